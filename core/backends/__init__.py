@@ -1,0 +1,1 @@
+"""Index clients: one module per scholarly API, native JSON in, Records out."""

@@ -1,0 +1,173 @@
+"""The one use case every face calls: inputs in, a CheckResult out."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from cite_sentinel.core.config import Config
+from cite_sentinel.core.discover import discover, is_excluded
+from cite_sentinel.core.findings import Code
+from cite_sentinel.core.model import (
+    CheckResult,
+    Finding,
+    Location,
+    Read,
+    Reference,
+    Severity,
+    Verdict,
+)
+from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, read_text
+from cite_sentinel.core.textfile import TextFileError, read_text_file
+
+log = logging.getLogger(__name__)
+
+
+class Verifier(Protocol):
+    """The verification engine's seam: references in, one verdict per distinct key out."""
+
+    async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One file as read, and the bibliography files its citations are looked up in."""
+
+    path: str
+    read: Read
+    uses: tuple[str, ...] = ()
+
+
+async def check(
+    inputs: Sequence[str],
+    *,
+    config: Config | None = None,
+    verifier: Verifier | None = None,
+    overlays: Mapping[str, str] | None = None,
+) -> CheckResult:
+    """Read every input and the bibliographies they name, check locally, then verify.
+
+    `overlays` maps paths to unsaved text (an editor's buffers) read instead of the disk.
+    """
+    from cite_sentinel.core.lint import lint
+
+    config = config or Config()
+    overlays = overlays or {}
+    files, missing = discover(inputs, config.exclude)
+    files.extend(path for path in overlays if path not in files and path in inputs)
+    documents, findings, unreadable = _read_all(files, config, overlays, walked=set(inputs))
+    for name in missing:
+        unreadable.append(name)
+        findings.append(_unreadable(name, "no such file or folder; check the path"))
+    findings.extend(lint(documents, config))
+    references = tuple(ref for doc in documents for ref in doc.read.references)
+    verdicts: tuple[Verdict, ...] = ()
+    if verifier is not None and references:
+        verdicts = tuple(await verifier.verify(_distinct(references)))
+    return CheckResult(
+        files=tuple(doc.path for doc in documents),
+        references=references,
+        citations=tuple(cit for doc in documents for cit in doc.read.citations),
+        findings=tuple(findings),
+        verdicts=verdicts,
+        unreadable=tuple(unreadable),
+    )
+
+
+def _read_all(
+    files: list[str], config: Config, overlays: Mapping[str, str], walked: set[str]
+) -> tuple[list[Document], list[Finding], list[str]]:
+    """Read the files, then every bibliography they name that was not among them."""
+    reads: dict[str, Read] = {}
+    findings: list[Finding] = []
+    unreadable: list[str] = []
+    queue = list(files) + [bib for bib in config.bibliography if bib not in files]
+    named_by: dict[str, tuple[str, Location]] = {}
+    while queue:
+        path = queue.pop(0)
+        key = _normal(path)
+        if key in reads or is_excluded(path, config.exclude) and path not in walked:
+            continue
+        try:
+            text = overlays[path] if path in overlays else read_text_file(Path(path))
+        except TextFileError as error:
+            unreadable.append(path)
+            origin = named_by.get(key)
+            if origin is None:
+                findings.append(_unreadable(path, str(error)))
+            else:
+                findings.append(_missing_bibliography(origin[0], origin[1], path, str(error)))
+            continue
+        if path not in walked and _is_foreign_data(path, text):
+            continue  # a folder's package.json or CI YAML is no bibliography
+        read = read_text(text, path)
+        reads[key] = read
+        for link in read.bibliographies:
+            named = _resolve_bibliography(path, link.name)
+            named_by.setdefault(_normal(named), (path, link.location))
+            queue.append(named)
+    documents = [_document(path, read, reads, config) for path, read in reads.items()]
+    return documents, findings, unreadable
+
+
+def _document(path: str, read: Read, reads: Mapping[str, Read], config: Config) -> Document:
+    if not read.citations:
+        return Document(path, read)
+    named = [_normal(_resolve_bibliography(path, link.name)) for link in read.bibliographies]
+    named += [_normal(p) for p in config.bibliography]
+    if not named:
+        # A manuscript that names no bibliography cites from every bibliography beside it.
+        folder = Path(path).parent
+        named = [
+            other
+            for other in reads
+            if Path(other).suffix.lower() in BIBLIOGRAPHY_SUFFIXES and Path(other).parent == folder
+        ]
+    return Document(path, read, tuple(p for p in dict.fromkeys(named) if p in reads))
+
+
+def _is_foreign_data(path: str, text: str) -> bool:
+    from cite_sentinel.core.sources.csl import is_csl
+
+    return Path(path).suffix.lower() in {".json", ".yaml", ".yml"} and not is_csl(text, path)
+
+
+def _resolve_bibliography(path: str, name: str) -> str:
+    """A bibliography name as a document writes it, made a path beside the document."""
+    candidate = Path(path).parent / name
+    if not candidate.suffix and not candidate.exists():
+        candidate = candidate.with_suffix(".bib")  # \bibliography{refs} means refs.bib
+    return str(candidate)
+
+
+def _normal(path: str) -> str:
+    return str(Path(path))
+
+
+def _distinct(references: Sequence[Reference]) -> list[Reference]:
+    seen: dict[str, Reference] = {}
+    for reference in references:
+        seen.setdefault(reference.key, reference)
+    return list(seen.values())
+
+
+def _unreadable(path: str, reason: str) -> Finding:
+    return Finding(
+        code=Code.UNREADABLE_FILE,
+        severity=Severity.ERROR,
+        message=f"cannot read {path}: {reason}",
+        location=Location.point(path, 1, 1),
+    )
+
+
+def _missing_bibliography(document: str, where: Location, path: str, reason: str) -> Finding:
+    return Finding(
+        code=Code.MISSING_BIBLIOGRAPHY,
+        severity=Severity.ERROR,
+        message=f"bibliography {path} cannot be read: {reason}",
+        location=where,
+        hint="fix the bibliography path in the document or create the file",
+    )

@@ -1,0 +1,70 @@
+"""The stable finding codes, their default severities and where each is documented."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from cite_sentinel.core.model import Severity
+
+DOCS_URL = "https://github.com/cite-sentinel/cite-sentinel/blob/main/docs/FINDINGS.md"
+
+
+class Code(StrEnum):
+    """Every finding code; a code never changes meaning once released."""
+
+    PARSE_ERROR = "parse-error"
+    UNDEFINED_STRING = "undefined-string"
+    DUPLICATE_KEY = "duplicate-key"
+    UNDEFINED_KEY = "undefined-key"
+    UNUSED_ENTRY = "unused-entry"
+    MISSING_FIELD = "missing-field"
+    MALFORMED_DOI = "malformed-doi"
+    MALFORMED_ARXIV = "malformed-arxiv"
+    MALFORMED_ISBN = "malformed-isbn"
+    MISSING_BIBLIOGRAPHY = "missing-bibliography"
+    UNREADABLE_FILE = "unreadable-file"
+    FABRICATED = "fabricated"
+    MISCITED = "miscited"
+    RETRACTED = "retracted"
+    WITHDRAWN = "withdrawn"
+    PUBLISHED_VERSION = "published-version"
+    UNVERIFIED = "unverified"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """What a code means, for help texts (SARIF rules, hovers, docs)."""
+
+    code: Code
+    severity: Severity
+    summary: str
+
+
+RULES: dict[Code, Rule] = {
+    rule.code: rule
+    for rule in (
+        Rule(Code.PARSE_ERROR, Severity.ERROR, "The file could not be parsed at this place."),
+        Rule(Code.UNDEFINED_STRING, Severity.WARNING, "A @string macro is used but never defined."),
+        Rule(Code.DUPLICATE_KEY, Severity.ERROR, "Two entries share one key."),
+        Rule(Code.UNDEFINED_KEY, Severity.ERROR, "A citation names a key no bibliography defines."),
+        Rule(Code.UNUSED_ENTRY, Severity.HINT, "An entry is never cited."),
+        Rule(Code.MISSING_FIELD, Severity.WARNING, "An entry lacks a title, author or year."),
+        Rule(Code.MALFORMED_DOI, Severity.WARNING, "A DOI is not of the form 10.NNNN/suffix."),
+        Rule(Code.MALFORMED_ARXIV, Severity.WARNING, "An arXiv identifier is malformed."),
+        Rule(Code.MALFORMED_ISBN, Severity.WARNING, "An ISBN has a wrong length or check digit."),
+        Rule(Code.MISSING_BIBLIOGRAPHY, Severity.ERROR, "A named bibliography file is missing."),
+        Rule(Code.UNREADABLE_FILE, Severity.ERROR, "An input file could not be read."),
+        Rule(Code.FABRICATED, Severity.ERROR, "No index holds a work matching this reference."),
+        Rule(Code.MISCITED, Severity.WARNING, "The work exists but cited fields disagree."),
+        Rule(Code.RETRACTED, Severity.ERROR, "The cited work has been retracted."),
+        Rule(Code.WITHDRAWN, Severity.WARNING, "The cited work has been withdrawn."),
+        Rule(Code.PUBLISHED_VERSION, Severity.INFO, "A preprint is cited; it has been published."),
+        Rule(Code.UNVERIFIED, Severity.INFO, "The reference could not be checked."),
+    )
+}
+
+
+def documentation_url(code: Code | str) -> str:
+    """The page that explains a finding code."""
+    return f"{DOCS_URL}#{code}"

@@ -1,0 +1,1 @@
+"""Groundedness: does the cited work support the sentence that cites it."""

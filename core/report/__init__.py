@@ -1,0 +1,1 @@
+"""Report renderers, one per output format."""

@@ -1,0 +1,1 @@
+"""The Pandoc filter face: verifies while pandoc builds and rewrites citations."""

@@ -1,0 +1,1 @@
+"""The language server face: diagnostics, hovers and quick fixes while writing."""

@@ -1,0 +1,1 @@
+"""Language server features, one module each, protocol-free where possible."""
