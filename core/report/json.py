@@ -1,0 +1,127 @@
+"""The JSON report of ARCHITECTURE.md (version 1), plus the local findings."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cite_sentinel.core.model import (
+    CheckResult,
+    Citation,
+    Finding,
+    Location,
+    Problem,
+    Record,
+    Reference,
+    SourceReport,
+    Verdict,
+)
+from cite_sentinel.core.report.summary import local_findings, summarize, verdicts_by_key
+
+VERSION = 1
+
+
+def render_json(result: CheckResult) -> str:
+    """The report as indented JSON text."""
+    return json.dumps(_document(result), indent=2, ensure_ascii=False) + "\n"
+
+
+def _document(result: CheckResult) -> dict[str, Any]:
+    """The report as JSON-ready values: references, citations, summary, findings.
+
+    `findings` extends the documented schema: local findings (syntax, keys, fields,
+    identifiers) that no verdict carries. A reference without a verdict has `"verdict": null`.
+    """
+    summary = summarize(result)
+    verdicts = verdicts_by_key(result)
+    return {
+        "version": VERSION,
+        "references": [_reference(ref, verdicts.get(ref.key)) for ref in result.references],
+        "citations": [_citation(citation) for citation in result.citations],
+        "summary": {
+            "total": summary.total,
+            "verified": summary.verified,
+            "miscited": summary.miscited,
+            "fabricated": summary.fabricated,
+            "unverified": summary.unverified,
+            "retracted": summary.retracted,
+        },
+        "findings": [_finding(finding) for finding in local_findings(result)],
+    }
+
+
+def _reference(reference: Reference, verdict: Verdict | None) -> dict[str, Any]:
+    where = reference.key_location or reference.location
+    if verdict is None:
+        return {
+            "key": reference.key,
+            "location": _location(where),
+            "verdict": None,
+            "flags": [],
+            "confidence": None,
+            "problems": [],
+            "match": None,
+            "sources": [],
+        }
+    return {
+        "key": reference.key,
+        "location": _location(where),
+        "verdict": verdict.status.value,
+        "flags": [flag.value for flag in verdict.flags],
+        "confidence": round(verdict.confidence, 3),
+        "problems": [_problem(problem) for problem in verdict.problems],
+        "match": _match(verdict.match) if verdict.match else None,
+        "sources": [_source(source) for source in verdict.sources],
+    }
+
+
+def _location(location: Location) -> dict[str, Any]:
+    return {"path": location.path, "line": location.line, "column": location.column}
+
+
+def _problem(problem: Problem) -> dict[str, Any]:
+    return {
+        "field": problem.field,
+        "cited": problem.cited,
+        "found": problem.found,
+        "severity": problem.severity.value,
+    }
+
+
+def _match(record: Record) -> dict[str, Any]:
+    return {
+        "source": record.source,
+        "id": record.id,
+        "doi": record.identifiers.doi or None,
+        "title": record.title,
+        "authors": [person.display for person in record.people],
+        "year": record.year,
+        "venue": record.venue,
+        "url": record.url or None,
+    }
+
+
+def _source(source: SourceReport) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": source.name, "status": source.status.value}
+    if source.reason:
+        entry["reason"] = source.reason
+    return entry
+
+
+def _citation(citation: Citation) -> dict[str, Any]:
+    return {
+        "key": citation.key,
+        "location": _location(citation.location),
+        "sentence": citation.sentence,
+        "support": None,
+    }
+
+
+def _finding(finding: Finding) -> dict[str, Any]:
+    return {
+        "code": str(finding.code),
+        "severity": finding.severity.value,
+        "message": finding.message,
+        "location": _location(finding.location),
+        "key": finding.key or None,
+    }

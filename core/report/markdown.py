@@ -1,0 +1,79 @@
+"""The Markdown report: a summary for a pull request or a review, then each reference."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.model import CheckResult, Finding, Reference, Verdict
+from cite_sentinel.core.report.summary import (
+    NOT_VERIFIED,
+    local_findings,
+    summarize,
+    verdicts_by_key,
+)
+
+
+def render_markdown(result: CheckResult) -> str:
+    """A counts table, one section per reference (status, match, differences), local findings."""
+    summary = summarize(result)
+    verdicts = verdicts_by_key(result)
+    lines = [
+        "# Reference check",
+        "",
+        "| total | verified | miscited | fabricated | unverified | retracted |",
+        "|---:|---:|---:|---:|---:|---:|",
+        f"| {summary.total} | {summary.verified} | {summary.miscited} | {summary.fabricated} "
+        f"| {summary.unverified} | {summary.retracted} |",
+        "",
+    ]
+    if summary.total and not summary.judged:
+        lines += [f"**Not verified.** {NOT_VERIFIED[0].upper()}{NOT_VERIFIED[1:]}.", ""]
+    if result.references:
+        lines += ["## References", ""]
+        for reference in result.references:
+            lines += _reference(reference, verdicts.get(reference.key))
+    findings = local_findings(result)
+    lines += ["## Local findings", ""]
+    lines += [_finding(finding) for finding in findings] or ["None."]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _reference(reference: Reference, verdict: Verdict | None) -> list[str]:
+    where = reference.key_location or reference.location
+    status = verdict.status.value if verdict else "not verified"
+    flags = "".join(f", {flag.value}" for flag in verdict.flags) if verdict else ""
+    lines = [f"### `{reference.key}`: {status}{flags}", "", f"- cited at `{where}`"]
+    if verdict is None:
+        return [*lines, ""]
+    record = verdict.match
+    if record is not None:
+        lines += [
+            f"- matched title: {_text(record.title)}",
+            f"- source: {record.source}",
+            f"- DOI: {record.identifiers.doi or 'none'}",
+            f"- year: {record.year if record.year is not None else 'unknown'}",
+        ]
+    lines.append(f"- confidence: {verdict.confidence:.2f}")
+    if verdict.reason:
+        lines.append(f"- why: {_text(verdict.reason)}")
+    if verdict.problems:
+        lines += ["", "| field | cited | found |", "|---|---|---|"]
+        lines += [f"| {p.field} | {_cell(p.cited)} | {_cell(p.found)} |" for p in verdict.problems]
+    return [*lines, ""]
+
+
+def _finding(finding: Finding) -> str:
+    return (
+        f"- `{finding.location}` {finding.severity.value} ({finding.code}): "
+        f"{_text(finding.message)}"
+    )
+
+
+def _text(value: str) -> str:
+    """User text inline: no line breaks, no accidental emphasis or links."""
+    escaped = " ".join(value.split())
+    for char in "\\`*_[]<>":
+        escaped = escaped.replace(char, "\\" + char)
+    return escaped
+
+
+def _cell(value: str) -> str:
+    return _text(value).replace("|", "\\|") if value else "—"

@@ -1,0 +1,80 @@
+"""The terminal report: compiler-like lines grouped by file, then the counts."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from cite_sentinel.core.model import CheckResult, Finding, Severity
+from cite_sentinel.core.report.summary import NOT_VERIFIED, Summary, order, summarize
+
+# Plain ANSI rather than rich markup: messages carry user text full of [brackets].
+_COLORS = {
+    Severity.ERROR: "\x1b[1;31m",
+    Severity.WARNING: "\x1b[1;33m",
+    Severity.INFO: "\x1b[1;36m",
+    Severity.HINT: "\x1b[1;34m",
+}
+_BOLD = "\x1b[1m"
+_DIM = "\x1b[2m"
+_RESET = "\x1b[0m"
+
+
+def render_text(result: CheckResult, *, color: bool = False) -> str:
+    """`path:line:col: severity: message [code]` per finding, an indented hint, a count line."""
+    lines: list[str] = []
+    findings = sorted(result.findings, key=order)
+    for _, group in groupby(findings, key=lambda finding: finding.location.path):
+        if lines:
+            lines.append("")
+        for finding in group:
+            lines.extend(_finding_lines(finding, color))
+    if lines:
+        lines.append("")
+    lines.extend(_closing(result, summarize(result)))
+    return "\n".join(lines) + "\n"
+
+
+def _finding_lines(finding: Finding, color: bool) -> list[str]:
+    where = str(finding.location)
+    severity = finding.severity.value
+    code = f"[{finding.code}]"
+    if color:
+        where = f"{_BOLD}{where}{_RESET}"
+        severity = f"{_COLORS[finding.severity]}{severity}{_RESET}"
+        code = f"{_DIM}{code}{_RESET}"
+    lines = [f"{where}: {severity}: {finding.message} {code}"]
+    if finding.hint:
+        lines.append(f"    {finding.hint}")
+    return lines
+
+
+def _closing(result: CheckResult, summary: Summary) -> list[str]:
+    files = len(result.files)
+    counts = ", ".join(
+        _plural(count, word)
+        for count, word in (
+            (summary.errors, "error"),
+            (summary.warnings, "warning"),
+            (summary.infos, "info"),
+            (summary.hints, "hint"),
+        )
+    )
+    lines = [
+        f"{_plural(summary.total, 'reference')} and {_plural(len(result.citations), 'citation')}"
+        f" in {_plural(files, 'file')}: {counts}"
+    ]
+    if summary.judged:
+        lines.append(
+            f"verdicts: {summary.verified} verified, {summary.miscited} miscited, "
+            f"{summary.fabricated} fabricated, {summary.unverified} unverified, "
+            f"{summary.retracted} retracted"
+        )
+    elif summary.total:
+        lines.append(NOT_VERIFIED)
+    if result.unreadable:
+        lines.append(f"could not read: {', '.join(result.unreadable)}")
+    return lines
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -1,0 +1,162 @@
+"""Verdicts become located findings, so every face shows them like any other message."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from cite_sentinel.core.findings import Code
+from cite_sentinel.core.model import (
+    Citation,
+    Finding,
+    Flag,
+    Location,
+    Problem,
+    Reference,
+    Severity,
+    SourceStatus,
+    Status,
+    Verdict,
+)
+
+# A cited identifier that resolves to another work is never a mere slip.
+_IDENTIFIER_FIELDS = frozenset({"doi", "arxiv", "pmid", "pmcid", "isbn", "identifier"})
+
+
+def verdict_findings(
+    verdicts: Sequence[Verdict],
+    references: Sequence[Reference],
+    citations: Sequence[Citation],
+    severities: Mapping[str, Severity | None] | None = None,
+) -> tuple[Finding, ...]:
+    """Findings for every verdict, on each reference of its key and on every citation of it.
+
+    `severities` maps a finding code to the level a configuration wants (None: drop it).
+    """
+    severities = severities or {}
+    places: dict[str, list[Location]] = {}
+    for reference in references:
+        places.setdefault(reference.key, []).append(reference.key_location or reference.location)
+    for citation in citations:
+        places.setdefault(citation.key, []).append(citation.location)
+    findings: list[Finding] = []
+    for verdict in verdicts:
+        for code, severity, message, hint in _messages(verdict):
+            level = severities.get(code, severity)
+            if level is None:
+                continue
+            findings.extend(
+                Finding(
+                    code=code,
+                    severity=level,
+                    message=message,
+                    location=where,
+                    key=verdict.key,
+                    hint=hint,
+                )
+                for where in places.get(verdict.key, ())
+            )
+    return tuple(findings)
+
+
+def _messages(verdict: Verdict) -> Iterable[tuple[Code, Severity, str, str]]:
+    """(code, severity, message, hint) for each thing a verdict says."""
+    key = verdict.key
+    source = f" ({verdict.match.source})" if verdict.match else ""
+    if verdict.status is Status.MISCITED:
+        if not verdict.problems:
+            yield (
+                Code.MISCITED,
+                Severity.WARNING,
+                f"{key}: cited fields disagree with the record{source}",
+                "compare the entry with the record and correct it",
+            )
+        for problem in verdict.problems:
+            yield (
+                Code.MISCITED,
+                _problem_severity(problem),
+                f"{key}: {_difference(problem)}{source}",
+                _problem_hint(problem),
+            )
+    elif verdict.status is Status.FABRICATED:
+        yield (
+            Code.FABRICATED,
+            Severity.ERROR,
+            f"{key}: no index holds a matching work{_answered(verdict)}",
+            verdict.reason
+            or "check the title and authors against the original; remove it if it cannot be found",
+        )
+    elif verdict.status is Status.UNVERIFIED:
+        why = verdict.reason or _failures(verdict) or "no source could decide"
+        yield (
+            Code.UNVERIFIED,
+            Severity.INFO,
+            f"{key}: not verified: {why}",
+            "run the check again when the sources are reachable, or check this reference by hand",
+        )
+    yield from _flag_messages(verdict, source)
+
+
+def _flag_messages(verdict: Verdict, source: str) -> Iterable[tuple[Code, Severity, str, str]]:
+    key = verdict.key
+    if Flag.RETRACTED in verdict.flags:
+        yield (
+            Code.RETRACTED,
+            Severity.ERROR,
+            f"{key}: the cited work has been retracted{source}",
+            "cite a retracted work only to discuss its retraction",
+        )
+    if Flag.WITHDRAWN in verdict.flags:
+        yield (
+            Code.WITHDRAWN,
+            Severity.WARNING,
+            f"{key}: the cited work has been withdrawn{source}",
+            "cite a version that was not withdrawn, or remove the citation",
+        )
+    if Flag.PUBLISHED_VERSION in verdict.flags:
+        doi = verdict.match.published_doi if verdict.match else ""
+        found = f": doi {doi}" if doi else ""
+        yield (
+            Code.PUBLISHED_VERSION,
+            Severity.INFO,
+            f"{key}: a preprint is cited; a published version exists{found}{source}",
+            "cite the published version",
+        )
+
+
+def _problem_severity(problem: Problem) -> Severity:
+    if problem.field.lower() in _IDENTIFIER_FIELDS:
+        return Severity.ERROR
+    return problem.severity
+
+
+def _difference(problem: Problem) -> str:
+    cited, found = _shown(problem.cited), _shown(problem.found)
+    if not problem.cited:
+        return f"{problem.field} not cited, found {found}"
+    if not problem.found:
+        return f"{problem.field} cited {cited}, the record has none"
+    return f"{problem.field} cited {cited}, found {found}"
+
+
+def _shown(value: str) -> str:
+    return f'"{value}"' if " " in value or "," in value else value
+
+
+def _problem_hint(problem: Problem) -> str:
+    if problem.field.lower() in _IDENTIFIER_FIELDS:
+        return f"the {problem.field} belongs to another work: correct it or remove it"
+    return f"correct the {problem.field} to {_shown(problem.found)}" if problem.found else ""
+
+
+def _answered(verdict: Verdict) -> str:
+    names = [s.name for s in verdict.sources if s.status is SourceStatus.ANSWERED]
+    return f" ({', '.join(names)} answered)" if names else ""
+
+
+def _failures(verdict: Verdict) -> str:
+    failed = [
+        f"{s.name}: {s.reason}" if s.reason else s.name
+        for s in verdict.sources
+        if s.status is SourceStatus.FAILED
+    ]
+    return f"sources failed ({'; '.join(failed)})" if failed else ""
