@@ -210,6 +210,7 @@ class Record:
     is_preprint: bool = False
     published_doi: str = ""  # for a preprint: the DOI of its published version
     preprint_doi: str = ""  # for a published work: the DOI of its preprint
+    score: float | None = None  # the index's own relevance score for a search hit
 
 
 @dataclass(frozen=True, slots=True)
