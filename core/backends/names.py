@@ -1,0 +1,43 @@
+"""Turns the indexes' personal names ("Peter H. N. de With", "Dworkin, Ian") into Persons."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.model import Person
+
+# Lower-case particles that belong before the family name (von part).
+_PARTICLES = frozenset(
+    "van von der den de del della di da dos du la le ter ten bin al".split()
+)
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+
+
+def person_from_name(name: str) -> Person:
+    """A Person from one display string: "Family, Given" or "Given [von] Family [Jr.]"."""
+    name = " ".join(name.split())
+    if not name:
+        return Person()
+    if "," in name:
+        family, _, given = name.partition(",")
+        return person_from_parts(family=family.strip(), given=given.strip())
+    words = name.split(" ")
+    suffix = ""
+    if len(words) > 2 and words[-1].lower() in _SUFFIXES:
+        suffix = words.pop()
+    if len(words) == 1:
+        return Person(family=words[0], suffix=suffix)
+    start = len(words) - 1
+    while start > 1 and words[start - 1].lower() in _PARTICLES:
+        start -= 1
+    given = " ".join(words[:start])
+    von = " ".join(words[start:-1])
+    return Person(family=words[-1], given=given, von=von, suffix=suffix)
+
+
+def person_from_parts(*, family: str, given: str = "", literal: str = "") -> Person:
+    """A Person from structured fields; a name with neither family nor given is literal."""
+    family, given = family.strip(), given.strip()
+    if not family and not given:
+        return Person(literal=literal.strip()) if literal.strip() else Person()
+    if not family:
+        return person_from_name(given)
+    return Person(family=family, given=given)
