@@ -6,7 +6,8 @@ from cite_sentinel.core.model import Person
 
 # Lower-case particles that belong before the family name (von part).
 _PARTICLES = frozenset(
-    "van von der den de del della di da dos du la le ter ten bin al".split()
+    {"van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "du", "la", "le"}
+    | {"ter", "ten", "bin", "al"}
 )
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 
