@@ -1,0 +1,127 @@
+"""`cite-sentinel check`: read, check and verify references, print a report, pick the exit code."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from cite_sentinel.config_file import config_for
+from cite_sentinel.core import CheckResult, check
+from cite_sentinel.core.report.json import render_json
+from cite_sentinel.core.report.markdown import render_markdown
+from cite_sentinel.core.report.text import render_text
+from cite_sentinel.exit_codes import (
+    DEFAULT_MAX_UNAVAILABLE,
+    FAIL_ON_CHOICES,
+    ExitCode,
+    exit_code,
+)
+from cite_sentinel.progress import ProgressDisplay, wants_progress
+from cite_sentinel.report_output import use_color, write_atomically
+from cite_sentinel.verification import build_verifier
+from rich.console import Console
+
+FORMATS = ("text", "json", "markdown")
+
+
+class UsageError(Exception):
+    """A mistake in the command line, said in one sentence."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `check`."""
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to check")
+    parser.add_argument(
+        "--format", choices=FORMATS, default="text", help="report format (default: text)"
+    )
+    parser.add_argument("--output", metavar="FILE", help="write the report to FILE, not stdout")
+    parser.add_argument(
+        "--fail-on",
+        action="append",
+        default=[],
+        metavar="VERDICT",
+        help=f"also exit 1 on these verdicts: {', '.join(FAIL_ON_CHOICES)} "
+        "(repeat or separate with commas)",
+    )
+    parser.add_argument("--offline", action="store_true", help="answer from the cache only")
+    parser.add_argument("--refresh", action="store_true", help="ignore cached answers")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar and no notes")
+    parser.add_argument("--no-color", action="store_true", help="never colour the report")
+    parser.add_argument("--config", metavar="FILE", help="read settings from FILE")
+    parser.add_argument(
+        "--max-unavailable",
+        type=float,
+        default=DEFAULT_MAX_UNAVAILABLE,
+        metavar="SHARE",
+        help="exit 3 when more than this share of references could not be judged because "
+        f"sources failed (0 to 1, default {DEFAULT_MAX_UNAVAILABLE})",
+    )
+
+
+def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:
+    """Run one check as the options say; the report goes to stdout or --output."""
+    fail_on = _fail_on(options.fail_on)
+    if options.offline and options.refresh:
+        raise UsageError("--offline and --refresh exclude each other: refreshing needs the network")
+    if not 0.0 <= options.max_unavailable <= 1.0:
+        share = options.max_unavailable
+        raise UsageError(f"--max-unavailable must be between 0 and 1, got {share}")
+    errors = Console(stderr=True, highlight=False)
+    notify = _notifier(errors, quiet=options.quiet)
+    config = config_for(options.paths, options.config)
+    enabled = wants_progress(sys.stderr, environ, quiet=options.quiet)
+    with ProgressDisplay(errors, enabled=enabled) as progress:
+        verifier = build_verifier(
+            config,
+            offline=options.offline,
+            refresh=options.refresh,
+            progress=progress,
+            notify=notify,
+        )
+        result = asyncio.run(check(options.paths, config=config, verifier=verifier))
+    _deliver(result, options, environ, notify)
+    return exit_code(result, fail_on=fail_on, max_unavailable=options.max_unavailable)
+
+
+def _fail_on(values: list[str]) -> frozenset[str]:
+    words = {word.strip().lower() for value in values for word in value.split(",") if word.strip()}
+    unknown = sorted(words - set(FAIL_ON_CHOICES))
+    if unknown:
+        raise UsageError(
+            f"--fail-on does not know {', '.join(unknown)}; use {', '.join(FAIL_ON_CHOICES)}"
+        )
+    return frozenset(words)
+
+
+def _notifier(console: Console, *, quiet: bool) -> Callable[[str], None]:
+    def notify(message: str) -> None:
+        if not quiet:
+            console.print(f"cite-sentinel: {message}", markup=False, highlight=False)
+
+    return notify
+
+
+def _deliver(
+    result: CheckResult,
+    options: argparse.Namespace,
+    environ: Mapping[str, str],
+    notify: Callable[[str], None],
+) -> None:
+    if options.format == "json":
+        text = render_json(result)
+    elif options.format == "markdown":
+        text = render_markdown(result)
+    else:
+        color = options.output is None and use_color(sys.stdout, environ, no_color=options.no_color)
+        text = render_text(result, color=color)
+    if options.output is not None:
+        write_atomically(Path(options.output), text)
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    if options.output is not None or options.format != "text":
+        for path in result.unreadable:
+            notify(f"could not read {path}")

@@ -1,0 +1,113 @@
+"""The command line: parse arguments, dispatch to a subcommand, turn errors into exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NoReturn
+
+from cite_sentinel import __version__
+from cite_sentinel.core import ConfigError, InputError
+from cite_sentinel.exit_codes import DESCRIPTIONS, ExitCode
+
+BUG_REPORT = (
+    "this is a bug in cite-sentinel; please report it at "
+    "https://github.com/cite-sentinel/cite-sentinel/issues with the command and the traceback above"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A subcommand: its help line, its options and what runs it."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, Mapping[str, str]], ExitCode]
+
+
+def run_command(args: Sequence[str], environ: Mapping[str, str] | None = None) -> int:
+    """Run the command line `args` (without the program name); the exit status."""
+    environ = os.environ if environ is None else environ
+    try:
+        options = _parser().parse_args(list(args))
+        return int(_COMMANDS[options.command]().run(options, environ))
+    except _Usage as usage:
+        print(f"cite-sentinel: {usage}", file=sys.stderr)
+        return ExitCode.INPUT
+    except (ConfigError, InputError) as error:
+        print(f"cite-sentinel: {error}", file=sys.stderr)
+        return ExitCode.INPUT
+    except KeyboardInterrupt:
+        print("cite-sentinel: interrupted", file=sys.stderr)
+        return ExitCode.INTERRUPTED
+    except Exception:
+        traceback.print_exc()
+        print(f"cite-sentinel: {BUG_REPORT}", file=sys.stderr)
+        return ExitCode.INTERNAL
+
+
+class _Usage(Exception):
+    """A usage mistake, already phrased for a person."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises a one-sentence usage error instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _Usage(f"{message} (see `{self.prog} --help`)")
+
+
+def _check() -> Command:
+    from cite_sentinel.check_command import UsageError, add_arguments, run_check
+
+    return Command(
+        "check references in manuscripts and bibliographies",
+        add_arguments,
+        _usage_errors(run_check, UsageError),
+    )
+
+
+def _usage_errors(
+    run: Callable[[argparse.Namespace, Mapping[str, str]], ExitCode], kind: type[Exception]
+) -> Callable[[argparse.Namespace, Mapping[str, str]], ExitCode]:
+    """A subcommand's own usage errors become the parser's."""
+
+    def guarded(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:
+        try:
+            return run(options, environ)
+        except kind as error:
+            raise _Usage(f"{error} (see `cite-sentinel {options.command} --help`)") from error
+
+    return guarded
+
+
+_COMMANDS: dict[str, Callable[[], Command]] = {"check": _check}
+
+
+def _parser() -> argparse.ArgumentParser:
+    epilog = "exit codes:\n" + "\n".join(
+        f"  {int(code):<4} {DESCRIPTIONS[code]}" for code in ExitCode
+    )
+    parser = _Parser(
+        prog="cite-sentinel",
+        description="Catch fabricated and miscited references in manuscripts.",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"cite-sentinel {__version__}")
+    subcommands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, make in _COMMANDS.items():
+        command = make()
+        sub = subcommands.add_parser(
+            name,
+            help=command.help,
+            description=command.help,
+            epilog=epilog,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        command.add_arguments(sub)
+    return parser

@@ -1,0 +1,36 @@
+"""The configuration for a run: the file named by --config, or the nearest one."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+from cite_sentinel.core import Config, ConfigError, load_config
+
+# core.config reads and checks a table; only the choice of file is the command's.
+from cite_sentinel.core.config import _from_table
+
+
+def config_for(paths: Sequence[str], named: str | None) -> Config:
+    """`--config FILE` when given, else the configuration nearest the first path."""
+    if named is not None:
+        return _named(Path(named))
+    start = next((Path(p) for p in paths if Path(p).exists()), Path.cwd())
+    return load_config(start.absolute())
+
+
+def _named(path: Path) -> Config:
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise ConfigError(f"{path}: no such configuration file") from error
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read the configuration: {error}") from error
+    if path.name == "pyproject.toml":
+        tool = table.get("tool", {})
+        section = tool.get("cite-sentinel") if isinstance(tool, dict) else None
+        if not isinstance(section, dict):
+            raise ConfigError(f"{path}: has no [tool.cite-sentinel] table")
+        table = section
+    return _from_table(table, path)

@@ -1,0 +1,49 @@
+"""Where the report goes: stdout or a file written atomically, coloured only for a person."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TextIO
+
+from cite_sentinel.core import InputError
+
+
+def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> bool:
+    """Colour for a terminal; NO_COLOR and --no-color turn it off, FORCE_COLOR on."""
+    if no_color or environ.get("NO_COLOR"):
+        return False
+    if environ.get("FORCE_COLOR"):
+        return True
+    return stream.isatty() and environ.get("TERM") != "dumb"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a whole file or nothing: a temporary file beside it, then os.replace."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise InputError(f"cannot write {path}: the folder {folder} does not exist")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from error
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.chmod(temporary, _mode_for(path))
+        os.replace(temporary, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from error
+
+
+def _mode_for(path: Path) -> int:
+    """Keep the mode of the file replaced; a new report is readable by all like any file."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        return 0o644
