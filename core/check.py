@@ -22,6 +22,7 @@ from cite_sentinel.core.model import (
 )
 from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, read_text
 from cite_sentinel.core.textfile import TextFileError, read_text_file
+from cite_sentinel.core.verdict_findings import verdict_findings
 
 log = logging.getLogger(__name__)
 
@@ -64,13 +65,15 @@ async def check(
         findings.append(_unreadable(name, "no such file or folder; check the path"))
     findings.extend(lint(documents, config))
     references = tuple(ref for doc in documents for ref in doc.read.references)
+    citations = tuple(cit for doc in documents for cit in doc.read.citations)
     verdicts: tuple[Verdict, ...] = ()
     if verifier is not None and references:
         verdicts = tuple(await verifier.verify(_distinct(references)))
+        findings.extend(verdict_findings(verdicts, references, citations, config.severities))
     return CheckResult(
         files=tuple(doc.path for doc in documents),
         references=references,
-        citations=tuple(cit for doc in documents for cit in doc.read.citations),
+        citations=citations,
         findings=tuple(findings),
         verdicts=verdicts,
         unreadable=tuple(unreadable),
@@ -89,7 +92,7 @@ def _read_all(
     while queue:
         path = queue.pop(0)
         key = _normal(path)
-        if key in reads or is_excluded(path, config.exclude) and path not in walked:
+        if key in reads or (is_excluded(path, config.exclude) and path not in walked):
             continue
         try:
             text = overlays[path] if path in overlays else read_text_file(Path(path))
