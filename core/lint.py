@@ -1,0 +1,240 @@
+"""Local checks that need no network: keys, fields and identifiers as the files state them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cite_sentinel.core.config import Config
+from cite_sentinel.core.findings import RULES, Code
+from cite_sentinel.core.model import Citation, Finding, Location, Reference, Severity
+from cite_sentinel.core.sources.identifiers import arxiv_problem, doi_problem, isbn_problem
+from rapidfuzz import fuzz, process
+
+if TYPE_CHECKING:
+    from cite_sentinel.core.check import Document
+
+NOCITE_ALL = "*"  # \nocite{*} (and pandoc's nocite: '@*') cites every entry
+_SUGGESTION_CUTOFF = 75.0
+
+# Kinds where an editor stands in for the author (BibLaTeX and CSL names).
+_EDITED_KINDS = frozenset(
+    {
+        "book", "mvbook", "collection", "mvcollection", "proceedings", "mvproceedings",
+        "reference", "mvreference", "periodical", "misc", "edited-book", "entry-encyclopedia",
+        "entry-dictionary", "dataset", "report", "techreport",
+    }
+)  # fmt: skip
+# Kinds where an organisation or publisher may be the only author a work has.
+_CORPORATE_KINDS = frozenset(
+    {
+        "misc", "online", "www", "webpage", "post", "post-weblog", "software", "dataset",
+        "manual", "techreport", "report", "standard", "patent", "legislation", "legal_case",
+        "booklet", "unpublished", "document", "",
+    }
+)  # fmt: skip
+_CORPORATE_FIELDS = ("organization", "institution", "publisher", "authority", "howpublished")
+_DATE_FIELDS = ("year", "date", "issued", "eventdate", "origdate")
+
+
+def lint(documents: Sequence[Document], config: Config) -> list[Finding]:
+    """Every local finding of a check: the readers' own, then keys, fields and identifiers.
+
+    Severities come from findings.RULES unless `config.severities` names the code (None
+    drops the finding). Sorted by path, line and column.
+    """
+    by_path = {str(Path(doc.path)): doc for doc in documents}
+    findings: list[Finding] = [finding for doc in documents for finding in doc.read.findings]
+    for doc in documents:
+        findings.extend(_duplicates(doc.read.references))
+        findings.extend(_entry_problems(doc.read.references))
+        findings.extend(_undefined(doc, by_path))
+    if config.unused_entries:
+        findings.extend(_unused(documents, by_path))
+    return _finish(findings, config.severities)
+
+
+# --- keys ------------------------------------------------------------------------------------
+
+
+def _duplicates(references: Sequence[Reference]) -> Iterable[Finding]:
+    first: dict[str, Reference] = {}
+    for reference in references:
+        earlier = first.setdefault(reference.key, reference)
+        if earlier is reference or not reference.key:
+            continue
+        where = _place(earlier)
+        yield _finding(
+            Code.DUPLICATE_KEY,
+            reference,
+            f"key defined twice (first at line {where.line})",
+            "rename or remove one of the two entries",
+            related=(where,),
+        )
+
+
+def _undefined(doc: Document, by_path: Mapping[str, Document]) -> Iterable[Finding]:
+    citations = [cit for cit in doc.read.citations if cit.key != NOCITE_ALL]
+    if not citations:
+        return
+    bibliographies = [by_path[path] for path in doc.uses if path in by_path]
+    defined = {ref.key for ref in doc.read.references}
+    defined |= {ref.key for bib in bibliographies for ref in bib.read.references}
+    names = ", ".join(Path(bib.path).name for bib in bibliographies)
+    for citation in citations:
+        if citation.key not in defined:
+            yield _undefined_key(citation, defined, names)
+
+
+def _undefined_key(citation: Citation, defined: set[str], names: str) -> Finding:
+    where = f"in {names}" if names else "in any bibliography (none is named)"
+    suggestion = _closest(citation.key, defined)
+    if suggestion:
+        hint = f"did you mean {suggestion}?"
+    elif names:
+        hint = f"add an entry with this key to {names} or correct the key"
+    else:
+        hint = "name a bibliography (bibliography: in the front matter, \\bibliography{})"
+    return Finding(
+        code=Code.UNDEFINED_KEY,
+        severity=RULES[Code.UNDEFINED_KEY].severity,
+        message=f"{citation.key}: cited but not defined {where}; {hint}",
+        location=citation.location,
+        key=citation.key,
+        hint=hint,
+    )
+
+
+def _closest(key: str, defined: set[str]) -> str:
+    if not defined:
+        return ""
+    folded = {name.casefold(): name for name in defined}
+    if key.casefold() in folded:
+        return folded[key.casefold()]
+    best = process.extractOne(key, defined, scorer=fuzz.ratio, score_cutoff=_SUGGESTION_CUTOFF)
+    return str(best[0]) if best else ""
+
+
+def _unused(documents: Sequence[Document], by_path: Mapping[str, Document]) -> Iterable[Finding]:
+    """Entries of bibliographies some manuscript uses that none of those manuscripts cites."""
+    cited: dict[str, set[str]] = {}
+    for doc in documents:
+        keys = {cit.key for cit in doc.read.citations}
+        if not keys:
+            continue
+        used = [path for path in doc.uses if path in by_path]
+        if keys & {ref.key for ref in doc.read.references}:
+            used.append(str(Path(doc.path)))  # a document citing its own inline references
+        for path in used:
+            cited.setdefault(path, set()).update(keys)
+    for path, keys in cited.items():
+        if NOCITE_ALL in keys:
+            continue
+        for reference in by_path[path].read.references:
+            if reference.key not in keys:
+                yield _finding(
+                    Code.UNUSED_ENTRY,
+                    reference,
+                    "entry never cited",
+                    "cite it or remove it from the bibliography",
+                )
+
+
+# --- entries ---------------------------------------------------------------------------------
+
+
+def _entry_problems(references: Sequence[Reference]) -> Iterable[Finding]:
+    for reference in references:
+        if reference.source_format == "reflist":
+            continue  # a free-text reference's gaps are the parser's doubt, not the author's
+        missing = _missing_fields(reference)
+        if missing:
+            named = " and ".join(missing) if len(missing) < 3 else "title, author and year"
+            yield _finding(
+                Code.MISSING_FIELD,
+                reference,
+                f"entry has no {named}",
+                f"add the {named} so that the work can be found and checked",
+            )
+        yield from _identifier_problems(reference)
+
+
+def _missing_fields(reference: Reference) -> list[str]:
+    missing: list[str] = []
+    if not reference.title and not reference.field("title"):
+        missing.append("title")
+    if not _has_author(reference):
+        missing.append("author")
+    if reference.year is None and not reference.date and not _any_field(reference, _DATE_FIELDS):
+        missing.append("year")
+    return missing
+
+
+def _has_author(reference: Reference) -> bool:
+    if reference.people or reference.others or reference.field("author"):
+        return True
+    kind = reference.kind.lower()
+    if reference.editors and kind in _EDITED_KINDS:
+        return True
+    return kind in _CORPORATE_KINDS and _any_field(reference, _CORPORATE_FIELDS)
+
+
+def _any_field(reference: Reference, names: Sequence[str]) -> bool:
+    return any(reference.field(name).strip() for name in names)
+
+
+def _identifier_problems(reference: Reference) -> Iterable[Finding]:
+    checks = [(Code.MALFORMED_DOI, doi_problem(reference.field("doi")))]
+    eprint_type = (reference.field("archiveprefix") or reference.field("eprinttype")).lower()
+    arxiv_values = [reference.field("arxiv"), reference.field("arxivid")]
+    if eprint_type == "arxiv":
+        arxiv_values.append(reference.field("eprint"))
+    checks += [(Code.MALFORMED_ARXIV, arxiv_problem(value)) for value in arxiv_values]
+    checks.append((Code.MALFORMED_ISBN, isbn_problem(reference.field("isbn"))))
+    for code, problem in checks:
+        if problem:
+            yield _finding(code, reference, problem, _IDENTIFIER_HINTS[code])
+
+
+_IDENTIFIER_HINTS = {
+    Code.MALFORMED_DOI: "write the DOI alone, as 10.NNNN/suffix, or remove the field",
+    Code.MALFORMED_ARXIV: "write the id as arXiv lists it (e.g. 2101.00001) or remove it",
+    Code.MALFORMED_ISBN: "copy the ISBN again from the book or its publisher's page",
+}
+
+
+# --- findings --------------------------------------------------------------------------------
+
+
+def _place(reference: Reference) -> Location:
+    return reference.key_location or reference.location
+
+
+def _finding(
+    code: Code, reference: Reference, what: str, hint: str, related: tuple[Location, ...] = ()
+) -> Finding:
+    return Finding(
+        code=code,
+        severity=RULES[code].severity,
+        message=f"{reference.key}: {what}; {hint}",
+        location=_place(reference),
+        key=reference.key,
+        related=related,
+        hint=hint,
+    )
+
+
+def _finish(
+    findings: Iterable[Finding], severities: Mapping[str, Severity | None]
+) -> list[Finding]:
+    kept: dict[Finding, None] = {}
+    for finding in findings:
+        if finding.code in severities:
+            level = severities[finding.code]
+            if level is None:
+                continue
+            finding = replace(finding, severity=level)
+        kept.setdefault(finding, None)
+    return sorted(kept, key=lambda f: (f.location.path, f.location.line, f.location.column))
