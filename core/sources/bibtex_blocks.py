@@ -1,0 +1,372 @@
+"""Cut BibTeX text into blocks with exact offsets, fast, resynchronising after each error."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = [
+    "Block",
+    "EntryBlock",
+    "FailedBlock",
+    "Field",
+    "Piece",
+    "PieceKind",
+    "StringBlock",
+    "split_blocks",
+]
+
+
+class PieceKind(StrEnum):
+    """How one part of a value was written."""
+
+    BRACED = "braced"
+    QUOTED = "quoted"
+    NUMBER = "number"
+    MACRO = "macro"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One part of a value joined by `#`: its text without delimiters, and its span."""
+
+    kind: PieceKind
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """`name = value` inside an entry; `name` is lower-cased."""
+
+    name: str
+    pieces: tuple[Piece, ...]
+    start: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryBlock:
+    """`@type{key, fields}`: offsets from `@` to after the closing delimiter."""
+
+    kind: str
+    key: str
+    key_start: int
+    start: int
+    end: int
+    fields: tuple[Field, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StringBlock:
+    """`@string{name = value}`; `name` is lower-cased, as macros are case-insensitive."""
+
+    name: str
+    pieces: tuple[Piece, ...]
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
+class FailedBlock:
+    """A block that could not be read: where it broke, what is wrong and what to do."""
+
+    start: int
+    offset: int
+    message: str
+    hint: str
+
+
+Block = EntryBlock | StringBlock | FailedBlock
+
+_BLOCK_HEAD = re.compile(r"@\s*([A-Za-z_][\w:.+-]*)\s*([{(])?")
+_SPACE = re.compile(r"(?:\s+|%[^\n]*)*")
+_KEY = re.compile(r"[^\s,{}()=\"#%]+")
+_NAME = re.compile(r"[^\s\"#%'(),={}]+")
+_NEW_BLOCK = r"\n[ \t]*@[A-Za-z_][\w:.+-]*[ \t]*[{(]"
+_IN_BRACES = re.compile(r"[{}]|" + _NEW_BLOCK)
+_IN_QUOTES = re.compile(r'[{}"]|' + _NEW_BLOCK)
+_LINE_START_AT = re.compile(r"\n[ \t]*@")
+_CLOSER = {"{": "}", "(": ")"}
+_SKIPPED = frozenset({"comment", "preamble"})
+
+
+class _Broken(Exception):
+    """Bad input inside one block; carries where and why, never leaves this module."""
+
+    def __init__(self, offset: int, message: str, hint: str, resume: int | None = None) -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.message = message
+        self.hint = hint
+        self.resume = resume
+
+
+def split_blocks(text: str) -> list[Block]:
+    """Every entry, @string and unreadable block in source order; comments are skipped."""
+    blocks: list[Block] = []
+    pos = 0
+    length = len(text)
+    while pos < length:
+        at = text.find("@", pos)
+        if at < 0:
+            break
+        head = _BLOCK_HEAD.match(text, at)
+        line_start = text.rfind("\n", 0, at) + 1
+        commented = "%" in text[line_start:at]
+        if head is None or commented:
+            pos = at + 1
+            continue
+        kind = head.group(1).lower()
+        opener = head.group(2)
+        if opener is None:
+            if text[line_start:at].strip() or kind in _SKIPPED:
+                pos = at + 1  # an "@" in free text between entries, as in an e-mail address
+                continue
+            blocks.append(
+                FailedBlock(
+                    at,
+                    head.end(),
+                    f"expected '{{' after @{head.group(1)}",
+                    "open the entry with a brace, as in @article{key, ...}",
+                )
+            )
+            pos = head.end()
+            continue
+        try:
+            if kind in _SKIPPED:
+                pos = _skip_group(text, head.end() - 1, opener)
+            elif kind == "string":
+                block, pos = _string(text, at, head.end(), _CLOSER[opener])
+                blocks.append(block)
+            else:
+                entry, pos = _entry(text, at, head.end(), kind, _CLOSER[opener])
+                blocks.append(entry)
+        except _Broken as broken:
+            blocks.append(FailedBlock(at, broken.offset, broken.message, broken.hint))
+            pos = broken.resume if broken.resume is not None else _resume(text, broken.offset)
+    return blocks
+
+
+def _resume(text: str, offset: int) -> int:
+    """The next `@` that starts a line, where reading can safely begin again."""
+    if offset < len(text) and text[offset] == "@":
+        return offset
+    found = _LINE_START_AT.search(text, offset)
+    return found.end() - 1 if found else len(text)
+
+
+def _skip(text: str, pos: int) -> int:
+    """The offset after any white space and %-comments at `pos`."""
+    found = _SPACE.match(text, pos)
+    return found.end() if found else pos
+
+
+def _entry(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryBlock, int]:
+    pos = _skip(text, pos)
+    key_match = _KEY.match(text, pos)
+    if key_match is None:
+        raise _Broken(
+            pos,
+            f"@{kind} entry has no key",
+            "write a citation key right after the opening brace, followed by a comma",
+        )
+    key = key_match.group(0)
+    key_start = pos
+    pos = _skip(text, key_match.end())
+    fields: list[Field] = []
+    if text.startswith(closer, pos):
+        return EntryBlock(
+            kind=kind, key=key, key_start=key_start, start=at, end=pos + 1, fields=()
+        ), pos + 1
+    if not text.startswith(",", pos):
+        if text.startswith("=", pos):
+            raise _Broken(
+                key_start,
+                f"@{kind} entry has no key ('{key}' is followed by '=')",
+                "write a citation key right after the opening brace, followed by a comma",
+            )
+        raise _Broken(
+            pos, f"expected ',' after the key '{key}'", "put a comma after the citation key"
+        )
+    pos += 1
+    while True:
+        pos = _skip(text, pos)
+        if pos >= len(text):
+            raise _Broken(
+                at,
+                f"entry '{key}' is never closed",
+                f"add '{closer}' at the end of the entry",
+                resume=len(text),
+            )
+        char = text[pos]
+        if char == closer:
+            return EntryBlock(
+                kind=kind, key=key, key_start=key_start, start=at, end=pos + 1,
+                fields=tuple(fields),
+            ), pos + 1
+        if char == ",":  # a doubled comma is harmless
+            pos += 1
+            continue
+        if char == "@":
+            raise _Broken(
+                pos,
+                f"entry '{key}' is not closed before the next entry",
+                f"add '{closer}' at the end of entry '{key}'",
+            )
+        field, pos = _field(text, pos, key)
+        fields.append(field)
+        pos = _skip(text, pos)
+        if pos < len(text) and text[pos] == ",":
+            pos += 1
+        elif pos < len(text) and text[pos] != closer:
+            _after_value(text, pos, key, field.name, closer)
+
+
+def _after_value(text: str, pos: int, key: str, name: str, closer: str) -> None:
+    if text[pos] == "@":
+        raise _Broken(
+            pos,
+            f"entry '{key}' is not closed before the next entry",
+            f"add '{closer}' at the end of entry '{key}'",
+        )
+    found = _NAME.match(text, pos)
+    shown = found.group(0) if found else text[pos]
+    raise _Broken(
+        pos,
+        f"expected ',' or '{closer}' after the value of field '{name}' in entry '{key}', "
+        f"found '{shown}'",
+        "put a comma between the fields",
+    )
+
+
+def _field(text: str, pos: int, key: str) -> tuple[Field, int]:
+    name_match = _NAME.match(text, pos)
+    if name_match is None:
+        raise _Broken(
+            pos,
+            f"expected a field name in entry '{key}', found '{text[pos]}'",
+            "write fields as name = {value}, separated by commas",
+        )
+    name = name_match.group(0).lower()
+    pos = _skip(text, name_match.end())
+    if not text.startswith("=", pos):
+        raise _Broken(
+            pos,
+            f"expected '=' after field '{name}' in entry '{key}'",
+            "write fields as name = {value}, separated by commas",
+        )
+    pieces, pos = _value(text, pos + 1, f"field '{name}' in entry '{key}'")
+    return Field(name, pieces, name_match.start()), pos
+
+
+def _string(text: str, at: int, pos: int, closer: str) -> tuple[StringBlock, int]:
+    pos = _skip(text, pos)
+    name_match = _NAME.match(text, pos)
+    if name_match is None:
+        raise _Broken(pos, "@string has no name", "write @string{name = {value}}")
+    name = name_match.group(0)
+    pos = _skip(text, name_match.end())
+    if not text.startswith("=", pos):
+        raise _Broken(
+            pos, f"expected '=' after @string name '{name}'", "write @string{name = {value}}"
+        )
+    pieces, pos = _value(text, pos + 1, f"@string '{name}'")
+    pos = _skip(text, pos)
+    if text.startswith(",", pos):
+        pos = _skip(text, pos + 1)
+    if not text.startswith(closer, pos):
+        raise _Broken(
+            pos, f"expected '{closer}' to close @string '{name}'", f"add '{closer}' after the value"
+        )
+    return StringBlock(name.lower(), pieces, at), pos + 1
+
+
+def _value(text: str, pos: int, where: str) -> tuple[tuple[Piece, ...], int]:
+    """A value: pieces joined by `#`, each braced, quoted, a number or a macro name."""
+    pieces: list[Piece] = []
+    while True:
+        pos = _skip(text, pos)
+        char = text[pos] if pos < len(text) else ""
+        if char == "{":
+            end = _closing(text, pos, _IN_BRACES, where)
+            pieces.append(Piece(PieceKind.BRACED, text[pos + 1 : end - 1], pos, end))
+        elif char == '"':
+            end = _closing(text, pos, _IN_QUOTES, where)
+            pieces.append(Piece(PieceKind.QUOTED, text[pos + 1 : end - 1], pos, end))
+        else:
+            name = _NAME.match(text, pos)
+            if name is None:
+                shown = f"'{char}'" if char else "the end of the file"
+                raise _Broken(
+                    pos,
+                    f"expected a value for {where}, found {shown}",
+                    "write the value in braces: name = {value}",
+                )
+            end = name.end()
+            kind = PieceKind.NUMBER if char.isdigit() else PieceKind.MACRO
+            pieces.append(Piece(kind, name.group(0), pos, end))
+        pos = _skip(text, end)
+        if not text.startswith("#", pos):
+            return tuple(pieces), pos
+        pos += 1
+
+
+def _closing(text: str, start: int, pattern: re.Pattern[str], where: str) -> int:
+    """The offset after the delimiter closing the one at `start`; `@` opening a line stops it."""
+    quoted = text[start] == '"'
+    depth = 0 if quoted else 1
+    pos = start + 1
+    while True:
+        found = pattern.search(text, pos)
+        if found is None:
+            break
+        char = found.group(0)
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0 and not quoted:
+                return found.end()
+            if depth < 0:
+                raise _Broken(
+                    found.start(),
+                    f"unbalanced '}}' in the quoted value of {where}",
+                    "balance the braces inside the quotes",
+                )
+        elif char == '"':
+            if depth == 0:
+                return found.end()
+        else:
+            break  # a new entry begins: this value was never closed
+        pos = found.end()
+    resume = found.start() if found is not None else len(text)
+    delimiter = '"' if quoted else "{"
+    raise _Broken(
+        start,
+        f"the {delimiter} opening the value of {where} is never closed",
+        "close the value (count the braces)" if not quoted else 'close the value with "',
+        resume=_resume(text, resume),
+    )
+
+
+def _skip_group(text: str, start: int, opener: str) -> int:
+    """The end of a @comment or @preamble group; an unclosed one ends at the next entry."""
+    closer = _CLOSER[opener]
+    pattern = _IN_BRACES if opener == "{" else re.compile(r"[()]|" + _NEW_BLOCK)
+    depth = 0
+    pos = start
+    while True:
+        found = pattern.search(text, pos)
+        if found is None:
+            return len(text)
+        char = found.group(0)
+        if char == opener:
+            depth += 1
+        elif char == closer:
+            depth -= 1
+            if depth == 0:
+                return found.end()
+        else:
+            return found.start()
+        pos = found.end()

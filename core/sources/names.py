@@ -1,0 +1,195 @@
+"""BibTeX name lists to Persons by BibTeX's own rules, so authors compare part by part."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from cite_sentinel.core.model import Person
+from cite_sentinel.core.sources.latex_text import decode_latex
+
+__all__ = ["parse_name", "parse_names", "split_names"]
+
+_AND = re.compile(r"\s+and(?:\s+|\s*$)", re.IGNORECASE)
+_WORD_BREAK = re.compile(r"[\s~]+")
+_OTHERS = frozenset({"others", "et al.", "et al", "{others}"})
+
+
+@lru_cache(maxsize=32768)
+def parse_names(value: str) -> tuple[tuple[Person, ...], bool]:
+    """The people of an author or editor field (raw LaTeX), and whether it ends in `and others`."""
+    people: list[Person] = []
+    others = False
+    for name in split_names(value):
+        if name.strip().lower() in _OTHERS:
+            others = True
+            continue
+        person = parse_name(name)
+        if person != _NOBODY:
+            people.append(person)
+    return tuple(people), others
+
+
+def split_names(value: str) -> list[str]:
+    """The names of a list, split at each `and` outside braces."""
+    if "{" not in value:
+        return [part for part in _AND.split(value.strip()) if part.strip()]
+    names: list[str] = []
+    start = 0
+    for match in _AND.finditer(value):
+        if _depth(value, match.start()) == 0:
+            names.append(value[start : match.start()])
+            start = match.end()
+    names.append(value[start:])
+    return [name for name in names if name.strip()]
+
+
+def parse_name(name: str) -> Person:
+    """One name: `First von Last`, `von Last, First` or `von Last, Jr, First`."""
+    name = name.strip().strip(",").strip()
+    if _is_wholly_braced(name):
+        return Person(literal=decode_latex(name[1:-1]))
+    parts = _split_top(name, ",")
+    if len(parts) == 1:
+        words = _words(parts[0])
+        if not words:
+            return _NOBODY
+        if len(words) == 1:
+            return _person(first=[], von=[], last=words, jr=[])
+        von_start = next((i for i, w in enumerate(words[:-1]) if _is_lower(w)), None)
+        if von_start is None:
+            return _person(first=words[:-1], von=[], last=words[-1:], jr=[])
+        von_end = max(i for i in range(von_start, len(words) - 1) if _is_lower(words[i]))
+        return _person(
+            first=words[:von_start], von=words[von_start : von_end + 1],
+            last=words[von_end + 1 :], jr=[],
+        )
+    von_last = _words(parts[0])
+    jr = _words(parts[1]) if len(parts) >= 3 else []
+    first = _words(" ".join(parts[2:] if len(parts) >= 3 else parts[1:]))
+    if not von_last:
+        return _person(first=[], von=[], last=first, jr=jr) if first else _NOBODY
+    von_end = -1
+    for i, word in enumerate(von_last[:-1]):
+        if _is_lower(word):
+            von_end = i
+    return _person(first=first, von=von_last[: von_end + 1], last=von_last[von_end + 1 :], jr=jr)
+
+
+_NOBODY = Person()
+
+
+def _person(*, first: list[str], von: list[str], last: list[str], jr: list[str]) -> Person:
+    return Person(
+        family=decode_latex(" ".join(last)),
+        given=decode_latex(" ".join(first)),
+        von=decode_latex(" ".join(von)),
+        suffix=decode_latex(" ".join(jr)),
+    )
+
+
+def _is_wholly_braced(name: str) -> bool:
+    if len(name) < 2 or name[0] != "{" or name[-1] != "}":
+        return False
+    depth = 0
+    for index, char in enumerate(name):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0 and index < len(name) - 1:
+                return False
+    return True
+
+
+def _depth(text: str, end: int) -> int:
+    depth = 0
+    for char in text[:end]:
+        if char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+    return depth
+
+
+def _split_top(text: str, separator: str) -> list[str]:
+    """Split at `separator` outside braces (unbalanced braces simply stay open)."""
+    if "{" not in text:
+        return text.split(separator)
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for index, char in enumerate(text):
+        if char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        elif char == separator and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _words(text: str) -> list[str]:
+    """Words split at spaces and ties outside braces."""
+    if "{" not in text:
+        return [word for word in _WORD_BREAK.split(text) if word]
+    words: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for char in text:
+        if char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        if depth == 0 and (char.isspace() or char == "~"):
+            if current:
+                words.append("".join(current))
+                current = []
+            continue
+        current.append(char)
+    if current:
+        words.append("".join(current))
+    return words
+
+
+def _is_lower(word: str) -> bool:
+    """BibTeX's test for a von word: its first letter outside braces is lower case.
+
+    A brace group opening with a command (`{\\"o}`, `{\\ss}`) is a special character and
+    speaks for its letter; any other brace group is caseless and skipped.
+    """
+    depth = 0
+    index = 0
+    while index < len(word):
+        char = word[index]
+        if char == "{":
+            if depth == 0 and word[index + 1 : index + 2] == "\\":
+                return _special_is_lower(word[index + 2 :])
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and char == "\\":
+            return _special_is_lower(word[index + 1 :])
+        elif depth == 0 and char.isalpha():
+            return char.islower()
+        index += 1
+    return False
+
+
+def _special_is_lower(rest: str) -> bool:
+    """A special character's case: that of a foreign letter command, else its next letter."""
+    command = _COMMAND.match(rest)
+    if command is None:
+        return False
+    if command.group(1) in _FOREIGN_LETTERS:
+        return command.group(1).islower()
+    letter = next((c for c in rest[command.end() :] if c.isalpha()), "")
+    return letter.islower()
+
+
+_COMMAND = re.compile(r"([A-Za-z]+)|.", re.DOTALL)
+_FOREIGN_LETTERS = frozenset(
+    {"i", "j", "oe", "OE", "ae", "AE", "aa", "AA", "o", "O", "l", "L", "ss", "SS"}
+)
