@@ -1,0 +1,89 @@
+"""The JSON report keeps the versioned schema of ARCHITECTURE.md."""
+
+from __future__ import annotations
+
+import json
+
+from cite_sentinel.core import CheckResult
+from cite_sentinel.core.report.json import render_json
+
+REFERENCE_KEYS = {
+    "key",
+    "location",
+    "verdict",
+    "flags",
+    "confidence",
+    "problems",
+    "match",
+    "sources",
+}
+MATCH_KEYS = {"source", "id", "doi", "title", "authors", "year", "venue", "url"}
+SUMMARY_KEYS = {"total", "verified", "miscited", "fabricated", "unverified", "retracted"}
+
+
+def test_top_level_is_version_1_with_the_documented_sections(judged: CheckResult) -> None:
+    report = json.loads(render_json(judged))
+    assert report["version"] == 1
+    assert set(report) == {"version", "references", "citations", "summary", "findings"}
+
+
+def test_a_miscited_reference_carries_problems_match_and_sources(judged: CheckResult) -> None:
+    back = json.loads(render_json(judged))["references"][1]
+    assert set(back) == REFERENCE_KEYS
+    assert back["key"] == "back1993"
+    assert back["location"] == {"path": "refs.bib", "line": 10, "column": 10}
+    assert back["verdict"] == "miscited"
+    assert back["flags"] == ["retracted"]
+    assert back["confidence"] == 0.91
+    assert back["problems"] == [
+        {"field": "year", "cited": "1993", "found": "1992", "severity": "warning"}
+    ]
+    assert set(back["match"]) == MATCH_KEYS
+    assert back["match"]["authors"] == ["Andrew D. Back", "Ah Chung Tsoi"]
+    assert back["match"]["doi"] == "10.1162/neco.1992.4.6.922"
+    assert back["sources"] == [
+        {"name": "crossref", "status": "answered"},
+        {"name": "openalex", "status": "failed", "reason": "timeout"},
+    ]
+
+
+def test_summary_counts_each_verdict_and_retractions(judged: CheckResult) -> None:
+    summary = json.loads(render_json(judged))["summary"]
+    assert summary == {
+        "total": 3,
+        "verified": 1,
+        "miscited": 1,
+        "fabricated": 1,
+        "unverified": 0,
+        "retracted": 1,
+    }
+
+
+def test_citations_keep_their_sentence_and_no_support_yet(judged: CheckResult) -> None:
+    (citation,) = json.loads(render_json(judged))["citations"]
+    assert citation == {
+        "key": "back1993",
+        "location": {"path": "paper.md", "line": 7, "column": 12},
+        "sentence": "Lattice filters give perceptrons a memory [@back1993].",
+        "support": None,
+    }
+
+
+def test_findings_list_only_local_findings_in_file_order(judged: CheckResult) -> None:
+    findings = json.loads(render_json(judged))["findings"]
+    assert [f["code"] for f in findings] == ["undefined-key", "unused-entry"]
+    assert findings[0] == {
+        "code": "undefined-key",
+        "severity": "error",
+        "message": "rumelhart1986: no bibliography defines this key",
+        "location": {"path": "paper.md", "line": 9, "column": 3},
+        "key": "rumelhart1986",
+    }
+
+
+def test_unjudged_references_have_a_null_verdict(local_only: CheckResult) -> None:
+    report = json.loads(render_json(local_only))
+    assert {ref["verdict"] for ref in report["references"]} == {None}
+    assert set(report["summary"]) == SUMMARY_KEYS
+    assert report["summary"]["total"] == 3
+    assert report["summary"]["verified"] == 0
