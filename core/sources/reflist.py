@@ -1,0 +1,177 @@
+"""Free-text reference lists (a .txt file, a References section) cut into located References."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from cite_sentinel.core.findings import Code
+from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity
+from cite_sentinel.core.sources.reflist_fields import parse_reference
+from cite_sentinel.core.sources.spans import LineIndex
+
+__all__ = ["parse_reference", "read_reflist"]
+
+_NUMBERED = re.compile(r"^[ \t]{0,3}(?:\[\s*(\d{1,4})\s*\]|\(\s*(\d{1,4})\s*\)|(\d{1,4})[.)])(?=\s)")
+_BULLET = re.compile(r"^[ \t]{0,3}[-*+•][ \t]+(?=\S)")
+_SKIP = re.compile(
+    r"^\s*(?:#{1,6}\s.*|(?:references|bibliography|works cited|literature cited|literature"
+    r"|sources|reference list)\s*:?\s*|:::.*|</?div\b.*|[-=*_]{3,}\s*)$",
+    re.IGNORECASE,
+)
+_YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    """One reference's span in the text, and the number it was given, if any."""
+
+    start: int
+    end: int
+    number: str = ""
+
+
+def read_reflist(text: str, path: str, *, first_line: int = 1) -> Read:
+    """Every reference of a free-text list, keyed by its number or by author and year."""
+    index = LineIndex(text, path)
+    items = _numbered_items(text) or _bullet_items(text) or _block_items(text)
+    references: list[Reference] = []
+    findings: list[Finding] = []
+    for item in items:
+        start, end = item.start, item.end
+        line, column = index.position(start)
+        end_line, end_column = index.position(end)
+        location = Location(path, line + first_line - 1, column, end_line + first_line - 1,
+                            end_column)
+        reference = parse_reference(text[start:end], key=item.number, location=location)
+        if not reference.title and not reference.people:
+            findings.append(_unreadable(location))
+            continue
+        references.append(reference)
+    return Read(references=tuple(_keyed(references)), findings=tuple(findings))
+
+
+def _numbered_items(text: str) -> list[_Item]:
+    """`[1] …`, `1. …`, `(1) …`: each number starts a reference, continued lines belong to it."""
+    starts: list[tuple[int, str]] = []
+    for offset, line in _lines(text):
+        match = _NUMBERED.match(line)
+        if match:
+            number = next(group for group in match.groups() if group)
+            starts.append((offset, number))
+    if not starts:
+        return []
+    return _spans(text, starts)
+
+
+def _bullet_items(text: str) -> list[_Item]:
+    starts = [(offset, "") for offset, line in _lines(text) if _BULLET.match(line)]
+    return _spans(text, starts) if starts else []
+
+
+def _block_items(text: str) -> list[_Item]:
+    """Paragraphs, hanging-indent blocks, or one reference per line when each has a year."""
+    items: list[_Item] = []
+    block: list[tuple[int, str]] = []
+    for offset, line in [*_lines(text), (len(text), "")]:
+        if line.strip() and not _SKIP.match(line):
+            block.append((offset, line))
+            continue
+        if block:
+            items.extend(_split_block(block))
+            block = []
+    return items
+
+
+def _split_block(block: list[tuple[int, str]]) -> list[_Item]:
+    """A block without blank lines: split at unindented lines under hanging indents."""
+    indented = [line[:1].isspace() for _, line in block]
+    if any(indented[1:]) and not indented[0]:
+        starts = [offset for (offset, _), inset in zip(block, indented, strict=True) if not inset]
+    elif len(block) > 1 and all(_YEARISH.search(line) for _, line in block):
+        starts = [offset for offset, _ in block]
+    else:
+        starts = [block[0][0]]
+    last_offset, last_line = block[-1]
+    block_end = last_offset + len(last_line.rstrip())
+    items = []
+    for position, start in enumerate(starts):
+        end = starts[position + 1] if position + 1 < len(starts) else block_end
+        items.append(_trimmed(block_end_text_start=start, end=end, lines=block))
+    return items
+
+
+def _trimmed(*, block_end_text_start: int, end: int, lines: list[tuple[int, str]]) -> _Item:
+    """The span without the whitespace around it."""
+    start = block_end_text_start
+    for offset, line in lines:
+        if offset == start:
+            start += len(line) - len(line.lstrip())
+    last = end
+    for offset, line in lines:
+        if offset < end <= offset + len(line) + 1:
+            last = min(end, offset + len(line.rstrip()))
+    return _Item(start, max(start, last))
+
+
+def _spans(text: str, starts: list[tuple[int, str]]) -> list[_Item]:
+    """From each start to the next, stopping at a blank-line gap followed by other text."""
+    items = []
+    for position, (start, number) in enumerate(starts):
+        stop = starts[position + 1][0] if position + 1 < len(starts) else len(text)
+        chunk = text[start:stop]
+        gap = re.search(r"\n[ \t]*\n(?=[ \t]*\S)", chunk)
+        if gap and position + 1 == len(starts):
+            chunk = chunk[: gap.start()]
+        chunk_end = start + len(chunk.rstrip())
+        begin = start + len(chunk) - len(chunk.lstrip())
+        items.append(_Item(begin, chunk_end, number))
+    return items
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    lines = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        lines.append((offset, line.rstrip("\r\n")))
+        offset += len(line)
+    return lines
+
+
+def _keyed(references: list[Reference]) -> list[Reference]:
+    """Numbers stay; others become family name + year, with a, b, … where two clash."""
+    named = [ref if ref.key else replace(ref, key=_author_year(ref)) for ref in references]
+    counts = Counter(ref.key for ref in named if not ref.key.isdigit())
+    seen: Counter[str] = Counter()
+    keyed = []
+    for ref in named:
+        if counts[ref.key] > 1:
+            suffix = chr(ord("a") + seen[ref.key] % 26)
+            seen[ref.key] += 1
+            ref = replace(ref, key=ref.key + suffix)
+        keyed.append(ref)
+    return keyed
+
+
+def _author_year(reference: Reference) -> str:
+    first = reference.people[0] if reference.people else None
+    name = (first.family or first.literal) if first else ""
+    if not name:
+        name = reference.title.split()[0] if reference.title else "anon"
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    stem = re.sub(r"[^a-z]", "", ascii_name.lower()) or "anon"
+    year_suffix = re.search(r"\b\d{4}([a-z])\b", reference.raw)
+    year = str(reference.year) if reference.year else "nd"
+    return stem + year + (year_suffix.group(1) if year_suffix and reference.year else "")
+
+
+def _unreadable(location: Location) -> Finding:
+    return Finding(
+        code=Code.PARSE_ERROR,
+        severity=Severity.WARNING,
+        message="could not read this reference: no author or title found",
+        location=location,
+        hint="write it in a common style, e.g. Author, A. (2020). Title. Journal, 1(2), 3-4.",
+    )

@@ -1,0 +1,268 @@
+"""One free-text reference to a Reference: authors, year, title, venue, numbers, identifiers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cite_sentinel.core.model import Location, Person, Reference
+from cite_sentinel.core.sources.identifiers import find_identifiers_in_text
+from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label
+from cite_sentinel.core.sources.reflist_people import looks_like_people, parse_people
+
+_YEAR = r"(?:1[5-9]\d\d|20\d\d)"
+_QUOTED = re.compile(r"“([^”]{2,})”|\"([^\"]{2,})\"|„([^“”]{2,})[“”]|«\s*([^»]{2,}?)\s*»")
+_PAREN_YEAR = re.compile(
+    rf"\(\s*(?P<year>{_YEAR})(?P<suffix>[a-z]?)(?:\s*,\s*(?P<rest>[^)]{{0,40}}))?\s*\)"
+    r"|\(\s*(?P<nd>n\.\s?d\.|in press|forthcoming)\s*\)",
+    re.IGNORECASE,
+)
+_DOT_YEAR = re.compile(rf"[.,]\s+(?P<year>{_YEAR})(?P<suffix>[a-z]?)\.\s")
+_ANY_YEAR = re.compile(rf"(?<![\d/.\w–-])({_YEAR})[a-z]?(?![\d\w–-]|\.\d)")
+_ID_NOISE = re.compile(
+    r"\[?\bonline\]?\.?\s*available\s*(?:at|from)?\s*:?"
+    r"|\bavailable\s+(?:at|from|online)\s*:?"
+    r"|\b(?:retrieved|accessed|viewed|cited)\b[^.;)\]]*?(?:from\s*:?|{y}[.,\]]?|\d{{4}}-\d\d-\d\d)"
+    r"|\(\s*accessed[^)]*\)|\[\s*(?:accessed|cited)[^\]]*\]"
+    r"|\b(?:doi|DOI)\s*:?\s*10\.\S+"
+    r"|(?:https?|ftp)://\S+"
+    r"|\bwww\.\S+"
+    r"|\barxiv\s*:\s*\S+"
+    r"|\b(?:PMID|PMCID|ISBN(?:-1[03])?)\s*:?\s*[\dPMCX-]+".format(y=_YEAR),
+    re.IGNORECASE,
+)
+_PAGES = re.compile(
+    r"\bpp?\.\s*(?P<a>[A-Za-z]?\d+[A-Za-z]?(?:\s*[–—-]\s*[A-Za-z]?\d+[A-Za-z]?)?)"
+    r"|:\s*(?P<b>[A-Za-z]?\d+(?:\s*[–—-]\s*[A-Za-z]?\d+)?)(?=\s*[.;,]?\s*$|\s*[.;,]\s)"
+    r"|,\s*(?P<c>\d+\s*[–—-]\s*\d+)(?=[.,;\s]|$)"
+    r"|\s(?P<d>\d+\s*[–—-]\s*\d+)(?=\s*\()"
+)
+_VOLUME_ISSUE = re.compile(
+    r"\b(?:vol(?:ume)?\.?\s*(?P<v1>\d+))(?:\s*,?\s*(?:no|issue|nr)\.?\s*(?P<i1>\d+))?"
+    r"|(?<![\d(])(?P<v2>\d{1,4})\s*\((?P<i2>[\w/–-]{1,9})\)"
+    r"|;\s*(?P<v3>\d{1,4})\s*:",
+    re.IGNORECASE,
+)
+_VENUE_END = re.compile(
+    r",?\s*\bpp?\.\s*\d|,\s*vol\.|,?\s*\d+\s*\(|;\s*" + _YEAR + r"|\.\s*" + _YEAR + r"\s*[;:]"
+    r"|\s\d+\s*[–—-]\s*\d+\s*\(|\s*\(\s*[^()]*\b" + _YEAR + r"\)"
+    r"|,\s*\d+(?:\s*[–—-]\s*\d+)?\s*\.?$|\s\d+,\s+\d|[.;]\s+[A-Z][^.;]*\s*;\s*" + _YEAR
+)
+_IN_PREFIX = re.compile(r"^(?:in\s*:|in\b)\s*", re.IGNORECASE)
+_EDITORS_IN_VENUE = re.compile(r"^(?P<names>[^:.]+?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*", re.I)
+_NOT_END_BEFORE = re.compile(
+    r"(?:\b[A-Z]|\b(?:vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
+    r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev)\.)$"
+)
+_TRAILING_DESCRIPTOR = re.compile(r"\s*\[[^\]]*\]\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """Where a reference's authors, year and title sit."""
+
+    authors: str
+    year: str
+    title: str
+    rest: str
+
+
+def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
+    """One free-text reference in any common style (APA, MLA, Chicago, IEEE, AMA, Nature…)."""
+    _, text = strip_label(raw.strip())
+    text = plain_text(text)
+    identifiers = find_identifiers_in_text(text)
+    body = _without_identifiers(text)
+    frame = _frame(body)
+    people, others = parse_people(frame.authors) if frame.authors else ((), False)
+    rest = frame.rest
+    year = frame.year or _year_in(rest)
+    venue, editors = _venue(rest)
+    volume, issue = _volume_issue(rest)
+    return Reference(
+        key=key,
+        location=location,
+        kind=_kind(rest, volume),
+        title=frame.title,
+        people=people,
+        editors=editors,
+        others=others,
+        year=int(year) if year else None,
+        date=year,
+        venue=venue,
+        volume=volume,
+        issue=issue,
+        pages=_pages(rest),
+        publisher=_publisher(rest),
+        identifiers=identifiers,
+        raw=raw,
+        source_format="reflist",
+    )
+
+
+def _without_identifiers(text: str) -> str:
+    """The reference without links, DOIs and access notes, which only confuse the fields."""
+    text = _ID_NOISE.sub(" ", text)
+    text = re.sub(r"\s+([.,;:])", r"\1", " ".join(text.split()))
+    return re.sub(r"(?:[.,;:]\s*){2,}", lambda m: m.group(0).strip()[0] + " ", text).strip()
+
+
+def _frame(body: str) -> _Frame:
+    """Authors, year, title and the rest, by the first pattern that fits."""
+    return (
+        _quoted_frame(body)
+        or _year_frame(body)
+        or _sentence_frame(body)
+        or _Frame(authors="", year="", title=_first_sentence(body)[0], rest=body)
+    )
+
+
+def _quoted_frame(body: str) -> _Frame | None:
+    """MLA, Chicago, Harvard, IEEE: the title in quotation marks."""
+    match = _QUOTED.search(body)
+    if not match or match.start() == 0 and not body[match.end() :].strip():
+        return None
+    title = next(group for group in match.groups() if group is not None)
+    before = body[: match.start()].strip()
+    year = ""
+    paren = _PAREN_YEAR.search(before)
+    if paren and paren.group("year"):
+        year = paren.group("year")
+        before = before[: paren.start()]
+    else:
+        dotted = _DOT_YEAR.search(before + " ")
+        if dotted and dotted.end() >= len(before):
+            year = dotted.group("year")
+            before = before[: dotted.start()]
+    if before and not looks_like_people(before) and len(before.split()) > 12:
+        return None
+    title = title.strip().rstrip(",.;: ").strip()
+    return _Frame(authors=before, year=year, title=title, rest=body[match.end() :])
+
+
+def _year_frame(body: str) -> _Frame | None:
+    """APA, Harvard, Chicago, ACM: the year right after the authors."""
+    for pattern in (_PAREN_YEAR, _DOT_YEAR):
+        match = pattern.search(body)
+        if not match or match.start() == 0:
+            continue
+        authors = body[: match.start()].strip()
+        if not authors or (len(authors.split()) > 40):
+            continue
+        if not looks_like_people(authors) and len(authors.split()) > 8:
+            continue
+        year = match.group("year") or ""
+        after = body[match.end() :].lstrip(" .,:")
+        title, rest = _first_sentence(after)
+        return _Frame(authors=authors, year=year, title=title, rest=rest)
+    return None
+
+
+def _sentence_frame(body: str) -> _Frame | None:
+    """Vancouver, AMA, Nature: authors end at the first full stop that ends a name list."""
+    for match in re.finditer(r"\.\s+", body):
+        before = body[: match.start() + 1]
+        after = body[match.end() :]
+        if not after or _continues_names(after):
+            continue
+        if looks_like_people(before):
+            title, rest = _first_sentence(after)
+            return _Frame(authors=before, year="", title=title, rest=rest)
+        if len(before.split()) > 40:
+            break
+    return None
+
+
+def _continues_names(after: str) -> bool:
+    """After "Roth, D." comes "& Collier" or "S. Dalton": the name list goes on."""
+    return bool(
+        re.match(r"(?:&|and\b|et\s+al\b|[A-Z]\.|[A-Z]-[A-Z]\.|[A-Z][a-z]?\.\s*,|,)", after)
+    )
+
+
+def _first_sentence(text: str) -> tuple[str, str]:
+    """The title: text up to the first sentence end that is not an abbreviation."""
+    text = text.strip()
+    for match in re.finditer(r"([.?!])(?:[\"”’]?)\s+(?=\S)", text):
+        head = text[: match.start() + 1]
+        if match.group(1) == "." and _NOT_END_BEFORE.search(head):
+            continue
+        if match.group(1) != "." and not _venue_like(text[match.end() :]):
+            continue
+        title = head if match.group(1) != "." else head[:-1]
+        return _clean_title(title), text[match.end() :]
+    nature = re.search(r"\s(?:in|In:)\s", text)
+    if nature:
+        return _clean_title(text[: nature.start()]), text[nature.start() :]
+    return _clean_title(text.rstrip(".")), ""
+
+
+def _venue_like(text: str) -> bool:
+    """What follows a "?" ends the title when it reads as a venue or a publication detail."""
+    return bool(
+        re.match(
+            r"(?:In\b|in\b|Proc|Journal|J\.|Trans|Conference|Annual|International|Advances"
+            rf"|IEEE|ACM|Retrieved|Available|{_YEAR}|\d|\(|[A-Z][\w&.-]*\s*(?:\d|,|\.|$))",
+            text,
+        )
+    )
+
+
+def _clean_title(title: str) -> str:
+    title = _TRAILING_DESCRIPTOR.sub("", title.strip())
+    return title.strip().strip("“”\"").rstrip(",;: ").strip()
+
+
+def _year_in(rest: str) -> str:
+    """The year of a style that puts it late (IEEE, AMA, Nature, MLA): the last one given."""
+    cleaned = _PAGES.sub(" ", rest)
+    years = _ANY_YEAR.findall(cleaned)
+    return years[-1] if years else ""
+
+
+def _venue(rest: str) -> tuple[str, tuple[Person, ...]]:
+    """The journal or proceedings title after the title, and the editors of "In: X (eds)"."""
+    text = _IN_PREFIX.sub("", rest.strip())
+    editors: tuple[Person, ...] = ()
+    marked = _EDITORS_IN_VENUE.match(text)
+    if marked:
+        editors = parse_people(marked.group("names"))[0]
+        text = text[marked.end() :]
+    end = _VENUE_END.search(text)
+    venue = text[: end.start()] if end else text
+    venue = venue.strip().rstrip(".,;: ").strip()
+    return venue, editors
+
+
+def _volume_issue(rest: str) -> tuple[str, str]:
+    match = _VOLUME_ISSUE.search(rest)
+    if not match:
+        return "", ""
+    volume = match.group("v1") or match.group("v2") or match.group("v3") or ""
+    issue = match.group("i1") or match.group("i2") or ""
+    return volume, issue
+
+
+def _pages(rest: str) -> str:
+    found = ""
+    for match in _PAGES.finditer(rest):
+        value = match.group("a") or match.group("b") or match.group("c") or match.group("d")
+        if value and not re.fullmatch(_YEAR, value.strip()):
+            found = value
+    return re.sub(r"\s*[–—]\s*|\s*-\s*", "-", found)
+
+
+def _publisher(rest: str) -> str:
+    nature = re.search(r"\(([^(),]+),\s*" + _YEAR + r"\)", rest)
+    if nature:
+        return nature.group(1).strip()
+    ama = re.search(r"([A-Z][^.;:]+?);\s*" + _YEAR, rest)
+    return ama.group(1).strip() if ama else ""
+
+
+def _kind(rest: str, volume: str) -> str:
+    if re.match(r"\s*(?:in\b|in:)", rest, re.IGNORECASE) or re.search(
+        r"\b(?:Proceedings|Proc\.|Conference|Symposium|Workshop)\b", rest
+    ):
+        return "paper-conference"
+    return "article-journal" if volume else ""

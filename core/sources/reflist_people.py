@@ -1,0 +1,121 @@
+"""The author part of a free-text reference to Persons, whatever order the style puts names in."""
+
+from __future__ import annotations
+
+import re
+
+from cite_sentinel.core.model import Person
+
+_ET_AL = re.compile(r"[,;]?\s*(?:\bet\.?\s*al\b\.?|\bu\.\s*a\.|\bet\s+coll?\b\.?|…|\.\.\.)", re.I)
+_CONNECTOR = re.compile(r"\s*,?\s*(?:&|\band\b|\bund\b|\bet\b|\by\b)\s+", re.IGNORECASE)
+_EDITOR_MARK = re.compile(r"\s*[,(]?\s*\(?\b(?:eds?|editors?|Hrsg|comps?)\b\.?\)?\s*$", re.I)
+_INITIAL = r"(?:[A-Z][a-z]?\.|[A-Z](?=[\s,.-]|$))"
+_INITIALS = re.compile(rf"^(?:{_INITIAL}\s*-?\s*)+$")
+_DOTTED_INITIALS = re.compile(r"^(?:[A-Z]\.\s*-?\s*)+$")
+_VANCOUVER_TAIL = re.compile(r"^(?P<family>.+?)\s+(?P<given>[A-Z]{1,4})$")
+_LEADING_INITIALS = re.compile(r"^(?P<given>(?:[A-Z][a-z]?\.\s*-?\s*)+)(?P<family>[^.]+)$")
+_PARTICLES = frozenset(
+    "van von der den de del della di da dos das du la le ten ter zu af al bin ibn el y".split()
+)
+_CORPORATE = re.compile(
+    r"\b(?:organi[sz]ation|association|institute|institut|society|committee|group|consortium"
+    r"|council|agency|foundation|university|department|team|collaboration|cent(?:er|re)"
+    r"|project|office|board|commission|bureau|network|inc|ltd|llc|corporation|company"
+    r"|federation|union|academy|ministry|service|alliance|panel|program(?:me)?|initiative"
+    r"|working|authority|administration|agency|laborator(?:y|ies)|press|nations|bank"
+    r"|google|openai|deepmind|microsoft|meta|anthropic|ieee|acm|who|oecd|unesco|nasa)\b",
+    re.IGNORECASE,
+)
+
+
+def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
+    """Persons named in an author block, and whether it ends with "et al."."""
+    text = _EDITOR_MARK.sub("", text.strip().rstrip(".,;: "))
+    others = False
+    match = _ET_AL.search(text)
+    if match:
+        others = True
+        text = text[: match.start()]
+    text = text.strip().rstrip(".,;: ")
+    if not text:
+        return (), others
+    if ";" in text:
+        chunks = [chunk.strip() for chunk in text.split(";")]
+        people = [_one_name(chunk) for chunk in chunks if chunk]
+        return tuple(people), others
+    chunks = [chunk.strip() for chunk in _CONNECTOR.sub(", ", text).split(",")]
+    chunks = [chunk for chunk in chunks if chunk]
+    return tuple(_pair_up(chunks)), others
+
+
+def looks_like_people(text: str) -> bool:
+    """Whether a span reads as an author block rather than a title."""
+    people, others = parse_people(text)
+    if not people:
+        return others
+    return all(_plausible(person) for person in people)
+
+
+def _pair_up(chunks: list[str]) -> list[Person]:
+    """Comma-separated chunks to names: "Family, I." pairs, "Family, Given" first, or whole."""
+    if len(chunks) == 1:
+        return [_one_name(chunks[0])]
+    odd = chunks[1::2]
+    if all(_INITIALS.match(chunk) for chunk in odd) and not _INITIALS.match(chunks[0]):
+        people = [
+            Person(family=family, given=given)
+            for family, given in zip(chunks[::2], odd, strict=False)
+        ]
+        if len(chunks) % 2:
+            people.append(_one_name(chunks[-1]))
+        return people
+    if _inverted_first(chunks):
+        return [Person(family=chunks[0], given=chunks[1])] + [_one_name(c) for c in chunks[2:]]
+    return [_one_name(chunk) for chunk in chunks]
+
+
+def _inverted_first(chunks: list[str]) -> bool:
+    """"Liu, Fangyu, Muhao Chen": the first name is written family first."""
+    first, second = chunks[0], chunks[1]
+    if _VANCOUVER_TAIL.match(first) or _LEADING_INITIALS.match(first):
+        return False
+    words = first.split()
+    if len(words) == 1 or all(word.lower() in _PARTICLES for word in words[:-1]):
+        return True
+    return len(second.split()) == 1 and not _VANCOUVER_TAIL.match(second)
+
+
+def _one_name(name: str) -> Person:
+    """One name in any order: "Collier N", "N. Collier", "Nigel Collier", "Collier, N."."""
+    name = name.strip().strip(".,").strip()
+    if "," in name:
+        family, _, given = name.partition(",")
+        return Person(family=family.strip(), given=given.strip())
+    if _CORPORATE.search(name) or len(name.split()) > 5:
+        return Person(literal=name)
+    vancouver = _VANCOUVER_TAIL.match(name)
+    if vancouver and not _DOTTED_INITIALS.match(vancouver.group("family")):
+        return Person(family=vancouver.group("family"), given=vancouver.group("given"))
+    leading = _LEADING_INITIALS.match(name)
+    if leading:
+        return Person(family=leading.group("family").strip(), given=leading.group("given").strip())
+    words = name.split()
+    if len(words) == 1:
+        return Person(family=words[0]) if words[0][:1].isupper() else Person(literal=name)
+    start = len(words) - 1
+    while start > 1 and words[start - 1].lower() in _PARTICLES:
+        start -= 1
+    if start >= 1 and words[start - 1].lower() in _PARTICLES and start - 1 > 0:
+        start -= 1
+    return Person(family=" ".join(words[start:]), given=" ".join(words[:start]))
+
+
+def _plausible(person: Person) -> bool:
+    """A name has few words and starts with a capital letter."""
+    if person.literal:
+        return len(person.literal.split()) <= 8 and person.literal[:1].isupper()
+    family_words = person.family.split()
+    if not family_words or len(family_words) > 4 or len(person.given.split()) > 4:
+        return False
+    last = family_words[-1]
+    return last[:1].isupper() and not any(ch.isdigit() for ch in person.family + person.given)
