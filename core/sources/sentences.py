@@ -1,0 +1,209 @@
+"""The sentence around each citation, as plain text: what groundedness judges as the claim.
+
+Readers blank out what is not prose (code, comments, citation markup) with spaces of the same
+length, so offsets keep pointing into the file; `sentences` then cuts the blanked text into
+sentences (never at "e.g.", "et al.", "Fig.", decimals or initials) and cleans each one of
+light Markdown, LaTeX or Typst markup.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Flavour(StrEnum):
+    """Which markup the cleaner removes."""
+
+    MARKDOWN = "markdown"
+    LATEX = "latex"
+    TYPST = "typst"
+    PLAIN = "plain"
+
+
+_ABBREVIATION_WORDS = """e.g i.e al et.al fig figs eq eqs vs cf dr mr mrs ms prof no nos vol
+    vols pp p ch chap sec secs approx resp ref refs tab viz ca ed eds inc ltd co dept univ st jr
+    sr sect suppl ex cp op cit ibid jan feb mar apr jun jul aug sep sept oct nov dec"""
+ABBREVIATIONS = frozenset(_ABBREVIATION_WORDS.split())
+
+_PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
+_END = re.compile(r"[.!?…]+['\"’”)\]*_]*(?=\s)")
+_NEXT = re.compile(r"\s+(?=[A-Z0-9\"'“‘(\[¿¡À-ÖØ-Þ])")
+
+
+@dataclass(frozen=True, slots=True)
+class Sentences:
+    """A text cut into sentences: the start offset of each and its cleaned text."""
+
+    starts: tuple[int, ...]
+    texts: tuple[str, ...]
+
+    def around(self, offset: int) -> tuple[str, str]:
+        """The sentence holding an offset, and the (non-empty) sentence before it."""
+        if not self.starts:
+            return "", ""
+        index = max(bisect_right(self.starts, offset) - 1, 0)
+        context = next((text for text in reversed(self.texts[:index]) if text), "")
+        return self.texts[index], context
+
+
+def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """The text with each span replaced by spaces (newlines kept), offsets unchanged."""
+    chars = list(text)
+    for start, end in spans:
+        for index in range(max(start, 0), min(end, len(chars))):
+            if chars[index] != "\n":
+                chars[index] = " "
+    return "".join(chars)
+
+
+def sentences(
+    text: str,
+    *,
+    removed: Iterable[tuple[int, int]] = (),
+    breaks: Iterable[int] = (),
+    flavour: Flavour = Flavour.PLAIN,
+) -> Sentences:
+    """Cut `text` (less the `removed` spans) into cleaned sentences; `breaks` force a cut."""
+    prose = blank(text, removed)
+    starts = split_sentences(prose, breaks)
+    bounds = [*starts[1:], len(prose)]
+    texts = tuple(
+        clean(prose[start:end], flavour) for start, end in zip(starts, bounds, strict=True)
+    )
+    return Sentences(tuple(starts), texts)
+
+
+def split_sentences(text: str, breaks: Iterable[int] = ()) -> list[int]:
+    """Start offsets of the sentences of prose text (each runs to the next start)."""
+    cuts = {0, *(b for b in breaks if 0 < b < len(text))}
+    cuts.update(match.end() for match in _PARAGRAPH.finditer(text))
+    for match in _END.finditer(text):
+        following = _NEXT.match(text, match.end())
+        if following and not _is_abbreviation(text, match.start()):
+            cuts.add(following.end())
+    return sorted(cuts)
+
+
+def _is_abbreviation(text: str, period: int) -> bool:
+    """Whether the word before a period is an abbreviation, an initial or a number part."""
+    if text[period] != ".":
+        return False
+    begin = period
+    while begin > 0 and not text[begin - 1].isspace():
+        begin -= 1
+    word = text[begin:period].lstrip("([{\"'“‘*_").lower()
+    if not word:
+        return False
+    if len(word) == 1 and word.isalpha():
+        return True  # an initial: J. Smith
+    if word in ABBREVIATIONS or word.rstrip(".") in ABBREVIATIONS:
+        return True
+    return "." in word and all(len(part) <= 2 for part in word.split("."))  # U.S., e.g
+
+
+def clean(text: str, flavour: Flavour = Flavour.PLAIN) -> str:
+    """Plain text of a sentence: markup removed, one space between words."""
+    if flavour is Flavour.MARKDOWN:
+        text = _clean_markdown(text)
+    elif flavour is Flavour.LATEX:
+        text = _clean_latex(text)
+    elif flavour is Flavour.TYPST:
+        text = _clean_typst(text)
+    return _tidy(text)
+
+
+_MD_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)"), r"\1"),  # links and images keep their text
+    (re.compile(r"\[\^[^\]\s]*\]"), ""),  # footnote marks
+    (re.compile(r"<[A-Za-z/!][^>\n]*>"), ""),  # HTML tags
+    (re.compile(r"\{[#.][^}\n]*\}"), ""),  # attributes {#id .class}
+    (re.compile(r"(?m)^[ \t]*(?:>[ \t]?)+"), ""),  # block quotes
+    (re.compile(r"(?m)^[ \t]*#{1,6}[ \t]+"), ""),  # ATX headings
+    (re.compile(r"(?m)^[ \t]*(?:[-*+]|\d+[.)]|\(@[\w-]*\))[ \t]+"), ""),  # list markers
+    (re.compile(r"(?m)^[ \t]*(?:=+|-+)[ \t]*$"), ""),  # setext underlines
+    (re.compile(r"\*{1,3}|(?<![^\W_])_{1,3}|_{1,3}(?![^\W_])|~~|`+"), ""),  # emphasis, code
+    (re.compile(r"\\([!-/:-@\[-`{-~])"), r"\1"),  # backslash escapes
+)
+
+_LATEX_DROPPED = (
+    "label|ref|eqref|autoref|cref|Cref|pageref|vspace|hspace|index|input|include|"
+    "bibliographystyle|bibliography|addbibresource|newblock|noindent|centering|"
+    "includegraphics|footnotemark|protect|hfill|vfill|clearpage|newpage|maketitle"
+)
+_LATEX_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"\\(?:{_LATEX_DROPPED})\*?(?:\[[^\]]*\])?(?:\{{[^{{}}]*\}})?"), ""),
+    (re.compile(r"\\\\(?:\[[^\]]*\])?"), " "),  # forced line breaks
+    (re.compile(r"\\([%&_#$])"), r"\1"),
+    (re.compile(r"\\[,;: ]"), " "),
+    (re.compile(r"\\[A-Za-z]+\*?(?:\[[^\]]*\])?"), ""),  # commands: their {content} stays
+    (re.compile(r"[{}]"), ""),
+    (re.compile(r"~"), " "),
+    (re.compile(r"``|''"), '"'),
+)
+_ACCENT = re.compile(r"\\(['`^\"~=.])\{?([A-Za-z])\}?")
+_ACCENTS = {
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    '"': "\u0308",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+}
+
+_TYPST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"<[\w.:-]+>"), ""),  # labels
+    (re.compile(r"#[A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)*(?:\([^()\n]*\))?"), ""),
+    (re.compile(r"(?m)^[ \t]*=+[ \t]+"), ""),  # headings
+    (re.compile(r"(?m)^[ \t]*(?:[-+]|\d+\.)[ \t]+"), ""),  # list markers
+    (re.compile(r"\\([^\sA-Za-z0-9])"), r"\1"),
+    (re.compile(r"\\(?=\s)"), " "),
+    (re.compile(r"(?<![^\W_])[*_]|[*_](?![^\W_])|`+|[\[\]]"), ""),
+    (re.compile(r"~"), " "),
+)
+
+
+def _clean_markdown(text: str) -> str:
+    for pattern, replacement in _MD_RULES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _clean_latex(text: str) -> str:
+    text = _ACCENT.sub(lambda m: unicodedata.normalize("NFC", m[2] + _ACCENTS[m[1]]), text)
+    for pattern, replacement in _LATEX_RULES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _clean_typst(text: str) -> str:
+    for pattern, replacement in _TYPST_RULES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+_SPACES = re.compile(r"\s+")
+_EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*[,;]?\s*\]")
+_SPACE_BEFORE = re.compile(r"\s+([,.;:!?)\]…])")
+_SPACE_AFTER = re.compile(r"([(\[])\s+")
+_DOUBLED = re.compile(r"([,;])(?:\s*[,;])+")
+
+
+def _tidy(text: str) -> str:
+    text = _SPACES.sub(" ", text)
+    text = _EMPTY_BRACKETS.sub("", text)
+    text = _SPACES.sub(" ", text)
+    text = _SPACE_BEFORE.sub(r"\1", text)
+    text = _SPACE_AFTER.sub(r"\1", text)
+    text = _DOUBLED.sub(r"\1", text)
+    return text.strip()
+
+
+def join_spans(*groups: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """All spans of several lists, in order (what a reader passes as `removed`)."""
+    return sorted(span for group in groups for span in group)
