@@ -1,0 +1,50 @@
+"""Reports go where asked, whole or not at all, coloured only for a person."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from cite_sentinel.core import InputError
+from cite_sentinel.report_output import use_color, write_atomically
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_colour_on_a_terminal_only() -> None:
+    assert use_color(_Terminal(), {}, no_color=False)
+    assert not use_color(io.StringIO(), {}, no_color=False)
+
+
+def test_no_color_variable_and_flag_turn_colour_off() -> None:
+    assert not use_color(_Terminal(), {"NO_COLOR": "1"}, no_color=False)
+    assert not use_color(_Terminal(), {}, no_color=True)
+    assert not use_color(_Terminal(), {"FORCE_COLOR": "1"}, no_color=True)
+
+
+def test_force_color_colours_a_pipe() -> None:
+    assert use_color(io.StringIO(), {"FORCE_COLOR": "1"}, no_color=False)
+
+
+def test_the_report_file_is_replaced_whole_and_no_temporary_file_stays(tmp_path: Path) -> None:
+    target = tmp_path / "report.json"
+    target.write_text("old")
+    write_atomically(target, '{"version": 1}\n')
+    assert target.read_text() == '{"version": 1}\n'
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
+def test_a_missing_folder_is_an_input_error_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="does not exist"):
+        write_atomically(tmp_path / "nowhere" / "report.md", "x")
+
+
+def test_writing_over_a_folder_fails_cleanly(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    with pytest.raises(InputError, match="cannot write"):
+        write_atomically(tmp_path / "out", "x")
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
