@@ -1,0 +1,159 @@
+"""Structured author comparison: who is missing, extra, substituted or out of order."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from cite_sentinel.core.model import Person
+from cite_sentinel.core.titles import fold
+
+
+class AuthorIssue(StrEnum):
+    """The ways a cited author list can differ from the index's."""
+
+    ORDER = "order"  # the same people in another order
+    MISSING = "missing"  # the citation omits authors without "and others"
+    EXTRA = "extra"  # the citation names people the work does not list
+    GIVEN = "given"  # a given name contradicts the index's
+    SUBSTITUTED = "substituted"  # the list is largely other people
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AuthorComparison:
+    """The outcome of comparing two author lists; `overlap` is the share of cited names found."""
+
+    overlap: float  # cited family names found in the record, 0–1 (1 when nothing to compare)
+    recall: float  # record family names the citation names, 0–1
+    issues: tuple[AuthorIssue, ...] = ()
+    comparable: bool = True  # False when either side lists nobody
+
+    @property
+    def agrees(self) -> bool:
+        return not self.issues
+
+    @property
+    def badly_wrong(self) -> bool:
+        return AuthorIssue.SUBSTITUTED in self.issues
+
+
+def compare(
+    cited: tuple[Person, ...], found: tuple[Person, ...], *, others: bool = False
+) -> AuthorComparison:
+    """Compare the cited authors with the index's, name by name and in order."""
+    cited_people = tuple(p for p in cited if not _is_others(p))
+    others = others or len(cited_people) < len(cited)
+    if not cited_people or not found:
+        return AuthorComparison(overlap=1.0, recall=1.0, comparable=False)
+    cited_keys = [_keys(p) for p in cited_people]
+    found_keys = [_keys(p) for p in found]
+    pairs = _pair(cited_keys, found_keys)
+    matched = len(pairs)
+    overlap = matched / len(cited_people)
+    recall = matched / len(found)
+    issues: list[AuthorIssue] = []
+    if overlap < 0.5 or (matched < 2 and len(cited_people) >= 2 and len(found) >= 2):
+        issues.append(AuthorIssue.SUBSTITUTED)
+    else:
+        if matched < len(cited_people):
+            issues.append(AuthorIssue.EXTRA)
+        if matched < len(found) and not others:
+            issues.append(AuthorIssue.MISSING)
+        order = [j for _, j in sorted(pairs)]
+        if order != sorted(order) and not _alphabetised(cited_people, found):
+            issues.append(AuthorIssue.ORDER)
+        if any(_given_contradicts(cited_people[i], found[j]) for i, j in pairs):
+            issues.append(AuthorIssue.GIVEN)
+    return AuthorComparison(overlap=overlap, recall=recall, issues=tuple(issues))
+
+
+def describe(people: tuple[Person, ...], others: bool = False) -> str:
+    """An author list as a person reads it: "Ada Lovelace; Charles Babbage; et al."."""
+    names = [p.display for p in people if not _is_others(p)]
+    if others or any(_is_others(p) for p in people):
+        names.append("et al.")
+    return "; ".join(names)
+
+
+def _is_others(person: Person) -> bool:
+    text = (person.literal or person.family).strip().lower().rstrip(".")
+    return text in {"others", "et al", "et al.", "etal"} and not person.given
+
+
+def _keys(person: Person) -> frozenset[str]:
+    """Every spelling of a person's family name we accept, CJK order swaps included."""
+    if person.literal:
+        return frozenset({_squash(person.literal)})
+    family = _squash(f"{person.von} {person.family}")
+    keys = {family, _squash(person.family)}
+    family_words = fold(person.family).lower().replace("-", " ").split()
+    if len(family_words) > 1:
+        keys.add(_squash(family_words[-1]))  # "Van den Oord" cited as "Oord"
+    given = _squash(person.given)
+    if given and len(given) > 1:
+        keys.add(given)  # family and given swapped (CJK order)
+    keys.discard("")
+    return frozenset(keys)
+
+
+def _squash(name: str) -> str:
+    text = fold(name).lower()
+    text = re.sub(r"\b\d{4}\b", "", text)  # dblp's homonym numbers: "Wei Wang 0001"
+    return re.sub(r"[^a-z]", "", text)
+
+
+def _pair(cited: list[frozenset[str]], found: list[frozenset[str]]) -> list[tuple[int, int]]:
+    """Greedy pairing, exact family names first, each person used once."""
+    pairs: list[tuple[int, int]] = []
+    used: set[int] = set()
+    for i, keys in enumerate(cited):
+        primary = min(keys, key=len) if keys else ""
+        best = None
+        for j, other in enumerate(found):
+            if j in used:
+                continue
+            if keys & other:
+                best = j
+                if j >= i or primary in other:
+                    break
+        if best is None:
+            for j, other in enumerate(found):
+                if j not in used and any(_close(a, b) for a in keys for b in other):
+                    best = j
+                    break
+        if best is not None:
+            used.add(best)
+            pairs.append((i, best))
+    return pairs
+
+
+def _close(a: str, b: str) -> bool:
+    """Transliteration variants: one letter off in names of six letters or more."""
+    if min(len(a), len(b)) < 6 or abs(len(a) - len(b)) > 1:
+        return False
+    from rapidfuzz.distance import Levenshtein
+
+    return Levenshtein.distance(a, b) <= 1
+
+
+def _alphabetised(cited: tuple[Person, ...], found: tuple[Person, ...]) -> bool:
+    """Some fields (economics, mathematics) list authors alphabetically: not an error."""
+    families = [_squash(p.family or p.literal) for p in cited]
+    return len(families) > 2 and families == sorted(families) and len(cited) == len(found)
+
+
+def _given_contradicts(cited: Person, found: Person) -> bool:
+    """A cited given name or initial that cannot be the index's ("J." for "Mary")."""
+    a = fold(cited.given).lower().replace(".", " ").replace("-", " ").split()
+    b = fold(found.given).lower().replace(".", " ").replace("-", " ").split()
+    if not a or not b or cited.literal or found.literal:
+        return False
+    if _squash(cited.given) in {_squash(found.family)} or _squash(found.given) in {
+        _squash(cited.family)
+    }:
+        return False  # names written in the other order
+    first_a, first_b = a[0], b[0]
+    if len(first_a) > 1 and len(first_b) > 1:
+        return not (first_a.startswith(first_b) or first_b.startswith(first_a))
+    return first_a[0] != first_b[0]

@@ -1,0 +1,86 @@
+"""How well one index record fits one cited reference, field by field, for ranking and judging."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cite_sentinel.core import authors, titles, venues
+from cite_sentinel.core.model import Record, Reference
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fit:
+    """The comparison of a reference with one record; `rank` orders candidates, higher first."""
+
+    record: Record
+    title: titles.TitleComparison
+    authors: authors.AuthorComparison
+    year_gap: int | None  # record year minus cited year; None when either is unknown
+    year_agrees: bool
+    venue_agrees: bool
+    by_identifier: bool  # the cited DOI or arXiv id resolved to this record
+
+    @property
+    def rank(self) -> float:
+        score = 2.0 * self.title.similarity + (0.5 if self.title.same else 0.0)
+        if self.authors.comparable:
+            score += self.authors.overlap + 0.5 * self.authors.recall
+        else:
+            score += 0.75
+        score += 0.3 if self.year_agrees else 0.0
+        score += 0.2 if self.venue_agrees else 0.0
+        score += 0.1 if self.by_identifier else 0.0
+        return score
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the record is the cited work (perhaps cited with wrong details)."""
+        if self.title.same:
+            return True
+        sim = self.title.similarity
+        people = self.authors.overlap if self.authors.comparable else 0.5
+        if self.by_identifier:
+            return sim >= 0.75 or (sim >= 0.5 and people >= 0.5)
+        return (sim >= 0.9 and people >= 0.5) or (sim >= 0.8 and people >= 0.75)
+
+
+def fit(reference: Reference, record: Record, *, by_identifier: bool = False) -> Fit:
+    """Compare every field the reference states with the record."""
+    gap = None
+    if reference.year is not None and record.year is not None:
+        gap = record.year - reference.year
+    return Fit(
+        record=record,
+        title=titles.compare(reference.title, record.title),
+        authors=authors.compare(reference.people, record.people, others=reference.others),
+        year_gap=gap,
+        year_agrees=_year_agrees(reference, record, gap),
+        venue_agrees=venues.agrees(reference.venue, record.venue, record.venue_short),
+        by_identifier=by_identifier,
+    )
+
+
+def cites_preprint(reference: Reference) -> bool:
+    """Whether the citation itself names a preprint (arXiv id or DOI, or an arXiv "venue")."""
+    ids = reference.identifiers
+    return bool(ids.arxiv) or ids.doi.startswith("10.48550/") or (
+        bool(reference.venue) and not venues.is_venue_claim(reference.venue)
+    )
+
+
+def is_preprint(record: Record) -> bool:
+    """An index record of a preprint, by its flag, its DOI or its venue."""
+    return (
+        record.is_preprint
+        or record.identifiers.doi.startswith("10.48550/")
+        or bool(re.search(r"\b(arxiv|corr)\b", f"{record.venue} {record.venue_short}".lower()))
+    )
+
+
+def _year_agrees(reference: Reference, record: Record, gap: int | None) -> bool:
+    """Equal years, or one apart where a preprint and its published version are involved."""
+    if gap is None or gap == 0:
+        return True
+    preprint = is_preprint(record) or cites_preprint(reference)
+    return abs(gap) == 1 and (preprint or bool(record.published_doi or record.preprint_doi))

@@ -1,0 +1,249 @@
+"""Judge a reference against the records the indexes returned: the verdict, its problems, flags.
+
+The one rule above all: "fabricated" is an exhaustive claim. It is said only when every
+source that could hold the work answered, none holds a matching work, and any identifier the
+reference gives exists nowhere. Otherwise, without a match, the verdict is "unverified".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cite_sentinel.core import authors, calibration
+from cite_sentinel.core.fit import Fit, cites_preprint, fit, is_preprint
+from cite_sentinel.core.model import (
+    Flag,
+    Problem,
+    Record,
+    Reference,
+    Severity,
+    SourceReport,
+    SourceStatus,
+    Status,
+    Verdict,
+)
+from cite_sentinel.core.titles import compare as compare_titles
+
+# Kinds of work the scholarly indexes do not hold (BibTeX, BibLaTeX and CSL names).
+OUTSIDE_INDEXES = frozenset({
+    "online", "webpage", "www", "electronic", "software", "manual", "techreport", "report",
+    "thesis", "phdthesis", "mastersthesis", "standard", "booklet", "unpublished", "patent",
+    "book", "inbook", "mvbook", "post", "post-weblog", "legislation", "legal_case", "dataset",
+    "interview", "personal_communication", "motion_picture", "broadcast", "map", "misc",
+})  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Evidence:
+    """Everything resolve learnt about one reference, for `judge`."""
+
+    reference: Reference
+    by_identifier: tuple[Record, ...] = ()  # records the cited DOI / arXiv id resolved to
+    identifier_absent: bool = False  # every registry that could hold the identifier said no
+    candidates: tuple[Record, ...] = ()  # search results (top 5 per source), any order
+    sources: tuple[SourceReport, ...] = ()  # what each index did (answered/failed/skipped)
+
+
+def judge(evidence: Evidence) -> Verdict:
+    """The verdict on one reference: verified, miscited, fabricated or unverified."""
+    return assess(evidence)[0]
+
+
+def assess(evidence: Evidence) -> tuple[Verdict, calibration.Features]:
+    """The verdict and the features its confidence was computed from (for calibration)."""
+    reference = evidence.reference
+    fits = [fit(reference, r, by_identifier=True) for r in evidence.by_identifier]
+    fits += [fit(reference, r) for r in evidence.candidates if r not in evidence.by_identifier]
+    fits.sort(key=lambda f: f.rank, reverse=True)
+    accepted = [f for f in fits if f.accepted]
+    if accepted:
+        return _matched(evidence, _prefer_claimed_venue(accepted), accepted)
+    elsewhere = [f for f in fits if f.by_identifier]
+    if elsewhere:
+        return _identifier_elsewhere(evidence, elsewhere[0])
+    return _unmatched(evidence, fits[0] if fits else None)
+
+
+def _prefer_claimed_venue(accepted: list[Fit]) -> Fit:
+    """Among versions of the work, the one whose venue and year the citation names."""
+    best = accepted[0]
+    for other in accepted[1:]:
+        if not other.title.same and best.title.same:
+            continue
+        better_fields = (other.venue_agrees and other.year_agrees) and not (
+            best.venue_agrees and best.year_agrees
+        )
+        if better_fields and other.rank >= best.rank - 1.0:
+            return other
+    return best
+
+
+def _matched(
+    evidence: Evidence, best: Fit, accepted: list[Fit]
+) -> tuple[Verdict, calibration.Features]:
+    reference = evidence.reference
+    problems = _problems(evidence, best)
+    status = Status.MISCITED if problems else Status.VERIFIED
+    features = calibration.Features(
+        status=status,
+        title=best.title.similarity,
+        authors=best.authors.overlap if best.authors.comparable else 0.5,
+        problems=min(len(problems), 3) / 3,
+        errors=1.0 if any(p.severity is Severity.ERROR for p in problems) else 0.0,
+        identifier=_identifier_feature(evidence),
+    )
+    verdict = Verdict(
+        key=reference.key,
+        status=status,
+        confidence=calibration.confidence(features),
+        flags=_flags(reference, best, accepted),
+        problems=problems,
+        match=best.record,
+        sources=evidence.sources,
+    )
+    return verdict, features
+
+
+def _problems(evidence: Evidence, best: Fit) -> tuple[Problem, ...]:
+    reference, record = evidence.reference, best.record
+    problems: list[Problem] = []
+    if not best.title.same:
+        problems.append(Problem("title", reference.title, record.title, Severity.WARNING))
+    if best.authors.comparable and not best.authors.agrees:
+        severity = Severity.ERROR if best.authors.badly_wrong else Severity.WARNING
+        cited = authors.describe(reference.people, reference.others)
+        problems.append(Problem("authors", cited, authors.describe(record.people), severity))
+    if not best.year_agrees:
+        problems.append(Problem("year", str(reference.year), str(record.year), Severity.WARNING))
+    if not best.venue_agrees:
+        found = record.venue_short or record.venue
+        problems.append(Problem("venue", reference.venue, found, Severity.WARNING))
+    problems.extend(_identifier_problems(evidence, best))
+    return tuple(problems)
+
+
+def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:
+    """A cited identifier that exists nowhere, or that resolves to another work."""
+    ids, record = evidence.reference.identifiers, best.record
+    name, cited = ("doi", ids.doi) if ids.doi else ("arxiv", ids.arxiv)
+    if not cited or best.by_identifier:
+        return []
+    found = record.identifiers.doi if name == "doi" else record.identifiers.arxiv
+    if evidence.identifier_absent:
+        return [Problem(name, cited, found or "(exists nowhere)", Severity.ERROR)]
+    if evidence.by_identifier and cited not in {record.published_doi, record.preprint_doi}:
+        other = evidence.by_identifier[0]
+        return [Problem(name, cited, found or f"(resolves to “{other.title}”)", Severity.ERROR)]
+    return []
+
+
+def _flags(reference: Reference, best: Fit, accepted: list[Fit]) -> tuple[Flag, ...]:
+    record = best.record
+    flags: list[Flag] = []
+    if record.retracted:
+        flags.append(Flag.RETRACTED)
+    if record.withdrawn:
+        flags.append(Flag.WITHDRAWN)
+    if is_preprint(record) or cites_preprint(reference):
+        published = bool(record.published_doi) or any(
+            not is_preprint(f.record) and compare_titles(record.title, f.record.title).same
+            for f in accepted
+            if f is not best
+        )
+        if published or (cites_preprint(reference) and not is_preprint(record)):
+            flags.append(Flag.PUBLISHED_VERSION)
+    return tuple(flags)
+
+
+def _identifier_elsewhere(
+    evidence: Evidence, other: Fit
+) -> tuple[Verdict, calibration.Features]:
+    """The cited identifier is real but names another work, and no search found the cited one."""
+    reference, record = evidence.reference, other.record
+    ids = reference.identifiers
+    name, cited = ("doi", ids.doi) if ids.doi else ("arxiv", ids.arxiv)
+    found = (record.identifiers.doi if name == "doi" else record.identifiers.arxiv) or cited
+    problems = (
+        Problem(name, cited, f"{found} (“{record.title}”)", Severity.ERROR),
+        Problem("title", reference.title, record.title, Severity.ERROR),
+    )
+    features = calibration.Features(
+        status=Status.MISCITED,
+        title=other.title.similarity,
+        authors=other.authors.overlap if other.authors.comparable else 0.5,
+        problems=1.0,
+        errors=1.0,
+        identifier=1.0,
+    )
+    verdict = Verdict(
+        key=reference.key,
+        status=Status.MISCITED,
+        confidence=calibration.confidence(features),
+        problems=problems,
+        match=record,
+        sources=evidence.sources,
+        reason=f"the cited {name.upper()} {cited} belongs to another work: “{record.title}”",
+    )
+    return verdict, features
+
+
+def _unmatched(
+    evidence: Evidence, nearest: Fit | None
+) -> tuple[Verdict, calibration.Features]:
+    reference = evidence.reference
+    reason = _undecidable(evidence)
+    status = Status.UNVERIFIED if reason else Status.FABRICATED
+    if not reason:
+        reason = "no index that answered holds a matching work" + (
+            "; the cited identifier exists nowhere" if evidence.identifier_absent else ""
+        )
+        if nearest is not None:
+            reason += f" (nearest: “{nearest.record.title}”, {nearest.record.source})"
+    features = calibration.Features(
+        status=status,
+        title=nearest.title.similarity if nearest else 0.0,
+        authors=nearest.authors.overlap if nearest and nearest.authors.comparable else 0.0,
+        problems=0.0,
+        errors=0.0,
+        identifier=_identifier_feature(evidence),
+    )
+    verdict = Verdict(
+        key=reference.key,
+        status=status,
+        confidence=calibration.confidence(features),
+        sources=evidence.sources,
+        reason=reason,
+    )
+    return verdict, features
+
+
+def _undecidable(evidence: Evidence) -> str:
+    """Why no verdict but "unverified" is honest here, or "" when fabricated may be said."""
+    reference, sources = evidence.reference, evidence.sources
+    outcome = "; ".join(_describe(s) for s in sources) or "no index was consulted"
+    failed = [s for s in sources if s.status is SourceStatus.FAILED]
+    if failed:
+        return f"not every index could be asked: {outcome}"
+    if not any(s.status is SourceStatus.ANSWERED for s in sources):
+        return f"no index answered: {outcome}"
+    ids = reference.identifiers
+    kind = reference.kind.lower()
+    if kind in OUTSIDE_INDEXES and not (kind == "misc" and (ids.doi or ids.arxiv)):
+        return f"a {kind or 'work'} of this kind may be outside the scholarly indexes ({outcome})"
+    if (ids.doi or ids.arxiv) and not evidence.identifier_absent:
+        return f"the cited identifier could not be looked up ({outcome})"
+    if not reference.title:
+        return "the reference has no title to search for"
+    return ""
+
+
+def _describe(source: SourceReport) -> str:
+    if source.status is SourceStatus.ANSWERED:
+        return f"{source.name} answered no match"
+    return f"{source.name}: {source.reason or source.status.value}"
+
+
+def _identifier_feature(evidence: Evidence) -> float:
+    if evidence.by_identifier:
+        return 1.0
+    return 0.0 if evidence.identifier_absent else 0.5

@@ -1,0 +1,84 @@
+"""Title normalisation and similarity, so spelling and markup never pass for a different work."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+_GREEK = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
+    "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
+    "ξ": "xi", "ο": "omicron", "π": "pi", "ρ": "rho", "σ": "sigma", "ς": "sigma", "τ": "tau",
+    "υ": "upsilon", "φ": "phi", "χ": "chi", "ψ": "psi", "ω": "omega",
+}  # fmt: skip
+_LATEX_GREEK = re.compile(r"\\(var)?(" + "|".join(sorted(set(_GREEK.values()))) + r")\b", re.I)
+_LATEX_ACCENT = re.compile(r"\\[`'^\"~=.uvHtcdbkr](?:\{(\w)\}|(\w))")
+_LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?")
+_SPECIAL_LETTERS = str.maketrans(
+    {"ß": "ss", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l",
+     "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "þ": "th", "ð": "d"}
+)  # fmt: skip
+_BRITISH = (
+    (re.compile(r"\b(\w{2,})is(e|ed|es|ing|ation|ations|er|ers)\b"), r"\1iz\2"),
+    (re.compile(r"\b(\w{2,})ys(e|ed|es|ing)\b"), r"\1yz\2"),
+    (re.compile(r"\b(colo|behavio|neighbo|favo|labo|humo|vapo|rumo|flavo|harbo)ur"), r"\1r"),
+    (re.compile(r"\b(model|label|travel|signal|cancel|channel|fuel)l(ed|ing|er|ers)\b"), r"\1\2"),
+    (re.compile(r"\b(cent|met|fib|lit|theat)re(s?)\b"), r"\1er\2"),
+    (re.compile(r"\bgrey\b"), "gray"),
+    (re.compile(r"\bprogramme(s?)\b"), r"program\1"),
+    (re.compile(r"\bdefence\b"), "defense"),
+    (re.compile(r"\banalogue\b"), "analog"),
+)
+
+
+def normalise(title: str) -> str:
+    """Lower-case words of a title: no markup, accents, punctuation or dialect spelling."""
+    text = _LATEX_GREEK.sub(lambda m: " " + m.group(2).lower() + " ", title)
+    text = _LATEX_ACCENT.sub(lambda m: m.group(1) or m.group(2), text)
+    text = _LATEX_COMMAND.sub(" ", text)
+    text = "".join(f" {_GREEK[c]} " if c in _GREEK else c for c in text.lower())
+    text = fold(text)
+    text = text.replace("&", " and ")
+    text = re.sub(r"[^a-z0-9]+", " ", text)
+    for pattern, replacement in _BRITISH:
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
+def fold(text: str) -> str:
+    """Text without accents or special Latin letters (ä→a, ß→ss), for name and word comparison."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_SPECIAL_LETTERS))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def main_title(title: str) -> str:
+    """The title before its subtitle (text before the first ':' or ' - ' or '?')."""
+    head = re.split(r":|\s[-–—]\s|\?\s", title, maxsplit=1)[0]
+    return head if len(normalise(head)) >= 8 else title
+
+
+@dataclass(frozen=True, slots=True)
+class TitleComparison:
+    """How two titles relate: a 0–1 similarity and whether they name the same work."""
+
+    similarity: float
+    same: bool  # equal once normalised, or equal but for a subtitle one side omits
+
+
+def compare(cited: str, found: str) -> TitleComparison:
+    """Compare a cited title with an index's, forgiving form and a missing subtitle only."""
+    a, b = normalise(cited), normalise(found)
+    if not a or not b:
+        return TitleComparison(0.0, False)
+    if a == b or a.replace(" ", "") == b.replace(" ", ""):
+        return TitleComparison(1.0, True)
+    similarity = fuzz.ratio(a, b) / 100
+    main_a, main_b = normalise(main_title(cited)), normalise(main_title(found))
+    if (main_a == b or main_b == a) and min(len(a), len(b)) >= 12:
+        return TitleComparison(max(similarity, 0.97), True)
+    if main_a == main_b and len(main_a) >= 20:
+        return TitleComparison(max(similarity, 0.95), False)  # same head, another subtitle
+    return TitleComparison(similarity, False)
