@@ -87,6 +87,13 @@ class ResponseCache:
             return
         self._store.set(key, (reply.status, reply.body, reply.headers), expire=TTL[freshness])
 
+    def expires_at(self, key: str) -> float | None:
+        """When a stored entry expires (epoch seconds), or None when there is none."""
+        found = self._store.get(key, expire_time=True)
+        if not isinstance(found, tuple) or found[0] is None:
+            return None
+        return float(found[1]) if found[1] is not None else None
+
     def clear(self) -> int:
         """Remove every entry; the number removed."""
         return int(self._store.clear())
