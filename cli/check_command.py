@@ -70,7 +70,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         share = options.max_unavailable
         raise UsageError(f"--max-unavailable must be between 0 and 1, got {share}")
     errors = Console(stderr=True, highlight=False)
-    notify = _notifier(errors, quiet=options.quiet)
+    notify = _notifier(quiet=options.quiet)
     config = config_for(options.paths, options.config)
     enabled = wants_progress(sys.stderr, environ, quiet=options.quiet)
     with ProgressDisplay(errors, enabled=enabled) as progress:
@@ -96,10 +96,10 @@ def _fail_on(values: list[str]) -> frozenset[str]:
     return frozenset(words)
 
 
-def _notifier(console: Console, *, quiet: bool) -> Callable[[str], None]:
+def _notifier(*, quiet: bool) -> Callable[[str], None]:
     def notify(message: str) -> None:
         if not quiet:
-            console.print(f"cite-sentinel: {message}", markup=False, highlight=False)
+            print(f"cite-sentinel: {message}", file=sys.stderr, flush=True)
 
     return notify
 

@@ -40,7 +40,7 @@ def _reference(reference: Reference, verdict: Verdict | None) -> list[str]:
     where = reference.key_location or reference.location
     status = verdict.status.value if verdict else "not verified"
     flags = "".join(f", {flag.value}" for flag in verdict.flags) if verdict else ""
-    lines = [f"### `{reference.key}`: {status}{flags}", "", f"- cited at `{where}`"]
+    lines = [f"### `{reference.key}`: {status}{flags}", "", f"- defined at `{where}`"]
     if verdict is None:
         return [*lines, ""]
     record = verdict.match

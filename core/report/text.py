@@ -43,7 +43,7 @@ def _finding_lines(finding: Finding, color: bool) -> list[str]:
         severity = f"{_COLORS[finding.severity]}{severity}{_RESET}"
         code = f"{_DIM}{code}{_RESET}"
     lines = [f"{where}: {severity}: {finding.message} {code}"]
-    if finding.hint:
+    if finding.hint and finding.hint not in finding.message:
         lines.append(f"    {finding.hint}")
     return lines
 

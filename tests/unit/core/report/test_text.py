@@ -65,3 +65,17 @@ def test_an_empty_check_reports_zero_counts() -> None:
 def test_unreadable_inputs_are_named_at_the_end() -> None:
     result = CheckResult(unreadable=("missing.bib",))
     assert render_text(result).splitlines()[-1] == "could not read: missing.bib"
+
+
+def test_a_hint_already_in_the_message_is_not_repeated() -> None:
+    from cite_sentinel.core import Finding, Location, Severity
+
+    finding = Finding(
+        code="unused-entry",
+        severity=Severity.HINT,
+        message="k: entry never cited; cite it or remove it",
+        location=Location.point("r.bib", 1, 1),
+        hint="cite it or remove it",
+    )
+    lines = render_text(CheckResult(files=("r.bib",), findings=(finding,))).splitlines()
+    assert lines[1] == ""
