@@ -1,0 +1,79 @@
+"""No text, however broken, makes a reader raise: trouble comes back as located findings."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from cite_sentinel.core.model import Read
+from cite_sentinel.core.sources import read_text
+from cite_sentinel.core.sources.csl import read_csl_yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+READERS = [
+    (".bib", "bibtex"),
+    (".json", "csl"),
+    (".yaml", "csl"),
+    (".md", "markdown"),
+    (".tex", "latex"),
+    (".typ", "typst"),
+    (".txt", "reflist"),
+]
+
+# Pieces of every syntax the readers know, so that examples reach deep into each parser.
+FRAGMENTS = [
+    "@article{", "@book{", "@string{", "@comment{", "@preamble{", "@misc{key,", "{", "}",
+    '"', ",", "=", "#", "%", "\\", "\\cite{", "\\citep[p. 3]{", "\\parencites(a)(b)[c]{",
+    "\\nocite{*}", "\\bibliography{", "\\addbibresource{", "\\bibitem{", "\\bibitem[x]{",
+    "\\begin{thebibliography}{9}", "\\end{thebibliography}", "\\'{e}", '{\\"o}', "\\ss",
+    "[@", "[-@", "@", "; @", "@{", "]", "[", "---\n", "---\nbibliography: ", "...\n",
+    "---\nreferences:\n- id: ", "references:\n", "- id: ", "  title: ", "  author:\n",
+    "    - family: ", "  issued: ", "2020-13-45", "&a ", "*a", "!!python/object ",
+    "#cite(<", ">)", "#bibliography(\"", "@key", "<label>", "```\n", "`", "<!--", "-->",
+    '[{"id": ', '{"items": [', '"title": ', '"author": [{"family": ', '"issued": ',
+    '{"date-parts": [[', "]]}", "null", "true", "1e999", "NaN",
+    "References\n", "1. ", "[1] ", "Smith, J. (2020). ", "Title. ", "Journal, 1(2), 3–4. ",
+    "doi:10.", "https://doi.org/10.1000/", "arXiv:", "2101.0000", "ISBN 0-306-", "PMID: ",
+    "et al.", " and ", "and others", "\n", "\n\n", "\r\n", "\t", "  ", "\ufeff", "\u200b",
+    "\x00", "\ud7ff", "é", "😀", "\u202e",
+]  # fmt: skip
+
+texts = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=12)), max_size=40).map(
+    "".join
+)
+
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _require(module: str) -> None:
+    if importlib.util.find_spec(f"cite_sentinel.core.sources.{module}") is None:
+        pytest.skip(f"the {module} reader (core/sources/{module}.py) is not written yet")
+
+
+@pytest.mark.parametrize(("suffix", "module"), READERS, ids=[s for s, _ in READERS])
+def test_no_text_makes_a_reader_raise(suffix: str, module: str) -> None:
+    _require(module)
+    path = f"input{suffix}"
+
+    @SETTINGS
+    @given(text=texts)
+    def reads_without_raising(text: str) -> None:
+        read = read_text(text, path)
+        assert isinstance(read, Read)
+        for finding in read.findings:
+            assert finding.location.path == path
+            assert finding.location.line >= 1 and finding.location.column >= 1
+            assert finding.message
+
+    reads_without_raising()
+
+
+@SETTINGS
+@given(text=texts, first_line=st.integers(min_value=1, max_value=500))
+def test_front_matter_yaml_never_raises_and_stays_below_its_first_line(
+    text: str, first_line: int
+) -> None:
+    read = read_csl_yaml(text, "paper.md", first_line=first_line)
+    for item in (*read.findings, *read.references):
+        assert item.location.line >= first_line
