@@ -131,7 +131,7 @@ _MD_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 _LATEX_DROPPED = (
-    "label|ref|eqref|autoref|cref|Cref|pageref|vspace|hspace|index|input|include|"
+    "begin|end|label|ref|eqref|autoref|cref|Cref|pageref|vspace|hspace|index|input|include|"
     "bibliographystyle|bibliography|addbibresource|newblock|noindent|centering|"
     "includegraphics|footnotemark|protect|hfill|vfill|clearpage|newpage|maketitle"
 )

@@ -1,0 +1,218 @@
+"""Citations in Typst (`@key`, `@key[p. 4]`, `#cite(<key>)`) and the bibliographies named.
+
+An `@` right after a letter or digit (an e-mail address) is not read as a citation, although
+Typst itself would try it as a reference; nothing in comments, raw text or strings counts.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from cite_sentinel.core.findings import Code
+from cite_sentinel.core.model import (
+    BibliographyLink,
+    Citation,
+    CitationMode,
+    Finding,
+    Location,
+    Read,
+    Severity,
+)
+from cite_sentinel.core.sources.sentences import Flavour, blank, clean, sentences
+from cite_sentinel.core.sources.spans import LineIndex
+from cite_sentinel.core.sources.typst_regions import find_regions
+
+log = logging.getLogger(__name__)
+
+_REF = re.compile(r"@([\w\-.:]+)")
+_CITE_CALL = re.compile(r"(?<![\w.-])cite\(")
+_BIBLIOGRAPHY_CALL = re.compile(r"(?<![\w.-])bibliography\(")
+_LABEL = re.compile(r"\s*(?:<([\w\-.:]+)>|label\(\s*\"((?:[^\"\\]|\\.)*)\"\s*\))")
+_FORM = re.compile(r"\bform\s*:\s*\"(\w+)\"")
+_SUPPLEMENT = re.compile(r"\bsupplement\s*:\s*")
+_BREAK = re.compile(r"^[ \t]*(?:=+|[-+]|\d+\.|/)[ \t]", re.MULTILINE)
+_FORMS = {
+    "prose": CitationMode.AUTHOR_IN_TEXT,
+    "author": CitationMode.AUTHOR_IN_TEXT,
+    "year": CitationMode.SUPPRESS_AUTHOR,
+}
+
+
+def read_typst(text: str, path: str) -> Read:
+    """Citations and `#bibliography(...)` files of a Typst document."""
+    try:
+        return _read(text, path)
+    except Exception as error:  # a reader never raises: a bug becomes a finding to report
+        log.exception("Typst reader failed on %s", path)
+        return Read(findings=(_bug(path, error),))
+
+
+@dataclass(slots=True)
+class _Cite:
+    key: str
+    key_start: int
+    key_end: int
+    start: int
+    end: int
+    locator: str = ""
+    mode: CitationMode = CitationMode.NORMAL
+
+
+def _read(text: str, path: str) -> Read:
+    index = LineIndex(text, path)
+    regions = find_regions(text)
+    scan = blank(text, [*regions.hidden, *regions.escapes, *regions.code])
+    code_starts = sorted(regions.code)
+    cites = _references(scan) + _cite_calls(text, code_starts)
+    cites.sort(key=lambda cite: cite.start)
+    links = _bibliographies(text, code_starts, regions.strings, index)
+    removed = [*regions.hidden, *regions.plain_code, *((c.start, c.end) for c in cites)]
+    breaks = [match.start() for match in _BREAK.finditer(text)]
+    breaks += [text.find("\n", match.start()) + 1 for match in _BREAK.finditer(text)]
+    breaks += [end for _, end in regions.plain_code]
+    told = sentences(text, removed=removed, breaks=breaks, flavour=Flavour.TYPST)
+    citations = []
+    group, previous_end = 0, -1
+    for cite in cites:
+        if previous_end < 0 or text[previous_end : cite.start].strip():
+            group += 1  # Typst joins citations written next to each other into one group
+        previous_end = cite.end
+        sentence, context = told.around(cite.start)
+        citations.append(
+            Citation(
+                key=cite.key,
+                location=index.location(cite.key_start, cite.key_end),
+                sentence=sentence,
+                context=context,
+                locator=cite.locator,
+                mode=cite.mode,
+                group=group,
+            )
+        )
+    return Read(citations=tuple(citations), bibliographies=tuple(links))
+
+
+def _references(scan: str) -> list[_Cite]:
+    """`@key` and `@key[supplement]` in markup."""
+    cites = []
+    for match in _REF.finditer(scan):
+        if match.start() > 0 and scan[match.start() - 1].isalnum():
+            continue  # an e-mail address
+        key = match[1].rstrip(".:")
+        if not key:
+            continue
+        key_end = match.start(1) + len(key)
+        cite = _Cite(key, match.start(1), key_end, match.start(), key_end)
+        if key_end == match.end() and scan.startswith("[", key_end):
+            close = _matching(scan, key_end, "[", "]")
+            if close > 0:
+                cite.locator = clean(scan[key_end + 1 : close - 1], Flavour.TYPST)
+                cite.end = close
+        cites.append(cite)
+    return cites
+
+
+def _in_code(code: list[tuple[int, int]], offset: int) -> bool:
+    position = bisect_right(code, (offset, len(code) + offset + 1)) - 1
+    return any(start <= offset < end for start, end in code[max(position - 8, 0) : position + 1])
+
+
+def _cite_calls(text: str, code: list[tuple[int, int]]) -> list[_Cite]:
+    """`#cite(<key>)`, `#cite(label("key"), supplement: [p. 7], form: "prose")`."""
+    cites = []
+    for match in _CITE_CALL.finditer(text):
+        if not _in_code(code, match.start()):
+            continue
+        close = _matching(text, match.end() - 1, "(", ")")
+        if close < 0:
+            continue
+        label = _LABEL.match(text, match.end())
+        if label is None:
+            continue
+        group = 1 if label[1] is not None else 2
+        start = match.start() - (1 if text[match.start() - 1 : match.start()] == "#" else 0)
+        cite = _Cite(label[group], label.start(group), label.end(group), start, close)
+        arguments = text[label.end() : close - 1]
+        form = _FORM.search(arguments)
+        if form:
+            cite.mode = _FORMS.get(form[1], CitationMode.NORMAL)
+        supplement = _SUPPLEMENT.search(arguments)
+        if supplement:
+            cite.locator = _supplement(text, label.end() + supplement.end())
+        cites.append(cite)
+    return cites
+
+
+def _supplement(text: str, position: int) -> str:
+    opening = text[position : position + 1]
+    if opening in {"[", '"'}:
+        close = _matching(text, position, opening, "]" if opening == "[" else '"')
+        if close > 0:
+            return clean(text[position + 1 : close - 1], Flavour.TYPST)
+    return ""
+
+
+def _matching(text: str, start: int, opening: str, closing: str) -> int:
+    """The offset after the bracket closing the one at `start`, or -1."""
+    depth, position = 0, start
+    while position < len(text):
+        char = text[position]
+        if char == "\\":
+            position += 2
+            continue
+        if char == closing and (depth > 0 or opening == closing) and position > start:
+            depth -= 1
+            if depth <= 0:
+                return position + 1
+        elif char == opening:
+            depth += 1
+        elif char == '"' and opening != '"':
+            end = _matching(text, position, '"', '"')
+            position = end if end > 0 else len(text)
+            continue
+        position += 1
+    return -1
+
+
+def _bibliographies(
+    text: str, code: list[tuple[int, int]], strings: list[tuple[int, int]], index: LineIndex
+) -> list[BibliographyLink]:
+    """The file names of `#bibliography("a.bib")` or `#bibliography(("a.bib", "b.yml"))`."""
+    links = []
+    for match in _BIBLIOGRAPHY_CALL.finditer(text):
+        if not _in_code(code, match.start()):
+            continue
+        close = _matching(text, match.end() - 1, "(", ")")
+        if close < 0:
+            continue
+        first = _first_argument(text, match.end(), close - 1)
+        for start, end in strings:
+            if first[0] <= start and end <= first[1]:
+                links.append(BibliographyLink(text[start:end], index.location(start, end)))
+    return links
+
+
+def _first_argument(text: str, start: int, end: int) -> tuple[int, int]:
+    position = start
+    while position < end and text[position].isspace():
+        position += 1
+    if text.startswith("(", position):
+        close = _matching(text, position, "(", ")")
+        return position, close if close > 0 else end
+    if text.startswith('"', position):
+        close = _matching(text, position, '"', '"')
+        return position, close if close > 0 else end
+    return position, position
+
+
+def _bug(path: str, error: Exception) -> Finding:
+    return Finding(
+        code=Code.PARSE_ERROR,
+        severity=Severity.ERROR,
+        message=f"internal error while reading citations: {error!r}",
+        location=Location.point(path, 1, 1),
+        hint="this is a bug in cite-sentinel; please report it with the file",
+    )
