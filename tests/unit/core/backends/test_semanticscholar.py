@@ -13,8 +13,9 @@ from cite_sentinel.core.model import Location, Reference
 
 from tests.unit.core.backends.conftest import Served
 
-BATCH = "semanticscholar/_decoded/semanticscholar__semanticscholar_py__test_get_papers_return_not_found__00.json"
-MATCH = "semanticscholar/_decoded/semanticscholar__semanticscholar_py__test_search_paper_match_title__00.json"
+DECODED = "semanticscholar/_decoded/semanticscholar__semanticscholar_py__"
+BATCH = DECODED + "test_get_papers_return_not_found__00.json"
+MATCH = DECODED + "test_search_paper_match_title__00.json"
 
 
 async def test_a_batch_answers_each_id_in_order_and_null_means_unknown(
