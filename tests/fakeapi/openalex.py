@@ -1,0 +1,257 @@
+"""OpenAlex's /works endpoints in the shapes of the recorded real answers."""
+
+from __future__ import annotations
+
+import zlib
+from urllib.parse import unquote
+
+from .corpus import Corpus, Work, normalise_doi
+from .exchange import ApiRequest, ApiResponse, json_response
+
+# Prices in USD per call, after the cost headers recorded in 2026 (singleton 0.0001);
+# lists and searches cost more, as OpenAlex documents.
+_COST = {"work": "0.0001", "filter": "0.001", "search": "0.01"}
+_ARXIV_SOURCE = {
+    "id": "https://openalex.org/S4306400194",
+    "display_name": "arXiv (Cornell University)",
+    "issn_l": None,
+    "issn": None,
+    "is_oa": True,
+    "is_in_doaj": False,
+    "is_core": False,
+    "host_organization": "https://openalex.org/I205783295",
+    "host_organization_name": "Cornell University",
+    "type": "repository",
+}
+_OA_TYPES = {
+    "proceedings-article": "article",
+    "journal-article": "article",
+    "posted-content": "preprint",
+    "dataset": "dataset",
+    "software": "software",
+}
+
+
+def _source(work: Work) -> dict[str, object] | None:
+    if not work.venue or work.venue == "arXiv":
+        return None
+    return {
+        "id": f"https://openalex.org/S{3_000_000_000 + zlib.crc32(work.venue.encode()) % 10**9}",
+        "display_name": work.venue,
+        "issn_l": None,
+        "issn": None,
+        "is_oa": False,
+        "is_in_doaj": False,
+        "is_core": True,
+        "host_organization": None,
+        "host_organization_name": work.publisher,
+        "type": "journal" if work.kind == "journal-article" else "conference",
+    }
+
+
+def _location(
+    landing: str | None, source: dict[str, object] | None, version: str, kind: str
+) -> dict[str, object]:
+    return {
+        "id": landing,
+        "is_oa": version != "publishedVersion",
+        "landing_page_url": landing,
+        "pdf_url": None,
+        "source": source,
+        "license": None,
+        "license_id": None,
+        "version": version,
+        "is_accepted": version != "submittedVersion",
+        "is_published": version == "publishedVersion",
+        "raw_source_name": source["display_name"] if source else None,
+        "raw_type": kind,
+    }
+
+
+def _doi_url(work: Work) -> str | None:
+    doi = work.doi or work.datacite_doi
+    return f"https://doi.org/{doi}" if doi else None
+
+
+def render(work: Work) -> dict[str, object]:
+    """One OpenAlex work object; keys and nesting as the recorded /works/{id} answers."""
+    doi_url = _doi_url(work)
+    openalex_url = f"https://openalex.org/{work.openalex_id}"
+    locations: list[dict[str, object]] = []
+    if work.kind != "posted-content":
+        locations.append(
+            _location(doi_url or work.url, _source(work), "publishedVersion", work.kind)
+        )
+    arxiv_ids = [work.arxiv] if work.arxiv else []
+    arxiv_ids += [d.removeprefix("10.48550/arxiv.") for d in work.has_preprint]
+    for arxiv_id in arxiv_ids:
+        locations.append(
+            _location(
+                f"https://arxiv.org/abs/{arxiv_id}", _ARXIV_SOURCE, "submittedVersion", "article"
+            )
+        )
+    first_page, _, last_page = (work.pages or "").partition("-")
+    ids: dict[str, object] = {"openalex": openalex_url}
+    if doi_url:
+        ids["doi"] = doi_url
+    return {
+        "id": openalex_url,
+        "doi": doi_url,
+        "title": work.title,
+        "display_name": work.title,
+        "publication_year": work.year,
+        "publication_date": f"{work.year}-01-01" if work.year else None,
+        "ids": ids,
+        "language": "en",
+        "primary_location": locations[0] if locations else None,
+        "type": _OA_TYPES.get(work.kind, "article"),
+        "indexed_in": ["crossref"] if work.doi and work.agency == "Crossref" else ["datacite"],
+        "open_access": {"is_oa": bool(arxiv_ids), "oa_status": "green" if arxiv_ids else "closed"},
+        "authorships": [
+            {
+                "author_position": "first" if i == 0 else "middle",
+                "author": {
+                    "id": f"https://openalex.org/A{5_000_000_000 + work.number * 50 + i}",
+                    "display_name": f"{p.given} {p.family}".strip(),
+                    "orcid": None,
+                },
+                "institutions": [],
+                "countries": [],
+                "is_corresponding": i == 0,
+                "raw_author_name": f"{p.given} {p.family}".strip(),
+                "raw_affiliation_strings": [],
+                "affiliations": [],
+            }
+            for i, p in enumerate(work.authors)
+        ],
+        "cited_by_count": (work.number * 7) % 500,
+        "biblio": {
+            "volume": work.volume,
+            "issue": None,
+            "first_page": first_page or None,
+            "last_page": last_page or None,
+        },
+        "is_retracted": work.retracted,
+        "is_paratext": False,
+        "locations_count": len(locations),
+        "locations": locations,
+        "abstract_inverted_index": _inverted(work.abstract),
+        "updated_date": "2026-07-01T00:00:00.000000",
+        "created_date": "2025-01-01T00:00:00",
+    }
+
+
+def _inverted(text: str | None) -> dict[str, list[int]] | None:
+    if not text:
+        return None
+    index: dict[str, list[int]] = {}
+    for position, word in enumerate(text.split()):
+        index.setdefault(word, []).append(position)
+    return index
+
+
+def _headers(kind: str) -> tuple[tuple[str, str], ...]:
+    cost = _COST[kind]
+    return (
+        ("x-ratelimit-limit", "100000"),
+        ("x-ratelimit-remaining", "99999"),
+        ("x-ratelimit-reset", "64137"),
+        ("x-ratelimit-cost-usd", cost),
+        ("x-ratelimit-credits-used", str(round(float(cost) / 0.0001))),
+        ("x-ratelimit-limit-usd", "10"),
+        ("x-ratelimit-remaining-usd", "9.9999"),
+        ("x-ratelimit-onetime-remaining", "0"),
+        ("x-ratelimit-prepaid-remaining-usd", "0"),
+    )
+
+
+def _select(item: dict[str, object], select: str) -> dict[str, object]:
+    if not select:
+        return item
+    wanted = [name.strip() for name in select.split(",") if name.strip()]
+    return {name: item.get(name) for name in wanted if name in item}
+
+
+def _listing(
+    request: ApiRequest, items: list[dict[str, object]], kind: str, per_page: int
+) -> ApiResponse:
+    page = request.int_arg("page", 1, low=1)
+    shown = items[(page - 1) * per_page : page * per_page]
+    select = request.arg("select")
+    meta = {
+        "count": len(items),
+        "db_response_time_ms": 12,
+        "page": page,
+        "per_page": per_page,
+        "groups_count": None,
+        "cost_usd": float(_COST[kind]),
+    }
+    body = {"meta": meta, "results": [_select(item, select) for item in shown], "group_by": []}
+    return json_response(200, body, kind=f"openalex.{kind}", headers=_headers(kind))
+
+
+def _not_found(kind: str) -> ApiResponse:
+    body = {"error": "Not Found", "message": "The requested resource could not be found."}
+    return json_response(404, body, kind=f"openalex.{kind}", headers=_headers(kind))
+
+
+def _bad_request(message: str) -> ApiResponse:
+    body = {"error": "Invalid query parameters error.", "message": message}
+    return json_response(400, body, kind="openalex.filter", headers=_headers("filter"))
+
+
+def _find(corpus: Corpus, identifier: str) -> Work | None:
+    identifier = identifier.strip()
+    lowered = identifier.lower()
+    if lowered.startswith("https://openalex.org/"):
+        lowered = lowered.removeprefix("https://openalex.org/")
+    if lowered.startswith("w") and lowered[1:].isdigit():
+        work = corpus.find_number(int(lowered[1:]) - 4_000_000_000)
+    elif lowered.startswith("10.48550/arxiv.") or "doi.org/10.48550/arxiv." in lowered:
+        work = corpus.by_datacite(identifier)
+    else:
+        work = corpus.find_doi(identifier) or corpus.by_datacite(identifier)
+    return work if work is not None and work.in_openalex else None
+
+
+def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
+    path = unquote(request.path)
+    if path.startswith("/works/"):
+        work = _find(corpus, path.removeprefix("/works/"))
+        if work is None:
+            return _not_found("work")
+        item = _select(render(work), request.arg("select"))
+        return json_response(200, item, kind="openalex.work", headers=_headers("work"))
+    if path.rstrip("/") != "/works":
+        return _not_found("work")
+    per_page = request.int_arg("per_page", 25, low=1, high=200)
+    if per_page > 100:
+        return _bad_request("per-page parameter must be between 1 and 100")
+    search = request.arg("search")
+    title_search = ""
+    for clause in (c for c in request.arg("filter").split(",") if c):
+        name, _, value = clause.partition(":")
+        if name == "doi":
+            values = value.split("|")
+            if len(values) > 100:
+                return _bad_request("Maximum number of values exceeded for doi. Max is 100.")
+            found = [_find(corpus, normalise_doi(v)) for v in values]
+            items = [render(w) for w in dict.fromkeys(w for w in found if w is not None)]
+            return _listing(request, items, "filter", per_page)
+        if name in ("title.search", "display_name.search", "title_and_abstract.search"):
+            title_search = value
+    query = search or title_search
+    if not query:
+        items = [render(corpus.works[n]) for n in range(min(per_page, len(corpus.works)))]
+        return _listing(request, items, "filter", per_page)
+    hits = corpus.search(query, per_page * request.int_arg("page", 1, low=1), accept=_in_openalex)
+    items = []
+    for hit in hits:
+        item = render(hit.work)
+        item["relevance_score"] = hit.score
+        items.append(item)
+    return _listing(request, items, "search", per_page)
+
+
+def _in_openalex(work: Work) -> bool:
+    return work.in_openalex
