@@ -34,7 +34,8 @@ def _entry(work: Work) -> str:
         f"    <published>{stamp}</published>",
     ]
     if work.withdrawn:
-        lines.append("    <arxiv:comment>This paper has been withdrawn by the author</arxiv:comment>")
+        comment = "This paper has been withdrawn by the author"
+        lines.append(f"    <arxiv:comment>{comment}</arxiv:comment>")
     lines.append('    <arxiv:primary_category term="cs.LG"/>')
     for doi in work.is_preprint_of:
         lines.append(f"    <arxiv:doi>{escape(doi)}</arxiv:doi>")
@@ -44,7 +45,11 @@ def _entry(work: Work) -> str:
     if work.is_preprint_of:
         lines.append(f"    <arxiv:journal_ref>{escape(_journal_ref(work))}</arxiv:journal_ref>")
     for person in work.authors:
-        lines += ["    <author>", f"      <name>{escape(person.given)} {escape(person.family)}</name>", "    </author>"]  # noqa: E501
+        lines += [
+            "    <author>",
+            f"      <name>{escape(person.given)} {escape(person.family)}</name>",
+            "    </author>",
+        ]
     lines.append("  </entry>")
     return "\n".join(lines) + "\n"
 

@@ -26,8 +26,11 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([a-z\-]+/\d{7}|\d{4}\.\d{4,5})", re.I)
 _YEAR = re.compile(r"^(1[89]\d\d|20\d\d)$")
 _STOPWORDS = frozenset(
-    "a an and are as at be by for from in into is it of on or that the their this to with via"
-    " its we our using toward towards".split()
+    (
+        *("a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "into", "is"),
+        *("it", "of", "on", "or", "that", "the", "their", "this", "to", "with", "via", "its"),
+        *("we", "our", "using", "toward", "towards"),
+    )
 )
 # BM25 constants of the usual engines (Lucene, Elasticsearch).
 _K1 = 1.2
@@ -152,7 +155,7 @@ def _row(work: Work) -> _Row:
 def _from_row(row: _Row) -> Work:
     values = dict(zip(_FIELDS, row, strict=True))
     values["authors"] = tuple(Person(f, g) for f, g in values["authors"])  # type: ignore[attr-defined]
-    values["agency"] = Agency(values["agency"])
+    values["agency"] = Agency(str(values["agency"]))
     return Work(**values)  # type: ignore[arg-type]
 
 
@@ -224,7 +227,7 @@ class Corpus:
         for number, row in enumerate(index.rows):
             if row[doi]:
                 corpus.by_doi[str(row[doi])] = number
-                corpus.prefixes.setdefault(str(row[doi]).split("/", 1)[0], Agency(row[agency]))
+                corpus.prefixes.setdefault(str(row[doi]).split("/", 1)[0], Agency(str(row[agency])))
             if row[arxiv]:
                 corpus.by_arxiv[str(row[arxiv])] = number
             corpus.by_s2[hashlib.sha1(str(row[key]).encode()).hexdigest()] = number
@@ -308,11 +311,8 @@ class Corpus:
             frequency = len(postings)
             idf = math.log(1.0 + (total - frequency + 0.5) / (frequency + 0.5))
             common = frequency > _COMMON_SHARE * total and bool(scores)
-            if common:
-                # Count this word only in documents a rarer word already found.
-                counts = Counter(n for n in postings if n in scores)
-            else:
-                counts = Counter(postings)
+            # A common word counts only in documents a rarer word already found.
+            counts = Counter(n for n in postings if n in scores) if common else Counter(postings)
             for number, tf in counts.items():
                 length = self._title_lengths[number]
                 norm = tf * (_K1 + 1) / (tf + _K1 * (1 - _B + _B * length / self._mean_length))
@@ -332,8 +332,8 @@ def _build_index(rows: list[_Row]) -> _Index:
         for word in words:
             title_postings.setdefault(word, array("i")).append(number)
         people: tuple[tuple[str, str], ...] = row[authors_at]  # type: ignore[assignment]
-        for family in {w for family, _ in people for w in tokens(family)}:
-            author_postings.setdefault(family, array("i")).append(number)
+        for name in {w for family, _ in people for w in tokens(family)}:
+            author_postings.setdefault(name, array("i")).append(number)
     mean = (sum(lengths) / len(lengths)) if lengths else 1.0
     return _Index(rows, title_postings, author_postings, lengths, mean or 1.0, years)
 
@@ -343,10 +343,10 @@ def _work_from_line(number: int, raw: dict[str, object]) -> Work:
         value = raw.get(name)
         return str(value) if value not in (None, "") else None
 
-    people = raw.get("authors") or []
+    people = raw.get("authors")
     authors = tuple(
         Person(str(p.get("family") or ""), str(p.get("given") or ""))
-        for p in people  # type: ignore[union-attr]
+        for p in (people if isinstance(people, list) else [])
         if isinstance(p, dict)
     )
     url = text("url")

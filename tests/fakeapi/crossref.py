@@ -133,12 +133,19 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
         return response.with_headers(_pool(request, listing=False))
     rows = request.int_arg("rows", 20, low=0, high=2000)
     if rows > 1000:
-        body = {
+        failure: dict[str, object] = {
             "status": "failed",
             "message-type": "validation-failure",
-            "message": [{"type": "integer-not-valid", "value": str(rows), "message": "Integer specified as 2000 but must be a positive integer less than or equal to 1000."}],  # noqa: E501
+            "message": [
+                {
+                    "type": "integer-not-valid",
+                    "value": str(rows),
+                    "message": f"Integer specified as {rows} but must be a positive integer"
+                    " less than or equal to 1000.",
+                }
+            ],
         }
-        return json_response(400, body, kind="crossref.query").with_headers(_pool(request, True))
+        return json_response(400, failure, kind="crossref.query").with_headers(_pool(request, True))
     terms = " ".join(
         request.arg(name)
         for name in ("query.bibliographic", "query", "query.title", "query.container-title")

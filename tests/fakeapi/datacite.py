@@ -51,8 +51,11 @@ def render(work: Work, doi: str) -> dict[str, object]:
             "resourceTypeGeneral": general,
         },
         "relatedIdentifiers": [
-            {"relationType": "IsPreviousVersionOf", "relatedIdentifier": d,
-             "relatedIdentifierType": "DOI"}
+            {
+                "relationType": "IsPreviousVersionOf",
+                "relatedIdentifier": d,
+                "relatedIdentifierType": "DOI",
+            }
             for d in work.is_preprint_of
         ],
         "sizes": [],
@@ -101,5 +104,6 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
 
 
 def _not_found() -> ApiResponse:
-    body = {"errors": [{"status": "404", "title": "The resource you are looking for doesn't exist."}]}
+    title = "The resource you are looking for doesn't exist."
+    body = {"errors": [{"status": "404", "title": title}]}
     return json_response(404, body, kind="datacite.doi", content_type=_CONTENT_TYPE)

@@ -11,7 +11,7 @@ from .exchange import ApiRequest, ApiResponse, json_response
 # Prices in USD per call, after the cost headers recorded in 2026 (singleton 0.0001);
 # lists and searches cost more, as OpenAlex documents.
 _COST = {"work": "0.0001", "filter": "0.001", "search": "0.01"}
-_ARXIV_SOURCE = {
+_ARXIV_SOURCE: dict[str, object] = {
     "id": "https://openalex.org/S4306400194",
     "display_name": "arXiv (Cornell University)",
     "issn_l": None,

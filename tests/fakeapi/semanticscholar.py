@@ -121,7 +121,7 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
             if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
                 raise TypeError
         except (ValueError, KeyError, TypeError):
-            return _error(400, "Unacceptable body. Expected {\"ids\": [...]}", "s2.batch")
+            return _error(400, 'Unacceptable body. Expected {"ids": [...]}', "s2.batch")
         if len(ids) > _MAX_BATCH:
             return _error(400, f"Too many ids. Maximum is {_MAX_BATCH}", "s2.batch")
         answers = []

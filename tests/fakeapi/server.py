@@ -153,16 +153,16 @@ class _RequestHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: _Server
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         log.debug("fake API: " + format, *args)
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         self._serve("GET")
 
-    def do_HEAD(self) -> None:  # noqa: N802
+    def do_HEAD(self) -> None:
         self._serve("HEAD")
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         self._serve("POST")
 
     def _serve(self, method: str) -> None:
@@ -221,9 +221,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
         self.connection.close()
 
 
-def _apply(
-    decision: Decision, api: str, response: ApiResponse, settings: ApiFaults
-) -> ApiResponse:
+def _apply(decision: Decision, api: str, response: ApiResponse, settings: ApiFaults) -> ApiResponse:
     fate = decision.fate
     if fate is Fate.RATE_LIMITED:
         return _too_many(api, response, decision.retry_after_s, settings)
