@@ -45,6 +45,11 @@ class _Walker:
             skipped = self.trivia(position)
             if skipped > position:
                 continue_at = skipped
+            elif _at_link(text, position):
+                continue_at = position
+                while continue_at < len(text) and not text[continue_at].isspace():
+                    continue_at += 1
+                self.regions.hidden.append((position, continue_at))
             elif char == "\\":
                 continue_at = position + 2
                 self.regions.escapes.append((position, continue_at))
@@ -159,6 +164,12 @@ class _Walker:
 
 def _starts_code(char: str) -> bool:
     return char.isalpha() or char in "_({"
+
+
+def _at_link(text: str, position: int) -> bool:
+    """Typst makes `https://…` in markup a link, up to the next space."""
+    before = text[position - 1] if position else " "
+    return not before.isalnum() and text.startswith(("http://", "https://"), position)
 
 
 def _after_scheme(text: str, position: int) -> bool:

@@ -1,0 +1,64 @@
+"""Sentence cutting and cleaning: what groundedness later reads as the claim."""
+
+from __future__ import annotations
+
+import pytest
+from cite_sentinel.core.sources.sentences import Flavour, clean, sentences
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Smith et al. (2020) found it.",
+        "Nets work, e.g. Convolutional ones, well.",
+        "Nets work, i.e. Deep ones, well.",
+        "As Fig. 3 and Eq. 2 show, it holds.",
+        "It rose by 3.5 percent.",
+        "J. R. R. Tolkien wrote it.",
+        "Dr. Who vs. Daleks is a classic.",
+    ],
+)
+def test_abbreviations_decimals_and_initials_do_not_end_a_sentence(text: str) -> None:
+    assert sentences(text).texts == (text,)
+
+
+def test_sentences_end_at_periods_question_and_exclamation_marks() -> None:
+    told = sentences("It works. Does it? Yes! Done")
+    assert told.texts == ("It works.", "Does it?", "Yes!", "Done")
+
+
+def test_around_gives_the_sentence_and_the_one_before() -> None:
+    text = "First one. Second one [@a].\n\nThird one."
+    told = sentences(text, removed=[(22, 26)], flavour=Flavour.MARKDOWN)
+    assert told.around(23) == ("Second one.", "First one.")
+    assert told.around(text.index("Third")) == ("Third one.", "Second one.")
+
+
+def test_a_blank_line_ends_a_sentence_without_a_period() -> None:
+    assert sentences("A heading\n\nBody text.").texts == ("A heading", "Body text.")
+
+
+@pytest.mark.parametrize(
+    ("flavour", "text", "expected"),
+    [
+        (
+            Flavour.MARKDOWN,
+            "Deep *nets* and **big** `code` [link](http://x) work .",
+            "Deep nets and big code link work.",
+        ),
+        (
+            Flavour.LATEX,
+            'As \\emph{shown}~in Fig.~\\ref{f} by G\\"odel, 50\\% hold',
+            "As shown in Fig. by Gödel, 50% hold",
+        ),
+        (
+            Flavour.TYPST,
+            "Deep *nets* and _big_ #emph[ones] work <lbl>",
+            "Deep nets and big ones work",
+        ),
+    ],
+)
+def test_clean_removes_light_markup_and_extra_spaces(
+    flavour: Flavour, text: str, expected: str
+) -> None:
+    assert clean(text, flavour) == expected

@@ -1,0 +1,70 @@
+"""Typst citations: @key, supplements, #cite forms, comments and raw text, bibliographies."""
+
+from __future__ import annotations
+
+import pytest
+from cite_sentinel.core.model import CitationMode, Location
+from cite_sentinel.core.sources.typst import read_typst
+
+
+def _keys(text: str) -> list[str]:
+    return [citation.key for citation in read_typst(text, "paper.typ").citations]
+
+
+def test_reference_keys_stop_before_a_trailing_period_or_colon() -> None:
+    assert _keys("As @doe:2019. And @a.b: and @x-y_z.\n") == ["doe:2019", "a.b", "x-y_z"]
+
+
+def test_key_location_covers_the_key_text_only() -> None:
+    (citation,) = read_typst("Text\nso @smith2020[p. 4].\n", "paper.typ").citations
+    assert citation.location == Location("paper.typ", 2, 5, 2, 14)
+    assert citation.locator == "p. 4"
+
+
+def test_cite_function_with_label_supplement_and_form() -> None:
+    text = (
+        'A #cite(<a>, supplement: [p. 7]) and #cite(label("b"), form: "prose") and '
+        '#cite(<c>, form: "year").\n'
+    )
+    a, b, c = read_typst(text, "paper.typ").citations
+    assert (a.key, a.locator, a.mode) == ("a", "p. 7", CitationMode.NORMAL)
+    assert (b.key, b.mode) == ("b", CitationMode.AUTHOR_IN_TEXT)
+    assert c.mode is CitationMode.SUPPRESS_AUTHOR
+    assert b.location == Location("paper.typ", 1, 51, 1, 52)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mail me@example.org here.",
+        "Line // @commented\n",
+        "Block /* @commented */ here.",
+        "Raw `@raw` and ```\n@fenced\n```.",
+        "Escaped \\@notakey here.",
+        '#link("mailto:x@notakey.org")[mail]',
+        "Link https://example.org/@path here.",
+    ],
+)
+def test_no_citation_in_emails_comments_raw_strings_or_links(text: str) -> None:
+    assert _keys(text) == []
+
+
+def test_citations_written_together_share_a_group() -> None:
+    a, b, c = read_typst("Both @a @b agree, unlike @c.\n", "paper.typ").citations
+    assert a.group == b.group != c.group
+
+
+def test_bibliography_names_one_file_or_a_tuple() -> None:
+    one = read_typst('#bibliography("refs.bib")\n', "paper.typ").bibliographies
+    assert [(link.name, link.location) for link in one] == [
+        ("refs.bib", Location("paper.typ", 1, 16, 1, 24))
+    ]
+    two = read_typst('#bibliography(("a.bib", "b.yml"), style: "apa")\n', "paper.typ")
+    assert [link.name for link in two.bibliographies] == ["a.bib", "b.yml"]
+
+
+def test_sentence_drops_citations_and_markup() -> None:
+    text = "= Intro\nWe study nets. Deep *nets* work @a[p. 2] on images.\n"
+    (citation,) = read_typst(text, "paper.typ").citations
+    assert citation.sentence == "Deep nets work on images."
+    assert citation.context == "We study nets."
