@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core.model import Location, Reference
+from cite_sentinel.core.sources.identifiers import normalise_doi
 from cite_sentinel.core.sources.reflist import parse_reference
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -142,7 +143,7 @@ def judge(work: dict[str, Any], reference: Reference) -> Outcome:
     family = authors[0].get("family", "")
     first = reference.people[0] if reference.people else None
     found_family = (first.family or first.literal) if first else ""
-    doi = str(work.get("doi", "")).lower()
+    doi = normalise_doi(str(work.get("doi", "")))  # the corpus has a few `\_` escapes
     return Outcome(
         title=normalise(reference.title) == normalise(work.get("title", "")),
         author=normalise(found_family) == normalise(family),

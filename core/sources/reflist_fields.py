@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from cite_sentinel.core.model import Location, Person, Reference
 from cite_sentinel.core.sources.identifiers import find_identifiers_in_text
 from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label
-from cite_sentinel.core.sources.reflist_people import looks_like_people, parse_people
+from cite_sentinel.core.sources.reflist_people import UPPER, looks_like_people, parse_people
 
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)"
-_QUOTED = re.compile(r"“([^”]{2,})”|\"([^\"]{2,})\"|„([^“”]{2,})[“”]|«\s*([^»]{2,}?)\s*»")
+_QUOTED = re.compile(
+    r"“([^”]{2,})”|\"([^\"]{2,})\"|„([^“”]{2,})[“”]|«\s*([^»]{2,}?)\s*»"
+    r"|‘(.{2,}?)’(?=\s*[,.;]|\s+in\b)|(?<!\w)'(.{2,}?)'(?=\s*[,.;]|\s+in\b)"
+)
 _PAREN_YEAR = re.compile(
     rf"\(\s*(?P<year>{_YEAR})(?P<suffix>[a-z]?)(?:\s*,\s*(?P<rest>[^)]{{0,40}}))?\s*\)"
     r"|\(\s*(?P<nd>n\.\s?d\.|in press|forthcoming)\s*\)",
@@ -51,7 +54,7 @@ _VENUE_END = re.compile(
 _IN_PREFIX = re.compile(r"^(?:in\s*:|in\b)\s*", re.IGNORECASE)
 _EDITORS_IN_VENUE = re.compile(r"^(?P<names>[^:.]+?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*", re.I)
 _NOT_END_BEFORE = re.compile(
-    r"(?:\b[A-Z]|\b(?:vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
+    rf"(?:\b[{UPPER}]|\b(?:vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
     r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev)\.)$"
 )
 _TRAILING_DESCRIPTOR = re.compile(r"\s*\[[^\]]*\]\s*$")
@@ -104,7 +107,7 @@ def _without_identifiers(text: str) -> str:
     """The reference without links, DOIs and access notes, which only confuse the fields."""
     text = _ID_NOISE.sub(" ", text)
     text = re.sub(r"\s+([.,;:])", r"\1", " ".join(text.split()))
-    return re.sub(r"(?:[.,;:]\s*){2,}", lambda m: m.group(0).strip()[0] + " ", text).strip()
+    return re.sub(r"([.,;:])(?:\s+[.,;:])+(?=\s|$)", r"\1", text).strip()
 
 
 def _frame(body: str) -> _Frame:
@@ -123,6 +126,8 @@ def _quoted_frame(body: str) -> _Frame | None:
     if not match or match.start() == 0 and not body[match.end() :].strip():
         return None
     title = next(group for group in match.groups() if group is not None)
+    if re.match(r"\s*[:;?!–—-]|\w", body[match.end() :]):
+        return None  # a quotation inside a longer title: “Bad” Ad?, “Lite” Methodology
     before = body[: match.start()].strip()
     year = ""
     paren = _PAREN_YEAR.search(before)
@@ -134,7 +139,7 @@ def _quoted_frame(body: str) -> _Frame | None:
         if dotted and dotted.end() >= len(before):
             year = dotted.group("year")
             before = before[: dotted.start()]
-    if before and not looks_like_people(before) and len(before.split()) > 12:
+    if before and not looks_like_people(before):
         return None
     title = title.strip().rstrip(",.;: ").strip()
     return _Frame(authors=before, year=year, title=title, rest=body[match.end() :])
@@ -149,7 +154,8 @@ def _year_frame(body: str) -> _Frame | None:
         authors = body[: match.start()].strip()
         if not authors or (len(authors.split()) > 40):
             continue
-        if not looks_like_people(authors) and len(authors.split()) > 8:
+        people_like = looks_like_people(authors)
+        if not people_like and (pattern is _DOT_YEAR or len(authors.split()) > 8):
             continue
         year = match.group("year") or ""
         after = body[match.end() :].lstrip(" .,:")
@@ -163,7 +169,7 @@ def _sentence_frame(body: str) -> _Frame | None:
     for match in re.finditer(r"\.\s+", body):
         before = body[: match.start() + 1]
         after = body[match.end() :]
-        if not after or _continues_names(after):
+        if not after or _continues_names(after) or re.search(r"\b(?:Jr|Sr)\.$", before):
             continue
         if looks_like_people(before):
             title, rest = _first_sentence(after)
@@ -176,7 +182,7 @@ def _sentence_frame(body: str) -> _Frame | None:
 def _continues_names(after: str) -> bool:
     """After "Roth, D." comes "& Collier" or "S. Dalton": the name list goes on."""
     return bool(
-        re.match(r"(?:&|and\b|et\s+al\b|[A-Z]\.|[A-Z]-[A-Z]\.|[A-Z][a-z]?\.\s*,|,)", after)
+        re.match(rf"(?:&|and\b|et\s+al\b|[{UPPER}]\.|[{UPPER}]-[{UPPER}]\.|[{UPPER}][a-z]?\.\s*,|,)", after)
     )
 
 

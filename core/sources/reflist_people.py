@@ -6,14 +6,21 @@ import re
 
 from cite_sentinel.core.model import Person
 
-_ET_AL = re.compile(r"[,;]?\s*(?:\bet\.?\s*al\b\.?|\bu\.\s*a\.|\bet\s+coll?\b\.?|…|\.\.\.)", re.I)
+_ET_AL = re.compile(
+    r"[,;]?\s*(?:\bet\.?\s*al\b\.?|\bu\.\s*a\.|\bet\s+coll?\b\.?|…|\.\.\.)\s*[.,;:]?\s*$", re.I
+)
 _CONNECTOR = re.compile(r"\s*,?\s*(?:&|\band\b|\bund\b|\bet\b|\by\b)\s+", re.IGNORECASE)
 _EDITOR_MARK = re.compile(r"\s*[,(]?\s*\(?\b(?:eds?|editors?|Hrsg|comps?)\b\.?\)?\s*$", re.I)
-_INITIAL = r"(?:[A-Z][a-z]?\.|[A-Z](?=[\s,.-]|$))"
+# Capital letters of Latin, Greek and Cyrillic scripts, for initials such as "Ł." or "Ø.".
+UPPER = "A-Z" + "".join(
+    chr(code) for code in range(0xC0, 0x530) if chr(code).isupper() and chr(code) not in "\\]^-"
+)
+_INITIAL = rf"(?:[{UPPER}][a-z]?\.|[{UPPER}](?=[\s,.-]|$))"
 _INITIALS = re.compile(rf"^(?:{_INITIAL}\s*-?\s*)+$")
-_DOTTED_INITIALS = re.compile(r"^(?:[A-Z]\.\s*-?\s*)+$")
-_VANCOUVER_TAIL = re.compile(r"^(?P<family>.+?)\s+(?P<given>[A-Z]{1,4})$")
-_LEADING_INITIALS = re.compile(r"^(?P<given>(?:[A-Z][a-z]?\.\s*-?\s*)+)(?P<family>[^.]+)$")
+_DOTTED_INITIALS = re.compile(rf"^(?:[{UPPER}]\.\s*-?\s*)+$")
+_VANCOUVER_TAIL = re.compile(rf"^(?P<family>.+?)\s+(?P<given>[{UPPER}]{{1,4}})\.?$")
+_LEADING_INITIALS = re.compile(rf"^(?P<given>(?:[{UPPER}][a-z]?\.\s*-?\s*)+)(?P<family>[^.]+)$")
+_FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$")
 _PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter zu af al bin ibn el y".split()
 )
@@ -30,13 +37,13 @@ _CORPORATE = re.compile(
 
 def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
     """Persons named in an author block, and whether it ends with "et al."."""
-    text = _EDITOR_MARK.sub("", text.strip().rstrip(".,;: "))
+    text = _EDITOR_MARK.sub("", _trim_end(text))
     others = False
     match = _ET_AL.search(text)
     if match:
         others = True
         text = text[: match.start()]
-    text = text.strip().rstrip(".,;: ")
+    text = _trim_end(text)
     if not text:
         return (), others
     if ";" in text:
@@ -61,7 +68,10 @@ def _pair_up(chunks: list[str]) -> list[Person]:
     if len(chunks) == 1:
         return [_one_name(chunks[0])]
     odd = chunks[1::2]
-    if all(_INITIALS.match(chunk) for chunk in odd) and not _INITIALS.match(chunks[0]):
+    families = chunks[::2]
+    if all(_INITIALS.match(chunk) for chunk in odd) and not any(
+        _INITIALS.match(chunk) or _LEADING_INITIALS.match(chunk) for chunk in families
+    ):
         people = [
             Person(family=family, given=given)
             for family, given in zip(chunks[::2], odd, strict=False)
@@ -87,7 +97,7 @@ def _inverted_first(chunks: list[str]) -> bool:
 
 def _one_name(name: str) -> Person:
     """One name in any order: "Collier N", "N. Collier", "Nigel Collier", "Collier, N."."""
-    name = name.strip().strip(".,").strip()
+    name = _trim_end(name.lstrip(".,; "))
     if "," in name:
         family, _, given = name.partition(",")
         return Person(family=family.strip(), given=given.strip())
@@ -110,6 +120,14 @@ def _one_name(name: str) -> Person:
     return Person(family=" ".join(words[start:]), given=" ".join(words[:start]))
 
 
+def _trim_end(text: str) -> str:
+    """Trailing punctuation off, but the full stop of a final initial ("Marshall, P.") kept."""
+    text = text.strip().rstrip(",;: ")
+    while text.endswith(".") and not _FINAL_INITIAL.search(text):
+        text = text[:-1].rstrip(",;: ")
+    return text
+
+
 def _plausible(person: Person) -> bool:
     """A name has few words and starts with a capital letter."""
     if person.literal:
@@ -118,4 +136,6 @@ def _plausible(person: Person) -> bool:
     if not family_words or len(family_words) > 4 or len(person.given.split()) > 4:
         return False
     last = family_words[-1]
+    if len(person.family.strip(".")) < 2:
+        return False
     return last[:1].isupper() and not any(ch.isdigit() for ch in person.family + person.given)

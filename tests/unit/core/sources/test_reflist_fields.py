@@ -1,0 +1,260 @@
+"""Hand-written references in each common style come apart into the right fields."""
+
+from __future__ import annotations
+
+import pytest
+from cite_sentinel.core.model import Location, Person, Reference
+from cite_sentinel.core.sources.reflist import parse_reference
+
+HERE = Location.point("refs.txt", 1, 1)
+
+
+def parse(text: str) -> Reference:
+    return parse_reference(text, key="k", location=HERE)
+
+
+def families(reference: Reference) -> list[str]:
+    return [person.family or person.literal for person in reference.people]
+
+
+# (style, text, first-author family, year, title, doi)
+STYLES = [
+    (
+        "apa",
+        "Vaswani, A., Shazeer, N., Parmar, N., Uszkoreit, J., Jones, L., Gomez, A. N., Kaiser, Ł.,"
+        " & Polosukhin, I. (2017). Attention is all you need. In Advances in Neural Information"
+        " Processing Systems (Vol. 30, pp. 5998–6008). Curran Associates.",
+        "Vaswani",
+        2017,
+        "Attention is all you need",
+        "",
+    ),
+    (
+        "apa-journal-doi",
+        "LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444."
+        " https://doi.org/10.1038/nature14539",
+        "LeCun",
+        2015,
+        "Deep learning",
+        "10.1038/nature14539",
+    ),
+    (
+        "mla",
+        "Müller, Jürgen, and Ana García-López. “Why Do Transformers Generalize? A Study of"
+        " Attention.” Journal of Machine Learning Research, vol. 24, no. 3, 2023, pp. 1–29.",
+        "Müller",
+        2023,
+        "Why Do Transformers Generalize? A Study of Attention",
+        "",
+    ),
+    (
+        "chicago",
+        "He, Kaiming, Xiangyu Zhang, Shaoqing Ren, and Jian Sun. 2016. “Deep Residual Learning"
+        " for Image Recognition.” In Proceedings of the IEEE Conference on Computer Vision and"
+        " Pattern Recognition, 770–78. https://doi.org/10.1109/CVPR.2016.90.",
+        "He",
+        2016,
+        "Deep Residual Learning for Image Recognition",
+        "10.1109/cvpr.2016.90",
+    ),
+    (
+        "harvard",
+        "Silver, D. et al. (2016) ‘Mastering the game of Go with deep neural networks and tree"
+        " search’, Nature, 529(7587), pp. 484–489. Available at: https://doi.org/10.1038/"
+        "nature16961 (Accessed: 3 March 2024).",
+        "Silver",
+        2016,
+        "Mastering the game of Go with deep neural networks and tree search",
+        "10.1038/nature16961",
+    ),
+    (
+        "ieee",
+        "[7] D. P. Kingma and J. Ba, “Adam: A method for stochastic optimization,” in Proc. 3rd"
+        " Int. Conf. Learn. Represent. (ICLR), San Diego, CA, USA, 2015, pp. 1–15.",
+        "Kingma",
+        2015,
+        "Adam: A method for stochastic optimization",
+        "",
+    ),
+    (
+        "vancouver",
+        "12. Smith JA, O’Brien K, van der Berg P, et al. Cardiac outcomes after COVID-19: a"
+        " cohort study. Lancet. 2021;397(10280):1123-31. doi:10.1016/S0140-6736(21)00123-4.",
+        "Smith",
+        2021,
+        "Cardiac outcomes after COVID-19: a cohort study",
+        "10.1016/s0140-6736(21)00123-4",
+    ),
+    (
+        "ama-proceedings",
+        "3. Devlin J, Chang MW, Lee K, Toutanova K. BERT: pre-training of deep bidirectional"
+        " transformers for language understanding. In: Proceedings of NAACL-HLT. Association for"
+        " Computational Linguistics; 2019:4171-4186. doi:10.18653/v1/N19-1423",
+        "Devlin",
+        2019,
+        "BERT: pre-training of deep bidirectional transformers for language understanding",
+        "10.18653/v1/n19-1423",
+    ),
+    (
+        "nature",
+        "5. Jumper, J. et al. Highly accurate protein structure prediction with AlphaFold."
+        " Nature 596, 583–589 (2021).",
+        "Jumper",
+        2021,
+        "Highly accurate protein structure prediction with AlphaFold",
+        "",
+    ),
+    (
+        "markdown",
+        "- Rombach, R., Blattmann, A., Lorenz, D., Esser, P., & Ommer, B. (2022). _High-resolution"
+        " image synthesis with latent diffusion models_. *Proceedings of CVPR*, 10684–10695."
+        " [doi:10.1109/CVPR52688.2022.01042](https://doi.org/10.1109/CVPR52688.2022.01042)",
+        "Rombach",
+        2022,
+        "High-resolution image synthesis with latent diffusion models",
+        "10.1109/cvpr52688.2022.01042",
+    ),
+    (
+        "latex-bibitem",
+        r"A.~Krizhevsky, I.~Sutskever, and G.~E. Hinton. \newblock ImageNet classification with"
+        r" deep convolutional neural networks. \newblock In {\em Advances in Neural Information"
+        r" Processing Systems 25}, pages 1097--1105, 2012.",
+        "Krizhevsky",
+        2012,
+        "ImageNet classification with deep convolutional neural networks",
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "family", "year", "title", "doi"),
+    [case[1:] for case in STYLES],
+    ids=[case[0] for case in STYLES],
+)
+def test_each_style_gives_author_year_title_and_doi(
+    text: str, family: str, year: int, title: str, doi: str
+) -> None:
+    reference = parse(text)
+    assert families(reference)[0] == family
+    assert reference.year == year
+    assert reference.title == title
+    assert reference.identifiers.doi == doi
+    assert reference.raw == text
+    assert reference.source_format == "reflist"
+
+
+def test_et_al_sets_others_and_keeps_the_named_authors() -> None:
+    reference = parse("Huang, Q. et al. Personalized dialogue generation. Nature 5, 1–2 (2023).")
+    assert reference.others
+    assert families(reference) == ["Huang"]
+
+
+def test_apa_author_list_keeps_every_name_in_order_with_initials() -> None:
+    reference = parse(
+        "Dalton, N. S., Collins, E., & Marshall, P. (2015). Display blindness? Looking again at"
+        " situated displays. In Proceedings of CHI 2015 (pp. 3889–3898). ACM."
+    )
+    assert reference.people == (
+        Person(family="Dalton", given="N. S."),
+        Person(family="Collins", given="E."),
+        Person(family="Marshall", given="P."),
+    )
+    assert reference.title == "Display blindness? Looking again at situated displays"
+    assert reference.pages == "3889-3898"
+
+
+def test_corporate_author_is_kept_as_one_literal_name() -> None:
+    reference = parse(
+        "World Health Organization. (2020). Global tuberculosis report 2020. World Health"
+        " Organization. https://apps.who.int/iris/handle/10665/336069"
+    )
+    assert reference.people == (Person(literal="World Health Organization"),)
+    assert reference.year == 2020
+    assert reference.title == "Global tuberculosis report 2020"
+    assert reference.identifiers.url.startswith("https://apps.who.int/")
+
+
+def test_editors_of_an_edited_volume_are_not_taken_for_authors() -> None:
+    reference = parse(
+        "Bishop, C. M. (2006). Pattern recognition. In M. Jordan & J. Kleinberg (Eds.),"
+        " Information science and statistics (pp. 1–20). Springer."
+    )
+    assert families(reference) == ["Bishop"]
+    assert reference.title == "Pattern recognition"
+
+
+def test_in_colon_proceedings_become_the_venue() -> None:
+    reference = parse(
+        "Liu F, Chen M, Roth D, Collier N. Visual pivoting for unsupervised entity alignment."
+        " In: Proceedings of the AAAI Conference on Artificial Intelligence. AAAI Press;"
+        " 2021:4257-4266."
+    )
+    assert reference.venue == "Proceedings of the AAAI Conference on Artificial Intelligence"
+    assert reference.pages == "4257-4266"
+    assert reference.year == 2021
+    assert reference.kind == "paper-conference"
+
+
+def test_journal_volume_issue_and_pages_are_read() -> None:
+    reference = parse(
+        "LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444."
+    )
+    assert (reference.venue, reference.volume, reference.issue) == ("Nature", "521", "7553")
+    assert reference.pages == "436-444"
+
+
+def test_doi_with_trailing_period_loses_the_period() -> None:
+    reference = parse("Smith, J. (2020). A title. Journal, 1(2), 3–4. doi:10.1234/ABC.5678.")
+    assert reference.identifiers.doi == "10.1234/abc.5678"
+
+
+def test_arxiv_identifier_and_url_are_found() -> None:
+    reference = parse(
+        "Brown, T. B., et al. (2020). Language models are few-shot learners. arXiv preprint"
+        " arXiv:2005.14165v4. https://arxiv.org/abs/2005.14165"
+    )
+    assert reference.identifiers.arxiv == "2005.14165"
+    assert reference.title == "Language models are few-shot learners"
+    assert reference.others
+
+
+def test_non_ascii_names_survive() -> None:
+    reference = parse(
+        "Østergaard, S., Çelik, M., & Nguyễn, T. (2019). Ärger im Ökosystem. Zeitschrift, 3, 4–9."
+    )
+    assert families(reference) == ["Østergaard", "Çelik", "Nguyễn"]
+
+
+def test_title_with_quotation_inside_an_unquoted_style_is_kept_whole() -> None:
+    reference = parse(
+        "Zeng E, Kohno T, Roesner F. What makes a “bad” ad? User perceptions of problematic"
+        " online advertising. In: Proceedings of CHI. ACM; 2021:1-24."
+    )
+    assert reference.title == (
+        "What makes a “bad” ad? User perceptions of problematic online advertising"
+    )
+    assert reference.year == 2021
+
+
+def test_mla_title_question_mark_stays_in_the_title() -> None:
+    reference = parse(
+        "Lipton, Zachary C. “The Mythos of Model Interpretability?” Queue, vol. 16, no. 3, 2018,"
+        " pp. 31–57."
+    )
+    assert reference.title == "The Mythos of Model Interpretability?"
+    assert reference.people[0] == Person(family="Lipton", given="Zachary C.")
+    assert (reference.volume, reference.issue) == ("16", "3")
+
+
+def test_year_suffix_and_no_date_are_understood() -> None:
+    assert parse("Smith, J. (2020b). Second paper. Journal, 2, 1–2.").year == 2020
+    undated = parse("Smith, J. (n.d.). Undated page. Retrieved from https://example.org/x")
+    assert undated.year is None
+    assert undated.title == "Undated page"
+
+
+def test_garbage_gives_an_empty_reference_instead_of_an_error() -> None:
+    for text in ("", "   ", "....", "(((", "“", "1.", "\x00\x01", "et al.", "[12]"):
+        reference = parse(text)
+        assert reference.raw == text
