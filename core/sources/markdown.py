@@ -82,7 +82,7 @@ def _read(text: str, path: str) -> Read:
     keys = _find_keys(scan)
     cites, markup = _group(scan, keys, regions.examples)
     breaks = [match.start() for match in _BREAK_LINE.finditer(prose)]
-    breaks += [match.end() + 1 for match in _BREAK_LINE.finditer(prose)]
+    breaks += [prose.find("\n", point) + 1 for point in breaks]  # and after such lines
     told = sentences(
         text, removed=[*regions.blocks, *markup], breaks=breaks, flavour=Flavour.MARKDOWN
     )

@@ -72,7 +72,7 @@ def _read(text: str, path: str) -> Read:
     removed = [*regions.hidden, *regions.plain_code, *((c.start, c.end) for c in cites)]
     breaks = [match.start() for match in _BREAK.finditer(text)]
     breaks += [text.find("\n", match.start()) + 1 for match in _BREAK.finditer(text)]
-    breaks += [end for _, end in regions.plain_code]
+    breaks += [end for start, end in regions.plain_code if _whole_line(text, start, end)]
     told = sentences(text, removed=removed, breaks=breaks, flavour=Flavour.TYPST)
     citations = []
     group, previous_end = 0, -1
@@ -93,6 +93,13 @@ def _read(text: str, path: str) -> Read:
             )
         )
     return Read(citations=tuple(citations), bibliographies=tuple(links))
+
+
+def _whole_line(text: str, start: int, end: int) -> bool:
+    """Code alone on its lines (`#set …`, `#bibliography(…)`) stands apart from prose."""
+    line_end = text.find("\n", end)
+    after = text[end : line_end if line_end >= 0 else len(text)]
+    return not text[text.rfind("\n", 0, start) + 1 : start].strip() and not after.strip()
 
 
 def _references(scan: str) -> list[_Cite]:

@@ -6,6 +6,8 @@ import pytest
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import CitationMode, Location
 from cite_sentinel.core.sources.latex import read_latex
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _keys(text: str) -> list[str]:
@@ -121,3 +123,19 @@ def test_thebibliography_items_become_references_at_their_keys() -> None:
     assert reference.location.line == 2
     assert reference.identifiers.doi == "10.1000/xyz"
     assert reference.year == 2019
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="\\{}[]()%,*~ \nabcitepsnoz09é", max_size=120))
+def test_any_text_reads_without_error_and_every_span_holds_its_key(text: str) -> None:
+    read = read_latex(text, "paper.tex")
+    assert not any("internal error" in finding.message for finding in read.findings)
+    for citation in read.citations:
+        where = citation.location
+        start = _offset(text, where.line, where.column)
+        end = _offset(text, where.end_line, where.end_column)
+        assert text[start:end] == citation.key
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    return sum(len(row) + 1 for row in text.split("\n")[: line - 1]) + column - 1

@@ -6,6 +6,8 @@ import pytest
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import CitationMode, Location
 from cite_sentinel.core.sources.markdown import read_markdown
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _keys(text: str) -> list[str]:
@@ -118,3 +120,18 @@ def test_pandoc_refs_div_is_not_a_free_text_list() -> None:
 def test_nothing_raises_on_unbalanced_input() -> None:
     read = read_markdown("[[[@a ]] [@ @{ -@ \\", "paper.md")
     assert all(finding.code is not Code.PARSE_ERROR for finding in read.findings)
+
+
+_MARKUP = st.text(alphabet="@[]{}-;,.:`$\\%<>#*_()!^~/ \n\tabzAZ09é", max_size=120)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_MARKUP)
+def test_any_text_reads_without_error_and_every_span_holds_its_key(text: str) -> None:
+    read = read_markdown(text, "paper.md")
+    assert not any("internal error" in finding.message for finding in read.findings)
+    lines = text.split("\n")
+    for citation in read.citations:
+        where = citation.location
+        assert where.line == where.end_line
+        assert lines[where.line - 1][where.column - 1 : where.end_column - 1] == citation.key

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from cite_sentinel.core.model import CitationMode, Location
 from cite_sentinel.core.sources.typst import read_typst
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _keys(text: str) -> list[str]:
@@ -68,3 +70,14 @@ def test_sentence_drops_citations_and_markup() -> None:
     (citation,) = read_typst(text, "paper.typ").citations
     assert citation.sentence == "Deep nets work on images."
     assert citation.context == "We study nets."
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet='@#<>[]()"`/*\\-.:_ \nabcitelz09é', max_size=120))
+def test_any_text_reads_without_error_and_every_span_holds_its_key(text: str) -> None:
+    read = read_typst(text, "paper.typ")
+    assert not any("internal error" in finding.message for finding in read.findings)
+    lines = text.split("\n")
+    for citation in read.citations:
+        where = citation.location
+        assert lines[where.line - 1][where.column - 1 : where.end_column - 1] == citation.key
