@@ -86,6 +86,16 @@ _NAME = re.compile(r"[^\s\"#%'(),={}]+")
 _NEW_BLOCK = r"\n[ \t]*@[A-Za-z_][\w:.+-]*[ \t]*[{(]"
 _IN_BRACES = re.compile(r"[{}]|" + _NEW_BLOCK)
 _IN_QUOTES = re.compile(r'[{}"]|' + _NEW_BLOCK)
+_NEW_BLOCK_INSIDE = re.compile(_NEW_BLOCK)
+# The common field in one match: name = {value up to three brace levels} | "text" | bare,
+# trailing white space and the comma. Anything else takes the careful path below.
+_FAST_FIELD = re.compile(
+    r"\s*([^\s\"#%'(),={}]+)\s*=\s*"
+    r"(?:\{([^{}]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{}]*)*)\}"
+    r"|\"([^\"{}]*)\""
+    r"|([^\s\"#%'(),={}]+))"
+    r"\s*(,?)"
+)
 _LINE_START_AT = re.compile(r"\n[ \t]*@")
 _CLOSER = {"{": "}", "(": ")"}
 _SKIPPED = frozenset({"comment", "preamble"})
@@ -191,36 +201,69 @@ def _entry(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryB
         )
     pos += 1
     while True:
-        pos = _skip(text, pos)
-        if pos >= len(text):
-            raise _Broken(
-                at,
-                f"entry '{key}' is never closed",
-                f"add '{closer}' at the end of the entry",
-                resume=len(text),
-            )
-        char = text[pos]
-        if char == closer:
-            return EntryBlock(
-                kind=kind, key=key, key_start=key_start, start=at, end=pos + 1,
-                fields=tuple(fields),
-            ), pos + 1
-        if char == ",":  # a doubled comma is harmless
-            pos += 1
-            continue
-        if char == "@":
-            raise _Broken(
-                pos,
-                f"entry '{key}' is not closed before the next entry",
-                f"add '{closer}' at the end of entry '{key}'",
-            )
-        field, pos = _field(text, pos, key)
-        fields.append(field)
+        fast = _FAST_FIELD.match(text, pos)
+        if fast is not None and _is_plain(fast, text):
+            fields.append(_plain_field(fast))
+            pos = fast.end()
+            if fast.group(5):
+                continue
+            name = fields[-1].name
+        else:
+            pos = _skip(text, pos)
+            if pos >= len(text):
+                raise _Broken(
+                    at,
+                    f"entry '{key}' is never closed",
+                    f"add '{closer}' at the end of the entry",
+                    resume=len(text),
+                )
+            char = text[pos]
+            if char == closer:
+                return EntryBlock(
+                    kind=kind,
+                    key=key,
+                    key_start=key_start,
+                    start=at,
+                    end=pos + 1,
+                    fields=tuple(fields),
+                ), pos + 1
+            if char == ",":  # a doubled comma is harmless
+                pos += 1
+                continue
+            if char == "@":
+                raise _Broken(
+                    pos,
+                    f"entry '{key}' is not closed before the next entry",
+                    f"add '{closer}' at the end of entry '{key}'",
+                )
+            field, pos = _field(text, pos, key)
+            fields.append(field)
+            name = field.name
         pos = _skip(text, pos)
         if pos < len(text) and text[pos] == ",":
             pos += 1
         elif pos < len(text) and text[pos] != closer:
-            _after_value(text, pos, key, field.name, closer)
+            _after_value(text, pos, key, name, closer)
+
+
+def _is_plain(fast: re.Match[str], text: str) -> bool:
+    """Whether the quick pattern read the whole field: no `#` after it, no entry inside it."""
+    braced = fast.group(2)
+    if braced is not None and "@" in braced and _NEW_BLOCK_INSIDE.search(braced):
+        return False
+    return bool(fast.group(5)) or not text.startswith("#", fast.end())
+
+
+def _plain_field(fast: re.Match[str]) -> Field:
+    braced, quoted, bare = fast.group(2, 3, 4)
+    if braced is not None:
+        piece = Piece(PieceKind.BRACED, braced, fast.start(2) - 1, fast.end(2) + 1)
+    elif quoted is not None:
+        piece = Piece(PieceKind.QUOTED, quoted, fast.start(3) - 1, fast.end(3) + 1)
+    else:
+        kind = PieceKind.NUMBER if bare[0].isdigit() else PieceKind.MACRO
+        piece = Piece(kind, bare, fast.start(4), fast.end(4))
+    return Field(fast.group(1).lower(), (piece,), fast.start(1))
 
 
 def _after_value(text: str, pos: int, key: str, name: str, closer: str) -> None:

@@ -20,37 +20,73 @@ class RawEntry:
 # Fields no child inherits (biblatex.def, \DeclareDataInheritance{*}{*}).
 _NEVER = frozenset(
     {
-        "ids", "crossref", "xref", "xdata", "entryset", "entrysubtype", "execute", "label",
-        "options", "presort", "related", "relatedoptions", "relatedstring", "relatedtype",
-        "shorthand", "shorthandintro", "sortkey",
+        "ids",
+        "crossref",
+        "xref",
+        "xdata",
+        "entryset",
+        "entrysubtype",
+        "execute",
+        "label",
+        "options",
+        "presort",
+        "related",
+        "relatedoptions",
+        "relatedstring",
+        "relatedtype",
+        "shorthand",
+        "shorthandintro",
+        "sortkey",
     }
 )
 _TITLE_ALIASES = frozenset({"shorttitle", "sorttitle", "indextitle", "indexsorttitle"})
-_BOOK_PARTS = {"title": ("booktitle",), "subtitle": ("booksubtitle",),
-               "titleaddon": ("booktitleaddon",)}
-_MAIN_PARTS = {"title": ("maintitle",), "subtitle": ("mainsubtitle",),
-               "titleaddon": ("maintitleaddon",)}
-_BOOK_AUTHOR = {**_BOOK_PARTS, "author": ("author", "bookauthor")}
+_Mapping = dict[str, tuple[str, ...]]
+_BOOK_PARTS: _Mapping = {
+    "title": ("booktitle",),
+    "subtitle": ("booksubtitle",),
+    "titleaddon": ("booktitleaddon",),
+}
+_MAIN_PARTS: _Mapping = {
+    "title": ("maintitle",),
+    "subtitle": ("mainsubtitle",),
+    "titleaddon": ("maintitleaddon",),
+}
+_BOOK_AUTHOR: _Mapping = {**_BOOK_PARTS, "author": ("author", "bookauthor")}
 
 # (parent types, child types, source field -> target fields), after biblatex.def.
-_RULES: tuple[tuple[frozenset[str], frozenset[str], dict[str, tuple[str, ...]]], ...] = (
-    (frozenset({"mvbook"}), frozenset({"book", "inbook", "bookinbook", "suppbook"}),
-     {**_MAIN_PARTS, "author": ("author", "bookauthor")}),
-    (frozenset({"mvcollection", "mvreference"}),
-     frozenset({"collection", "reference", "incollection", "inreference", "suppcollection"}),
-     _MAIN_PARTS),
-    (frozenset({"mvproceedings"}), frozenset({"proceedings", "inproceedings", "conference"}),
-     _MAIN_PARTS),
+_RULES: tuple[tuple[frozenset[str], frozenset[str], _Mapping], ...] = (
+    (
+        frozenset({"mvbook"}),
+        frozenset({"book", "inbook", "bookinbook", "suppbook"}),
+        {**_MAIN_PARTS, "author": ("author", "bookauthor")},
+    ),
+    (
+        frozenset({"mvcollection", "mvreference"}),
+        frozenset({"collection", "reference", "incollection", "inreference", "suppcollection"}),
+        _MAIN_PARTS,
+    ),
+    (
+        frozenset({"mvproceedings"}),
+        frozenset({"proceedings", "inproceedings", "conference"}),
+        _MAIN_PARTS,
+    ),
     (frozenset({"book"}), frozenset({"inbook", "bookinbook", "suppbook"}), _BOOK_AUTHOR),
-    (frozenset({"collection", "reference"}),
-     frozenset({"incollection", "inreference", "suppcollection"}), _BOOK_PARTS),
+    (
+        frozenset({"collection", "reference"}),
+        frozenset({"incollection", "inreference", "suppcollection"}),
+        _BOOK_PARTS,
+    ),
     (frozenset({"proceedings"}), frozenset({"inproceedings", "conference"}), _BOOK_PARTS),
-    (frozenset({"periodical"}), frozenset({"article", "suppperiodical"}),
-     {"title": ("journaltitle",), "subtitle": ("journalsubtitle",)}),
+    (
+        frozenset({"periodical"}),
+        frozenset({"article", "suppperiodical"}),
+        _Mapping({"title": ("journaltitle",), "subtitle": ("journalsubtitle",)}),
+    ),
 )
 # Child types that name their container in booktitle, whatever the parent's type.
-_IN_CONTAINER = frozenset({"inbook", "incollection", "inproceedings", "conference",
-                           "inreference", "bookinbook"})
+_IN_CONTAINER = frozenset(
+    {"inbook", "incollection", "inproceedings", "conference", "inreference", "bookinbook"}
+)
 
 
 def resolve_inheritance(entries: Sequence[RawEntry]) -> list[tuple[tuple[str, str], ...]]:
@@ -107,8 +143,11 @@ class _Resolver:
         names: set[str],
     ) -> None:
         mapping = next(
-            (rule for parents, children, rule in _RULES
-             if parent.kind in parents and kind in children),
+            (
+                rule
+                for parents, children, rule in _RULES
+                if parent.kind in parents and kind in children
+            ),
             None,
         )
         for name, value in inherited:

@@ -20,11 +20,12 @@ def parse_names(value: str) -> tuple[tuple[Person, ...], bool]:
     """The people of an author or editor field (raw LaTeX), and whether it ends in `and others`."""
     people: list[Person] = []
     others = False
+    parse = parse_name if _LATEX.search(value) else _parse_plain
     for name in split_names(value):
         if name.strip().lower() in _OTHERS:
             others = True
             continue
-        person = parse_name(name)
+        person = parse(name)
         if person != _NOBODY:
             people.append(person)
     return tuple(people), others
@@ -61,8 +62,10 @@ def parse_name(name: str) -> Person:
             return _person(first=words[:-1], von=[], last=words[-1:], jr=[])
         von_end = max(i for i in range(von_start, len(words) - 1) if _is_lower(words[i]))
         return _person(
-            first=words[:von_start], von=words[von_start : von_end + 1],
-            last=words[von_end + 1 :], jr=[],
+            first=words[:von_start],
+            von=words[von_start : von_end + 1],
+            last=words[von_end + 1 :],
+            jr=[],
         )
     von_last = _words(parts[0])
     jr = _words(parts[1]) if len(parts) >= 3 else []
@@ -77,6 +80,46 @@ def parse_name(name: str) -> Person:
 
 
 _NOBODY = Person()
+_LATEX = re.compile(r"[{}\\~$]|--|``|''")
+
+
+def _parse_plain(name: str) -> Person:
+    """`parse_name` for the common name without braces or commands: no decoding needed."""
+    parts = name.split(",")
+    if len(parts) == 1:
+        words = name.split()
+        if len(words) <= 1:
+            return Person(family=words[0]) if words else _NOBODY
+        lower = [i for i, word in enumerate(words[:-1]) if _plain_is_lower(word)]
+        if not lower:
+            return Person(family=words[-1], given=" ".join(words[:-1]))
+        return Person(
+            family=" ".join(words[lower[-1] + 1 :]),
+            given=" ".join(words[: lower[0]]),
+            von=" ".join(words[lower[0] : lower[-1] + 1]),
+        )
+    von_last = parts[0].split()
+    jr = " ".join(parts[1].split()) if len(parts) >= 3 else ""
+    first = " ".join(" ".join(parts[2:] if len(parts) >= 3 else parts[1:]).split())
+    if not von_last:
+        return Person(family=first, suffix=jr) if first else _NOBODY
+    von_end = -1
+    for i, word in enumerate(von_last[:-1]):
+        if _plain_is_lower(word):
+            von_end = i
+    return Person(
+        family=" ".join(von_last[von_end + 1 :]),
+        given=first,
+        von=" ".join(von_last[: von_end + 1]),
+        suffix=jr,
+    )
+
+
+def _plain_is_lower(word: str) -> bool:
+    for char in word:
+        if char.isalpha():
+            return char.islower()
+    return False
 
 
 def _person(*, first: list[str], von: list[str], last: list[str], jr: list[str]) -> Person:
