@@ -1,0 +1,30 @@
+"""The badge rules of issue 6 item 5 in one place, so that no scorer paints its own colours."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.ground.scorer import Badge, EvidenceKind, GroundVerdict
+
+# Relevance below this (a calibrated probability) means "clearly unrelated"; see local_params.
+UNRELATED_BELOW = 0.1
+
+_JUDGEABLE = (EvidenceKind.ABSTRACT, EvidenceKind.FULL_TEXT)
+
+
+def badge(
+    *,
+    kind: EvidenceKind,
+    relevance: float,
+    verdict: GroundVerdict | None,
+    quote_verified: bool = False,
+    unrelated_below: float = UNRELATED_BELOW,
+) -> Badge:
+    """Green only for a verified supported verdict; never red without abstract or full text."""
+    if kind not in _JUDGEABLE:
+        return Badge.GREY
+    if verdict is GroundVerdict.CONTRADICTED:
+        return Badge.RED
+    if verdict is GroundVerdict.SUPPORTED:
+        return Badge.GREEN if quote_verified else Badge.YELLOW
+    if verdict is not None:
+        return Badge.YELLOW
+    return Badge.RED if relevance < unrelated_below else Badge.GREY
