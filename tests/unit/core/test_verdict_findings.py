@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
 from cite_sentinel.core import (
     Citation,
     Flag,
@@ -14,6 +17,7 @@ from cite_sentinel.core import (
     SourceStatus,
     Status,
     Verdict,
+    check,
 )
 from cite_sentinel.core.verdict_findings import verdict_findings
 
@@ -119,3 +123,25 @@ def test_a_reference_without_key_span_is_placed_at_its_entry() -> None:
     verdict = _miscited(Problem("year", "2019", "2020", Severity.WARNING))
     (finding,) = verdict_findings([verdict], [plain], ())
     assert str(finding.location) == "refs.json:4:3"
+
+
+class _OneVerdict:
+    """A verifier that judges every reference fabricated (the engine's seam, no network)."""
+
+    async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
+        return [Verdict(key=ref.key, status=Status.FABRICATED) for ref in references]
+
+
+async def test_check_places_verdict_findings_on_the_entry_and_its_citations(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text(
+        "@article{ghost2021,\n  author = {Nobody, Anne},\n  title = {Nothing},\n"
+        "  journal = {J},\n  year = {2021}\n}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "paper.md").write_text(
+        "---\nbibliography: refs.bib\n---\nAs shown [@ghost2021].\n", encoding="utf-8"
+    )
+    result = await check([str(tmp_path)], verifier=_OneVerdict())
+    fabricated = [f for f in result.findings if f.code == "fabricated"]
+    assert sorted(Path(f.location.path).name for f in fabricated) == ["paper.md", "refs.bib"]
+    assert all(f.severity is Severity.ERROR and f.key == "ghost2021" for f in fabricated)
