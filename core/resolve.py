@@ -1,0 +1,328 @@
+"""The plan: identifiers first and batched, then search only for what identifiers did not settle.
+
+Identifiers: one OpenAlex `filter=doi:` request per hundred DOIs; Crossref singletons only
+for DOIs OpenAlex lacks; doi.org (and DataCite for its DOIs) only for DOIs neither holds;
+one arXiv `id_list` request per batch of arXiv ids. A reference whose identifier leads to a
+record that fits is settled there. The rest are searched: a pool of workers per search source
+pulls the next reference that source has not yet been asked about, so OpenAlex and Crossref
+run side by side, each at its own rate, and a reference is asked of a second source only
+when the first found no matching work. Semantic Scholar joins only with an API key (keyless
+use is throttled hard), or as a stand-in when another source failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from cite_sentinel.core.backends.doi import DoiState
+from cite_sentinel.core.backends.outcome import Answered, Failed, Outcome
+from cite_sentinel.core.backends.session import Backends
+from cite_sentinel.core.match import Evidence, judge
+from cite_sentinel.core.model import (
+    Record,
+    Reference,
+    SourceReport,
+    SourceStatus,
+    Status,
+    Verdict,
+)
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+
+_ARXIV_DOI_PREFIX = "10.48550/arxiv."
+_WORKERS_PER_SOURCE = 4
+_PRIMARY_SOURCES = frozenset({"openalex", "crossref"})
+_STATUS_RANK = {SourceStatus.SKIPPED: 0, SourceStatus.ANSWERED: 1, SourceStatus.FAILED: 2}
+
+
+@dataclass(slots=True)
+class _State:
+    """What is known so far about one reference while the plan runs."""
+
+    reference: Reference
+    by_identifier: list[Record] = field(default_factory=list)
+    identifier_absent: bool = False
+    candidates: list[Record] = field(default_factory=list)
+    sources: dict[str, SourceReport] = field(default_factory=dict)
+    searched: set[str] = field(default_factory=set)
+    busy: bool = False
+    verdict: Verdict | None = None
+
+    def note(self, name: str, outcome: Outcome | SourceReport) -> None:
+        """Remember what a source did; a failure outweighs an answer, an answer a skip."""
+        if isinstance(outcome, SourceReport):
+            report = outcome
+        elif isinstance(outcome, Failed):
+            report = SourceReport(name, SourceStatus.FAILED, outcome.reason)
+        else:
+            report = SourceReport(name, SourceStatus.ANSWERED)
+        known = self.sources.get(name)
+        if known is None or _STATUS_RANK[report.status] > _STATUS_RANK[known.status]:
+            self.sources[name] = report
+
+    def evidence(self) -> Evidence:
+        return Evidence(
+            reference=self.reference,
+            by_identifier=tuple(self.by_identifier),
+            identifier_absent=self.identifier_absent,
+            candidates=tuple(self.candidates),
+            sources=tuple(self.sources.values()),
+        )
+
+
+async def resolve(
+    references: Sequence[Reference],
+    backends: Backends,
+    *,
+    progress: Progress | None = None,
+) -> list[Verdict]:
+    """One verdict per reference, in the order given."""
+    states = [_State(reference) for reference in references]
+    done = _Counter(len(states), progress)
+    await _identifiers(states, backends)
+    for state in states:
+        if state.by_identifier or state.identifier_absent:
+            verdict = judge(state.evidence())
+            if _settled(verdict, searched=False):
+                state.verdict = verdict
+                done.add()
+    await _search(states, backends, done)
+    verdicts = []
+    for state in states:
+        if state.verdict is None:
+            state.verdict = judge(state.evidence())
+            done.add()
+        verdicts.append(_with_skipped_sources(state.verdict))
+    return verdicts
+
+
+def _settled(verdict: Verdict, *, searched: bool) -> bool:
+    """A match was found; an identifier that points elsewhere still calls for a search."""
+    if verdict.status is Status.VERIFIED:
+        return True
+    if verdict.status is not Status.MISCITED:
+        return False
+    identifier_elsewhere = any(p.field in {"doi", "arxiv"} for p in verdict.problems)
+    return searched or not identifier_elsewhere
+
+
+# --- identifiers ---------------------------------------------------------------------------
+
+
+async def _identifiers(states: list[_State], backends: Backends) -> None:
+    dois: dict[str, list[_State]] = {}
+    arxiv: dict[str, list[_State]] = {}
+    for state in states:
+        ids = state.reference.identifiers
+        if ids.doi.startswith(_ARXIV_DOI_PREFIX):
+            arxiv.setdefault(ids.doi.removeprefix(_ARXIV_DOI_PREFIX), []).append(state)
+        elif ids.doi:
+            dois.setdefault(ids.doi, []).append(state)
+        if ids.arxiv and not ids.doi.startswith(_ARXIV_DOI_PREFIX):
+            arxiv.setdefault(ids.arxiv, []).append(state)
+    async with asyncio.TaskGroup() as group:
+        if dois:
+            group.create_task(_dois(dois, backends))
+        if arxiv:
+            group.create_task(_arxiv_ids(arxiv, backends))
+
+
+async def _dois(wanted: dict[str, list[_State]], backends: Backends) -> None:
+    outcomes = await backends.openalex.by_dois(list(wanted))
+    missing = []
+    for doi, outcome in outcomes.items():
+        _take(wanted[doi], "openalex", outcome)
+        if not _found(outcome):
+            missing.append(doi)
+    async with asyncio.TaskGroup() as group:
+        for doi in missing:
+            group.create_task(_doi_elsewhere(doi, wanted[doi], backends))
+
+
+async def _doi_elsewhere(doi: str, states: list[_State], backends: Backends) -> None:
+    """A DOI OpenAlex lacks: Crossref, then doi.org and the agency that registered it."""
+    outcome = await backends.crossref.by_doi(doi)
+    _take(states, "crossref", outcome)
+    if _found(outcome):
+        return
+    status = await backends.doi.exists(doi)
+    if status.state is DoiState.ABSENT:
+        for state in states:
+            state.identifier_absent = True
+            state.note("doi", SourceReport("doi", SourceStatus.ANSWERED, "DOI not registered"))
+        return
+    if status.state is DoiState.UNKNOWN:
+        for state in states:
+            state.note("doi", SourceReport("doi", SourceStatus.FAILED, status.reason))
+        return
+    for state in states:
+        state.note("doi", SourceReport("doi", SourceStatus.ANSWERED, "DOI registered"))
+    if (await backends.doi.agency(doi)).lower() == "datacite":
+        _take(states, "datacite", await backends.datacite.by_doi(doi))
+
+
+async def _arxiv_ids(wanted: dict[str, list[_State]], backends: Backends) -> None:
+    outcomes = await backends.arxiv.by_ids(list(wanted))
+    for arxiv_id, outcome in outcomes.items():
+        states = wanted[arxiv_id]
+        _take(states, "arxiv", outcome)
+        if isinstance(outcome, Answered) and not outcome.records:
+            for state in states:
+                doi = state.reference.identifiers.doi
+                if not doi or doi.startswith(_ARXIV_DOI_PREFIX):
+                    state.identifier_absent = True
+
+
+def _take(states: list[_State], name: str, outcome: Outcome) -> None:
+    for state in states:
+        state.note(name, outcome)
+        if isinstance(outcome, Answered):
+            state.by_identifier.extend(r for r in outcome.records if r not in state.by_identifier)
+
+
+def _found(outcome: Outcome) -> bool:
+    return isinstance(outcome, Answered) and bool(outcome.records)
+
+
+# --- search --------------------------------------------------------------------------------
+
+
+async def _search(states: list[_State], backends: Backends, done: _Counter) -> None:
+    pending = [s for s in states if s.verdict is None and _searchable(s.reference)]
+    if not pending:
+        return
+    board = _Board(pending, s2_keyed=backends.semanticscholar.keyed)
+    sources = _search_sources(backends)
+    async with asyncio.TaskGroup() as group:
+        for name, search in sources.items():
+            for _ in range(_WORKERS_PER_SOURCE):
+                group.create_task(_worker(name, search, board, done))
+
+
+def _searchable(reference: Reference) -> bool:
+    return bool(reference.title.strip() or reference.raw.strip())
+
+
+def _search_sources(backends: Backends) -> dict[str, Callable[[Reference], Awaitable[Outcome]]]:
+    return {
+        "openalex": backends.openalex.search,
+        "crossref": backends.crossref.search,
+        "semanticscholar": backends.semanticscholar.match,
+    }
+
+
+class _Board:
+    """The references still to search, and which source has been asked about which."""
+
+    def __init__(self, states: list[_State], *, s2_keyed: bool) -> None:
+        self.states = states
+        self.s2_keyed = s2_keyed
+        self.changed = asyncio.Condition()
+
+    def next_for(self, name: str) -> _State | None:
+        for state in self.states:
+            if state.verdict is None and not state.busy and self.wants(state, name):
+                return state
+        return None
+
+    def finished_for(self, name: str) -> bool:
+        """Nothing left that this source could ever be asked, now or after a busy one returns."""
+        return not any(
+            state.verdict is None and (state.busy or self.wants(state, name))
+            for state in self.states
+        )
+
+    def wants(self, state: _State, name: str) -> bool:
+        """Whether `name` should be asked about this reference.
+
+        OpenAlex and Crossref are primary: whichever is free takes a reference first. Semantic
+        Scholar is asked only after both, as a stand-in when one failed, or (with an API key)
+        as a third opinion before a reference is called fabricated.
+        """
+        if name in state.searched:
+            return False
+        if name != "semanticscholar":
+            return True
+        if not state.searched >= _PRIMARY_SOURCES:
+            return False
+        return self.s2_keyed or any(
+            state.sources[n].status is SourceStatus.FAILED
+            for n in _PRIMARY_SOURCES
+            if n in state.sources
+        )
+
+
+async def _worker(
+    name: str,
+    search: Callable[[Reference], Awaitable[Outcome]],
+    board: _Board,
+    done: _Counter,
+) -> None:
+    while True:
+        async with board.changed:
+            state = board.next_for(name)
+            while state is None:
+                if board.finished_for(name):
+                    board.changed.notify_all()
+                    return
+                await board.changed.wait()
+                state = board.next_for(name)
+            state.busy = True
+        try:
+            outcome = await search(state.reference)
+        except Exception as error:  # a bug in one backend must not sink the whole run
+            log.exception("%s search failed on %s", name, state.reference.key)
+            outcome = Failed(f"{name}: internal error ({type(error).__name__})")
+        finally:
+            state.searched.add(name)
+            state.busy = False
+        state.note(name, outcome)
+        if isinstance(outcome, Answered):
+            state.candidates.extend(r for r in outcome.records if r not in state.candidates)
+        verdict = judge(state.evidence())
+        if _settled(verdict, searched=True):
+            state.verdict = verdict
+            done.add()
+        async with board.changed:
+            board.changed.notify_all()
+
+
+# --- sources not asked ---------------------------------------------------------------------
+
+
+def _with_skipped_sources(verdict: Verdict) -> Verdict:
+    """Every index appears on the verdict: asked ones with their outcome, others as skipped."""
+    asked = {report.name for report in verdict.sources}
+    skipped = tuple(
+        SourceReport(name, SourceStatus.SKIPPED, _skip_reason(name, verdict))
+        for name in ("openalex", "crossref", "semanticscholar", "datacite", "arxiv", "doi")
+        if name not in asked
+    )
+    return replace(verdict, sources=verdict.sources + skipped)
+
+
+def _skip_reason(name: str, verdict: Verdict) -> str:
+    if verdict.status in {Status.VERIFIED, Status.MISCITED}:
+        return "not needed: another index already holds the work"
+    return "not asked for this kind of reference"
+
+
+class _Counter:
+    """Reports progress as references are settled."""
+
+    def __init__(self, total: int, progress: Progress | None) -> None:
+        self.total = total
+        self.done = 0
+        self.progress = progress
+        if progress is not None:
+            progress(0, total)
+
+    def add(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total)
