@@ -41,6 +41,10 @@ def run_command(args: Sequence[str], environ: Mapping[str, str] | None = None) -
     except (ConfigError, InputError) as error:
         print(f"cite-sentinel: {error}", file=sys.stderr)
         return ExitCode.INPUT
+    except BrokenPipeError:
+        # The reader of stdout went away (`| head`): silence the rest, as a pipeline expects.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return ExitCode.INTERRUPTED
     except KeyboardInterrupt:
         print("cite-sentinel: interrupted", file=sys.stderr)
         return ExitCode.INTERRUPTED

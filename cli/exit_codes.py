@@ -30,7 +30,7 @@ DESCRIPTIONS = {
     ExitCode.INPUT: "usage mistake, bad configuration, or an input that cannot be read",
     ExitCode.UNAVAILABLE: "too many sources unavailable to judge (see --max-unavailable)",
     ExitCode.INTERNAL: "a bug in cite-sentinel (the traceback is shown)",
-    ExitCode.INTERRUPTED: "interrupted",
+    ExitCode.INTERRUPTED: "interrupted (Ctrl-C, or the reader of the report went away)",
 }
 
 
