@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 from cite_sentinel.core.backends.session import open_backends
 from cite_sentinel.core.cache import CacheMode
+from cite_sentinel.core.http import HttpSettings
 from cite_sentinel.core.model import Reference, Verdict
 from cite_sentinel.core.resolve import Progress, resolve
 
@@ -23,6 +24,7 @@ class Engine:
         refresh: bool = False,
         cache_dir: Path | None = None,
         progress: Progress | None = None,
+        settings: HttpSettings | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         if offline and refresh:
@@ -33,11 +35,16 @@ class Engine:
         )
         self._cache_dir = cache_dir
         self._progress = progress
+        self._settings = settings
         self._transport = transport
 
     async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
         """One verdict per reference, in order; sources that fail make verdicts unverified."""
         async with open_backends(
-            self._env, mode=self._mode, cache_dir=self._cache_dir, transport=self._transport
+            self._env,
+            mode=self._mode,
+            cache_dir=self._cache_dir,
+            settings=self._settings,
+            transport=self._transport,
         ) as backends:
             return await resolve(references, backends, progress=self._progress)

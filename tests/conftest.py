@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.fakeapi.pytest_fixture"]
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("CITE_SENTINEL_SHARED", ROOT.parent / "shared"))
 DATA = SHARED / "data"
@@ -16,12 +18,14 @@ _SECRET_VARIABLES = ("OPENALEX_API_KEY", "S2_API_KEY", "ANTHROPIC_API_KEY", "VOY
 
 
 @pytest.fixture(autouse=True)
-def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def clean_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """No test sees the developer's keys or base URLs, and each gets its own cache."""
     for name in list(os.environ):
         if name.startswith("CITE_SENTINEL_") and name != "CITE_SENTINEL_SHARED":
             monkeypatch.delenv(name)
-    for name in _SECRET_VARIABLES + ("GITHUB_STEP_SUMMARY", "PANDOC_VERSION", "FORCE_COLOR"):
+    for name in (*_SECRET_VARIABLES, "GITHUB_STEP_SUMMARY", "PANDOC_VERSION", "FORCE_COLOR"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("CITE_SENTINEL_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 
@@ -52,4 +56,3 @@ def pandoc2() -> str:
     if path is None:
         pytest.skip("Debian's pandoc is not installed (apt-get install pandoc)")
     return path
-
