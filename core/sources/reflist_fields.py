@@ -216,7 +216,8 @@ def _venue_like(text: str) -> bool:
 
 def _clean_title(title: str) -> str:
     title = _TRAILING_DESCRIPTOR.sub("", title.strip())
-    return title.strip().strip("“”\"").rstrip(",;: ").strip()
+    title = title.strip().strip("“”\"").rstrip(",;: ").strip()
+    return title if any(char.isalpha() for char in title) else ""
 
 
 def _year_in(rest: str) -> str:

@@ -1,0 +1,95 @@
+"""A whole reference list is cut into references with keys and exact spans."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cite_sentinel.core.model import Location
+from cite_sentinel.core.sources.reflist import read_reflist
+
+NUMBERED = """\
+References
+
+[1] F. Liu, M. Chen, D. Roth, and N. Collier, “Visual pivoting for (unsupervised) entity
+    alignment,” in Proc. AAAI, 2021, pp. 4257–4266.
+[2] K. He, X. Zhang, S. Ren, and J. Sun, “Deep residual learning for image recognition,” in
+    Proc. CVPR, 2016, pp. 770–778. doi: 10.1109/CVPR.2016.90.
+"""
+
+HANGING = """\
+Bengio, Y., Courville, A., & Vincent, P. (2013). Representation learning: A review and new
+    perspectives. IEEE Transactions on Pattern Analysis and Machine Intelligence, 35(8),
+    1798–1828.
+Smith, J. (2020a). First paper. Journal of Tests, 1(1), 1–2.
+Smith, J. (2020b). Second paper. Journal of Tests, 1(2), 3–4.
+"""
+
+PARAGRAPHS = """\
+## References
+
+Goodfellow, I., Bengio, Y., & Courville, A. (2016). *Deep learning*. MIT Press.
+
+Smith, J. (2020). One study. *Journal of Tests*, 1(1), 1–2.
+
+Smith, J. (2020). Another study with the same author and year. *Journal of Tests*, 1(2), 3–4.
+"""
+
+
+def test_numbered_list_is_keyed_by_number_and_spans_continued_lines() -> None:
+    read = read_reflist(NUMBERED, "refs.txt")
+    assert [ref.key for ref in read.references] == ["1", "2"]
+    first, second = read.references
+    assert first.location == Location("refs.txt", 3, 1, 4, 52)
+    assert first.title == "Visual pivoting for (unsupervised) entity alignment"
+    assert second.identifiers.doi == "10.1109/cvpr.2016.90"
+    assert read.findings == ()
+
+
+def test_section_position_is_added_to_lines() -> None:
+    read = read_reflist(NUMBERED, "paper.md", first_line=40)
+    assert [ref.location.line for ref in read.references] == [42, 44]
+
+
+def test_hanging_indent_blocks_are_one_reference_each() -> None:
+    read = read_reflist(HANGING, "refs.txt")
+    assert [ref.key for ref in read.references] == ["bengio2013", "smith2020a", "smith2020b"]
+    assert read.references[0].pages == "1798-1828"
+    assert read.references[0].location.end_line == 3
+
+
+def test_paragraphs_with_clashing_author_year_get_letter_suffixes() -> None:
+    read = read_reflist(PARAGRAPHS, "paper.md")
+    assert [ref.key for ref in read.references] == ["goodfellow2016", "smith2020a", "smith2020b"]
+    assert read.references[0].title == "Deep learning"
+    assert read.references[1].location.line == 5
+
+
+def test_bullets_and_one_reference_per_line() -> None:
+    bullets = "- Doe, J. (2019). A. Venue.\n- Roe, R. (2018). B title. Venue.\n"
+    assert [ref.key for ref in read_reflist(bullets, "r.md").references] == ["doe2019", "roe2018"]
+    lines = "Doe, J. (2019). Title one. Venue.\nRoe, R. (2018). Title two. Venue.\n"
+    assert [ref.title for ref in read_reflist(lines, "r.txt").references] == [
+        "Title one",
+        "Title two",
+    ]
+
+
+def test_non_ascii_family_names_make_ascii_keys() -> None:
+    read = read_reflist("Müller, J., & Øst, K. (2021). Titel. Verlag.\n", "r.txt")
+    assert read.references[0].key == "muller2021"
+
+
+def test_unreadable_item_becomes_a_located_finding() -> None:
+    read = read_reflist("1. 12345\n2. Doe J. A real title. Venue. 2020.\n", "r.txt")
+    assert [ref.key for ref in read.references] == ["2"]
+    assert len(read.findings) == 1
+    assert read.findings[0].location.line == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_no_text_makes_the_reader_raise(text: str) -> None:
+    read = read_reflist(text, "r.txt")
+    for ref in read.references:
+        assert ref.location.line >= 1
