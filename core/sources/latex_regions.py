@@ -19,9 +19,13 @@ def find_hidden(text: str) -> list[tuple[int, int]]:
     """Spans of comments (from an unescaped `%` to the line end) and verbatim text."""
     spans: list[tuple[int, int]] = []
     position = 0
+    verbatim = _VERBATIM.search(text)
+    inline = _INLINE_VERBATIM.search(text)
     while position < len(text):
-        verbatim = _VERBATIM.search(text, position)
-        inline = _INLINE_VERBATIM.search(text, position)
+        if verbatim is not None and verbatim.start() < position:
+            verbatim = _VERBATIM.search(text, position)
+        if inline is not None and inline.start() < position:
+            inline = _INLINE_VERBATIM.search(text, position)
         comment = _comment(text, position)
         candidates = [m for m in (verbatim, inline) if m is not None]
         first = min(candidates, key=lambda m: m.start()) if candidates else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from cite_sentinel.core.findings import Code
@@ -204,7 +205,9 @@ def _citation_list(
         return None
     members: list[_Cite] = []
     for part_start, part_end in _parts(scan, start, end):
-        inside = [k for k in keys if part_start <= k.start and k.key_end <= part_end]
+        first_key = bisect_left(keys, part_start, key=lambda k: k.start)
+        last_key = bisect_left(keys, part_end, key=lambda k: k.start)
+        inside = [k for k in keys[first_key:last_key] if k.key_end <= part_end]
         inside = [k for k in inside if k.start not in taken]
         if not inside:
             return None
