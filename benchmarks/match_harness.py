@@ -132,12 +132,44 @@ def _cases(index: Index) -> Iterator[Case]:
     reader = _bibtex_reader()
     with DEV.open(encoding="utf-8") as handle:
         entries = [json.loads(line) for line in handle if line.strip()]
+    lookups = CACHE / f"lookups-{DEV.stat().st_size}-v1.pickle"
+    if lookups.is_file() and not _LOOKUPS:
+        with lookups.open("rb") as handle:
+            _LOOKUPS.update(pickle.load(handle))
     for entry in entries:
         reference = reader(entry)
         yield _case(index, entry, reference)
+    with lookups.open("wb") as handle:
+        pickle.dump(_LOOKUPS, handle)
 
 
 def _case(index: Index, entry: dict[str, object], reference: Reference) -> Case:
+    hits, by_title, by_author = _lookups(index, entry, reference)
+    candidates = tuple(_record(index.works[i], "openalex") for i in by_title) + tuple(
+        _record(index.works[i], "crossref") for i in by_author
+    )
+    title = normalise(reference.title)
+    in_corpus = bool(hits) and entry["label"] == "VALID" or title in index.by_title
+    evidence = Evidence(
+        reference=reference,
+        by_identifier=tuple(_record(index.works[i], "crossref") for i in hits),
+        identifier_absent=bool(reference.identifiers.doi) and not hits,
+        candidates=candidates,
+        sources=SOURCES,
+    )
+    return Case(entry, evidence, in_corpus)
+
+
+_LOOKUPS: dict[str, tuple[list[int], list[int], list[int]]] = {}
+
+
+def _lookups(
+    index: Index, entry: dict[str, object], reference: Reference
+) -> tuple[list[int], list[int], list[int]]:
+    """Corpus rows for the cited DOI, the top titles, the top titles by first author + year."""
+    key = json.dumps(entry["fields"], sort_keys=True)
+    if key in _LOOKUPS:
+        return _LOOKUPS[key]
     doi = reference.identifiers.doi
     hits: list[int] = []
     if doi:
@@ -152,20 +184,8 @@ def _case(index: Index, entry: dict[str, object], reference: Reference) -> Case:
                 for i in index.by_author_year.get((family, y), [])]
         pool.sort(key=lambda i: fuzz.ratio(title, index.titles[i]), reverse=True)
         by_author = pool[:5]
-    candidates = tuple(_record(index.works[i], "openalex") for i in by_title) + tuple(
-        _record(index.works[i], "crossref") for i in by_author
-    )
-    work = entry.get("fields")
-    assert isinstance(work, dict)
-    in_corpus = bool(hits) and entry["label"] == "VALID" or title in index.by_title
-    evidence = Evidence(
-        reference=reference,
-        by_identifier=tuple(_record(index.works[i], "crossref") for i in hits),
-        identifier_absent=bool(doi) and not hits,
-        candidates=candidates,
-        sources=SOURCES,
-    )
-    return Case(entry, evidence, in_corpus)
+    _LOOKUPS[key] = (hits, by_title, by_author)
+    return _LOOKUPS[key]
 
 
 def _record(work: dict[str, object], source: str) -> Record:

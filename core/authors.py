@@ -38,6 +38,9 @@ class AuthorComparison:
         return AuthorIssue.SUBSTITUTED in self.issues
 
 
+_LONG_LIST = 8  # bibliography tools truncate long author lists; missing names are not news
+
+
 def compare(
     cited: tuple[Person, ...], found: tuple[Person, ...], *, others: bool = False
 ) -> AuthorComparison:
@@ -49,6 +52,7 @@ def compare(
     cited_keys = [_keys(p) for p in cited_people]
     found_keys = [_keys(p) for p in found]
     pairs = _pair(cited_keys, found_keys)
+    pairs += _pair_by_full_name(cited_people, found, pairs)
     matched = len(pairs)
     overlap = matched / len(cited_people)
     recall = matched / len(found)
@@ -58,7 +62,7 @@ def compare(
     else:
         if matched < len(cited_people):
             issues.append(AuthorIssue.EXTRA)
-        if matched < len(found) and not others:
+        if matched < len(found) and not others and len(cited_people) < _LONG_LIST:
             issues.append(AuthorIssue.MISSING)
         order = [j for _, j in sorted(pairs)]
         if order != sorted(order) and not _alphabetised(cited_people, found):
@@ -89,7 +93,7 @@ def _keys(person: Person) -> frozenset[str]:
     keys = {family, _squash(person.family)}
     family_words = fold(person.family).lower().replace("-", " ").split()
     if len(family_words) > 1:
-        keys.add(_squash(family_words[-1]))  # "Van den Oord" cited as "Oord"
+        keys.update(_squash(w) for w in family_words if len(w) > 2)  # "Tran-The", "van den Oord"
     given = _squash(person.given)
     if given and len(given) > 1:
         keys.add(given)  # family and given swapped (CJK order)
@@ -128,6 +132,35 @@ def _pair(cited: list[frozenset[str]], found: list[frozenset[str]]) -> list[tupl
     return pairs
 
 
+def _pair_by_full_name(
+    cited: tuple[Person, ...], found: tuple[Person, ...], pairs: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """Pairs the family-name pass missed: multi-word names split elsewhere ("Matas Navarro")."""
+    done_cited = {i for i, _ in pairs}
+    used = {j for _, j in pairs}
+    extra: list[tuple[int, int]] = []
+    for i, person in enumerate(cited):
+        if i in done_cited or person.literal:
+            continue
+        words = _name_words(person)
+        for j, other in enumerate(found):
+            if j in used or other.literal:
+                continue
+            other_words = _name_words(other)
+            family, other_family = _squash(person.family), _squash(other.family)
+            shares_family = family in other_words or other_family in words
+            if shares_family and len(words & other_words) >= 2:
+                used.add(j)
+                extra.append((i, j))
+                break
+    return extra
+
+
+def _name_words(person: Person) -> set[str]:
+    text = fold(f"{person.given} {person.von} {person.family}").lower()
+    return {w for w in re.sub(r"[^a-z]+", " ", text).split() if len(w) > 1}
+
+
 def _close(a: str, b: str) -> bool:
     """Transliteration variants: one letter off in names of six letters or more."""
     if min(len(a), len(b)) < 6 or abs(len(a) - len(b)) > 1:
@@ -144,16 +177,46 @@ def _alphabetised(cited: tuple[Person, ...], found: tuple[Person, ...]) -> bool:
 
 
 def _given_contradicts(cited: Person, found: Person) -> bool:
-    """A cited given name or initial that cannot be the index's ("J." for "Mary")."""
-    a = fold(cited.given).lower().replace(".", " ").replace("-", " ").split()
-    b = fold(found.given).lower().replace(".", " ").replace("-", " ").split()
+    """A cited given name that cannot be the index's: "Pratham" for "Patricia", "J." for "Mary"."""
+    a = _given_words(cited.given)
+    b = _given_words(found.given)
     if not a or not b or cited.literal or found.literal:
         return False
-    if _squash(cited.given) in {_squash(found.family)} or _squash(found.given) in {
-        _squash(cited.family)
-    }:
+    if _squash(cited.given) == _squash(found.family) or _squash(found.given) == _squash(
+        cited.family
+    ):
         return False  # names written in the other order
+    joined_a, joined_b = "".join(a), "".join(b)
+    if joined_a.startswith(joined_b) or joined_b.startswith(joined_a):
+        return False  # "Jeff" and "Jeffrey", "Jia-Qi" and "Jiaqi", "Emily" and "Emily L"
     first_a, first_b = a[0], b[0]
-    if len(first_a) > 1 and len(first_b) > 1:
-        return not (first_a.startswith(first_b) or first_b.startswith(first_a))
-    return first_a[0] != first_b[0]
+    if len(first_a) == 1 or len(first_b) == 1:  # initials: any given word may be the one used
+        return not ({w[0] for w in a} & {w[0] for w in b})
+    if first_a.startswith(first_b) or first_b.startswith(first_a) or set(a) & set(b):
+        return False
+    return _NICKNAMES.get(first_a) != _NICKNAMES.get(first_b, first_b) and _NICKNAMES.get(
+        first_b
+    ) != _NICKNAMES.get(first_a, first_a)
+
+
+def _given_words(given: str) -> list[str]:
+    text = fold(given).lower()
+    return re.sub(r"[^a-z]+", " ", text).split()
+
+
+# Common English and Slavic short forms whose first letters or prefixes do not give them away.
+_NICKNAMES = {
+    "katie": "katherine", "kathy": "katherine", "kate": "katherine", "catherine": "katherine",
+    "misha": "mikhail", "sasha": "alexander", "aleksandr": "alexander", "bill": "william",
+    "will": "william", "liam": "william", "bob": "robert", "rob": "robert", "bobby": "robert",
+    "dick": "richard", "rick": "richard", "jim": "james", "jimmy": "james", "mike": "michael",
+    "tom": "thomas", "ted": "edward", "ed": "edward", "tony": "anthony", "andy": "andrew",
+    "joe": "joseph", "pete": "peter", "steve": "stephen", "steven": "stephen", "liz": "elizabeth",
+    "beth": "elizabeth", "betty": "elizabeth", "sue": "susan", "jenny": "jennifer",
+    "jon": "jonathan", "nate": "nathan", "zach": "zachary", "larry": "lawrence",
+    "harry": "henry", "jack": "john", "chuck": "charles", "charlie": "charles",
+    "peggy": "margaret", "maggie": "margaret", "abby": "abigail", "dima": "dmitry",
+    "dmitri": "dmitry", "dmitrii": "dmitry", "kolya": "nikolai", "vova": "vladimir",
+    "yuri": "yury", "yurii": "yury", "sergei": "sergey", "sergii": "sergey", "alexey": "aleksei",
+    "alexei": "aleksei",
+}  # fmt: skip

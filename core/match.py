@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cite_sentinel.core import authors, calibration
+from cite_sentinel.core import authors, calibration, registrants
 from cite_sentinel.core.fit import Fit, cites_preprint, fit, is_preprint
 from cite_sentinel.core.model import (
     Flag,
@@ -83,12 +83,13 @@ def _matched(
 ) -> tuple[Verdict, calibration.Features]:
     reference = evidence.reference
     problems = _problems(evidence, best)
-    status = Status.MISCITED if problems else Status.VERIFIED
+    wrong = [p for p in problems if p.severity is not Severity.INFO]
+    status = Status.MISCITED if wrong else Status.VERIFIED
     features = calibration.Features(
         status=status,
         title=best.title.similarity,
         authors=best.authors.overlap if best.authors.comparable else 0.5,
-        problems=min(len(problems), 3) / 3,
+        problems=min(len(wrong), 3) / 3,
         errors=1.0 if any(p.severity is Severity.ERROR for p in problems) else 0.0,
         identifier=_identifier_feature(evidence),
     )
@@ -123,18 +124,31 @@ def _problems(evidence: Evidence, best: Fit) -> tuple[Problem, ...]:
 
 
 def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:
-    """A cited identifier that exists nowhere, or that resolves to another work."""
+    """A cited identifier that resolves to another work, or that no registry knows.
+
+    An unknown DOI under a real registrant's prefix, on a work the index holds without a DOI
+    (or with only a preprint's), is a note (info): indexes lag behind registries. One under
+    a prefix nobody holds, or beside another DOI the index gives the work, is wrong.
+    """
     ids, record = evidence.reference.identifiers, best.record
     name, cited = ("doi", ids.doi) if ids.doi else ("arxiv", ids.arxiv)
     if not cited or best.by_identifier:
         return []
     found = record.identifiers.doi if name == "doi" else record.identifiers.arxiv
     if evidence.identifier_absent:
-        return [Problem(name, cited, found or "(exists nowhere)", Severity.ERROR)]
+        if name == "doi" and not registrants.is_plausible(cited, _dois(evidence)):
+            return [Problem(name, cited, found or "(no such registrant)", Severity.ERROR)]
+        if not found or (name == "doi" and registrants.prefix(cited) == "10.48550"):
+            return [Problem(name, cited, found or "(not in any registry)", Severity.INFO)]
+        return [Problem(name, cited, found, Severity.WARNING)]
     if evidence.by_identifier and cited not in {record.published_doi, record.preprint_doi}:
         other = evidence.by_identifier[0]
         return [Problem(name, cited, found or f"(resolves to “{other.title}”)", Severity.ERROR)]
     return []
+
+
+def _dois(evidence: Evidence) -> list[str]:
+    return [r.identifiers.doi for r in evidence.by_identifier + evidence.candidates]
 
 
 def _flags(reference: Reference, best: Fit, accepted: list[Fit]) -> tuple[Flag, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ _BRITISH = (
 
 def normalise(title: str) -> str:
     """Lower-case words of a title: no markup, accents, punctuation or dialect spelling."""
-    text = _LATEX_GREEK.sub(lambda m: " " + m.group(2).lower() + " ", title)
+    text = _LATEX_GREEK.sub(lambda m: " " + m.group(2).lower() + " ", html.unescape(title))
     text = _LATEX_ACCENT.sub(lambda m: m.group(1) or m.group(2), text)
     text = _LATEX_COMMAND.sub(" ", text)
     text = "".join(f" {_GREEK[c]} " if c in _GREEK else c for c in text.lower())
@@ -50,7 +51,7 @@ def normalise(title: str) -> str:
 
 def fold(text: str) -> str:
     """Text without accents or special Latin letters (ä→a, ß→ss), for name and word comparison."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(_SPECIAL_LETTERS))
+    decomposed = unicodedata.normalize("NFKD", html.unescape(text).translate(_SPECIAL_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 

@@ -69,7 +69,7 @@ def agrees(cited: str, venue: str, venue_short: str = "") -> bool:
     cited_keys = _canonical_keys(cited_words)
     record_keys = _canonical_keys(_words(venue_short)) | _canonical_keys(_words(venue))
     if cited_keys & record_keys:
-        return _workshop(cited_words) == _workshop(_words(venue_short) + _words(venue))
+        return True  # a conference's workshops count as the conference
     long_words = _words(venue)
     if long_words and (_abbreviates(cited_words, long_words) or _abbreviates(long_words,
                                                                              cited_words)):
