@@ -12,7 +12,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -37,18 +37,32 @@ _NEXT = re.compile(r"\s+(?=[A-Z0-9\"'“‘(\[¿¡À-ÖØ-Þ])")
 
 @dataclass(frozen=True, slots=True)
 class Sentences:
-    """A text cut into sentences: the start offset of each and its cleaned text."""
+    """A text cut into sentences: the start offset of each, cleaned when first asked for."""
 
     starts: tuple[int, ...]
-    texts: tuple[str, ...]
+    prose: str
+    flavour: Flavour
+    _cleaned: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """Every sentence, cleaned."""
+        return tuple(self.text(index) for index in range(len(self.starts)))
+
+    def text(self, index: int) -> str:
+        """The cleaned sentence number `index`."""
+        if index not in self._cleaned:
+            end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.prose)
+            self._cleaned[index] = clean(self.prose[self.starts[index] : end], self.flavour)
+        return self._cleaned[index]
 
     def around(self, offset: int) -> tuple[str, str]:
         """The sentence holding an offset, and the (non-empty) sentence before it."""
         if not self.starts:
             return "", ""
         index = max(bisect_right(self.starts, offset) - 1, 0)
-        context = next((text for text in reversed(self.texts[:index]) if text), "")
-        return self.texts[index], context
+        context = next((text for i in range(index - 1, -1, -1) if (text := self.text(i))), "")
+        return self.text(index), context
 
 
 def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
@@ -70,12 +84,7 @@ def sentences(
 ) -> Sentences:
     """Cut `text` (less the `removed` spans) into cleaned sentences; `breaks` force a cut."""
     prose = blank(text, removed)
-    starts = split_sentences(prose, breaks)
-    bounds = [*starts[1:], len(prose)]
-    texts = tuple(
-        clean(prose[start:end], flavour) for start, end in zip(starts, bounds, strict=True)
-    )
-    return Sentences(tuple(starts), texts)
+    return Sentences(tuple(split_sentences(prose, breaks)), prose, flavour)
 
 
 def split_sentences(text: str, breaks: Iterable[int] = ()) -> list[int]:
