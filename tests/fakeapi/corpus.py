@@ -35,9 +35,12 @@ _STOPWORDS = frozenset(
 # BM25 constants of the usual engines (Lucene, Elasticsearch).
 _K1 = 1.2
 _B = 0.75
-# Postings longer than this share of the corpus only re-score candidates found through rarer
-# words: a query of common words still ranks like BM25 without walking huge lists.
+# A word in more than this many titles (and this share of the corpus) only re-scores the
+# candidates rarer words found, once they are plenty: a query of common words still ranks like
+# BM25 without walking lists of 50,000 titles.
+_COMMON_COUNT = 5000
 _COMMON_SHARE = 0.02
+_ENOUGH_CANDIDATES = 200
 _AUTHOR_BONUS = 1.5
 _YEAR_BONUS = 1.0
 
@@ -310,7 +313,10 @@ class Corpus:
                 continue
             frequency = len(postings)
             idf = math.log(1.0 + (total - frequency + 0.5) / (frequency + 0.5))
-            common = frequency > _COMMON_SHARE * total and bool(scores)
+            common = (
+                frequency > max(_COMMON_COUNT, _COMMON_SHARE * total)
+                and len(scores) >= _ENOUGH_CANDIDATES
+            )
             # A common word counts only in documents a rarer word already found.
             counts = Counter(n for n in postings if n in scores) if common else Counter(postings)
             for number, tf in counts.items():

@@ -393,9 +393,10 @@ class FakeApi:
 
     def close(self) -> None:
         self._app.stopping.set()
-        self._server.shutdown()
+        if self._thread.is_alive():
+            self._server.shutdown()
+            self._thread.join(timeout=5)
         self._server.server_close()
-        self._thread.join(timeout=5)
 
     def __enter__(self) -> FakeApi:
         return self
