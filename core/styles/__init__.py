@@ -1,1 +1,60 @@
-"""Rendering of in-text citations and reference lists: numbered, HTML, APA 7."""
+"""Rendering of in-text citations and reference lists: numbered, HTML, APA 7.
+
+Plain functions over core.model types, no pandoc types: each returns a `Rendered` inline
+tree (Text, Emph, Strong, Superscript, Link, Span) that a filter turns into pandoc elements,
+and whose `.plain`, `.markdown` and `.html` give text for `cite-sentinel format`.
+"""
+
+from cite_sentinel.core.styles.apa import Disambiguation, apa_entry, apa_list, cite_apa
+from cite_sentinel.core.styles.entry import Entry
+from cite_sentinel.core.styles.html import LIST_ID, cite_html, html_reference_list
+from cite_sentinel.core.styles.inline import (
+    Emph,
+    Inline,
+    Link,
+    Rendered,
+    Span,
+    Strong,
+    Superscript,
+    Text,
+)
+from cite_sentinel.core.styles.inline_text import to_html, to_markdown, to_plain
+from cite_sentinel.core.styles.marks import MARK_SYMBOL, Mark, mark_for, problem_note
+from cite_sentinel.core.styles.numbered import (
+    cite_numbered,
+    numbered_entry,
+    numbered_list,
+    numbered_markdown,
+)
+from cite_sentinel.core.styles.numbering import Numbering
+
+__all__ = [
+    "LIST_ID",
+    "MARK_SYMBOL",
+    "Disambiguation",
+    "Emph",
+    "Entry",
+    "Inline",
+    "Link",
+    "Mark",
+    "Numbering",
+    "Rendered",
+    "Span",
+    "Strong",
+    "Superscript",
+    "Text",
+    "apa_entry",
+    "apa_list",
+    "cite_apa",
+    "cite_html",
+    "cite_numbered",
+    "html_reference_list",
+    "mark_for",
+    "numbered_entry",
+    "numbered_list",
+    "numbered_markdown",
+    "problem_note",
+    "to_html",
+    "to_markdown",
+    "to_plain",
+]

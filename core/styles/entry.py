@@ -1,0 +1,23 @@
+"""One reference-list entry as every style produces it, ready for pandoc or for text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cite_sentinel.core.styles.inline import Rendered
+from cite_sentinel.core.styles.marks import Mark
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Entry:
+    """A reference-list entry.
+
+    `lines[0]` is the entry itself; numbered entries add one line each for URL, Published
+    and Accessed. `note` says what is wrong with the reference (None when verified or unknown).
+    """
+
+    key: str
+    label: str  # "[2]" for numbered and HTML entries, "" for APA
+    lines: tuple[Rendered, ...]
+    mark: Mark | None = None
+    note: Rendered | None = None
