@@ -1,0 +1,78 @@
+"""Fit the local groundedness scorer on SciFact train only, and write core/ground/local_params.json.
+
+Run: .venv/bin/python -m benchmarks.train_ground [--data ../shared/data/ground]
+
+Licences of what the fitted file is derived from: SciFact claims (CC BY 4.0) and abstracts
+(S2ORC, ODC-By 1.0), Wadden et al. 2020. Citation-Integrity is never used here (no licence).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+
+from cite_sentinel.core.ground import logistic
+from cite_sentinel.core.ground.local_params import OUTPUT, STANCE_SENTENCES, save
+from cite_sentinel.core.ground.relevance import idf_from, relatedness
+from cite_sentinel.core.ground.stance import cues
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "ground")
+    options = parser.parse_args()
+    train = _read(options.data / "pairs_scifact_train.jsonl")
+    documents = {row["doc_id"]: " ".join(row["sentences"]) for row in train}
+    documents_text = list(documents.values()) + [row["claim"] for row in train]
+    idf = idf_from(documents_text)
+    relevance_rows, relevance_labels, stance_rows, stance_labels = [], [], [], []
+    for row in train:
+        related = relatedness(row["claim"], row["sentences"], row["title"], idf)
+        relevance_rows.append(related.features)
+        relevance_labels.append(int(row["label"] != "NEI"))
+        if row["label"] != "NEI":
+            top = sorted(range(len(row["sentences"])), key=lambda i: -related.sentence_scores[i])
+            best = [row["sentences"][i] for i in top[:STANCE_SENTENCES]]
+            stance_rows.append(cues(row["claim"], best))
+            stance_labels.append(int(row["label"] == "SUPPORT"))
+    relevance_model = logistic.fit(relevance_rows, relevance_labels, l2=1.0)
+    stance_model = logistic.fit(stance_rows, stance_labels, l2=5.0)
+    unrelated = _unrelated_threshold(relevance_model, relevance_rows, relevance_labels)
+    save(
+        OUTPUT,
+        idf=idf,
+        relevance=relevance_model,
+        stance=stance_model,
+        unrelated_below=unrelated,
+        trained_on=f"SciFact train (claims CC BY 4.0; abstracts ODC-By 1.0), {len(train)} pairs",
+    )
+    print(f"wrote {OUTPUT.name}: {len(idf.weights)} IDF words, unrelated below {unrelated:.3f}")
+
+
+def _read(path: Path) -> list[dict]:  # type: ignore[type-arg]
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def _unrelated_threshold(
+    model: logistic.Logistic, rows: list[tuple[float, ...]], labels: list[int]
+) -> float:
+    """The highest relevance below which at least 90% of training pairs are NEI (precision)."""
+    scored = sorted(
+        (model.probability(row), label) for row, label in zip(rows, labels, strict=True)
+    )
+    threshold = 0.0
+    nei = 0
+    for count, (probability, label) in enumerate(scored, start=1):
+        nei += 1 - label
+        if count >= 20 and nei / count >= 0.9:
+            threshold = probability
+    return math.floor(threshold * 1000) / 1000
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""The default scorer: offline, CPU, nothing downloaded; relevance and evidence, stance as a number.
+
+Relevance is a logistic model over lexical features (IDF coverage, BM25, bigram and number
+overlap) fitted on SciFact train; evidence sentences are ranked by claim coverage and BM25.
+Stance cues (negation, direction of effect, null results, antonyms, numbers) on the top
+sentences give `support`, but their measured accuracy does not justify a verdict, so the
+local scorer never says "supported": verdict None, badge grey or (clearly unrelated) red.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cite_sentinel.core.ground.badges import badge
+from cite_sentinel.core.ground.local_params import STANCE_SENTENCES, LocalParams, load
+from cite_sentinel.core.ground.relevance import relatedness
+from cite_sentinel.core.ground.scorer import Judgement, Pair, Passage
+from cite_sentinel.core.ground.stance import cues
+from cite_sentinel.core.sources.sentences import split_sentences
+
+SHOWN = 3  # evidence sentences returned, best first
+
+
+class LocalScorer:
+    """Lexical relevance plus stance cues, with the parameters shipped in local_params.json."""
+
+    def __init__(self, params: LocalParams | None = None) -> None:
+        self._params = params if params is not None else load()
+
+    @property
+    def name(self) -> str:
+        return "local"
+
+    @property
+    def verdict_capable(self) -> bool:
+        return False
+
+    async def score(self, pairs: Sequence[Pair]) -> tuple[Judgement, ...]:
+        """One judgement per pair; plain CPU work, nothing awaited."""
+        return tuple(self.judge(pair) for pair in pairs)
+
+    def judge(self, pair: Pair) -> Judgement:
+        """Relevance, P(supported) and the best evidence sentences for one pair."""
+        kind = pair.evidence.kind
+        if not pair.evidence.judgeable:
+            return Judgement(
+                relevance=0.0,
+                badge=badge(kind=kind, relevance=0.0, verdict=None),
+                evidence_kind=kind,
+                scorer=self.name,
+                note=f"unverifiable: evidence is {kind.value}",
+            )
+        sentences, owners = _sentences(pair.evidence.passages)
+        claim = pair.claim.text
+        related = relatedness(claim, sentences, pair.evidence.title, self._params.idf)
+        relevance = self._params.relevance.probability(related.features)
+        ranked = sorted(range(len(sentences)), key=lambda index: -related.sentence_scores[index])
+        best = [sentences[index] for index in ranked[:STANCE_SENTENCES]]
+        support = relevance * self._params.stance.probability(cues(claim, best))
+        shown = tuple(
+            Passage(owners[index], sentences[index], round(related.sentence_scores[index], 4))
+            for index in ranked[:SHOWN]
+        )
+        return Judgement(
+            relevance=relevance,
+            support=support,
+            confidence=max(relevance, 1.0 - relevance),
+            badge=badge(
+                kind=kind,
+                relevance=relevance,
+                verdict=None,
+                unrelated_below=self._params.unrelated_below,
+            ),
+            evidence=shown,
+            evidence_kind=kind,
+            scorer=self.name,
+        )
+
+
+def _sentences(passages: Sequence[str]) -> tuple[list[str], list[int]]:
+    """Each passage cut into sentences, with the index of the passage each came from."""
+    sentences: list[str] = []
+    owners: list[int] = []
+    for index, passage in enumerate(passages):
+        starts = split_sentences(passage)
+        for start, end in zip(starts, [*starts[1:], len(passage)], strict=True):
+            text = " ".join(passage[start:end].split())
+            if text:
+                sentences.append(text)
+                owners.append(index)
+    return sentences, owners

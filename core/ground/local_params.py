@@ -1,0 +1,87 @@
+"""The local scorer's fitted parameters, kept in local_params.json beside this file.
+
+The JSON is fitted by benchmarks/train_ground.py on SciFact train only (claims CC BY 4.0,
+abstracts ODC-By 1.0); it holds the IDF table, two logistic models and the fitted threshold.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from cite_sentinel.core.ground.logistic import Logistic
+from cite_sentinel.core.ground.relevance import Idf
+
+OUTPUT = Path(__file__).with_name("local_params.json")
+STANCE_SENTENCES = 2  # stance cues read the top this-many evidence sentences
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LocalParams:
+    """Everything the local scorer needs, fitted."""
+
+    idf: Idf
+    relevance: Logistic
+    stance: Logistic
+    unrelated_below: float
+    trained_on: str
+
+
+@cache
+def load(path: Path = OUTPUT) -> LocalParams:
+    """The shipped parameters (read once per process)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return LocalParams(
+        idf=Idf(weights=data["idf"]["weights"], unseen=float(data["idf"]["unseen"])),
+        relevance=_logistic(data["relevance"]),
+        stance=_logistic(data["stance"]),
+        unrelated_below=float(data["unrelated_below"]),
+        trained_on=str(data["trained_on"]),
+    )
+
+
+def save(
+    path: Path,
+    *,
+    idf: Idf,
+    relevance: Logistic,
+    stance: Logistic,
+    unrelated_below: float,
+    trained_on: str,
+) -> None:
+    """Write the parameters atomically (the training script's output)."""
+    data = {
+        "trained_on": trained_on,
+        "unrelated_below": unrelated_below,
+        "idf": {
+            "unseen": round(idf.unseen, 4),
+            "weights": {word: round(value, 4) for word, value in sorted(idf.weights.items())},
+        },
+        "relevance": _plain(relevance),
+        "stance": _plain(stance),
+    }
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
+    os.chmod(temporary, 0o644)
+    os.replace(temporary, path)
+
+
+def _plain(model: Logistic) -> dict[str, object]:
+    return {
+        "means": list(model.means),
+        "scales": list(model.scales),
+        "weights": list(model.weights),
+        "bias": model.bias,
+    }
+
+
+def _logistic(data: dict[str, list[float] | float]) -> Logistic:
+    means, scales, weights, bias = (data[name] for name in ("means", "scales", "weights", "bias"))
+    assert isinstance(means, list) and isinstance(scales, list) and isinstance(weights, list)
+    assert isinstance(bias, float | int)
+    return Logistic(tuple(means), tuple(scales), tuple(weights), float(bias))

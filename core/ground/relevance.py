@@ -1,0 +1,129 @@
+"""Lexical relatedness of a claim to evidence sentences: cheap features the local model combines."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from cite_sentinel.core.ground.tokens import numbers, words
+
+_K1 = 1.2
+_B = 0.75
+
+
+@dataclass(frozen=True, slots=True)
+class Idf:
+    """Inverse document frequencies from a background corpus; unseen words count as rare."""
+
+    weights: Mapping[str, float]
+    unseen: float
+
+    def __call__(self, word: str) -> float:
+        return self.weights.get(word, self.unseen)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Relatedness:
+    """How one claim relates to one work's sentences: features, and sentence scores."""
+
+    features: tuple[float, ...]
+    sentence_scores: tuple[float, ...]  # one per sentence, higher is more related
+
+
+FEATURE_NAMES = (
+    "coverage_all",
+    "coverage_best_sentence",
+    "bm25_best_normalised",
+    "bigram_overlap",
+    "number_overlap",
+    "title_coverage",
+    "coverage_top2",
+)
+
+
+def relatedness(claim: str, sentences: Sequence[str], title: str, idf: Idf) -> Relatedness:
+    """Coverage of the claim's IDF mass, best-sentence BM25, bigram and number overlap."""
+    claim_words = _unique(words(claim))
+    claim_mass = sum(idf(word) for word in claim_words) or 1.0
+    tokenised = [words(sentence) for sentence in sentences]
+    everything = {word for sentence in tokenised for word in sentence}
+    coverage_all = _coverage(claim_words, everything, idf) / claim_mass
+    per_sentence = [
+        _coverage(claim_words, set(sentence), idf) / claim_mass for sentence in tokenised
+    ]
+    bm25 = _bm25(claim_words, tokenised, idf)
+    best_bm25 = max(bm25, default=0.0) / claim_mass
+    scores = tuple(
+        coverage + 0.5 * score / claim_mass
+        for coverage, score in zip(per_sentence, bm25, strict=True)
+    )
+    top2 = sorted(range(len(scores)), key=lambda index: -scores[index])[:2]
+    top2_words = {word for index in top2 for word in tokenised[index]}
+    coverage_top2 = _coverage(claim_words, top2_words, idf) / claim_mass
+    features = (
+        coverage_all,
+        max(per_sentence, default=0.0),
+        best_bm25,
+        _bigram_overlap(words(claim), tokenised),
+        _number_overlap(claim, sentences),
+        _coverage(claim_words, set(words(title)), idf) / claim_mass,
+        coverage_top2,
+    )
+    return Relatedness(features=features, sentence_scores=scores)
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def _coverage(claim_words: list[str], present: set[str], idf: Idf) -> float:
+    return sum(idf(word) for word in claim_words if word in present)
+
+
+def _bm25(claim_words: list[str], tokenised: list[list[str]], idf: Idf) -> list[float]:
+    lengths = [len(sentence) for sentence in tokenised]
+    average = (sum(lengths) / len(lengths)) if lengths else 1.0
+    scores: list[float] = []
+    for sentence, length in zip(tokenised, lengths, strict=True):
+        counts = Counter(sentence)
+        score = 0.0
+        for word in claim_words:
+            tf = counts.get(word, 0)
+            if tf:
+                norm = tf + _K1 * (1 - _B + _B * length / (average or 1.0))
+                score += idf(word) * tf * (_K1 + 1) / norm
+        scores.append(score)
+    return scores
+
+
+def _bigram_overlap(claim_words: list[str], tokenised: list[list[str]]) -> float:
+    claim_bigrams = set(pairwise(claim_words))
+    if not claim_bigrams:
+        return 0.0
+    present = {pair for sentence in tokenised for pair in pairwise(sentence)}
+    return len(claim_bigrams & present) / len(claim_bigrams)
+
+
+def _number_overlap(claim: str, sentences: Sequence[str]) -> float:
+    wanted = numbers(claim)
+    if not wanted:
+        return 0.0
+    present: set[str] = set()
+    for sentence in sentences:
+        present |= numbers(sentence)
+    return len(wanted & present) / len(wanted) - 0.5
+
+
+def idf_from(documents: Sequence[str]) -> Idf:
+    """IDF weights (BM25's smoothed form) from background documents."""
+    frequency: Counter[str] = Counter()
+    for document in documents:
+        frequency.update(set(words(document)))
+    total = len(documents)
+    weights = {
+        word: math.log(1 + (total - df + 0.5) / (df + 0.5)) for word, df in frequency.items()
+    }
+    return Idf(weights=weights, unseen=math.log(1 + (total + 0.5) / 0.5))
