@@ -22,8 +22,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rapidfuzz import fuzz, process
-
 from cite_sentinel.core import calibration
 from cite_sentinel.core.match import Evidence, assess
 from cite_sentinel.core.model import (
@@ -38,6 +36,7 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 from cite_sentinel.core.titles import fold, normalise
+from rapidfuzz import fuzz, process
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -85,8 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     judged_pairs = [assess(case.evidence) for case in cases]
     verdicts = [verdict for verdict, _ in judged_pairs]
     judged = time.perf_counter()
-    print(f"{len(cases)} entries; evidence built in {built - started:.1f} s, "
-          f"judged in {judged - built:.2f} s ({1000 * (judged - built) / len(cases):.2f} ms each)")
+    print(
+        f"{len(cases)} entries; evidence built in {built - started:.1f} s, "
+        f"judged in {judged - built:.2f} s ({1000 * (judged - built) / len(cases):.2f} ms each)"
+    )
     _report(cases, verdicts)
     if args.misses:
         _print_misses(cases, verdicts)
@@ -116,8 +117,9 @@ def _load_index() -> Index:
         people = work.get("authors") or []
         assert isinstance(people, list)
         if people and isinstance(work.get("year"), int):
-            by_author_year[(_family_key(str(people[0].get("family", ""))), int(str(work["year"])))
-                           ].append(i)
+            by_author_year[
+                (_family_key(str(people[0].get("family", ""))), int(str(work["year"])))
+            ].append(i)
     index = Index(works, titles, dict(by_doi), dict(by_title), dict(by_author_year))
     with cached.open("wb") as handle:
         pickle.dump(index, handle)
@@ -149,7 +151,7 @@ def _case(index: Index, entry: dict[str, object], reference: Reference) -> Case:
         _record(index.works[i], "crossref") for i in by_author
     )
     title = normalise(reference.title)
-    in_corpus = bool(hits) and entry["label"] == "VALID" or title in index.by_title
+    in_corpus = (bool(hits) and entry["label"] == "VALID") or title in index.by_title
     evidence = Evidence(
         reference=reference,
         by_identifier=tuple(_record(index.works[i], "crossref") for i in hits),
@@ -180,8 +182,11 @@ def _lookups(
     by_author: list[int] = []
     if reference.people and reference.year:
         family = _family_key(reference.people[0].family or reference.people[0].literal)
-        pool = [i for y in (reference.year - 1, reference.year, reference.year + 1)
-                for i in index.by_author_year.get((family, y), [])]
+        pool = [
+            i
+            for y in (reference.year - 1, reference.year, reference.year + 1)
+            for i in index.by_author_year.get((family, y), [])
+        ]
         pool.sort(key=lambda i: fuzz.ratio(title, index.titles[i]), reverse=True)
         by_author = pool[:5]
     _LOOKUPS[key] = (hits, by_title, by_author)
@@ -196,8 +201,9 @@ def _record(work: dict[str, object], source: str) -> Record:
         source=source,
         id=str(work["id"]),
         title=str(work.get("title", "")),
-        people=tuple(Person(family=str(p.get("family", "")), given=str(p.get("given", "")))
-                     for p in people),
+        people=tuple(
+            Person(family=str(p.get("family", "")), given=str(p.get("given", ""))) for p in people
+        ),
         year=year if isinstance(year, int) else None,
         venue=str(work.get("venue", "")),
         venue_short=str(work.get("venue_short", "")),
@@ -263,24 +269,31 @@ def _report(cases: list[Case], verdicts: list[Verdict]) -> None:
     covered = [(c, v) for c, v in valid if c.in_corpus]
     print(f"VALID entries whose work is in the corpus (DOI or title): {len(covered)}/{len(valid)}")
     detected = sum(_flagged(v) for _, v in bad)
-    print(f"HALLUCINATED detected (fabricated or miscited): {detected}/{len(bad)} "
-          f"= {100 * detected / len(bad):.1f}%  (target >= 95%)")
+    print(
+        f"HALLUCINATED detected (fabricated or miscited): {detected}/{len(bad)} "
+        f"= {100 * detected / len(bad):.1f}%  (target >= 95%)"
+    )
     for label, group in (("all VALID", valid), ("VALID in corpus", covered)):
         flagged = sum(v.status is not Status.VERIFIED for _, v in group)
         fabricated = sum(v.status is Status.FABRICATED for _, v in group)
-        print(f"{label}: flagged {flagged}/{len(group)} = {100 * flagged / len(group):.1f}% "
-              f"(target <= 2%); fabricated {fabricated} = {100 * fabricated / len(group):.1f}% "
-              f"(target <= 0.5%)")
+        print(
+            f"{label}: flagged {flagged}/{len(group)} = {100 * flagged / len(group):.1f}% "
+            f"(target <= 2%); fabricated {fabricated} = {100 * fabricated / len(group):.1f}% "
+            f"(target <= 0.5%)"
+        )
     print("\n| hallucination type | n | detected | fabricated | miscited | verified | unverified |")
     print("|---|---|---|---|---|---|---|")
     kinds: dict[str, list[Verdict]] = collections.defaultdict(list)
     for case, verdict in bad:
         kinds[str(case.entry["hallucination_type"])].append(verdict)
-    for kind, group in sorted(kinds.items()):
-        count = collections.Counter(v.status for v in group)
-        print(f"| {kind} | {len(group)} | {100 * sum(map(_flagged, group)) / len(group):.0f}% | "
-              f"{count[Status.FABRICATED]} | {count[Status.MISCITED]} | "
-              f"{count[Status.VERIFIED]} | {count[Status.UNVERIFIED]} |")
+    for kind, of_kind in sorted(kinds.items()):
+        share = 100 * sum(map(_flagged, of_kind)) / len(of_kind)
+        count = collections.Counter(v.status for v in of_kind)
+        print(
+            f"| {kind} | {len(of_kind)} | {share:.0f}% | "
+            f"{count[Status.FABRICATED]} | {count[Status.MISCITED]} | "
+            f"{count[Status.VERIFIED]} | {count[Status.UNVERIFIED]} |"
+        )
     _reliability(cases, verdicts)
 
 
@@ -295,7 +308,8 @@ def _reliability(cases: list[Case], verdicts: list[Verdict]) -> None:
     for case, verdict in zip(cases, verdicts, strict=True):
         if verdict.status is not Status.UNVERIFIED:
             bins[min(int(verdict.confidence * 10), 9)].append(
-                (verdict.confidence, _correct(case, verdict)))
+                (verdict.confidence, _correct(case, verdict))
+            )
     total_error = 0.0
     count = sum(len(b) for b in bins.values())
     for b in sorted(bins):
@@ -303,7 +317,8 @@ def _reliability(cases: list[Case], verdicts: list[Verdict]) -> None:
         predicted = sum(p for p, _ in group) / len(group)
         observed = sum(ok for _, ok in group) / len(group)
         total_error += len(group) * abs(predicted - observed)
-        print(f"| {b / 10:.1f}–{(b + 1) / 10:.1f} | {len(group)} | {predicted:.2f} | {observed:.2f} |")
+        span = f"{b / 10:.1f}–{(b + 1) / 10:.1f}"
+        print(f"| {span} | {len(group)} | {predicted:.2f} | {observed:.2f} |")
     print(f"expected calibration error: {total_error / max(count, 1):.3f}")
 
 
@@ -312,28 +327,38 @@ def _print_misses(cases: list[Case], verdicts: list[Verdict]) -> None:
         if _correct(case, verdict):
             continue
         ref = case.evidence.reference
-        print(f"\n[{case.entry['label']} {case.entry.get('hallucination_type')} "
-              f"in_corpus={case.in_corpus}] -> {verdict.status} {verdict.reason}")
+        print(
+            f"\n[{case.entry['label']} {case.entry.get('hallucination_type')} "
+            f"in_corpus={case.in_corpus}] -> {verdict.status} {verdict.reason}"
+        )
         print(f"  cited: {ref.title} | {ref.year} | {ref.venue} | {ref.identifiers.doi}")
         print(f"  authors: {'; '.join(p.display for p in ref.people)}")
         for problem in verdict.problems:
             print(f"  {problem.field}: {problem.cited!r} vs {problem.found!r} ({problem.severity})")
         if verdict.match:
             m = verdict.match
-            print(f"  match: {m.title} | {m.year} | {m.venue_short} | "
-                  f"{'; '.join(p.display for p in m.people)}")
+            print(
+                f"  match: {m.title} | {m.year} | {m.venue_short} | "
+                f"{'; '.join(p.display for p in m.people)}"
+            )
         print(f"  why: {str(case.entry.get('explanation'))[:200]}")
 
 
 def _fit(cases: list[Case], judged: list[tuple[Verdict, calibration.Features]]) -> None:
     """Refit the calibration weights per verdict and print them as constants."""
     for status in (Status.VERIFIED, Status.MISCITED, Status.FABRICATED):
-        rows = [(f.vector(), 1.0 if _correct(c, v) else 0.0)
-                for c, (v, f) in zip(cases, judged, strict=True) if v.status is status]
+        rows = [
+            (f.vector(), 1.0 if _correct(c, v) else 0.0)
+            for c, (v, f) in zip(cases, judged, strict=True)
+            if v.status is status
+        ]
         if not rows:
             continue
         weights = _logistic([x for x, _ in rows], [y for _, y in rows])
-        print(f"    Status.{status.name}: ({', '.join(f'{w:.3f}' for w in weights)}),  # n={len(rows)}")
+        print(
+            f"    Status.{status.name}: ({', '.join(f'{w:.3f}' for w in weights)}),"
+            f"  # n={len(rows)}"
+        )
 
 
 def _logistic(xs: list[tuple[float, ...]], ys: list[float]) -> list[float]:
@@ -345,8 +370,10 @@ def _logistic(xs: list[tuple[float, ...]], ys: list[float]) -> list[float]:
             p = 1 / (1 + math.exp(-max(min(z, 30), -30)))
             for k, v in enumerate(x):
                 gradient[k] += (p - y) * v
-        weights = [w - 0.5 * (g / len(xs) + 0.01 * w * (k > 0))
-                   for k, (w, g) in enumerate(zip(weights, gradient, strict=True))]
+        weights = [
+            w - 0.5 * (g / len(xs) + 0.01 * w * (k > 0))
+            for k, (w, g) in enumerate(zip(weights, gradient, strict=True))
+        ]
     return weights
 
 

@@ -64,8 +64,10 @@ def fit(reference: Reference, record: Record, *, by_identifier: bool = False) ->
 def cites_preprint(reference: Reference) -> bool:
     """Whether the citation itself names a preprint (arXiv id or DOI, or an arXiv "venue")."""
     ids = reference.identifiers
-    return bool(ids.arxiv) or ids.doi.startswith("10.48550/") or (
-        bool(reference.venue) and not venues.is_venue_claim(reference.venue)
+    return (
+        bool(ids.arxiv)
+        or ids.doi.startswith("10.48550/")
+        or (bool(reference.venue) and not venues.is_venue_claim(reference.venue))
     )
 
 

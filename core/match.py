@@ -169,9 +169,7 @@ def _flags(reference: Reference, best: Fit, accepted: list[Fit]) -> tuple[Flag, 
     return tuple(flags)
 
 
-def _identifier_elsewhere(
-    evidence: Evidence, other: Fit
-) -> tuple[Verdict, calibration.Features]:
+def _identifier_elsewhere(evidence: Evidence, other: Fit) -> tuple[Verdict, calibration.Features]:
     """The cited identifier is real but names another work, and no search found the cited one."""
     reference, record = evidence.reference, other.record
     ids = reference.identifiers
@@ -201,9 +199,7 @@ def _identifier_elsewhere(
     return verdict, features
 
 
-def _unmatched(
-    evidence: Evidence, nearest: Fit | None
-) -> tuple[Verdict, calibration.Features]:
+def _unmatched(evidence: Evidence, nearest: Fit | None) -> tuple[Verdict, calibration.Features]:
     reference = evidence.reference
     reason = _undecidable(evidence)
     status = Status.UNVERIFIED if reason else Status.FABRICATED

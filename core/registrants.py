@@ -1,4 +1,4 @@
-"""DOI prefixes of real registrants, so an unfound DOI under a real prefix is told from an invented one.
+"""DOI prefixes of real registrants: an unfound DOI under a real prefix is not an invented one.
 
 An index may hold a work without its DOI, and a registry may lag; neither makes a DOI wrong.
 A DOI whose prefix belongs to no registrant, though, cannot exist. doi.org/ra/{prefix} answers

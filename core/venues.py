@@ -71,14 +71,18 @@ def agrees(cited: str, venue: str, venue_short: str = "") -> bool:
     if cited_keys & record_keys:
         return True  # a conference's workshops count as the conference
     long_words = _words(venue)
-    if long_words and (_abbreviates(cited_words, long_words) or _abbreviates(long_words,
-                                                                             cited_words)):
+    if long_words and (
+        _abbreviates(cited_words, long_words) or _abbreviates(long_words, cited_words)
+    ):
         return True
     cited_core = [w for w in cited_words if w not in _STOPWORDS and not w.isdigit()]
     long_core = {w for w in long_words if w not in _STOPWORDS}
-    return bool(cited_core) and not cited_keys and set(cited_core) <= long_core and len(
-        cited_core
-    ) >= 3
+    return (
+        bool(cited_core)
+        and not cited_keys
+        and set(cited_core) <= long_core
+        and len(cited_core) >= 3
+    )
 
 
 def canonical(venue: str) -> str:

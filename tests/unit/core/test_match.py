@@ -1,0 +1,286 @@
+"""Verdicts a user sees for literal references judged against literal index records."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.match import Evidence, judge
+from cite_sentinel.core.model import (
+    Flag,
+    Identifiers,
+    Location,
+    Person,
+    Record,
+    Reference,
+    Severity,
+    SourceReport,
+    SourceStatus,
+    Status,
+)
+
+ANSWERED = (
+    SourceReport("openalex", SourceStatus.ANSWERED),
+    SourceReport("crossref", SourceStatus.ANSWERED),
+)
+VASWANI = (
+    Person(family="Vaswani", given="Ashish"),
+    Person(family="Shazeer", given="Noam"),
+    Person(family="Parmar", given="Niki"),
+    Person(family="Uszkoreit", given="Jakob"),
+)
+
+
+def _reference(**fields: object) -> Reference:
+    values: dict[str, object] = {
+        "key": "vaswani2017",
+        "location": Location.point("refs.bib", 1, 1),
+        "kind": "inproceedings",
+        "title": "Attention is All you Need",
+        "people": VASWANI,
+        "year": 2017,
+        "venue": "NeurIPS",
+    }
+    values.update(fields)
+    return Reference(**values)  # type: ignore[arg-type]
+
+
+def _record(**fields: object) -> Record:
+    values: dict[str, object] = {
+        "source": "openalex",
+        "id": "W1",
+        "title": "Attention Is All You Need",
+        "people": VASWANI,
+        "year": 2017,
+        "venue": "Advances in Neural Information Processing Systems 30",
+        "venue_short": "NEURIPS",
+        "identifiers": Identifiers(doi="10.5555/3295222.3295349"),
+    }
+    values.update(fields)
+    return Record(**values)  # type: ignore[arg-type]
+
+
+def _problem(verdict_problems: tuple[object, ...], field: str) -> object:
+    return next(p for p in verdict_problems if getattr(p, "field", "") == field)
+
+
+def test_real_reference_with_other_title_case_and_short_venue_is_verified() -> None:
+    evidence = Evidence(reference=_reference(), candidates=(_record(),), sources=ANSWERED)
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert verdict.problems == ()
+    assert verdict.match is not None and verdict.match.id == "W1"
+
+
+def test_swapped_author_order_is_miscited_with_an_authors_warning() -> None:
+    people = (VASWANI[1], VASWANI[0], VASWANI[2], VASWANI[3])
+    verdict = judge(
+        Evidence(reference=_reference(people=people), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    problem = _problem(verdict.problems, "authors")
+    assert problem.severity is Severity.WARNING
+    assert "Shazeer" in problem.cited and "Vaswani" in problem.found
+
+
+def test_authors_of_another_paper_are_an_error() -> None:
+    strangers = (Person(family="Silva", given="Petra"), Person(family="Sato", given="Yuki"))
+    verdict = judge(
+        Evidence(reference=_reference(people=strangers), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "authors").severity is Severity.ERROR
+
+
+def test_doi_that_resolves_to_another_work_is_miscited_with_an_error() -> None:
+    other = _record(
+        id="W2",
+        title="Deep Residual Learning for Image Recognition",
+        people=(Person(family="He", given="Kaiming"),),
+        identifiers=Identifiers(doi="10.1109/cvpr.2016.90"),
+    )
+    reference = _reference(identifiers=Identifiers(doi="10.1109/cvpr.2016.90"))
+    evidence = Evidence(
+        reference=reference, by_identifier=(other,), candidates=(_record(),), sources=ANSWERED
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.MISCITED
+    assert verdict.match is not None and verdict.match.id == "W1"
+    problem = _problem(verdict.problems, "doi")
+    assert problem.severity is Severity.ERROR
+    assert problem.cited == "10.1109/cvpr.2016.90"
+
+
+def test_doi_of_another_work_without_any_title_match_is_miscited_not_fabricated() -> None:
+    other = _record(
+        id="W2",
+        title="Deep Residual Learning for Image Recognition",
+        people=(Person(family="He", given="Kaiming"),),
+    )
+    reference = _reference(identifiers=Identifiers(doi="10.1109/cvpr.2016.90"))
+    verdict = judge(Evidence(reference=reference, by_identifier=(other,), sources=ANSWERED))
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "doi").severity is Severity.ERROR
+
+
+def test_no_match_with_a_failed_source_is_unverified_and_names_the_failure() -> None:
+    sources = (
+        SourceReport("openalex", SourceStatus.ANSWERED),
+        SourceReport("crossref", SourceStatus.FAILED, "timeout"),
+    )
+    verdict = judge(Evidence(reference=_reference(), sources=sources))
+    assert verdict.status is Status.UNVERIFIED
+    assert "crossref: timeout" in verdict.reason
+    assert "openalex answered no match" in verdict.reason
+
+
+def test_no_match_when_every_source_answered_is_fabricated() -> None:
+    unrelated = _record(title="A Survey of Graph Kernels", people=(Person(family="Kriege"),))
+    verdict = judge(Evidence(reference=_reference(), candidates=(unrelated,), sources=ANSWERED))
+    assert verdict.status is Status.FABRICATED
+    assert "no index that answered" in verdict.reason
+
+
+def test_no_match_when_every_source_was_skipped_is_unverified() -> None:
+    sources = (SourceReport("openalex", SourceStatus.SKIPPED, "offline"),)
+    verdict = judge(Evidence(reference=_reference(), sources=sources))
+    assert verdict.status is Status.UNVERIFIED
+
+
+def test_web_page_without_a_match_is_unverified_never_fabricated() -> None:
+    page = _reference(kind="online", title="The Rust Programming Language Blog", people=())
+    verdict = judge(Evidence(reference=page, sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+    assert "online" in verdict.reason
+
+
+def test_misc_with_only_a_url_is_unverified() -> None:
+    misc = _reference(kind="misc", identifiers=Identifiers(url="https://example.org/tool"))
+    assert judge(Evidence(reference=misc, sources=ANSWERED)).status is Status.UNVERIFIED
+
+
+def test_doi_that_could_not_be_looked_up_keeps_an_unmatched_reference_unverified() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.1145/1234567.7654321"))
+    verdict = judge(Evidence(reference=reference, sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+
+
+def test_doi_absent_everywhere_and_no_match_is_fabricated() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.88880/bpr.633067"))
+    verdict = judge(Evidence(reference=reference, identifier_absent=True, sources=ANSWERED))
+    assert verdict.status is Status.FABRICATED
+    assert "exists nowhere" in verdict.reason
+
+
+def test_invented_doi_on_a_real_work_is_miscited_with_an_error() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.88880/bpr.633067"))
+    evidence = Evidence(
+        reference=reference,
+        identifier_absent=True,
+        candidates=(_record(identifiers=Identifiers()),),
+        sources=ANSWERED,
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "doi").severity is Severity.ERROR
+
+
+def test_unregistered_doi_under_a_real_prefix_on_a_work_without_doi_is_only_a_note() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.1609/aaai.v35i11.17231"))
+    evidence = Evidence(
+        reference=reference,
+        identifier_absent=True,
+        candidates=(_record(identifiers=Identifiers()),),
+        sources=ANSWERED,
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert _problem(verdict.problems, "doi").severity is Severity.INFO
+
+
+def test_retracted_record_is_flagged() -> None:
+    verdict = judge(
+        Evidence(reference=_reference(), candidates=(_record(retracted=True),), sources=ANSWERED)
+    )
+    assert Flag.RETRACTED in verdict.flags
+
+
+def test_cited_preprint_with_a_published_version_is_flagged() -> None:
+    preprint = _record(
+        id="P", venue="arXiv", venue_short="", is_preprint=True, published_doi="10.5555/3295222"
+    )
+    reference = _reference(
+        venue="arXiv preprint arXiv:1706.03762", identifiers=Identifiers(arxiv="1706.03762")
+    )
+    verdict = judge(Evidence(reference=reference, candidates=(preprint,), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+    assert Flag.PUBLISHED_VERSION in verdict.flags
+
+
+def test_preprint_year_one_off_from_the_published_version_is_accepted() -> None:
+    preprint = _record(venue="arXiv", venue_short="", is_preprint=True, year=2016)
+    reference = _reference(venue="arXiv preprint")
+    verdict = judge(Evidence(reference=reference, candidates=(preprint,), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+
+
+def test_year_two_off_is_a_problem_naming_both_years() -> None:
+    verdict = judge(
+        Evidence(reference=_reference(year=2019), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    problem = _problem(verdict.problems, "year")
+    assert (problem.cited, problem.found) == ("2019", "2017")
+
+
+def test_wrong_venue_is_miscited() -> None:
+    verdict = judge(
+        Evidence(reference=_reference(venue="ICML"), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "venue").found == "NEURIPS"
+
+
+def test_near_miss_title_by_the_same_authors_is_miscited_on_the_title() -> None:
+    reference = _reference(title="Attention is Mostly All you Need")
+    verdict = judge(Evidence(reference=reference, candidates=(_record(),), sources=ANSWERED))
+    assert verdict.status is Status.MISCITED
+    assert [p.field for p in verdict.problems] == ["title"]
+
+
+def test_two_papers_with_the_same_title_are_told_apart_by_authors() -> None:
+    other = _record(
+        id="W9",
+        people=(Person(family="Doe", given="Jane"),),
+        year=2021,
+        venue="ICML",
+        venue_short="ICML",
+    )
+    evidence = Evidence(reference=_reference(), candidates=(other, _record()), sources=ANSWERED)
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert verdict.match is not None and verdict.match.id == "W1"
+
+
+def test_truncated_author_list_with_others_is_verified_but_without_is_miscited() -> None:
+    short = VASWANI[:2]
+    with_others = judge(
+        Evidence(
+            reference=_reference(people=short, others=True),
+            candidates=(_record(),),
+            sources=ANSWERED,
+        )
+    )
+    without = judge(
+        Evidence(reference=_reference(people=short), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert with_others.status is Status.VERIFIED
+    assert without.status is Status.MISCITED
+
+
+def test_confidence_is_a_probability_and_higher_for_a_clean_match() -> None:
+    clean = judge(Evidence(reference=_reference(), candidates=(_record(),), sources=ANSWERED))
+    shaky = judge(
+        Evidence(
+            reference=_reference(year=2019, venue="ICML"), candidates=(_record(),), sources=ANSWERED
+        )
+    )
+    assert 0.0 <= shaky.confidence <= 1.0 and 0.0 <= clean.confidence <= 1.0
+    assert clean.status is Status.VERIFIED and clean.confidence > 0.5

@@ -1,0 +1,53 @@
+"""Venue names: aliases and abbreviations agree, other venues do not, preprints claim nothing."""
+
+from __future__ import annotations
+
+import pytest
+from cite_sentinel.core.venues import agrees, is_venue_claim
+
+NEURIPS = "Advances in Neural Information Processing Systems 34"
+
+
+@pytest.mark.parametrize(
+    "cited",
+    [
+        "NeurIPS",
+        "NIPS",
+        "Advances in Neural Information Processing Systems",
+        "Proc. of NeurIPS 2021",
+    ],
+)
+def test_neurips_names_agree_with_the_long_name(cited: str) -> None:
+    assert agrees(cited, NEURIPS, "NEURIPS")
+
+
+def test_proceedings_abbreviation_agrees_with_the_short_name() -> None:
+    assert agrees(
+        "Proc. of ICML",
+        "Proceedings of the 38th International Conference on Machine Learning",
+        "ICML",
+    )
+
+
+def test_iso4_journal_abbreviation_agrees() -> None:
+    assert agrees("J. Mach. Learn. Res.", "Journal of Machine Learning Research", "JMLR")
+    assert agrees("Mach. Learn.", "Machine Learning", "MLJ")
+
+
+def test_another_conference_disagrees() -> None:
+    assert not agrees("ICML", NEURIPS, "NEURIPS")
+    assert not agrees(
+        "International Conference on Quantum Machine Learning",
+        "International Conference on Machine Learning",
+        "ICML",
+    )
+
+
+def test_arxiv_is_not_a_venue_claim() -> None:
+    assert not is_venue_claim("arXiv preprint arXiv:1706.03762")
+    assert not is_venue_claim("CoRR")
+    assert agrees("arXiv preprint", NEURIPS, "NEURIPS")
+
+
+def test_a_conference_workshop_counts_as_the_conference() -> None:
+    assert agrees("ICML", "ICML 2022 Workshop on Knowledge Retrieval", "ICMLW")
