@@ -96,6 +96,7 @@ _FAST_FIELD = re.compile(
     r"|([^\s\"#%'(),={}]+))"
     r"\s*(,?)"
 )
+_ASSIGNMENT = re.compile(r"\n\s*[A-Za-z][\w-]*\s*=")
 _LINE_START_AT = re.compile(r"\n[ \t]*@")
 _CLOSER = {"{": "}", "(": ")"}
 _SKIPPED = frozenset({"comment", "preamble"})
@@ -136,12 +137,12 @@ def split_blocks(text: str) -> list[Block]:
             blocks.append(
                 FailedBlock(
                     at,
-                    head.end(),
+                    head.end(1),
                     f"expected '{{' after @{head.group(1)}",
                     "open the entry with a brace, as in @article{key, ...}",
                 )
             )
-            pos = head.end()
+            pos = head.end(1)
             continue
         try:
             if kind in _SKIPPED:
@@ -207,16 +208,10 @@ def _entry(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryB
             pos = fast.end()
             if fast.group(5):
                 continue
-            name = fields[-1].name
         else:
             pos = _skip(text, pos)
             if pos >= len(text):
-                raise _Broken(
-                    at,
-                    f"entry '{key}' is never closed",
-                    f"add '{closer}' at the end of the entry",
-                    resume=len(text),
-                )
+                raise _unclosed(fields, at, len(text), key, closer, "is never closed")
             char = text[pos]
             if char == closer:
                 return EntryBlock(
@@ -231,19 +226,14 @@ def _entry(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryB
                 pos += 1
                 continue
             if char == "@":
-                raise _Broken(
-                    pos,
-                    f"entry '{key}' is not closed before the next entry",
-                    f"add '{closer}' at the end of entry '{key}'",
-                )
+                raise _unclosed(fields, at, pos, key, closer, "is not closed before the next entry")
             field, pos = _field(text, pos, key)
             fields.append(field)
-            name = field.name
         pos = _skip(text, pos)
         if pos < len(text) and text[pos] == ",":
             pos += 1
         elif pos < len(text) and text[pos] != closer:
-            _after_value(text, pos, key, name, closer)
+            _after_value(text, at, pos, key, fields, closer)
 
 
 def _is_plain(fast: re.Match[str], text: str) -> bool:
@@ -266,13 +256,10 @@ def _plain_field(fast: re.Match[str]) -> Field:
     return Field(fast.group(1).lower(), (piece,), fast.start(1))
 
 
-def _after_value(text: str, pos: int, key: str, name: str, closer: str) -> None:
+def _after_value(text: str, at: int, pos: int, key: str, fields: list[Field], closer: str) -> None:
     if text[pos] == "@":
-        raise _Broken(
-            pos,
-            f"entry '{key}' is not closed before the next entry",
-            f"add '{closer}' at the end of entry '{key}'",
-        )
+        raise _unclosed(fields, at, pos, key, closer, "is not closed before the next entry")
+    name = fields[-1].name
     found = _NAME.match(text, pos)
     shown = found.group(0) if found else text[pos]
     raise _Broken(
@@ -280,6 +267,26 @@ def _after_value(text: str, pos: int, key: str, name: str, closer: str) -> None:
         f"expected ',' or '{closer}' after the value of field '{name}' in entry '{key}', "
         f"found '{shown}'",
         "put a comma between the fields",
+    )
+
+
+def _unclosed(
+    fields: list[Field], at: int, resume: int, key: str, closer: str, what: str
+) -> _Broken:
+    """An entry that runs on: most often a value's brace left open swallowed the fields after
+    it and the entry's own closing brace; point there when a value holds `name =`."""
+    for field in fields:
+        for piece in field.pieces:
+            if piece.kind is PieceKind.BRACED and _ASSIGNMENT.search(piece.text):
+                return _Broken(
+                    piece.start,
+                    f"the {{ opening the value of field '{field.name}' in entry '{key}' "
+                    f"is never closed",
+                    "close the value (count the braces)",
+                    resume=resume,
+                )
+    return _Broken(
+        at, f"entry '{key}' {what}", f"add '{closer}' at the end of entry '{key}'", resume=resume
     )
 
 
@@ -372,11 +379,7 @@ def _closing(text: str, start: int, pattern: re.Pattern[str], where: str) -> int
             if depth == 0 and not quoted:
                 return found.end()
             if depth < 0:
-                raise _Broken(
-                    found.start(),
-                    f"unbalanced '}}' in the quoted value of {where}",
-                    "balance the braces inside the quotes",
-                )
+                break  # a quote left open runs into the entry's closing brace
         elif char == '"':
             if depth == 0:
                 return found.end()

@@ -207,6 +207,31 @@ _SYMBOLS = {
     "lvert": "|",
     "rvert": "|",
     "colon": ":",
+    **{
+        name: name
+        for name in (
+            "log",
+            "ln",
+            "exp",
+            "sin",
+            "cos",
+            "tan",
+            "max",
+            "min",
+            "lim",
+            "sup",
+            "inf",
+            "det",
+            "dim",
+            "deg",
+            "arg",
+            "ker",
+            "gcd",
+            "Pr",
+            "mod",
+            "bmod",
+        )
+    },
 }
 
 # Commands whose argument is dropped (the first argument of \href is a URL).
