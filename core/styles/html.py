@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 
 from cite_sentinel.core.model import Citation, Reference, Verdict
-from cite_sentinel.core.styles.inline import Rendered
+from cite_sentinel.core.styles.entry import Entry
+from cite_sentinel.core.styles.inline import (
+    Emph,
+    Inline,
+    Link,
+    Rendered,
+    Span,
+    Strong,
+    Superscript,
+    Text,
+)
+from cite_sentinel.core.styles.marks import mark_for, problem_note
+from cite_sentinel.core.styles.numbered import failed_marks, mark_span, people_text, reference_url
 from cite_sentinel.core.styles.numbering import Numbering
 
 LIST_ID = "cite-sentinel-references"  # not "references": pandoc gives `# References` that id
@@ -19,8 +32,89 @@ def cite_html(
     """`<sup><a href="#ref1" id="cite1-1">[1]</a></sup>`, one link per cited number.
 
     `.html` gives the raw fragment; the inline tree gives the same as pandoc elements.
+    Several numbers share one bracket: `<sup>[<a …>1</a>, <a …>3</a>]</sup>`.
     """
-    raise NotImplementedError
+    numbered = [(citation, numbering.number(citation.key)) for citation in group]
+    alone = len(numbered) == 1
+    inner: list[Inline] = [] if alone else [Text("[")]
+    for index, (citation, number) in enumerate(numbered):
+        if index:
+            inner.append(Text(", "))
+        if number is None:
+            inner.append(Text(f"[?{citation.key}]" if alone else f"?{citation.key}"))
+            continue
+        text = f"{number}, {citation.locator}" if citation.locator else str(number)
+        inner.append(
+            Link(
+                children=(Text(f"[{text}]" if alone else text),),
+                url=f"#{entry_id(number)}",
+                id=numbering.anchor(citation),
+                label=f"Reference {number}",
+                role="doc-biblioref",
+            )
+        )
+    if not alone:
+        inner.append(Text("]"))
+    inlines: list[Inline] = [Superscript(tuple(inner))]
+    marks = failed_marks(group, numbering, verdicts or {})
+    if marks:
+        inlines.append(mark_span(marks))
+    return Rendered(tuple(inlines))
+
+
+def html_entry(
+    reference: Reference, number: int, numbering: Numbering, verdict: Verdict | None = None
+) -> Entry:
+    """One list item's content: <strong>title</strong>, authors, source, link, dates, back-links."""
+    inlines: list[Inline] = [Strong((Text(reference.title or reference.key),))]
+    authors = people_text(reference)
+    if authors:
+        inlines.append(Text(f", {authors}"))
+    if reference.venue:
+        inlines += [Text(". "), Emph((Text(reference.venue),))]
+    elif reference.publisher:
+        inlines.append(Text(f". {reference.publisher}"))
+    inlines.append(Text("."))
+    url = reference_url(reference)
+    if url:
+        inlines += [Text(" "), Link(children=(Text(url),), url=url)]
+    dates = [
+        f"{label} {value}"
+        for label, value in (("Published", reference.date), ("Accessed", reference.accessed))
+        if value
+    ]
+    if dates:
+        inlines.append(Text(" " + " | ".join(dates)))
+    anchors = numbering.anchors_of(reference.key)
+    for index, anchor in enumerate(anchors, start=1):
+        inlines += [
+            Text(" "),
+            Link(
+                children=(Text("↩" if len(anchors) == 1 else f"↩{index}"),),
+                url=f"#{anchor}",
+                label=f"Back to citation {index} of reference {number}",
+                role="doc-backlink",
+            ),
+        ]
+    note = problem_note(verdict)
+    mark = mark_for(verdict)
+    note_inline = None
+    if note and mark is not None:
+        note_inline = Rendered(
+            (
+                Span(
+                    children=(Text(f"{mark.symbol} {note}"),),
+                    classes=("cite-sentinel-note", *mark.classes),
+                ),
+            )
+        )
+    return Entry(
+        key=reference.key,
+        label=f"[{number}]",
+        lines=(Rendered(tuple(inlines)),),
+        mark=mark,
+        note=note_inline,
+    )
 
 
 def html_reference_list(
@@ -29,4 +123,23 @@ def html_reference_list(
     verdicts: Mapping[str, Verdict] | None = None,
 ) -> str:
     """`<ol id=... >` with `<li id="ref1">` per reference and back-links to each citation."""
-    raise NotImplementedError
+    by_key = {reference.key: reference for reference in references}
+    verdicts = verdicts or {}
+    items = []
+    for number, key in enumerate(numbering.keys, start=1):
+        if key not in by_key:
+            continue
+        entry = html_entry(by_key[key], number, numbering, verdicts.get(key))
+        body = entry.lines[0].html
+        if entry.note is not None:
+            body += f" {entry.note.html}"
+        items.append(f'<li id="{entry_id(number)}" value="{number}">{body}</li>')
+    head = (
+        f'<ol id="{html.escape(LIST_ID)}" class="cite-sentinel-references" aria-label="References">'
+    )
+    return "\n".join([head, *items, "</ol>"]) + "\n"
+
+
+def entry_id(number: int) -> str:
+    """The id of reference `number`'s list item: what citations link to."""
+    return f"ref{number}"

@@ -42,6 +42,7 @@ class Link:
     id: str = ""
     title: str = ""
     label: str = ""
+    role: str = ""  # DPUB-ARIA: doc-biblioref, doc-backlink
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -75,7 +75,11 @@ def _html(node: Inline) -> str:
         return f"<sup>{inner}</sup>"
     if isinstance(node, Link):
         attributes = _attributes(
-            ("href", node.url), ("id", node.id), ("title", node.title), ("aria-label", node.label)
+            ("href", node.url),
+            ("id", node.id),
+            ("title", node.title),
+            ("aria-label", node.label),
+            ("role", node.role),
         )
         return f"<a{attributes}>{inner}</a>"
     attributes = _attributes(
