@@ -89,7 +89,13 @@ def _usage_errors(
     return guarded
 
 
-_COMMANDS: dict[str, Callable[[], Command]] = {"check": _check}
+def _ground() -> Command:
+    from cite_sentinel.ground_command import add_arguments, run_ground
+
+    return Command("score how cited works bear on claims (JSON lines)", add_arguments, run_ground)
+
+
+_COMMANDS: dict[str, Callable[[], Command]] = {"check": _check, "ground": _ground}
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -1,0 +1,58 @@
+"""`cite-sentinel ground FILE|-`: score claim–evidence pairs given as JSON lines, for evaluation."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from cite_sentinel.core import InputError
+from cite_sentinel.core.ground.jsonl import judgement_line, read_pairs
+from cite_sentinel.core.ground.selection import SCORERS, scorer_named
+from cite_sentinel.exit_codes import ExitCode
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `ground`."""
+    parser.add_argument(
+        "input",
+        metavar="FILE",
+        help='JSON lines {"id", "claim", "evidence": text or [sentences], "title"?}; - for stdin',
+    )
+    parser.add_argument(
+        "--scorer", choices=SCORERS, default="local", help="who judges (default: local, offline)"
+    )
+    parser.add_argument(
+        "--format", choices=("jsonl",), default="jsonl", help="output format (default: jsonl)"
+    )
+
+
+def run_ground(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:
+    """Score every readable line; unreadable ones are reported on stderr and make exit 2."""
+    name = "<stdin>" if options.input == "-" else options.input
+    lines = sys.stdin.read().splitlines() if options.input == "-" else _read(Path(options.input))
+    located, errors = read_pairs(lines)
+    for error in errors:
+        print(
+            f"{name}:{error.line}:1: error: {error.message}; fix or remove the line",
+            file=sys.stderr,
+        )
+    scorer = scorer_named(options.scorer, environ)
+    judgements = asyncio.run(scorer.score([line.pair for line in located]))
+    for line, judgement in zip(located, judgements, strict=True):
+        sys.stdout.write(judgement_line(line.id, judgement) + "\n")
+    sys.stdout.flush()
+    return ExitCode.INPUT if errors else ExitCode.CLEAN
+
+
+def _read(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError as error:
+        raise InputError(f"{path}: no such file; give a JSON-lines file or - for stdin") from error
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(
+            f"{path}: cannot be read ({error}); give a UTF-8 JSON-lines file"
+        ) from error

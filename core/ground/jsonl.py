@@ -1,0 +1,85 @@
+"""The `ground` command's JSON lines: pairs in, judgements out, unreadable lines located."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cite_sentinel.core.ground.scorer import Claim, Evidence, EvidenceKind, Judgement, Pair
+
+
+@dataclass(frozen=True, slots=True)
+class LinePair:
+    """One input line: its id as given and the pair it describes."""
+
+    id: object  # the caller's id, echoed unchanged (string or number)
+    pair: Pair
+
+
+@dataclass(frozen=True, slots=True)
+class LineError:
+    """An input line that could not be read: 1-based line number and what is wrong."""
+
+    line: int
+    message: str
+
+
+def read_pairs(lines: Iterable[str]) -> tuple[tuple[LinePair, ...], tuple[LineError, ...]]:
+    """Every readable line as a pair; every unreadable one as an error (the rest still read)."""
+    pairs: list[LinePair] = []
+    errors: list[LineError] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            pairs.append(_pair(json.loads(line)))
+        except json.JSONDecodeError as error:
+            errors.append(LineError(number, f"not JSON ({error.msg} at column {error.colno})"))
+        except ValueError as error:
+            errors.append(LineError(number, str(error)))
+    return tuple(pairs), tuple(errors)
+
+
+def judgement_line(id_: object, judgement: Judgement) -> str:
+    """The output line for one judgement, in the issue's shape plus the evidence kind."""
+    data = {
+        "id": id_,
+        "relevance": round(judgement.relevance, 4),
+        "support": None if judgement.support is None else round(judgement.support, 4),
+        "verdict": None if judgement.verdict is None else judgement.verdict.value,
+        "badge": judgement.badge.value,
+        "evidence": [{"index": p.index, "text": p.text} for p in judgement.evidence],
+        "evidence_kind": judgement.evidence_kind.value,
+    }
+    if judgement.quote:
+        data["quote"] = judgement.quote
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _pair(data: object) -> LinePair:
+    if not isinstance(data, dict):
+        raise ValueError("expected an object with id, claim and evidence")
+    claim = data.get("claim")
+    if not isinstance(claim, str) or not claim.strip():
+        raise ValueError('"claim" must be a non-empty string')
+    evidence = data.get("evidence", "")
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise ValueError('"title" must be a string')
+    if isinstance(evidence, str):
+        passages: tuple[str, ...] = (evidence,) if evidence.strip() else ()
+    elif isinstance(evidence, list) and all(isinstance(item, str) for item in evidence):
+        passages = tuple(item for item in evidence if item.strip())
+    else:
+        raise ValueError('"evidence" must be a string or a list of sentence strings')
+    if passages:
+        kind = EvidenceKind.ABSTRACT
+    else:
+        kind = EvidenceKind.TITLE_ONLY if title.strip() else EvidenceKind.NONE
+    context = data.get("context", "")
+    pair = Pair(
+        Claim(claim.strip(), context if isinstance(context, str) else ""),
+        Evidence(kind, passages, title),
+    )
+    return LinePair(data.get("id"), pair)

@@ -1,0 +1,57 @@
+"""`cite-sentinel ground`: JSON lines in, one judgement line out per readable line."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from cite_sentinel.commands import run_command
+
+LINES = [
+    {
+        "id": "a1",
+        "claim": "Low-dose aspirin reduces the risk of myocardial infarction.",
+        "evidence": [
+            "We enrolled 2,000 adults in a randomised trial.",
+            "Daily low-dose aspirin reduced the risk of myocardial infarction by 20%.",
+        ],
+    },
+    {"id": 2, "claim": "Aspirin prevents strokes.", "evidence": "", "title": "Aspirin trials"},
+]
+
+
+def test_each_line_gets_relevance_support_verdict_badge_and_ranked_evidence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "pairs.jsonl"
+    source.write_text("\n".join(json.dumps(line) for line in LINES) + "\n", encoding="utf-8")
+    assert run_command(["ground", str(source)]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["id"] for line in out] == ["a1", 2]
+    first = out[0]
+    assert set(first) >= {"id", "relevance", "support", "verdict", "badge", "evidence"}
+    assert first["verdict"] is None and first["badge"] in ("grey", "red")
+    assert first["evidence"][0] == {"index": 1, "text": LINES[0]["evidence"][1]}  # type: ignore[index]
+    assert out[1]["support"] is None and out[1]["badge"] == "grey"
+
+
+def test_a_bad_line_is_reported_with_its_line_number_and_the_rest_still_scored(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = json.dumps(LINES[0]) + "\n{not json\n" + json.dumps({"id": 3, "evidence": "x"}) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert run_command(["ground", "-"]) == 2
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 1
+    assert "<stdin>:2:1: error: not JSON" in captured.err
+    assert '<stdin>:3:1: error: "claim" must be a non-empty string' in captured.err
+
+
+def test_a_missing_file_is_a_usage_error_without_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_command(["ground", str(tmp_path / "absent.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err and "Traceback" not in err

@@ -1,0 +1,37 @@
+"""Badges only where earned: green needs a verified supported verdict; title only is never red."""
+
+from __future__ import annotations
+
+import pytest
+from cite_sentinel.core.ground.badges import badge
+from cite_sentinel.core.ground.scorer import Badge, EvidenceKind, GroundVerdict
+
+ABSTRACT = EvidenceKind.ABSTRACT
+
+
+@pytest.mark.parametrize(
+    ("verdict", "verified", "expected"),
+    [
+        (GroundVerdict.SUPPORTED, True, Badge.GREEN),
+        (GroundVerdict.SUPPORTED, False, Badge.YELLOW),
+        (GroundVerdict.CONTRADICTED, False, Badge.RED),
+        (GroundVerdict.PARTIALLY_SUPPORTED, True, Badge.YELLOW),
+        (GroundVerdict.NOT_ENOUGH_INFORMATION, False, Badge.YELLOW),
+    ],
+)
+def test_verdicts_map_to_the_issue_badges(
+    verdict: GroundVerdict, verified: bool, expected: Badge
+) -> None:
+    assert badge(kind=ABSTRACT, relevance=0.9, verdict=verdict, quote_verified=verified) is expected
+
+
+def test_relevance_only_is_grey_unless_clearly_unrelated() -> None:
+    assert badge(kind=ABSTRACT, relevance=0.6, verdict=None) is Badge.GREY
+    assert badge(kind=ABSTRACT, relevance=0.01, verdict=None) is Badge.RED
+
+
+@pytest.mark.parametrize("kind", [EvidenceKind.TITLE_ONLY, EvidenceKind.NONE])
+def test_without_abstract_or_full_text_the_badge_is_grey_whatever_the_verdict(
+    kind: EvidenceKind,
+) -> None:
+    assert badge(kind=kind, relevance=0.0, verdict=GroundVerdict.CONTRADICTED) is Badge.GREY
