@@ -9,12 +9,14 @@ from dataclasses import dataclass, replace
 
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity
-from cite_sentinel.core.sources.reflist_fields import parse_reference
+from cite_sentinel.core.sources.reflist_fields import parse_reference, repeats_authors
 from cite_sentinel.core.sources.spans import LineIndex
 
 __all__ = ["parse_reference", "read_reflist"]
 
-_NUMBERED = re.compile(r"^[ \t]{0,3}(?:\[\s*(\d{1,4})\s*\]|\(\s*(\d{1,4})\s*\)|(\d{1,4})[.)])(?=\s)")
+_NUMBERED = re.compile(
+    r"^[ \t]{0,3}(?:\[\s*(\d{1,4})\s*\]|\(\s*(\d{1,4})\s*\)|(\d{1,4})[.)])(?=\s)"
+)
 _BULLET = re.compile(r"^[ \t]{0,3}[-*+•][ \t]+(?=\S)")
 _SKIP = re.compile(
     r"^\s*(?:#{1,6}\s.*|(?:references|bibliography|works cited|literature cited|literature"
@@ -43,12 +45,18 @@ def read_reflist(text: str, path: str, *, first_line: int = 1) -> Read:
         start, end = item.start, item.end
         line, column = index.position(start)
         end_line, end_column = index.position(end)
-        location = Location(path, line + first_line - 1, column, end_line + first_line - 1,
-                            end_column)
+        location = Location(
+            path, line + first_line - 1, column, end_line + first_line - 1, end_column
+        )
         reference = parse_reference(text[start:end], key=item.number, location=location)
         if not reference.title and not reference.people:
             findings.append(_unreadable(location))
             continue
+        if references and repeats_authors(reference.raw) and not reference.people:
+            previous = references[-1]
+            reference = replace(
+                reference, people=previous.people, others=reference.others or previous.others
+            )
         references.append(reference)
     return Read(references=tuple(_keyed(references)), findings=tuple(findings))
 

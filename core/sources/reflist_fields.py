@@ -25,13 +25,13 @@ _ANY_YEAR = re.compile(rf"(?<![\d/.\w–-])({_YEAR})[a-z]?(?![\d\w–-]|\.\d)")
 _ID_NOISE = re.compile(
     r"\[?\bonline\]?\.?\s*available\s*(?:at|from)?\s*:?"
     r"|\bavailable\s+(?:at|from|online)\s*:?"
-    r"|\b(?:retrieved|accessed|viewed|cited)\b[^.;)\]]*?(?:from\s*:?|{y}[.,\]]?|\d{{4}}-\d\d-\d\d)"
+    rf"|\b(?:retrieved|accessed|viewed|cited)\b[^.;)\]]*?(?:from\s*:?|{_YEAR}[.,\]]?|\d{{4}}-\d\d-\d\d)"
     r"|\(\s*accessed[^)]*\)|\[\s*(?:accessed|cited)[^\]]*\]"
     r"|\b(?:doi|DOI)\s*:?\s*10\.\S+"
     r"|(?:https?|ftp)://\S+"
     r"|\bwww\.\S+"
     r"|\barxiv\s*:\s*\S+"
-    r"|\b(?:PMID|PMCID|ISBN(?:-1[03])?)\s*:?\s*[\dPMCX-]+".format(y=_YEAR),
+    r"|\b(?:PMID|PMCID|ISBN(?:-1[03])?)\s*:?\s*[\dPMCX-]+",
     re.IGNORECASE,
 )
 _PAGES = re.compile(
@@ -55,8 +55,10 @@ _IN_PREFIX = re.compile(r"^(?:in\s*:|in\b)\s*", re.IGNORECASE)
 _EDITORS_IN_VENUE = re.compile(r"^(?P<names>[^:.]+?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*", re.I)
 _NOT_END_BEFORE = re.compile(
     rf"(?:\b[{UPPER}]|\b(?:vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
-    r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev)\.)$"
+    r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev"
+    r"|[IVX]{2,5})\.)$"
 )
+_SAME_AUTHORS = re.compile(r"^\s*(?:[—–]{2,}|-{3,}|_{3,})\s*[.,]?\s*")
 _TRAILING_DESCRIPTOR = re.compile(r"\s*\[[^\]]*\]\s*$")
 
 
@@ -75,7 +77,7 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     _, text = strip_label(raw.strip())
     text = plain_text(text)
     identifiers = find_identifiers_in_text(text)
-    body = _without_identifiers(text)
+    body = _SAME_AUTHORS.sub("", _without_identifiers(text))
     frame = _frame(body)
     people, others = parse_people(frame.authors) if frame.authors else ((), False)
     rest = frame.rest
@@ -103,6 +105,11 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     )
 
 
+def repeats_authors(raw: str) -> bool:
+    """A leading "———" says the authors are those of the reference before (MLA, Chicago)."""
+    return bool(_SAME_AUTHORS.match(strip_label(raw.strip())[1]))
+
+
 def _without_identifiers(text: str) -> str:
     """The reference without links, DOIs and access notes, which only confuse the fields."""
     text = _ID_NOISE.sub(" ", text)
@@ -123,7 +130,7 @@ def _frame(body: str) -> _Frame:
 def _quoted_frame(body: str) -> _Frame | None:
     """MLA, Chicago, Harvard, IEEE: the title in quotation marks."""
     match = _QUOTED.search(body)
-    if not match or match.start() == 0 and not body[match.end() :].strip():
+    if not match or (match.start() == 0 and not body[match.end() :].strip()):
         return None
     title = next(group for group in match.groups() if group is not None)
     if re.match(r"\s*[:;?!–—-]|\w", body[match.end() :]):
@@ -152,7 +159,7 @@ def _year_frame(body: str) -> _Frame | None:
         if not match or match.start() == 0:
             continue
         authors = body[: match.start()].strip()
-        if not authors or (len(authors.split()) > 40):
+        if not authors or (len(authors.split()) > 150):
             continue
         people_like = looks_like_people(authors)
         if not people_like and (pattern is _DOT_YEAR or len(authors.split()) > 8):
@@ -174,7 +181,7 @@ def _sentence_frame(body: str) -> _Frame | None:
         if looks_like_people(before):
             title, rest = _first_sentence(after)
             return _Frame(authors=before, year="", title=title, rest=rest)
-        if len(before.split()) > 40:
+        if len(before.split()) > 150:
             break
     return None
 
@@ -182,7 +189,10 @@ def _sentence_frame(body: str) -> _Frame | None:
 def _continues_names(after: str) -> bool:
     """After "Roth, D." comes "& Collier" or "S. Dalton": the name list goes on."""
     return bool(
-        re.match(rf"(?:&|and\b|et\s+al\b|[{UPPER}]\.|[{UPPER}]-[{UPPER}]\.|[{UPPER}][a-z]?\.\s*,|,)", after)
+        re.match(
+            rf"(?:&|and\b|et\s+al\b|[{UPPER}]\.|[{UPPER}]-[{UPPER}]\.|[{UPPER}][a-z]?\.\s*,|,)",
+            after,
+        )
     )
 
 
@@ -193,7 +203,7 @@ def _first_sentence(text: str) -> tuple[str, str]:
         head = text[: match.start() + 1]
         if match.group(1) == "." and _NOT_END_BEFORE.search(head):
             continue
-        if match.group(1) != "." and not _venue_like(text[match.end() :]):
+        if match.group(1) != "." and _subtitle_follows(text[match.end() :]):
             continue
         title = head if match.group(1) != "." else head[:-1]
         return _clean_title(title), text[match.end() :]
@@ -201,6 +211,21 @@ def _first_sentence(text: str) -> tuple[str, str]:
     if nature:
         return _clean_title(text[: nature.start()]), text[nature.start() :]
     return _clean_title(text.rstrip(".")), ""
+
+
+def _subtitle_follows(text: str) -> bool:
+    """After "Title?" comes a subtitle when the next sentence is plain words and "In …" follows."""
+    if _venue_like(text):
+        return False
+    sentence = re.match(r"(.+?[^A-Z])\.\s+(.*)", text)
+    if not sentence:
+        return False
+    segment, after = sentence.groups()
+    if re.search(
+        r"\d|\b(?:Conference|Proceedings|Journal|Workshop|Symposium|Transactions)\b", segment
+    ):
+        return False
+    return bool(re.match(r"(?:In\b|in\b|In:)", after))
 
 
 def _venue_like(text: str) -> bool:
@@ -216,7 +241,7 @@ def _venue_like(text: str) -> bool:
 
 def _clean_title(title: str) -> str:
     title = _TRAILING_DESCRIPTOR.sub("", title.strip())
-    title = title.strip().strip("“”\"").rstrip(",;: ").strip()
+    title = title.strip().strip('“”"').rstrip(",;: ").strip()
     return title if any(char.isalpha() for char in title) else ""
 
 

@@ -20,9 +20,34 @@ _INITIALS = re.compile(rf"^(?:{_INITIAL}\s*-?\s*)+$")
 _DOTTED_INITIALS = re.compile(rf"^(?:[{UPPER}]\.\s*-?\s*)+$")
 _VANCOUVER_TAIL = re.compile(rf"^(?P<family>.+?)\s+(?P<given>[{UPPER}]{{1,4}})\.?$")
 _LEADING_INITIALS = re.compile(rf"^(?P<given>(?:[{UPPER}][a-z]?\.\s*-?\s*)+)(?P<family>[^.]+)$")
+_STOPWORDS = frozenset(["of", "for", "and", "the", "on", "in", "de", "du", "des", "der", "für"])
 _FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$")
 _PARTICLES = frozenset(
-    "van von der den de del della di da dos das du la le ten ter zu af al bin ibn el y".split()
+    [
+        "van",
+        "von",
+        "der",
+        "den",
+        "de",
+        "del",
+        "della",
+        "di",
+        "da",
+        "dos",
+        "das",
+        "du",
+        "la",
+        "le",
+        "ten",
+        "ter",
+        "zu",
+        "af",
+        "al",
+        "bin",
+        "ibn",
+        "el",
+        "y",
+    ]
 )
 _CORPORATE = re.compile(
     r"\b(?:organi[sz]ation|association|institute|institut|society|committee|group|consortium"
@@ -43,7 +68,7 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
     if match:
         others = True
         text = text[: match.start()]
-    text = _trim_end(text)
+    text = re.sub(r",?\s*(?:…|\.\.\.)\s*(?=\S)", ", ", _trim_end(text))
     if not text:
         return (), others
     if ";" in text:
@@ -60,7 +85,10 @@ def looks_like_people(text: str) -> bool:
     people, others = parse_people(text)
     if not people:
         return others
-    return all(_plausible(person) for person in people)
+    if not all(_plausible(person, strict=False) for person in people):
+        return False
+    strict = [_plausible(person, strict=True) for person in people]
+    return strict[-1] and sum(strict) * 2 > len(people)
 
 
 def _pair_up(chunks: list[str]) -> list[Person]:
@@ -85,7 +113,7 @@ def _pair_up(chunks: list[str]) -> list[Person]:
 
 
 def _inverted_first(chunks: list[str]) -> bool:
-    """"Liu, Fangyu, Muhao Chen": the first name is written family first."""
+    """Whether the first name is written family first, as in "Liu, Fangyu, Muhao Chen"."""
     first, second = chunks[0], chunks[1]
     if _VANCOUVER_TAIL.match(first) or _LEADING_INITIALS.match(first):
         return False
@@ -128,14 +156,23 @@ def _trim_end(text: str) -> str:
     return text
 
 
-def _plausible(person: Person) -> bool:
-    """A name has few words and starts with a capital letter."""
-    if person.literal:
-        return len(person.literal.split()) <= 8 and person.literal[:1].isupper()
-    family_words = person.family.split()
-    if not family_words or len(family_words) > 4 or len(person.given.split()) > 4:
+def _plausible(person: Person, *, strict: bool) -> bool:
+    """A name has few words, no digits, and (strictly) capitals where names have them."""
+    text = person.literal or f"{person.family} {person.given}"
+    if any(char.isdigit() for char in text) or re.search(r"[:;!?()\[\]“”\"]", text):
         return False
-    last = family_words[-1]
+    if person.literal:
+        words = person.literal.split()
+        capitalised = all(word[:1].isupper() or word.lower() in _STOPWORDS for word in words)
+        return capitalised and (len(words) <= 3 or bool(_CORPORATE.search(person.literal)))
+    family_words = person.family.split()
+    given_words = person.given.split()
+    if not strict:
+        return 0 < len(family_words) <= 3 and len(given_words) <= 4
+    if not family_words or len(family_words) > 4 or len(given_words) > 4:
+        return False
     if len(person.family.strip(".")) < 2:
         return False
-    return last[:1].isupper() and not any(ch.isdigit() for ch in person.family + person.given)
+    return all(
+        any(char.isupper() for char in word) or word.lower() in _PARTICLES for word in family_words
+    ) and any(char.isupper() for char in family_words[-1])

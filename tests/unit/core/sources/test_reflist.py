@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from cite_sentinel.core.model import Location
 from cite_sentinel.core.sources.reflist import read_reflist
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 NUMBERED = """\
 References
