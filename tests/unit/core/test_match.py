@@ -284,3 +284,15 @@ def test_confidence_is_a_probability_and_higher_for_a_clean_match() -> None:
     )
     assert 0.0 <= shaky.confidence <= 1.0 and 0.0 <= clean.confidence <= 1.0
     assert clean.status is Status.VERIFIED and clean.confidence > 0.5
+
+
+def test_a_reference_with_nothing_to_search_is_unverified_not_fabricated() -> None:
+    empty = _reference(title="", people=(), year=None, venue="")
+    verdict = judge(Evidence(reference=empty, sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+
+
+def test_no_source_consulted_is_unverified() -> None:
+    verdict = judge(Evidence(reference=_reference()))
+    assert verdict.status is Status.UNVERIFIED
+    assert "no index" in verdict.reason
