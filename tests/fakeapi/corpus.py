@@ -389,7 +389,8 @@ def _read_lines(path: Path) -> Iterator[dict[str, object]]:
                 yield json.loads(line)
 
 
-def _cache_path(path: Path) -> Path:
+def cache_path(path: Path) -> Path:
+    """Where the index of a corpus file is cached: keyed by its path, size and mtime."""
     stat = path.stat()
     tag = hashlib.sha1(
         f"{_CACHE_VERSION}:{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()
@@ -409,7 +410,7 @@ def _load_rows(path: Path) -> list[_Row]:
 def load_corpus(path: Path, extra: Iterable[Work] = (), *, use_cache: bool = True) -> Corpus:
     """Load a JSONL(.gz) corpus plus extra works; a pickle in the temp dir skips re-indexing."""
     extra = list(extra)
-    cache = _cache_path(path)
+    cache = cache_path(path)
     if use_cache and cache.is_file():
         try:
             with cache.open("rb") as stream:
