@@ -61,7 +61,7 @@ def _read(path: Path) -> list[dict]:  # type: ignore[type-arg]
 def _unrelated_threshold(
     model: logistic.Logistic, rows: list[tuple[float, ...]], labels: list[int]
 ) -> float:
-    """The highest relevance below which at least 90% of training pairs are NEI (precision)."""
+    """The highest relevance below which at least 95% of training pairs are NEI (precision)."""
     scored = sorted(
         (model.probability(row), label) for row, label in zip(rows, labels, strict=True)
     )
@@ -69,7 +69,7 @@ def _unrelated_threshold(
     nei = 0
     for count, (probability, label) in enumerate(scored, start=1):
         nei += 1 - label
-        if count >= 20 and nei / count >= 0.9:
+        if count >= 20 and nei / count >= 0.95:
             threshold = probability
     return math.floor(threshold * 1000) / 1000
 
