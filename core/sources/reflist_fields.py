@@ -43,13 +43,16 @@ _PAGES = re.compile(
 _VOLUME_ISSUE = re.compile(
     r"\b(?:vol(?:ume)?\.?\s*(?P<v1>\d+))(?:\s*,?\s*(?:no|issue|nr)\.?\s*(?P<i1>\d+))?"
     r"|(?<![\d(])(?P<v2>\d{1,4})\s*\((?P<i2>[\w/–-]{1,9})\)"
+    r"|(?<=[A-Za-z.])\s(?P<v4>\d{1,4}),\s*[A-Za-z]?\d+(?:\s*[–-]\s*\d+)?\s*\("
+    r"|(?<=[A-Za-z.])\s(?P<v5>\d{1,4}):\s*\d"
+    r"|(?<=[A-Za-z.]),\s(?P<v6>\d{1,4}),\s*[A-Za-z]?\d+\s*(?:[–-]\s*[A-Za-z]?\d+)?\.?(?:\s|$)"
     r"|;\s*(?P<v3>\d{1,4})\s*:",
     re.IGNORECASE,
 )
 _VENUE_END = re.compile(
     r",?\s*\bpp?\.\s*\d|,\s*vol\.|,?\s*\d+\s*\(|;\s*" + _YEAR + r"|\.\s*" + _YEAR + r"\s*[;:]"
     r"|\s\d+\s*[–—-]\s*\d+\s*\(|\s*\(\s*[^()]*\b" + _YEAR + r"\)"
-    r"|,\s*\d+(?:\s*[–—-]\s*\d+)?\s*\.?$|\s\d+,\s+\d|[.;]\s+[A-Z][^.;]*\s*;\s*" + _YEAR
+    r"|,\s*\d+(?:\s*[–—-]\s*\d+)?\s*\.?$|\s\d+,\s+\d|\s\d+:\s*\d|[.;]\s+[A-Z][^.;]*\s*;\s*" + _YEAR
 )
 _IN_PREFIX = re.compile(r"^(?:in\s*:|in\b)\s*", re.IGNORECASE)
 _EDITORS_IN_VENUE = re.compile(r"^(?P<names>[^:.]+?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*", re.I)
@@ -222,10 +225,16 @@ def _subtitle_follows(text: str) -> bool:
         return False
     segment, after = sentence.groups()
     if re.search(
-        r"\d|\b(?:Conference|Proceedings|Journal|Workshop|Symposium|Transactions)\b", segment
+        r",\s*\d|\d\s*[–-]\s*\d|\(\d|\b(?:Conference|Proceedings|Journal|Workshop|Symposium"
+        r"|Transactions)\b",
+        segment,
     ):
         return False
-    return bool(re.match(r"(?:In\b|in\b|In:)", after))
+    if re.match(r"(?:In\b|in\b|In:)", after):
+        return True
+    # APA "Title? Subtitle. Journal, 3, 1–10." but not AMA "Title? Journal. 2023;112:20".
+    next_sentence = re.split(r"\.\s", after, maxsplit=1)[0]
+    return not after[:1].isdigit() and bool(re.search(r",\s*\d|\d\(", next_sentence))
 
 
 def _venue_like(text: str) -> bool:
@@ -262,7 +271,7 @@ def _venue(rest: str) -> tuple[str, tuple[Person, ...]]:
         text = text[marked.end() :]
     end = _VENUE_END.search(text)
     venue = text[: end.start()] if end else text
-    venue = venue.strip().rstrip(".,;: ").strip()
+    venue = venue.strip(".,;:( ").strip()
     return venue, editors
 
 
@@ -270,8 +279,10 @@ def _volume_issue(rest: str) -> tuple[str, str]:
     match = _VOLUME_ISSUE.search(rest)
     if not match:
         return "", ""
-    volume = match.group("v1") or match.group("v2") or match.group("v3") or ""
+    volume = next((value for value in match.group("v1", "v2", "v3", "v4", "v5", "v6") if value), "")
     issue = match.group("i1") or match.group("i2") or ""
+    if re.fullmatch(_YEAR, issue):
+        issue = ""  # "33 (2020): 6840" is volume and year
     return volume, issue
 
 

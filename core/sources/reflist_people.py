@@ -20,6 +20,7 @@ _INITIALS = re.compile(rf"^(?:{_INITIAL}\s*-?\s*)+$")
 _DOTTED_INITIALS = re.compile(rf"^(?:[{UPPER}]\.\s*-?\s*)+$")
 _VANCOUVER_TAIL = re.compile(rf"^(?P<family>.+?)\s+(?P<given>[{UPPER}]{{1,4}})\.?$")
 _LEADING_INITIALS = re.compile(rf"^(?P<given>(?:[{UPPER}][a-z]?\.\s*-?\s*)+)(?P<family>[^.]+)$")
+_SUFFIX = re.compile(r"Jr\.?|Sr\.?|II|III|IV")
 _STOPWORDS = frozenset(["of", "for", "and", "the", "on", "in", "de", "du", "des", "der", "für"])
 _FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$")
 _PARTICLES = frozenset(
@@ -77,7 +78,19 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
         return tuple(people), others
     chunks = [chunk.strip() for chunk in _CONNECTOR.sub(", ", text).split(",")]
     chunks = [chunk for chunk in chunks if chunk]
-    return tuple(_pair_up(chunks)), others
+    suffixes = [index for index, chunk in enumerate(chunks) if _SUFFIX.fullmatch(chunk)]
+    names = [chunk for index, chunk in enumerate(chunks) if index not in suffixes]
+    people = _pair_up(names) if names else []
+    for index in suffixes:
+        # "King, M. L., Jr.": the suffix belongs to the last name written before it.
+        before = [
+            chunk for position, chunk in enumerate(chunks[:index]) if position not in suffixes
+        ]
+        target = len(_pair_up(before)) - 1 if before else -1
+        if 0 <= target < len(people):
+            person = people[target]
+            people[target] = Person(family=person.family, given=person.given, suffix=chunks[index])
+    return tuple(people), others
 
 
 def looks_like_people(text: str) -> bool:
@@ -129,6 +142,10 @@ def _one_name(name: str) -> Person:
     if "," in name:
         family, _, given = name.partition(",")
         return Person(family=family.strip(), given=given.strip())
+    tail = re.search(r"\s+(Jr\.?|Sr\.?|II|III|IV)$", name)
+    if tail and len(name.split()) > 2:
+        person = _one_name(name[: tail.start()])
+        return Person(family=person.family, given=person.given, suffix=tail.group(1))
     if _CORPORATE.search(name) or len(name.split()) > 5:
         return Person(literal=name)
     vancouver = _VANCOUVER_TAIL.match(name)

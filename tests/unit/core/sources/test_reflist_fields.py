@@ -258,3 +258,49 @@ def test_garbage_gives_an_empty_reference_instead_of_an_error() -> None:
     for text in ("", "   ", "....", "(((", "“", "1.", "\x00\x01", "et al.", "[12]"):
         reference = parse(text)
         assert reference.raw == text
+
+
+def test_name_suffix_jr_stays_with_its_person() -> None:
+    reference = parse(
+        "King, M. L., Jr. (1963). Letter from Birmingham jail. The Atlantic, 2, 78–88."
+    )
+    assert reference.people == (Person(family="King", given="M. L.", suffix="Jr."),)
+
+
+def test_nature_journal_volume_is_not_confused_with_the_year() -> None:
+    reference = parse(
+        "Hochreiter, S. & Schmidhuber, J. Long short-term memory. Neural Comput. 9, 1735–1780"
+        " (1997)."
+    )
+    assert (reference.venue, reference.volume, reference.issue) == ("Neural Comput", "9", "")
+    assert reference.year == 1997
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jonathan Ho, Ajay Jain, and Pieter Abbeel. 2020. Denoising diffusion probabilistic"
+        " models. In Advances in Neural Information Processing Systems 33, 6840–6851.",
+        "Ho J, Jain A, Abbeel P (2020) Denoising diffusion probabilistic models. Adv Neural Inf"
+        " Process Syst 33:6840–6851",
+        "Ho, J., Jain, A., Abbeel, P., 2020. Denoising diffusion probabilistic models. Adv. Neural"
+        " Inf. Process. Syst. 33, 6840–6851.",
+        "J. Ho, A. Jain, and P. Abbeel. Denoising diffusion probabilistic models. In NeurIPS,"
+        " 2020.",
+    ],
+    ids=["acm", "springer", "elsevier", "bibitem-plain"],
+)
+def test_other_common_layouts_give_authors_year_and_title(text: str) -> None:
+    reference = parse(text)
+    assert families(reference) == ["Ho", "Jain", "Abbeel"]
+    assert reference.year == 2020
+    assert reference.title == "Denoising diffusion probabilistic models"
+
+
+def test_subtitle_after_a_question_mark_stays_in_the_title() -> None:
+    reference = parse(
+        "Nguyen, T. T., & Tran, V. (2022). Are transformers robust? Evidence from 10 benchmarks."
+        " Journal of AI, 3, 1–10."
+    )
+    assert reference.title == "Are transformers robust? Evidence from 10 benchmarks"
+    assert (reference.venue, reference.volume, reference.pages) == ("Journal of AI", "3", "1-10")
