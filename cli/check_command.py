@@ -80,6 +80,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             refresh=options.refresh,
             progress=progress,
             notify=notify,
+            environ=environ,
         )
         result = asyncio.run(check(options.paths, config=config, verifier=verifier))
     _deliver(result, options, environ, notify)

@@ -1,13 +1,13 @@
-"""The seam where the command builds the verification engine (absent for now: None)."""
+"""Where the command builds the verification engine for one run."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 
 from cite_sentinel.core import Config, Verifier
+from cite_sentinel.core.engine import Engine
 from cite_sentinel.progress import ProgressCallback
-
-ENGINE_MISSING = "verification engine not available: only local checks ran"
 
 
 def build_verifier(
@@ -17,11 +17,10 @@ def build_verifier(
     refresh: bool,
     progress: ProgressCallback | None,
     notify: Callable[[str], None],
+    environ: Mapping[str, str] | None = None,
 ) -> Verifier | None:
-    """The engine for this run, or None (after saying so) when it cannot be built.
-
-    The engine will take the cache mode (`offline`: cache only; `refresh`: ignore cached
-    answers) and call `progress(done, total)` as references are judged.
-    """
-    notify(ENGINE_MISSING)
-    return None
+    """The engine for this run: `offline` answers from the cache only, `refresh` asks again."""
+    env = os.environ if environ is None else environ
+    if offline:
+        notify("offline: answers come from the cache only; what it lacks stays unverified")
+    return Engine(env, offline=offline, refresh=refresh, progress=progress)

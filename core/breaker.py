@@ -57,3 +57,10 @@ class CircuitBreaker:
         if was_trial or self._failures >= self._threshold:
             self._state = BreakerState.OPEN
             self._opened_at = self._clock()
+
+    def trip(self) -> None:
+        """Open at once: the host cannot be reached at all, so waiting on it again is futile."""
+        self._trial = False
+        self._failures = max(self._failures, self._threshold)
+        self._state = BreakerState.OPEN
+        self._opened_at = self._clock()

@@ -25,7 +25,7 @@ from importlib import metadata
 from typing import Any
 
 import httpx
-from cite_sentinel.core.breaker import CircuitBreaker
+from cite_sentinel.core.breaker import BreakerState, CircuitBreaker
 from cite_sentinel.core.cache import CachedReply, CacheMode, Freshness, ResponseCache, cache_key
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.ratelimit import TokenBucket
@@ -158,6 +158,8 @@ class HttpClient:
         self._gates: dict[str, asyncio.Semaphore] = {}
         self._breakers: dict[str, CircuitBreaker] = {}
         self.requests_sent = 0  # live requests, for benchmarks and summaries
+        self._reached: set[Api] = set()  # APIs that answered at least once in this run
+        self._unreachable: set[Api] = set()  # APIs whose host could not be connected to
 
     async def __aenter__(self) -> HttpClient:
         return self
@@ -229,14 +231,18 @@ class HttpClient:
         failures: list[str] = []
         for attempt in range(1, self.settings.max_attempts + 1):
             if not breaker.allow():
-                raise SourceError(api, "circuit open after repeated failures; try again later")
+                raise SourceError(api, self._open_reason(api))
             retry_after: float | None = None
             async with gate:
+                if breaker.state is BreakerState.OPEN:  # it opened while this call queued
+                    raise SourceError(api, self._open_reason(api))
                 wait = bucket.reserve()
                 if wait > self.settings.max_retry_seconds:
                     raise SourceError(api, f"rate limit exhausted; resets in {wait:.0f} s")
                 if wait > 0:
                     await self._sleep(wait)
+                    if breaker.state is BreakerState.OPEN:  # it failed for others meanwhile
+                        raise SourceError(api, self._open_reason(api))
                 started = self._clock()
                 try:
                     response = await self._client.request(
@@ -248,12 +254,23 @@ class HttpClient:
                     log.debug("%s %s: timeout", api, self._redact(path))
                 except httpx.UnsupportedProtocol as error:
                     raise SourceError(api, f"bad base URL: {self._redact(str(error))}") from error
+                except httpx.ConnectError as error:
+                    log.debug("%s %s: %s", api, self._redact(path), self._redact(repr(error)))
+                    if api not in self._reached:
+                        # Never reached in this run (no network, DNS, refused): say so at once.
+                        self._unreachable.add(api)
+                        breaker.trip()
+                        raise SourceError(api, _UNREACHABLE) from error
+                    breaker.failed()
+                    failures.append("connection error")
                 except (httpx.TransportError, httpx.InvalidURL) as error:
                     breaker.failed()
                     failures.append("connection error")
                     log.debug("%s %s: %s", api, self._redact(path), self._redact(repr(error)))
                 else:
                     self.requests_sent += 1
+                    self._reached.add(api)
+                    self._unreachable.discard(api)
                     reply = self._reply(response)
                     log.debug(
                         "%s %s %s %.0f ms cache miss",
@@ -281,6 +298,11 @@ class HttpClient:
         reason = _summary(failures)
         log.warning("%s: %s (%s)", api, reason, self._redact(path))
         raise SourceError(api, reason)
+
+    def _open_reason(self, api: Api) -> str:
+        if api in self._unreachable:
+            return _UNREACHABLE
+        return "circuit open after repeated failures; try again later"
 
     def _policy(self, name: str) -> Lane:
         lanes = self.settings.lanes
@@ -327,6 +349,9 @@ class HttpClient:
     @staticmethod
     def _now_wall() -> float:
         return time.time()
+
+
+_UNREACHABLE = "cannot be reached (no network, or the host refuses connections)"
 
 
 def _lane_name(api: Api, lane: str) -> str:

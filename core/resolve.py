@@ -58,7 +58,8 @@ class _State:
         if isinstance(outcome, SourceReport):
             report = outcome
         elif isinstance(outcome, Failed):
-            report = SourceReport(name, SourceStatus.FAILED, outcome.reason)
+            reason = outcome.reason.removeprefix(f"{name}: ")
+            report = SourceReport(name, SourceStatus.FAILED, reason)
         else:
             report = SourceReport(name, SourceStatus.ANSWERED)
         known = self.sources.get(name)

@@ -112,7 +112,7 @@ async def test_retrying_stops_when_the_total_time_bound_would_be_passed() -> Non
 
 async def test_an_open_circuit_fails_fast_then_lets_a_trial_through_after_the_cool_down() -> None:
     clock = FakeClock()
-    handler, seen = counting(httpx.ConnectError("down"))
+    handler, seen = counting(httpx.ReadError("connection reset"))
     async with client(handler, clock, max_attempts=1, breaker_threshold=3) as http:
         for _ in range(3):
             with pytest.raises(SourceError, match="connection error"):
@@ -127,6 +127,17 @@ async def test_an_open_circuit_fails_fast_then_lets_a_trial_through_after_the_co
         # Other APIs are not affected by arXiv's breaker.
         with pytest.raises(SourceError, match="connection error"):
             await http.request(Api.CROSSREF, "GET", BASE, "/works")
+
+
+async def test_a_host_never_reached_fails_at_once_and_is_not_asked_again() -> None:
+    clock = FakeClock()
+    handler, seen = counting(httpx.ConnectError("Name or service not known"))
+    async with client(handler, clock, max_attempts=4) as http:
+        for _ in range(3):
+            with pytest.raises(SourceError, match="cannot be reached"):
+                await http.request(Api.OPENALEX, "GET", BASE, "/works")
+    assert len(seen) == 1
+    assert clock.now == 1000.0  # no backoff was waited
 
 
 async def test_arxiv_is_asked_at_most_once_every_three_seconds() -> None:
