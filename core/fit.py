@@ -62,13 +62,11 @@ def fit(reference: Reference, record: Record, *, by_identifier: bool = False) ->
 
 
 def cites_preprint(reference: Reference) -> bool:
-    """Whether the citation itself names a preprint (arXiv id or DOI, or an arXiv "venue")."""
+    """Whether the citation names a preprint: an arXiv "venue", or an arXiv id and no venue."""
+    if reference.venue:
+        return not venues.is_venue_claim(reference.venue)
     ids = reference.identifiers
-    return (
-        bool(ids.arxiv)
-        or ids.doi.startswith("10.48550/")
-        or (bool(reference.venue) and not venues.is_venue_claim(reference.venue))
-    )
+    return bool(ids.arxiv) or ids.doi.startswith("10.48550/")
 
 
 def is_preprint(record: Record) -> bool:

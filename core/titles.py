@@ -18,6 +18,7 @@ _GREEK = {
 _LATEX_GREEK = re.compile(r"\\(var)?(" + "|".join(sorted(set(_GREEK.values()))) + r")\b", re.I)
 _LATEX_ACCENT = re.compile(r"\\[`'^\"~=.uvHtcdbkr](?:\{(\w)\}|(\w))")
 _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?")
+_MARKUP_TAG = re.compile(r"</?(?:i|b|em|strong|sub|sup|scp|span|mml:[a-z]+)\b[^>]*>", re.I)
 _SPECIAL_LETTERS = str.maketrans(
     {"ß": "ss", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l",
      "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "þ": "th", "ð": "d"}
@@ -37,7 +38,8 @@ _BRITISH = (
 
 def normalise(title: str) -> str:
     """Lower-case words of a title: no markup, accents, punctuation or dialect spelling."""
-    text = _LATEX_GREEK.sub(lambda m: " " + m.group(2).lower() + " ", html.unescape(title))
+    text = _MARKUP_TAG.sub("", html.unescape(title))  # Crossref titles carry JATS/HTML tags
+    text = _LATEX_GREEK.sub(lambda m: " " + m.group(2).lower() + " ", text)
     text = _LATEX_ACCENT.sub(lambda m: m.group(1) or m.group(2), text)
     text = _LATEX_COMMAND.sub(" ", text)
     text = "".join(f" {_GREEK[c]} " if c in _GREEK else c for c in text.lower())

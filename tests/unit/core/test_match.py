@@ -296,3 +296,13 @@ def test_no_source_consulted_is_unverified() -> None:
     verdict = judge(Evidence(reference=_reference()))
     assert verdict.status is Status.UNVERIFIED
     assert "no index" in verdict.reason
+
+
+def test_published_venue_cited_with_its_arxiv_doi_is_not_flagged_as_a_preprint() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.48550/arxiv.1706.03762"))
+    evidence = Evidence(
+        reference=reference, identifier_absent=True, candidates=(_record(),), sources=ANSWERED
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert Flag.PUBLISHED_VERSION not in verdict.flags

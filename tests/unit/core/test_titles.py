@@ -56,3 +56,7 @@ def test_unrelated_titles_are_dissimilar() -> None:
 
 def test_normalise_spells_greek_letters_out_and_drops_latex() -> None:
     assert normalise("\\emph{$\\epsilon$}-Greedy Exploration") == "epsilon greedy exploration"
+
+
+def test_markup_tags_in_an_index_title_are_ignored() -> None:
+    assert compare("Gene editing in vivo", "Gene editing <i>in vivo</i>").same
