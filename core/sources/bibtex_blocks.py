@@ -203,10 +203,11 @@ def _entry(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryB
     pos += 1
     while True:
         fast = _FAST_FIELD.match(text, pos)
-        if fast is not None and _is_plain(fast, text):
-            fields.append(_plain_field(fast))
+        plain = _plain_field(fast, text) if fast is not None else None
+        if plain is not None and fast is not None:
+            fields.append(plain)
             pos = fast.end()
-            if fast.group(5):
+            if text[pos - 1] == ",":
                 continue
         else:
             pos = _skip(text, pos)
@@ -236,24 +237,25 @@ def _entry(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryB
             _after_value(text, at, pos, key, fields, closer)
 
 
-def _is_plain(fast: re.Match[str], text: str) -> bool:
-    """Whether the quick pattern read the whole field: no `#` after it, no entry inside it."""
-    braced = fast.group(2)
-    if braced is not None and "@" in braced and _NEW_BLOCK_INSIDE.search(braced):
-        return False
-    return bool(fast.group(5)) or not text.startswith("#", fast.end())
-
-
-def _plain_field(fast: re.Match[str]) -> Field:
-    braced, quoted, bare = fast.group(2, 3, 4)
+def _plain_field(fast: re.Match[str], text: str) -> Field | None:
+    """The field the quick pattern read, or None when it needs the careful path: a `#`
+    follows, or a new entry starts inside the braces (a value left open)."""
+    name, braced, quoted, bare, comma = fast.groups()
+    if not comma and text.startswith("#", fast.end()):
+        return None
     if braced is not None:
-        piece = Piece(PieceKind.BRACED, braced, fast.start(2) - 1, fast.end(2) + 1)
+        if "@" in braced and _NEW_BLOCK_INSIDE.search(braced):
+            return None
+        start = fast.start(2) - 1
+        piece = Piece(PieceKind.BRACED, braced, start, start + len(braced) + 2)
     elif quoted is not None:
-        piece = Piece(PieceKind.QUOTED, quoted, fast.start(3) - 1, fast.end(3) + 1)
+        start = fast.start(3) - 1
+        piece = Piece(PieceKind.QUOTED, quoted, start, start + len(quoted) + 2)
     else:
+        start = fast.start(4)
         kind = PieceKind.NUMBER if bare[0].isdigit() else PieceKind.MACRO
-        piece = Piece(kind, bare, fast.start(4), fast.end(4))
-    return Field(fast.group(1).lower(), (piece,), fast.start(1))
+        piece = Piece(kind, bare, start, start + len(bare))
+    return Field(name.lower(), (piece,), fast.start(1))
 
 
 def _after_value(text: str, at: int, pos: int, key: str, fields: list[Field], closer: str) -> None:
