@@ -48,10 +48,13 @@ async def check(
     config: Config | None = None,
     verifier: Verifier | None = None,
     overlays: Mapping[str, str] | None = None,
+    reads: Mapping[str, Read] | None = None,
 ) -> CheckResult:
     """Read every input and the bibliographies they name, check locally, then verify.
 
     `overlays` maps paths to unsaved text (an editor's buffers) read instead of the disk.
+    `reads` maps names to documents a face has read itself (the Pandoc filter reads the
+    AST, not a file); the bibliographies they name are read as an input's would be.
     """
     from cite_sentinel.core.lint import lint
 
@@ -59,7 +62,9 @@ async def check(
     overlays = overlays or {}
     files, missing = discover(inputs, config.exclude)
     files.extend(path for path in overlays if path not in files and path in inputs)
-    documents, findings, unreadable = _read_all(files, config, overlays, walked=set(inputs))
+    documents, findings, unreadable = _read_all(
+        files, config, overlays, walked=set(inputs), given=reads or {}
+    )
     for name in missing:
         unreadable.append(name)
         findings.append(_unreadable(name, "no such file or folder; check the path"))
@@ -81,7 +86,11 @@ async def check(
 
 
 def _read_all(
-    files: list[str], config: Config, overlays: Mapping[str, str], walked: set[str]
+    files: list[str],
+    config: Config,
+    overlays: Mapping[str, str],
+    walked: set[str],
+    given: Mapping[str, Read],
 ) -> tuple[list[Document], list[Finding], list[str]]:
     """Read the files, then every bibliography they name that was not among them."""
     reads: dict[str, Read] = {}
@@ -89,6 +98,12 @@ def _read_all(
     unreadable: list[str] = []
     queue = list(files) + [bib for bib in config.bibliography if bib not in files]
     named_by: dict[str, tuple[str, Location]] = {}
+    for path, read in given.items():
+        reads[_normal(path)] = read
+        for link in read.bibliographies:
+            named = _resolve_bibliography(path, link.name)
+            named_by.setdefault(_normal(named), (path, link.location))
+            queue.append(named)
     while queue:
         path = queue.pop(0)
         key = _normal(path)

@@ -1,0 +1,54 @@
+"""Filter mode: pandoc runs `cite-sentinel FORMAT`; hand over to the filter, errors as pandoc's."""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from cite_sentinel.config_file import config_for
+from cite_sentinel.core import CiteSentinelError, Verifier
+from cite_sentinel.exit_codes import ExitCode
+from cite_sentinel.verification import build_verifier
+
+TAG = "cite-sentinel"
+
+
+def run_filter(args: Sequence[str]) -> int:
+    """Filter stdin's document to stdout; the exit status tells pandoc whether the build fails."""
+    from cite_sentinel.filters.pandoc_filter import BuildFailed, main
+
+    try:
+        config = config_for([str(Path.cwd())], None)
+
+        def verifier(offline: bool) -> Verifier | None:
+            return build_verifier(
+                config, offline=offline, refresh=False, progress=None, notify=_info
+            )
+
+        main(verifier=verifier, config=config)
+    except BuildFailed as failure:
+        print(failure, file=sys.stderr, flush=True)
+        return ExitCode.FINDINGS
+    except CiteSentinelError as error:
+        print(f"[ERROR] {TAG}: {error}", file=sys.stderr, flush=True)
+        return ExitCode.INPUT
+    except KeyboardInterrupt:
+        return ExitCode.INTERRUPTED
+    except Exception:
+        traceback.print_exc()
+        print(
+            f"[ERROR] {TAG}: this is a bug in cite-sentinel; please report it with the "
+            "traceback above",
+            file=sys.stderr,
+            flush=True,
+        )
+        return ExitCode.INTERNAL
+    return ExitCode.CLEAN
+
+
+def _info(message: str) -> None:
+    if os.environ.get("CITE_SENTINEL_QUIET") is None:
+        print(f"[INFO] {TAG}: {message}", file=sys.stderr, flush=True)

@@ -1,0 +1,64 @@
+"""The document's references as pandoc finds them: `bibliography:` files, inline `references:`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import yaml
+from cite_sentinel.core import BibliographyLink, Citation, Location, Read
+from cite_sentinel.core.sources.csl import read_csl_yaml
+from cite_sentinel.filters.collect import DOCUMENT
+from cite_sentinel.filters.settings import Lookup
+
+INLINE = "metadata references"  # the name findings give the inline `references:`
+
+
+def document_read(lookup: Lookup, citations: Sequence[Citation], cwd: Path) -> Read:
+    """The document as core reads a manuscript: citations, bibliography links, inline references."""
+    where = Location.point(DOCUMENT, 1, 1)
+    folders = _resource_path(lookup("resource-path"), cwd)
+    links = tuple(
+        BibliographyLink(_find(name, folders, cwd), where)
+        for name in _names(lookup("bibliography"))
+    )
+    inline = _inline_references(lookup("references"))
+    return Read(
+        references=inline.references,
+        citations=tuple(citations),
+        findings=inline.findings,
+        bibliographies=links,
+    )
+
+
+def _names(value: object) -> list[str]:
+    items = value if isinstance(value, list) else [value] if value is not None else []
+    return [
+        str(item).strip() for item in items if isinstance(item, str | int) and str(item).strip()
+    ]
+
+
+def _resource_path(value: object, cwd: Path) -> list[Path]:
+    """pandoc looks for bibliographies in the working directory, then along the resource path."""
+    names: list[str] = []
+    for item in value if isinstance(value, list) else [value] if value is not None else []:
+        if isinstance(item, str):
+            names.extend(part for part in item.split(os.pathsep) if part)
+    return [cwd, *(cwd / name for name in names)]
+
+
+def _find(name: str, folders: Sequence[Path], cwd: Path) -> str:
+    expanded = os.path.expanduser(name)
+    for folder in folders:
+        candidate = folder / expanded
+        if candidate.is_file():
+            return str(candidate) if folder != cwd else expanded
+    return expanded  # core reports it as a bibliography that cannot be read
+
+
+def _inline_references(value: object) -> Read:
+    if not isinstance(value, list) or not value:
+        return Read()
+    text = yaml.safe_dump({"references": value}, allow_unicode=True, sort_keys=False)
+    return read_csl_yaml(text, INLINE)

@@ -1,0 +1,100 @@
+"""Every Cite element of the document as core Citations, with the sentence around each."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import panflute as pf
+from cite_sentinel.core import Citation, CitationMode, Location
+from cite_sentinel.core.sources.sentences import sentences
+
+DOCUMENT = "pandoc-document"  # the name findings give the document pandoc passes over stdin
+
+_MODES = {
+    "AuthorInText": CitationMode.AUTHOR_IN_TEXT,
+    "SuppressAuthor": CitationMode.SUPPRESS_AUTHOR,
+    "NormalCitation": CitationMode.NORMAL,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CiteGroup:
+    """One Cite element (a bracket of pandoc citations) and its citations as core sees them."""
+
+    group: int  # 1-based, in document order
+    citations: tuple[Citation, ...]
+
+
+def collect(cites: Iterable[pf.Cite]) -> tuple[CiteGroup, ...]:
+    """Citations of each Cite element in document order; group numbers count from 1."""
+    groups: list[CiteGroup] = []
+    prose_of: dict[int, tuple[str, dict[int, int], int]] = {}
+    for number, cite in enumerate(cites, start=1):
+        block = _block_of(cite)
+        if id(block) not in prose_of:
+            prose_of[id(block)] = (*_prose(block), len(prose_of) + 1)
+        text, offsets, line = prose_of[id(block)]
+        offset = offsets.get(id(cite), 0)
+        sentence, context = sentences(text).around(offset) if text else ("", "")
+        location = Location.point(DOCUMENT, line, offset + 1)
+        groups.append(
+            CiteGroup(
+                number,
+                tuple(
+                    Citation(
+                        key=item.id,
+                        location=location,
+                        sentence=sentence,
+                        context=context,
+                        prefix=pf.stringify(item.prefix).strip(),
+                        locator=_locator(pf.stringify(item.suffix)),
+                        mode=_MODES.get(item.mode, CitationMode.NORMAL),
+                        group=number,
+                    )
+                    for item in cite.citations
+                ),
+            )
+        )
+    return tuple(groups)
+
+
+def _locator(suffix: str) -> str:
+    """`, p. 33` and `p. 33` are the same locator."""
+    return suffix.strip().lstrip(",").strip()
+
+
+def _block_of(element: pf.Element) -> pf.Element:
+    node = element
+    while node.parent is not None and not isinstance(node, pf.Block):
+        node = node.parent
+    return node
+
+
+def _prose(block: pf.Element) -> tuple[str, dict[int, int]]:
+    """The block's text without its citations, and where each Cite element sat in it."""
+    parts: list[str] = []
+    offsets: dict[int, int] = {}
+    length = 0
+
+    def visit(node: pf.Element) -> None:
+        nonlocal length
+        if isinstance(node, pf.Cite):
+            offsets[id(node)] = length
+            return
+        if isinstance(node, pf.Note):
+            return
+        if isinstance(node, pf.Str | pf.Code | pf.Math | pf.RawInline):
+            piece = node.text
+        elif isinstance(node, pf.Space | pf.SoftBreak | pf.LineBreak):
+            piece = " "
+        else:
+            for child in getattr(node, "content", ()):
+                visit(child)
+            return
+        parts.append(piece)
+        length += len(piece)
+
+    for child in getattr(block, "content", ()):
+        visit(child)
+    return "".join(parts), offsets

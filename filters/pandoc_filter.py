@@ -1,0 +1,142 @@
+"""The Pandoc filter: collect Cite elements, check once, rewrite them in the chosen style.
+
+panflute's shape (prepare, action, finalize, `main(doc=None)`), so a test can pass a
+document built in Python; without one, pandoc's JSON comes on stdin and goes back on
+stdout, which therefore carries nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import panflute as pf
+from cite_sentinel.core import CheckResult, CiteSentinelError, Config, Verifier, check, load_config
+from cite_sentinel.core.engine import Engine
+from cite_sentinel.filters.bibliography import document_read
+from cite_sentinel.filters.collect import DOCUMENT, CiteGroup, collect
+from cite_sentinel.filters.correct import correct_references
+from cite_sentinel.filters.reflist import add_reference_list
+from cite_sentinel.filters.rendering import rendering_for
+from cite_sentinel.filters.report_section import report_blocks
+from cite_sentinel.filters.rewrite import rewrite
+from cite_sentinel.filters.settings import FilterSettings, read_settings
+from cite_sentinel.filters.summary import TAG, failure_message, failures, summary_lines
+
+VerifierFactory = Callable[[bool], Verifier | None]  # offline → the engine for this build
+
+
+class BuildFailed(CiteSentinelError):
+    """A verdict named by `cite-sentinel-fail-on` was reached; the message says which."""
+
+
+def main(
+    doc: pf.Doc | None = None,
+    *,
+    verifier: VerifierFactory | None = None,
+    config: Config | None = None,
+    cwd: Path | None = None,
+    today: datetime.date | None = None,
+    notify: Callable[[str], None] | None = None,
+    pandoc: str | None = None,
+) -> pf.Doc | None:
+    """Run the filter on `doc`, or on pandoc's JSON from stdin when `doc` is None."""
+    run = _Run(
+        verifier=verifier or _engine,
+        config=config,
+        cwd=cwd or Path.cwd(),
+        today=(today or datetime.date.today()).isoformat(),
+        notify=notify or _to_stderr,
+        pandoc=pandoc,
+    )
+    result: pf.Doc | None = pf.run_filter(
+        run.action, prepare=run.prepare, finalize=run.finalize, doc=doc
+    )
+    return result
+
+
+class _Run:
+    """One build: what prepare learns, what action collects, what finalize does with it."""
+
+    def __init__(
+        self,
+        *,
+        verifier: VerifierFactory,
+        config: Config | None,
+        cwd: Path,
+        today: str,
+        notify: Callable[[str], None],
+        pandoc: str | None,
+    ) -> None:
+        self._verifier = verifier
+        self._config = config
+        self._cwd = cwd
+        self._today = today
+        self._notify = notify
+        self._pandoc = pandoc
+        self._cites: list[pf.Cite] = []
+        self._settings: FilterSettings | None = None
+
+    def prepare(self, doc: pf.Doc) -> None:
+        offline = os.environ.get("CITE_SENTINEL_OFFLINE", "").lower() in {"1", "true", "yes"}
+        self._settings = read_settings(_lookup(doc), doc.format or "html", offline=offline)
+
+    def action(self, element: pf.Element, doc: pf.Doc) -> None:
+        if isinstance(element, pf.Cite):
+            self._cites.append(element)
+
+    def finalize(self, doc: pf.Doc) -> None:
+        settings = self._settings
+        assert settings is not None, "prepare runs first"
+        groups = collect(self._cites)
+        result = self._check(doc, groups, settings)
+        for line in summary_lines(result):
+            self._notify(line)
+        rendering = rendering_for(settings.style, doc.format or "html", groups, result, self._today)
+        by_cite = {id(cite): group for cite, group in zip(self._cites, groups, strict=True)}
+
+        def replace(element: pf.Element, _: pf.Doc) -> list[pf.Inline] | None:
+            group = by_cite.get(id(element))
+            if group is None or not isinstance(element, pf.Cite):
+                return None
+            return rewrite(element, group, rendering)
+
+        doc.walk(replace)
+        add_reference_list(doc, rendering)
+        if settings.correct:
+            corrected = correct_references(doc, rendering.cited, rendering.verdicts)
+            if corrected:
+                self._notify(f"[INFO] {TAG}: corrected metadata of {', '.join(corrected)}")
+        if settings.report:
+            doc.content.extend(report_blocks(result, self._pandoc))
+        failed = failures(result, settings.fail_on)
+        if failed:
+            raise BuildFailed(failure_message(failed, settings.fail_on))
+
+    def _check(
+        self, doc: pf.Doc, groups: tuple[CiteGroup, ...], settings: FilterSettings
+    ) -> CheckResult:
+        citations = [citation for group in groups for citation in group.citations]
+        read = document_read(_lookup(doc), citations, self._cwd)
+        config = self._config or load_config(self._cwd)
+        verifier = self._verifier(settings.offline)
+        return asyncio.run(check([], config=config, verifier=verifier, reads={DOCUMENT: read}))
+
+
+def _lookup(doc: pf.Doc) -> Callable[[str], object]:
+    def lookup(key: str) -> object:
+        return doc.get_metadata(key, default=None, builtin=True)
+
+    return lookup
+
+
+def _engine(offline: bool) -> Verifier:
+    return Engine(os.environ, offline=offline)
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)

@@ -1,0 +1,128 @@
+"""The reference list each style adds, and the marks style `none` puts on citeproc's entries."""
+
+from __future__ import annotations
+
+import panflute as pf
+from cite_sentinel.core.styles import (
+    LIST_ID,
+    Entry,
+    apa_list,
+    html_reference_list,
+    mark_for,
+    numbered_list,
+    numbered_markdown,
+    problem_note,
+)
+from cite_sentinel.filters.elements import inlines, mark_span, text_inlines
+from cite_sentinel.filters.rendering import Rendering
+from cite_sentinel.filters.settings import Style
+
+HEADING_ID = "references"
+_HEADINGS = frozenset({"references", "bibliography", "works cited", "literature"})
+
+
+def add_reference_list(doc: pf.Doc, rendering: Rendering) -> None:
+    """Put the list in `Div#refs` when the document has one, else after a References heading."""
+    if rendering.style is Style.NONE:
+        mark_citeproc_entries(doc, rendering)
+        return
+    if not rendering.cited:
+        return
+    blocks = _list_blocks(rendering)
+    refs = _find_refs(doc)
+    if refs is not None:
+        refs.content.extend(blocks)
+        return
+    heading = _heading_index(doc)
+    if heading is None:
+        taken = _identifiers(doc)
+        identifier = HEADING_ID if HEADING_ID not in taken else f"cite-sentinel-{HEADING_ID}"
+        doc.content.append(pf.Header(pf.Str("References"), level=1, identifier=identifier))
+        heading = len(doc.content) - 1
+    for offset, block in enumerate(blocks, start=1):
+        doc.content.insert(heading + offset, block)
+
+
+def mark_citeproc_entries(doc: pf.Doc, rendering: Rendering) -> int:
+    """After --citeproc: add the mark and what is wrong to each failed entry of `Div#refs`."""
+    refs = _find_refs(doc)
+    if refs is None:
+        return 0
+    marked = 0
+    for entry in refs.content:
+        if not isinstance(entry, pf.Div) or not entry.identifier.startswith("ref-"):
+            continue
+        verdict = rendering.verdicts.get(entry.identifier[len("ref-") :])
+        mark = mark_for(verdict)
+        target = next((b for b in entry.content if isinstance(b, pf.Para | pf.Plain)), None)
+        if mark is None or target is None:
+            continue
+        note = problem_note(verdict)
+        target.content.extend([pf.Space(), mark_span(mark)])
+        if note:
+            target.content.extend([pf.Space(), *text_inlines(note)])
+        marked += 1
+    return marked
+
+
+def _list_blocks(rendering: Rendering) -> list[pf.Block]:
+    raw = rendering.raw_format
+    if rendering.style is Style.HTML and (rendering.is_html or rendering.is_markdown):
+        html = html_reference_list(rendering.cited, rendering.numbering, rendering.verdicts)
+        return [pf.RawBlock(html, format="html")]
+    if rendering.style is Style.APA:
+        entries = apa_list(rendering.cited, rendering.verdicts)
+    else:
+        entries = numbered_list(rendering.cited, rendering.numbering, rendering.verdicts)
+        if rendering.is_markdown:
+            return [pf.RawBlock(numbered_markdown(entries), format=raw)]
+    return [
+        pf.Div(*(_entry(entry) for entry in entries), identifier=LIST_ID, classes=["references"])
+    ]
+
+
+def _entry(entry: Entry) -> pf.Div:
+    first: list[pf.Inline] = []
+    if entry.label:
+        first += [pf.Str(entry.label), pf.Space()]
+    if entry.lines:
+        first += inlines(entry.lines[0])
+    if entry.mark is not None:
+        first.append(mark_span(entry.mark))
+    content: list[pf.Inline] = list(first)
+    for line in entry.lines[1:]:
+        content += [pf.LineBreak(), *inlines(line)]
+    if entry.note is not None:
+        content += [pf.LineBreak(), *inlines(entry.note)]
+    return pf.Div(pf.Para(*content), identifier=f"cite-sentinel-{entry.key}", classes=["csl-entry"])
+
+
+def _find_refs(doc: pf.Doc) -> pf.Div | None:
+    found: list[pf.Div] = []
+
+    def look(element: pf.Element, _: pf.Doc) -> None:
+        if isinstance(element, pf.Div) and element.identifier == "refs" and not found:
+            found.append(element)
+
+    doc.walk(look)
+    return found[0] if found else None
+
+
+def _heading_index(doc: pf.Doc) -> int | None:
+    for index in range(len(doc.content) - 1, -1, -1):
+        block = doc.content[index]
+        if isinstance(block, pf.Header) and pf.stringify(block).strip().lower() in _HEADINGS:
+            return index
+    return None
+
+
+def _identifiers(doc: pf.Doc) -> set[str]:
+    taken: set[str] = set()
+
+    def look(element: pf.Element, _: pf.Doc) -> None:
+        identifier = getattr(element, "identifier", "")
+        if identifier:
+            taken.add(identifier)
+
+    doc.walk(look)
+    return taken

@@ -1,0 +1,89 @@
+"""What the styles need to render one document: numbering, references by key, verdicts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from cite_sentinel.core import CheckResult, Reference, Status, Verdict
+from cite_sentinel.core.styles import Disambiguation, Numbering
+from cite_sentinel.filters.collect import CiteGroup
+from cite_sentinel.filters.settings import Style, base_format, is_html
+
+_MARKDOWN_WRITERS = frozenset(
+    {
+        "markdown",
+        "markdown_strict",
+        "markdown_phpextra",
+        "markdown_github",
+        "markdown_mmd",
+        "gfm",
+        "commonmark",
+        "commonmark_x",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rendering:
+    """One build's rendering context; `references` are the cited ones, in first-cited order."""
+
+    style: Style
+    output_format: str
+    numbering: Numbering
+    references: Mapping[str, Reference]
+    verdicts: Mapping[str, Verdict]
+    disambiguation: Disambiguation
+
+    @property
+    def is_html(self) -> bool:
+        return is_html(self.output_format)
+
+    @property
+    def is_markdown(self) -> bool:
+        return base_format(self.output_format) in _MARKDOWN_WRITERS
+
+    @property
+    def raw_format(self) -> str:
+        """The format a RawInline needs to pass through this writer untouched."""
+        base = base_format(self.output_format)
+        return "markdown" if base.startswith("markdown") else base
+
+    @property
+    def cited(self) -> tuple[Reference, ...]:
+        return tuple(self.references.values())
+
+
+def rendering_for(
+    style: Style,
+    output_format: str,
+    groups: Sequence[CiteGroup],
+    result: CheckResult,
+    today: str,
+) -> Rendering:
+    """Numbers in order of first citation; Accessed is the urldate, else the day it was verified."""
+    defined: dict[str, Reference] = {}
+    for reference in result.references:
+        defined.setdefault(reference.key, reference)
+    citations = [c for group in groups for c in group.citations if c.key in defined]
+    numbering = Numbering.from_citations(citations)  # undefined keys get no number
+    verdicts = {verdict.key: verdict for verdict in result.verdicts}
+    cited = {
+        key: _accessed(defined[key], verdicts.get(key), today)
+        for key in numbering.keys
+        if key in defined
+    }
+    return Rendering(
+        style=style,
+        output_format=output_format,
+        numbering=numbering,
+        references=cited,
+        verdicts=verdicts,
+        disambiguation=Disambiguation.from_references(tuple(cited.values())),
+    )
+
+
+def _accessed(reference: Reference, verdict: Verdict | None, today: str) -> Reference:
+    if reference.accessed or verdict is None or verdict.status is not Status.VERIFIED:
+        return reference
+    return replace(reference, accessed=today)

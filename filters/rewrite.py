@@ -1,0 +1,40 @@
+"""A Cite element rewritten in the chosen style, with a mark when its reference failed."""
+
+from __future__ import annotations
+
+import panflute as pf
+from cite_sentinel.core.styles import cite_apa, cite_html, cite_numbered, mark_for
+from cite_sentinel.filters.collect import CiteGroup
+from cite_sentinel.filters.elements import inlines, mark_span
+from cite_sentinel.filters.rendering import Rendering
+from cite_sentinel.filters.settings import Style
+
+
+def rewrite(cite: pf.Cite, group: CiteGroup, rendering: Rendering) -> list[pf.Inline]:
+    """What replaces one Cite element; style `none` keeps it and adds the marks after it."""
+    citations = group.citations
+    verdicts = rendering.verdicts
+    if rendering.style is Style.NONE:
+        marks = [mark_for(verdicts.get(citation.key)) for citation in citations]
+        return [cite, *(mark_span(mark) for mark in marks if mark is not None)]
+    if rendering.style is Style.HTML:
+        rendered = cite_html(citations, rendering.numbering, verdicts)
+        if rendering.is_html or rendering.is_markdown:
+            return [pf.RawInline(rendered.html, format="html")]
+        return inlines(rendered)
+    if rendering.style is Style.APA:
+        rendered = cite_apa(citations, rendering.references, rendering.disambiguation, verdicts)
+    else:
+        rendered = cite_numbered(citations, rendering.numbering, verdicts)
+    elements = inlines(rendered)
+    return _unescaped(elements, rendering) if rendering.is_markdown else elements
+
+
+def _unescaped(elements: list[pf.Inline], rendering: Rendering) -> list[pf.Inline]:
+    """Markdown writers escape `[1]` as `\\[1\\]`: brackets go out as raw Markdown instead."""
+    return [
+        pf.RawInline(element.text, format=rendering.raw_format)
+        if isinstance(element, pf.Str) and ("[" in element.text or "]" in element.text)
+        else element
+        for element in elements
+    ]

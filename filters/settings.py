@@ -1,0 +1,125 @@
+"""The filter's settings, read from the document's metadata: bad values stop the build early."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from cite_sentinel.core import ConfigError
+
+Lookup = Callable[[str], object]  # a metadata key to its value as panflute gives it, None if unset
+
+PREFIX = "cite-sentinel-"
+FAIL_ON_CHOICES = ("fabricated", "miscited", "retracted", "unverified")
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0", ""})
+
+
+class Style(StrEnum):
+    """How citations and the reference list are written."""
+
+    NUMBERED = "numbered"
+    HTML = "html"
+    APA = "apa"
+    NONE = "none"  # citations are left to --citeproc and only marked
+
+
+class MetadataError(ConfigError):
+    """A cite-sentinel-* metadata value the filter cannot use, said naming the key."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FilterSettings:
+    """What the metadata asks of this build."""
+
+    style: Style
+    fail_on: frozenset[str] = frozenset()
+    report: bool = False
+    correct: bool = False
+    groundedness: bool = False
+    offline: bool = False
+
+
+def read_settings(lookup: Lookup, output_format: str, *, offline: bool = False) -> FilterSettings:
+    """Settings from `cite-sentinel-*` keys; defaults: html style for HTML output, else numbered."""
+    return FilterSettings(
+        style=_style(lookup(PREFIX + "style"), output_format),
+        fail_on=_fail_on(lookup(PREFIX + "fail-on")),
+        report=_flag(lookup, "report"),
+        correct=_flag(lookup, "correct"),
+        groundedness=_flag(lookup, "groundedness"),
+        offline=_flag(lookup, "offline") or offline,
+    )
+
+
+def is_html(output_format: str) -> bool:
+    """Whether pandoc writes HTML for this output format (html, html5, revealjs, epub, …)."""
+    base = base_format(output_format)
+    return base.startswith("html") or base in {
+        "revealjs",
+        "slidy",
+        "slideous",
+        "s5",
+        "dzslides",
+        "epub",
+        "epub2",
+        "epub3",
+        "chunkedhtml",
+    }
+
+
+def base_format(output_format: str) -> str:
+    """The writer's name without extensions: `markdown+smart` is `markdown`."""
+    return re.split(r"[+-]", output_format, maxsplit=1)[0].lower()
+
+
+def _style(value: object, output_format: str) -> Style:
+    if value is None:
+        return Style.HTML if is_html(output_format) else Style.NUMBERED
+    text = _text(value, "style").strip().lower()
+    try:
+        return Style(text)
+    except ValueError:
+        choices = ", ".join(style.value for style in Style)
+        raise MetadataError(
+            f"{PREFIX}style: unknown style {text!r}; use one of {choices}"
+        ) from None
+
+
+def _fail_on(value: object) -> frozenset[str]:
+    if value is None:
+        return frozenset()
+    items = value if isinstance(value, list) else [value]
+    words = {
+        word.strip().lower()
+        for item in items
+        for word in _text(item, "fail-on").split(",")
+        if word.strip()
+    }
+    unknown = sorted(words - set(FAIL_ON_CHOICES) - {"none"})
+    if unknown:
+        raise MetadataError(
+            f"{PREFIX}fail-on: unknown verdict {', '.join(map(repr, unknown))}; "
+            f"use {', '.join(FAIL_ON_CHOICES)} (or a list of them)"
+        )
+    return frozenset(words - {"none"})
+
+
+def _flag(lookup: Lookup, name: str) -> bool:
+    value = lookup(PREFIX + name)
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    text = _text(value, name).strip().lower()
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise MetadataError(f"{PREFIX}{name}: expected true or false, got {text!r}")
+
+
+def _text(value: object, name: str) -> str:
+    if isinstance(value, str | int | float):
+        return str(value)
+    raise MetadataError(f"{PREFIX}{name}: expected a word, got {type(value).__name__} {value!r}")

@@ -1,0 +1,63 @@
+"""What the filter tells the person building: pandoc-style warnings, and whether to fail."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from cite_sentinel.core import CheckResult, Finding, Flag, Severity
+from cite_sentinel.core.report.summary import summarize
+from cite_sentinel.filters.collect import DOCUMENT
+
+TAG = "cite-sentinel"
+
+
+def summary_lines(result: CheckResult) -> list[str]:
+    """`[WARNING] cite-sentinel: …` per error or warning, then one `[INFO]` line of counts."""
+    lines = [
+        f"[{_level(finding)}] {TAG}: {_where(finding)}{finding.message}"
+        + (f"; {finding.hint}" if finding.hint and finding.hint not in finding.message else "")
+        for finding in result.findings
+        if finding.severity in (Severity.ERROR, Severity.WARNING)
+    ]
+    counts = summarize(result)
+    if counts.judged:
+        told = (
+            f"{counts.total} references: {counts.verified} verified, {counts.miscited} miscited, "
+            f"{counts.fabricated} fabricated, {counts.unverified} unverified"
+            + (f", {counts.retracted} retracted" if counts.retracted else "")
+        )
+    else:
+        told = f"{counts.total} references, none verified"
+    lines.append(f"[INFO] {TAG}: {told}")
+    return lines
+
+
+def failures(result: CheckResult, fail_on: Collection[str]) -> list[str]:
+    """Keys whose verdict `cite-sentinel-fail-on` names, as `key (verdict)`."""
+    failed = []
+    for verdict in result.verdicts:
+        words = [verdict.status.value] + (["retracted"] if Flag.RETRACTED in verdict.flags else [])
+        named = [word for word in words if word in fail_on]
+        if named:
+            failed.append(f"{verdict.key} ({', '.join(named)})")
+    return failed
+
+
+def failure_message(failed: list[str], fail_on: Collection[str]) -> str:
+    """The one line that explains a failed build and how to let it pass."""
+    return (
+        f"[ERROR] {TAG}: build failed: {len(failed)} reference(s) with a verdict named by "
+        f"cite-sentinel-fail-on ({', '.join(sorted(fail_on))}): {', '.join(failed)}; "
+        "fix them, or remove the verdict from cite-sentinel-fail-on"
+    )
+
+
+def _level(finding: Finding) -> str:
+    return "ERROR" if finding.severity is Severity.ERROR else "WARNING"
+
+
+def _where(finding: Finding) -> str:
+    """Bibliography files have lines worth naming; the piped document has none."""
+    if finding.location.path == DOCUMENT:
+        return ""
+    return f"{finding.location}: "
