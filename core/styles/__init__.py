@@ -5,7 +5,8 @@ tree (Text, Emph, Strong, Superscript, Link, Span) that a filter turns into pand
 and whose `.plain`, `.markdown` and `.html` give text for `cite-sentinel format`.
 """
 
-from cite_sentinel.core.styles.apa import Disambiguation, apa_entry, apa_list, cite_apa
+from cite_sentinel.core.styles.apa import apa_entry, apa_list
+from cite_sentinel.core.styles.apa_cite import Disambiguation, cite_apa
 from cite_sentinel.core.styles.entry import Entry
 from cite_sentinel.core.styles.html import LIST_ID, cite_html, html_reference_list
 from cite_sentinel.core.styles.inline import (

@@ -1,0 +1,219 @@
+"""APA 7 in-text citations and the disambiguation they need (initials, more names, a/b)."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cite_sentinel.core.model import Citation, CitationMode, Reference, Verdict
+from cite_sentinel.core.styles.apa_names import cite_names, family_name, initials, sort_text
+from cite_sentinel.core.styles.apa_order import apa_sort_key
+from cite_sentinel.core.styles.inline import Inline, Rendered, Text
+from cite_sentinel.core.styles.marks import Mark, mark_for
+from cite_sentinel.core.styles.numbered import mark_span
+
+_LOCATOR_TERMS = {
+    "chap.": "Chapter",
+    "chapter": "Chapter",
+    "sec.": "Section",
+    "section": "Section",
+    "fig.": "Figure",
+    "figure": "Figure",
+    "vol.": "Vol.",
+}
+_LOCATOR = re.compile(r"^(\S+)\s+(.+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Disambiguation:
+    """What APA adds so that two works never cite alike: initials, more names, a/b suffixes."""
+
+    suffixes: tuple[tuple[str, str], ...]  # (key, "a") for every key that needs one
+    initials: tuple[str, ...] = ()  # keys whose first author is cited with initials
+    names: tuple[tuple[str, int], ...] = ()  # (key, names shown before et al.) beyond one
+
+    @classmethod
+    def from_references(cls, references: Sequence[Reference]) -> Disambiguation:
+        """Suffixes in reference-list order (authors, then title), as APA assigns them."""
+        ordered = sorted(references, key=apa_sort_key)
+        with_initials = _initials_needed(ordered)
+        shown = {reference.key: 1 for reference in ordered}
+        for group in _clashes(ordered, with_initials, shown):
+            shown.update(_more_names(group, with_initials))
+        suffixes: list[tuple[str, str]] = []
+        for group in _clashes(ordered, with_initials, shown):
+            for index, reference in enumerate(group):
+                suffixes.append((reference.key, _letters(index)))
+        names = tuple((key, count) for key, count in shown.items() if count > 1)
+        return cls(tuple(suffixes), tuple(sorted(with_initials)), names)
+
+    def suffix(self, key: str) -> str:
+        """The key's suffix, or ""."""
+        for suffix_key, suffix in self.suffixes:
+            if suffix_key == key:
+                return suffix
+        return ""
+
+    def shown(self, key: str) -> int:
+        """How many names the citation of `key` shows before et al."""
+        for name_key, count in self.names:
+            if name_key == key:
+                return count
+        return 1
+
+
+def cite_apa(
+    group: Sequence[Citation],
+    references: Mapping[str, Reference],
+    disambiguation: Disambiguation,
+    verdicts: Mapping[str, Verdict] | None = None,
+) -> Rendered:
+    """(Smith, 2024), (Smith & Doe, 2023), (Smith et al., 2024), (Doe, 2020; Smith, 2024a).
+
+    A group whose citations are author-in-text gives "Smith (2024)"; locators follow the
+    year: (Smith, 2024, p. 33). Failed references add their mark after the citation.
+    """
+    known = [citation for citation in group if citation.key in references]
+    known.sort(key=lambda citation: apa_sort_key(references[citation.key]))
+    unknown = [f"?{citation.key}" for citation in group if citation.key not in references]
+    narrative = [c for c in known if c.mode is CitationMode.AUTHOR_IN_TEXT]
+    if narrative and len(known) == 1:
+        text = _narrative(narrative[0], references[narrative[0].key], disambiguation)
+    else:
+        text = "(" + "; ".join([*_parenthetical(known, references, disambiguation), *unknown]) + ")"
+    inlines: list[Inline] = [Text(text)]
+    marks: list[tuple[str, Mark]] = []
+    for citation in group:
+        mark = mark_for((verdicts or {}).get(citation.key))
+        if mark is not None and all(label != citation.key for label, _ in marks):
+            marks.append((citation.key, mark))
+    if marks:
+        inlines.append(mark_span(marks))
+    return Rendered(tuple(inlines))
+
+
+def year_text(reference: Reference) -> str:
+    """The year APA shows: the year, or "n.d." when the work has no date."""
+    if reference.year is not None:
+        return str(reference.year)
+    return reference.date[:4] if reference.date[:4].isdigit() else "n.d."
+
+
+def locator_text(locator: str) -> str:
+    """A locator as apa.csl writes it: "p. 33" stays, "chap. 2" becomes "Chapter 2"."""
+    match = _LOCATOR.match(locator.strip())
+    if match is None:
+        return locator.strip()
+    label, value = match.groups()
+    return f"{_LOCATOR_TERMS.get(label.lower(), label)} {value}"
+
+
+def _author(reference: Reference, disambiguation: Disambiguation) -> str:
+    if not reference.people:
+        return reference.title or reference.key
+    return cite_names(
+        reference.people,
+        disambiguation.shown(reference.key),
+        with_initials=reference.key in disambiguation.initials,
+    )
+
+
+def _date(citation: Citation, reference: Reference, disambiguation: Disambiguation) -> str:
+    date = year_text(reference) + disambiguation.suffix(reference.key)
+    return f"{date}, {locator_text(citation.locator)}" if citation.locator else date
+
+
+def _narrative(citation: Citation, reference: Reference, disambiguation: Disambiguation) -> str:
+    prefix = f"{citation.prefix} " if citation.prefix else ""
+    author = _author(reference, disambiguation)
+    return f"{prefix}{author} ({_date(citation, reference, disambiguation)})"
+
+
+def _parenthetical(
+    citations: Sequence[Citation],
+    references: Mapping[str, Reference],
+    disambiguation: Disambiguation,
+) -> list[str]:
+    pieces: list[str] = []
+    last_author = None
+    for citation in citations:
+        reference = references[citation.key]
+        date = _date(citation, reference, disambiguation)
+        author = _author(reference, disambiguation)
+        prefix = f"{citation.prefix} " if citation.prefix else ""
+        if citation.mode is CitationMode.SUPPRESS_AUTHOR:
+            pieces.append(f"{prefix}{date}")
+            last_author = None
+        elif author == last_author and not prefix:
+            pieces[-1] += f", {date}"
+        else:
+            pieces.append(f"{prefix}{author}, {date}")
+            last_author = author
+    return pieces
+
+
+def _initials_needed(references: Sequence[Reference]) -> set[str]:
+    """Keys whose first author shares a family name with others and alone has their initials."""
+    by_family: dict[str, list[Reference]] = defaultdict(list)
+    for reference in references:
+        if reference.people and not reference.people[0].literal:
+            by_family[sort_text(family_name(reference.people[0]))].append(reference)
+    needed: set[str] = set()
+    for group in by_family.values():
+        given = {reference.people[0].given for reference in group}
+        if len(given) < 2:
+            continue
+        letters = Counter(initials(name) for name in given)
+        needed.update(
+            reference.key
+            for reference in group
+            if reference.people[0].given and letters[initials(reference.people[0].given)] == 1
+        )
+    return needed
+
+
+def _clashes(
+    references: Sequence[Reference], with_initials: set[str], shown: Mapping[str, int]
+) -> list[list[Reference]]:
+    """Groups of two or more works whose citations would read the same."""
+    groups: dict[tuple[str, str], list[Reference]] = defaultdict(list)
+    for reference in references:
+        author = (
+            cite_names(
+                reference.people, shown[reference.key], with_initials=reference.key in with_initials
+            )
+            if reference.people
+            else reference.title
+        )
+        groups[(author, year_text(reference))].append(reference)
+    return [group for group in groups.values() if len(group) > 1]
+
+
+def _more_names(group: Sequence[Reference], with_initials: set[str]) -> dict[str, int]:
+    """Names shown per key: more while each step tells more works apart (as citeproc does)."""
+
+    def render(reference: Reference, count: int) -> str:
+        return cite_names(reference.people, count, with_initials=reference.key in with_initials)
+
+    count, distinct = 1, len({render(reference, 1) for reference in group})
+    while distinct < len(group) and count < max(len(r.people) for r in group):
+        more = len({render(reference, count + 1) for reference in group})
+        if more <= distinct:
+            break
+        count, distinct = count + 1, more
+    if count == 1:
+        return {}
+    final = {reference.key: render(reference, count) for reference in group}
+    shown = {}
+    for reference in group:
+        others = {text for key, text in final.items() if key != reference.key}
+        shown[reference.key] = 1 if render(reference, 1) not in others else count
+    return shown
+
+
+def _letters(index: int) -> str:
+    letters = string.ascii_lowercase
+    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
