@@ -82,7 +82,7 @@ def _matched(
     evidence: Evidence, best: Fit, accepted: list[Fit]
 ) -> tuple[Verdict, calibration.Features]:
     reference = evidence.reference
-    problems = _problems(evidence, best)
+    problems = _problems(evidence, best, accepted)
     wrong = [p for p in problems if p.severity is not Severity.INFO]
     status = Status.MISCITED if wrong else Status.VERIFIED
     features = calibration.Features(
@@ -105,7 +105,7 @@ def _matched(
     return verdict, features
 
 
-def _problems(evidence: Evidence, best: Fit) -> tuple[Problem, ...]:
+def _problems(evidence: Evidence, best: Fit, accepted: list[Fit]) -> tuple[Problem, ...]:
     reference, record = evidence.reference, best.record
     problems: list[Problem] = []
     if not best.title.same:
@@ -119,7 +119,8 @@ def _problems(evidence: Evidence, best: Fit) -> tuple[Problem, ...]:
     if not best.venue_agrees:
         found = record.venue_short or record.venue
         problems.append(Problem("venue", reference.venue, found, Severity.WARNING))
-    problems.extend(_identifier_problems(evidence, best))
+    if not any(f.by_identifier for f in accepted):  # else the identifier names this work
+        problems.extend(_identifier_problems(evidence, best))
     return tuple(problems)
 
 

@@ -306,3 +306,17 @@ def test_published_venue_cited_with_its_arxiv_doi_is_not_flagged_as_a_preprint()
     verdict = judge(evidence)
     assert verdict.status is Status.VERIFIED
     assert Flag.PUBLISHED_VERSION not in verdict.flags
+
+
+def test_doi_resolving_to_the_same_work_in_another_index_is_no_problem() -> None:
+    crossref_copy = _record(source="crossref", id="10.5555/3295222.3295349", title="Attention")
+    reference = _reference(identifiers=Identifiers(doi="10.5555/3295222.3295349"))
+    evidence = Evidence(
+        reference=reference,
+        by_identifier=(crossref_copy,),
+        candidates=(_record(),),
+        sources=ANSWERED,
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert verdict.problems == ()
