@@ -25,7 +25,9 @@ _ANY_YEAR = re.compile(rf"(?<![\d/.\w–-])({_YEAR})[a-z]?(?![\d\w–-]|\.\d)")
 _ID_NOISE = re.compile(
     r"\[?\bonline\]?\.?\s*available\s*(?:at|from)?\s*:?"
     r"|\bavailable\s+(?:at|from|online)\s*:?"
-    rf"|\b(?:retrieved|accessed|viewed|cited)\b[^.;)\]]*?(?:from\s*:?|{_YEAR}[.,\]]?|\d{{4}}-\d\d-\d\d)"
+    r"|\bretrieved\b[^.;]{0,40}?\bfrom\b\s*:?"
+    r"|\b(?:accessed|viewed|cited)\s*:?\s*(?:on\s+)?(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug"
+    r"|sep|oct|nov|dec)[a-z]*\.?\s+\d)[^.;)\]]{0,40}?(?:1[5-9]\d\d|20\d\d|\d{4}-\d\d-\d\d)"
     r"|\(\s*accessed[^)]*\)|\[\s*(?:accessed|cited)[^\]]*\]"
     r"|\b(?:doi|DOI)\s*:?\s*10\.\S+"
     r"|(?:https?|ftp)://\S+"
@@ -62,6 +64,9 @@ _NOT_END_BEFORE = re.compile(
     r"|[IVX]{2,5})\.)$"
 )
 _SAME_AUTHORS = re.compile(r"^\s*(?:[—–]{2,}|-{3,}|_{3,})\s*[.,]?\s*")
+_VENUE_WORDS = (
+    r"\b(?:Conference|Proceedings|Journal|Workshop|Symposium|Transactions|Review|Letters)\b"
+)
 _TRAILING_DESCRIPTOR = re.compile(r"\s*\[[^\]]*\]\s*$")
 
 
@@ -141,6 +146,8 @@ def _quoted_frame(body: str) -> _Frame | None:
     before = body[: match.start()].strip()
     year = ""
     paren = _PAREN_YEAR.search(before)
+    if paren and before[paren.end() :].strip(" .,:"):
+        return None  # "(2021). What makes a “bad” ad?": the quotation is inside the title
     if paren and paren.group("year"):
         year = paren.group("year")
         before = before[: paren.start()]
@@ -232,9 +239,11 @@ def _subtitle_follows(text: str) -> bool:
         return False
     if re.match(r"(?:In\b|in\b|In:)", after):
         return True
-    # APA "Title? Subtitle. Journal, 3, 1–10." but not AMA "Title? Journal. 2023;112:20".
+    if re.match(rf"{_YEAR}\s*(?:[;:.]|$)", after):
+        return False  # AMA "Title? Journal. 2023;112:20": the "subtitle" was the journal
+    # APA "Title? Subtitle. Journal, 3, 1–10." or "Title? Subtitle. 2017 IEEE Conference, 1–2."
     next_sentence = re.split(r"\.\s", after, maxsplit=1)[0]
-    return not after[:1].isdigit() and bool(re.search(r",\s*\d|\d\(", next_sentence))
+    return bool(re.search(rf",\s*\d|\d\(|\d\s*[–-]\s*\d|{_VENUE_WORDS}", next_sentence))
 
 
 def _venue_like(text: str) -> bool:

@@ -18,9 +18,13 @@ UPPER = "A-Z" + "".join(
 _INITIAL = rf"(?:[{UPPER}][a-z]?\.|[{UPPER}](?=[\s,.-]|$))"
 _INITIALS = re.compile(rf"^(?:{_INITIAL}\s*-?\s*)+$")
 _DOTTED_INITIALS = re.compile(rf"^(?:[{UPPER}]\.\s*-?\s*)+$")
-_VANCOUVER_TAIL = re.compile(rf"^(?P<family>.+?)\s+(?P<given>[{UPPER}]{{1,4}})\.?$")
+_VANCOUVER_TAIL = re.compile(
+    rf"^(?P<family>.+?)\s+(?P<given>[{UPPER}](?:[{UPPER}]|[a-z](?=[{UPPER}])|-(?=[{UPPER}])){{0,4}})"
+    r"\.?$"
+)
 _LEADING_INITIALS = re.compile(rf"^(?P<given>(?:[{UPPER}][a-z]?\.\s*-?\s*)+)(?P<family>[^.]+)$")
 _SUFFIX = re.compile(r"Jr\.?|Sr\.?|II|III|IV")
+_NICKNAME = re.compile(r"\s*\((?:[A-Z][\w'’-]*\s?){1,2}\)\.?(?=[\s,]|$)")
 _STOPWORDS = frozenset(["of", "for", "and", "the", "on", "in", "de", "du", "des", "der", "für"])
 _FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$")
 _PARTICLES = frozenset(
@@ -70,6 +74,7 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
         others = True
         text = text[: match.start()]
     text = re.sub(r",?\s*(?:…|\.\.\.)\s*(?=\S)", ", ", _trim_end(text))
+    text = _NICKNAME.sub("", text)
     if not text:
         return (), others
     if ";" in text:
@@ -120,6 +125,13 @@ def _pair_up(chunks: list[str]) -> list[Person]:
         if len(chunks) % 2:
             people.append(_one_name(chunks[-1]))
         return people
+    rest = chunks[1:]
+    if (
+        len(rest) >= 2
+        and len(chunks[0].split()) == 1
+        and all(_INITIALS.match(chunk) for chunk in rest[1::2])
+    ):
+        return [Person(family=chunks[0]), *_pair_up(rest)]  # a mononym: "Mausam, Soderland, S."
     if _inverted_first(chunks):
         return [Person(family=chunks[0], given=chunks[1])] + [_one_name(c) for c in chunks[2:]]
     return [_one_name(chunk) for chunk in chunks]
