@@ -1,0 +1,87 @@
+"""APA 7 rules, each with a literal reference."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.model import Citation, CitationMode, Location, Person, Reference
+from cite_sentinel.core.styles import Disambiguation, apa_entry, apa_list, cite_apa
+from cite_sentinel.core.styles.sentence_case import sentence_case
+
+HERE = Location.point("refs.bib", 1, 1)
+SMITH = Person(family="Smith", given="John Adam")
+DOE = Person(family="Doe", given="Jane")
+
+
+def _ref(key: str, *people: Person, year: int = 2024, **fields: str) -> Reference:
+    return Reference(
+        key=key, location=HERE, people=people, year=year, date=str(year), title=key, **fields
+    )
+
+
+def _cite(refs: list[Reference], *keys: str, **options: object) -> str:
+    by_key = {reference.key: reference for reference in refs}
+    group = [Citation(key=key, location=HERE, **options) for key in keys]  # type: ignore[arg-type]
+    return cite_apa(group, by_key, Disambiguation.from_references(refs)).plain
+
+
+def test_in_text_forms_for_one_two_and_three_authors() -> None:
+    third = Person(family="Roe", given="R.")
+    refs = [_ref("a", SMITH), _ref("b", SMITH, DOE, year=2023), _ref("c", SMITH, DOE, third)]
+    assert _cite(refs, "a") == "(Smith, 2024)"
+    assert _cite(refs, "b") == "(Smith & Doe, 2023)"
+    assert _cite(refs, "c") == "(Smith et al., 2024)"
+
+
+def test_narrative_locator_and_several_works_sorted() -> None:
+    refs = [_ref("s", SMITH), _ref("d", DOE, year=2020)]
+    assert _cite(refs, "s", mode=CitationMode.AUTHOR_IN_TEXT) == "Smith (2024)"
+    assert _cite(refs, "s", locator="p. 33") == "(Smith, 2024, p. 33)"
+    assert _cite(refs, "s", "d") == "(Doe, 2020; Smith, 2024)"
+
+
+def test_same_author_and_year_get_letters_in_list_order() -> None:
+    refs = [_ref("beta", SMITH), _ref("alpha", SMITH)]
+    assert _cite(refs, "alpha") == "(Smith, 2024a)"
+    assert _cite(refs, "beta") == "(Smith, 2024b)"
+
+
+def test_journal_entry_has_initials_issue_pages_and_doi_link() -> None:
+    reference = Reference(
+        key="a",
+        location=HERE,
+        title="Deep nets",
+        people=(SMITH, DOE),
+        year=2023,
+        date="2023",
+        kind="article-journal",
+        venue="Journal of Things",
+        volume="12",
+        issue="3",
+        pages="33-45",
+        fields=(("doi", "10.1/ABC"),),
+    )
+    entry = apa_entry(reference)
+    assert entry.plain == (
+        "Smith, J. A., & Doe, J. (2023). Deep nets. Journal of Things, 12(3), 33–45. "
+        "https://doi.org/10.1/ABC"
+    )
+    assert "<em>Journal of Things</em>, <em>12</em>" in entry.html
+
+
+def test_more_than_twenty_authors_keep_nineteen_and_the_last() -> None:
+    people = tuple(Person(family=f"A{n}", given="X.") for n in range(1, 23))
+    text = apa_entry(_ref("many", *people)).plain
+    assert "A19, X., … A22, X. (2024)" in text and "A20" not in text
+
+
+def test_bibtex_titles_become_sentence_case_keeping_protected_words() -> None:
+    assert sentence_case("Learning {BERT} Models: A Study of GPUs") == (
+        "Learning BERT models: A study of GPUs"
+    )
+
+
+def test_list_is_alphabetical_by_author() -> None:
+    refs = [
+        _ref("z", Person(family="Zed", given="A.")),
+        _ref("a", Person(family="Ames", given="B.")),
+    ]
+    assert [entry.key for entry in apa_list(refs)] == ["a", "z"]

@@ -1,0 +1,89 @@
+"""The numbered style as a reader of the rendered paper sees it."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.model import (
+    Citation,
+    Identifiers,
+    Location,
+    Person,
+    Problem,
+    Reference,
+    Severity,
+    Status,
+    Verdict,
+)
+from cite_sentinel.core.styles import (
+    Numbering,
+    cite_html,
+    cite_numbered,
+    html_reference_list,
+    numbered_list,
+    numbered_markdown,
+)
+
+HERE = Location.point("paper.md", 1, 1)
+
+
+def _cite(key: str, group: int, locator: str = "") -> Citation:
+    return Citation(key=key, location=HERE, group=group, locator=locator)
+
+
+def test_numbers_follow_the_order_of_first_citation() -> None:
+    citations = [_cite("b", 0), _cite("a", 1), _cite("b", 2)]
+    numbering = Numbering.from_citations(citations)
+    assert [numbering.number(key) for key in ("b", "a")] == [1, 2]
+    assert numbering.anchors_of("b") == ("cite1-1", "cite1-2")
+
+
+def test_brackets_list_collapse_and_keep_locators() -> None:
+    citations = [_cite(key, 0) for key in "abcde"]
+    numbering = Numbering.from_citations(citations)
+    assert cite_numbered([_cite("a", 9), _cite("c", 9)], numbering).plain == "[1, 3]"
+    assert cite_numbered([_cite(k, 9) for k in "bcd"], numbering).plain == "[2–4]"
+    assert cite_numbered([_cite("a", 9, "p. 33")], numbering).plain == "[1, p. 33]"
+
+
+def test_a_miscited_reference_is_marked_with_a_tooltip_and_class() -> None:
+    numbering = Numbering.from_citations([_cite("a", 0)])
+    verdict = Verdict(
+        key="a",
+        status=Status.MISCITED,
+        problems=(Problem("year", "2019", "2020", Severity.WARNING),),
+    )
+    rendered = cite_numbered([_cite("a", 0)], numbering, {"a": verdict})
+    assert rendered.plain == "[1]⚠"
+    assert 'class="cite-sentinel-miscited"' in rendered.html
+    assert "year cited 2019, found 2020" in rendered.html
+
+
+def test_reference_list_reads_as_the_issue_example() -> None:
+    reference = Reference(
+        key="zk",
+        location=HERE,
+        title="A Beginner's Guide to ZKPs",
+        people=(Person(family="Smith", given="Sarah"),),
+        date="2024-01-15",
+        accessed="2024-02-28",
+        identifiers=Identifiers(url="https://blog.example.com/zk-guide"),
+    )
+    numbering = Numbering.from_citations([_cite("other", 0), _cite("zk", 1)])
+    text = numbered_markdown(numbered_list([reference], numbering))
+    assert text == (
+        '[2] "A Beginner\'s Guide to ZKPs", Sarah Smith\n'
+        "    URL: https://blog.example.com/zk-guide\n"
+        "    Published: 2024-01-15\n"
+        "    Accessed: 2024-02-28\n"
+    )
+
+
+def test_html_citations_and_entries_link_both_ways() -> None:
+    reference = Reference(key="a", location=HERE, title="Deep <Nets>")
+    citations = [_cite("a", 0), _cite("a", 1)]
+    numbering = Numbering.from_citations(citations)
+    first = cite_html(citations[:1], numbering).html
+    assert first.startswith('<sup><a href="#ref1" id="cite1-1"')
+    listing = html_reference_list([reference], numbering)
+    assert '<li id="ref1"' in listing and "<strong>Deep &lt;Nets&gt;</strong>" in listing
+    assert 'href="#cite1-1"' in listing and 'href="#cite1-2"' in listing
+    assert 'id="references"' not in listing  # pandoc's `# References` heading owns that id
