@@ -29,9 +29,9 @@ _ID_NOISE = re.compile(
     r"|\b(?:accessed|viewed|cited)\s*:?\s*(?:on\s+)?(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug"
     r"|sep|oct|nov|dec)[a-z]*\.?\s+\d)[^.;)\]]{0,40}?(?:1[5-9]\d\d|20\d\d|\d{4}-\d\d-\d\d)"
     r"|\(\s*accessed[^)]*\)|\[\s*(?:accessed|cited)[^\]]*\]"
-    r"|\b(?:doi|DOI)\s*:?\s*10\.\S+"
-    r"|(?:https?|ftp)://\S+"
-    r"|\bwww\.\S+"
+    r"|\b(?:doi|DOI)\s*:?\s*10\.\S+?(?=[.,;]?(?:\s|$))"
+    r"|(?:https?|ftp)://\S+?(?=[.,;]?(?:\s|$))"
+    r"|\bwww\.\S+?(?=[.,;]?(?:\s|$))"
     r"|\barxiv\s*:\s*\S+"
     r"|\b(?:PMID|PMCID|ISBN(?:-1[03])?)\s*:?\s*[\dPMCX-]+",
     re.IGNORECASE,
@@ -47,6 +47,7 @@ _VOLUME_ISSUE = re.compile(
     r"|(?<![\d(])(?P<v2>\d{1,4})\s*\((?P<i2>[\w/–-]{1,9})\)"
     r"|(?<=[A-Za-z.])\s(?P<v4>\d{1,4}),\s*[A-Za-z]?\d+(?:\s*[–-]\s*\d+)?\s*\("
     r"|(?<=[A-Za-z.])\s(?P<v5>\d{1,4}):\s*\d"
+    rf"|(?<=[A-Za-z]),\s(?!{_YEAR}\.?$)(?P<v7>\d{{1,4}})\.?$"
     r"|(?<=[A-Za-z.]),\s(?P<v6>\d{1,4}),\s*[A-Za-z]?\d+\s*(?:[–-]\s*[A-Za-z]?\d+)?\.?(?:\s|$)"
     r"|;\s*(?P<v3>\d{1,4})\s*:",
     re.IGNORECASE,
@@ -64,6 +65,7 @@ _NOT_END_BEFORE = re.compile(
     r"|[IVX]{2,5})\.)$"
 )
 _SAME_AUTHORS = re.compile(r"^\s*(?:[—–]{2,}|-{3,}|_{3,})\s*[.,]?\s*")
+_NOTE_FIRST = re.compile(r"^\[(?!\d)[^\]]{1,30}\]\s*")  # "[Retracted] Wakefield, A. J. …"
 _VENUE_WORDS = (
     r"\b(?:Conference|Proceedings|Journal|Workshop|Symposium|Transactions|Review|Letters)\b"
 )
@@ -83,7 +85,7 @@ class _Frame:
 def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     """One free-text reference in any common style (APA, MLA, Chicago, IEEE, AMA, Nature…)."""
     _, text = strip_label(raw.strip())
-    text = plain_text(text)
+    text = _NOTE_FIRST.sub("", plain_text(text))
     identifiers = find_identifiers_in_text(text)
     body = _SAME_AUTHORS.sub("", _without_identifiers(text))
     frame = _frame(body)
@@ -288,7 +290,9 @@ def _volume_issue(rest: str) -> tuple[str, str]:
     match = _VOLUME_ISSUE.search(rest)
     if not match:
         return "", ""
-    volume = next((value for value in match.group("v1", "v2", "v3", "v4", "v5", "v6") if value), "")
+    volume = next(
+        (value for value in match.group("v1", "v2", "v3", "v4", "v5", "v6", "v7") if value), ""
+    )
     issue = match.group("i1") or match.group("i2") or ""
     if re.fullmatch(_YEAR, issue):
         issue = ""  # "33 (2020): 6840" is volume and year

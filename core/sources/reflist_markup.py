@@ -13,7 +13,7 @@ _MD_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w
 _URL = re.compile(r"(?:https?|ftp)://\S+", re.IGNORECASE)
 _LATEX_URL = re.compile(r"\\(?:url|href)\s*\{([^}]*)\}(?:\s*\{([^}]*)\})?")
 _LATEX_NEWBLOCK = re.compile(r"\\newblock\b\s*")
-_BACKSLASH_ESCAPE = re.compile(r"\\([\[\]*_#`.()&%$-])")
+_BACKSLASH_ESCAPE = re.compile(r"\\([\[\]*_#`()&%$])")  # Markdown escapes, same in LaTeX
 
 
 def strip_label(text: str) -> tuple[str, str]:
@@ -28,9 +28,9 @@ def plain_text(text: str) -> str:
     """One line of plain text: Markdown links and emphasis, LaTeX markup and escapes gone."""
     text = _MD_LINK.sub(_link_text, text)
     text = _ANGLE_URL.sub(r"\1", text)
+    text = _BACKSLASH_ESCAPE.sub(r"\1", text)
     if "\\" in text or "{" in text or "~" in text:
         text = _latex_to_text(text)
-    text = _BACKSLASH_ESCAPE.sub(r"\1", text)
     text = _strip_emphasis(text)
     return " ".join(text.split())
 

@@ -92,3 +92,27 @@ def test_no_text_makes_the_reader_raise(text: str) -> None:
     read = read_reflist(text, "r.txt")
     for ref in read.references:
         assert ref.location.line >= 1
+
+
+MARKDOWN = """\
+## References
+
+1. Vaswani, A., Shazeer, N., Parmar, N., et al. (2017). [Attention is all you need](https://arxiv.org/abs/1706.03762). *Advances in Neural Information Processing Systems*, **30**.
+2. He, K., Zhang, X., Ren, S., & Sun, J. (2016). Deep residual learning for image recognition. In *Proceedings of CVPR* (pp. 770–778). <https://doi.org/10.1109/CVPR.2016.90>
+3. \\[Retracted\\] Wakefield, A. J. et al. Ileal-lymphoid-nodular hyperplasia. *Lancet* **351**, 637–641 (1998).
+"""  # noqa: E501
+
+
+def test_markdown_links_emphasis_and_escapes_do_not_leak_into_fields() -> None:
+    first, second, third = read_reflist(MARKDOWN, "paper.md", first_line=10).references
+    assert first.title == "Attention is all you need"
+    assert first.venue == "Advances in Neural Information Processing Systems"
+    assert first.volume == "30"
+    assert first.identifiers.arxiv == "1706.03762"
+    assert first.others
+    assert second.venue == "Proceedings of CVPR"
+    assert second.identifiers.doi == "10.1109/cvpr.2016.90"
+    assert [person.family for person in third.people] == ["Wakefield"]
+    assert (third.venue, third.volume, third.pages) == ("Lancet", "351", "637-641")
+    assert third.year == 1998
+    assert [ref.location.line for ref in (first, second, third)] == [12, 13, 14]
