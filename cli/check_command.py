@@ -9,7 +9,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import CheckResult, check
+from cite_sentinel.core import CheckResult, Config, Verifier, check
+from cite_sentinel.core.ground.ground_check import ground
+from cite_sentinel.core.ground.scorer import Scorer
+from cite_sentinel.core.ground.selection import SCORERS, scorer_named
 from cite_sentinel.core.report.json import render_json
 from cite_sentinel.core.report.markdown import render_markdown
 from cite_sentinel.core.report.text import render_text
@@ -52,6 +55,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-color", action="store_true", help="never colour the report")
     parser.add_argument("--config", metavar="FILE", help="read settings from FILE")
     parser.add_argument(
+        "--ground",
+        action="store_true",
+        help="also judge whether each cited work supports the sentence citing it",
+    )
+    parser.add_argument(
+        "--scorer",
+        choices=SCORERS,
+        default="local",
+        help="who judges groundedness (default: local, offline; voyage and anthropic send "
+        "the claims and abstracts to that service)",
+    )
+    parser.add_argument(
+        "--fulltext",
+        metavar="DIR",
+        help="folder of full texts (PDF, .txt, .md, .docx) named by key or DOI (/ as _)",
+    )
+    parser.add_argument(
         "--max-unavailable",
         type=float,
         default=DEFAULT_MAX_UNAVAILABLE,
@@ -82,9 +102,32 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             notify=notify,
             environ=environ,
         )
-        result = asyncio.run(check(options.paths, config=config, verifier=verifier))
+        scorer = scorer_named(options.scorer, environ) if options.ground else None
+        fulltext = _fulltext_dir(options.fulltext)
+        result = asyncio.run(_check_and_ground(options.paths, config, verifier, scorer, fulltext))
     _deliver(result, options, environ, notify)
     return exit_code(result, fail_on=fail_on, max_unavailable=options.max_unavailable)
+
+
+async def _check_and_ground(
+    paths: list[str],
+    config: Config,
+    verifier: Verifier | None,
+    scorer: Scorer | None,
+    fulltext: Path | None,
+) -> CheckResult:
+    result = await check(paths, config=config, verifier=verifier)
+    if scorer is None:
+        return result
+    return await ground(result, scorer, fulltext_dir=fulltext)
+
+
+def _fulltext_dir(value: str | None) -> Path | None:
+    if value is None:
+        return None
+    if not Path(value).is_dir():
+        raise UsageError(f"--fulltext {value}: no such folder; give a folder of PDFs or texts")
+    return Path(value)
 
 
 def _fail_on(values: list[str]) -> frozenset[str]:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cite_sentinel.core.ground.citation_support import CitationSupport
 
 
 class Severity(StrEnum):
@@ -256,3 +260,4 @@ class CheckResult:
     findings: tuple[Finding, ...] = ()
     verdicts: tuple[Verdict, ...] = ()
     unreadable: tuple[str, ...] = ()  # inputs that could not be read at all
+    supports: tuple[CitationSupport, ...] = ()  # groundedness, one per citation (check --ground)

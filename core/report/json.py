@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from cite_sentinel.core.ground.citation_support import CitationSupport
+from cite_sentinel.core.ground.scorer import EvidenceKind
 from cite_sentinel.core.model import (
     CheckResult,
     Citation,
@@ -34,10 +36,14 @@ def _document(result: CheckResult) -> dict[str, Any]:
     """
     summary = summarize(result)
     verdicts = verdicts_by_key(result)
+    supports = {(support.key, support.location): support for support in result.supports}
     return {
         "version": VERSION,
         "references": [_reference(ref, verdicts.get(ref.key)) for ref in result.references],
-        "citations": [_citation(citation) for citation in result.citations],
+        "citations": [
+            _citation(citation, supports.get((citation.key, citation.location)))
+            for citation in result.citations
+        ],
         "summary": {
             "total": summary.total,
             "verified": summary.verified,
@@ -108,12 +114,29 @@ def _source(source: SourceReport) -> dict[str, Any]:
     return entry
 
 
-def _citation(citation: Citation) -> dict[str, Any]:
+def _citation(citation: Citation, support: CitationSupport | None) -> dict[str, Any]:
     return {
         "key": citation.key,
         "location": _location(citation.location),
         "sentence": citation.sentence,
-        "support": None,
+        "support": None if support is None else _support(support),
+    }
+
+
+def _support(support: CitationSupport) -> dict[str, Any]:
+    """Groundedness (check --ground): `score` is P(supported), null when not judged."""
+    judgement = support.judgement
+    judged = judgement.evidence_kind in (EvidenceKind.ABSTRACT, EvidenceKind.FULL_TEXT)
+    return {
+        "score": None if judgement.support is None else round(judgement.support, 3),
+        "relevance": round(judgement.relevance, 3) if judged else None,
+        "badge": judgement.badge.value,
+        "verdict": None if judgement.verdict is None else judgement.verdict.value,
+        "evidence": [passage.text for passage in judgement.evidence],
+        "evidence_kind": judgement.evidence_kind.value,
+        "quote": judgement.quote or None,
+        "scorer": judgement.scorer,
+        "claim_badge": support.claim_judgement.badge.value,
     }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cite_sentinel.core.ground.citation_support import CitationSupport
 from cite_sentinel.core.model import CheckResult, Finding, Reference, Verdict
 from cite_sentinel.core.report.summary import (
     NOT_VERIFIED,
@@ -30,6 +31,8 @@ def render_markdown(result: CheckResult) -> str:
         lines += ["## References", ""]
         for reference in result.references:
             lines += _reference(reference, verdicts.get(reference.key))
+    if result.supports:
+        lines += _groundedness(result.supports)
     findings = local_findings(result)
     lines += ["## Local findings", ""]
     lines += [_finding(finding) for finding in findings] or ["None."]
@@ -57,6 +60,34 @@ def _reference(reference: Reference, verdict: Verdict | None) -> list[str]:
     if verdict.problems:
         lines += ["", "| field | cited | found |", "|---|---|---|"]
         lines += [f"| {p.field} | {_cell(p.cited)} | {_cell(p.found)} |" for p in verdict.problems]
+    return [*lines, ""]
+
+
+def _groundedness(supports: tuple[CitationSupport, ...]) -> list[str]:
+    """Each claim with its badge, then each cited work's relevance and best evidence."""
+    lines = ["## Groundedness", ""]
+    claims: dict[tuple[str, str], list[CitationSupport]] = {}
+    for support in supports:
+        claims.setdefault((support.location.path, support.claim), []).append(support)
+    for (path, claim), members in claims.items():
+        first = members[0]
+        lines += [
+            f"- **{first.claim_judgement.badge.value}** {_text(claim)} "
+            f"(`{path}:{first.location.line}`)",
+        ]
+        for support in members:
+            judgement = support.judgement
+            said = f"{judgement.badge.value}, evidence: {judgement.evidence_kind.value}"
+            if judgement.evidence:
+                said += f", relevance {judgement.relevance:.2f}"
+            if judgement.verdict is not None:
+                said += f", {judgement.verdict.value}"
+            lines.append(f"  - `{support.key}`: {said}")
+            quote = judgement.quote or (judgement.evidence[0].text if judgement.evidence else "")
+            if quote:
+                lines.append(f"    > {_text(quote)}")
+            if judgement.note:
+                lines.append(f"    ({_text(judgement.note)})")
     return [*lines, ""]
 
 

@@ -1,0 +1,76 @@
+"""`cite-sentinel check --ground` as a program on the examples, verified by the fake API server."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.fakeapi import FakeApi
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "CI"}}
+    return subprocess.run(
+        [sys.executable, "-m", "cite_sentinel", "check", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.slow
+def test_ground_puts_a_badge_and_evidence_kind_on_every_citing_sentence(fake_api: FakeApi) -> None:
+    run = _run(str(EXAMPLES / "paper.md"), "--ground", "--format", "json", "--quiet")
+    assert run.returncode in (0, 1), run.stderr
+    citations = json.loads(run.stdout)["citations"]
+    judged = [c for c in citations if c["support"] is not None]
+    assert {c["key"] for c in judged} >= {"nowlan1992", "alvarez2019", "zilli2014"}
+    for citation in judged:
+        support = citation["support"]
+        assert support["badge"] in {"green", "yellow", "red", "grey"}
+        assert support["verdict"] is None, "the local scorer never says supported"
+        assert support["evidence_kind"] in {"full text", "abstract", "title only", "none"}
+        if support["evidence_kind"] in {"title only", "none"}:
+            assert support["badge"] == "grey", citation
+
+
+@pytest.mark.slow
+def test_a_fabricated_work_is_unverifiable_never_red(fake_api: FakeApi) -> None:
+    run = _run(str(EXAMPLES / "paper.md"), "--ground", "--format", "json", "--quiet")
+    citations = json.loads(run.stdout)["citations"]
+    fabricated = next(c for c in citations if c["key"] == "alvarez2019")
+    assert fabricated["support"]["badge"] == "grey"
+    assert fabricated["support"]["evidence_kind"] in {"title only", "none"}
+
+
+@pytest.mark.slow
+def test_without_ground_no_citation_carries_support(fake_api: FakeApi) -> None:
+    run = _run(str(EXAMPLES / "paper.md"), "--format", "json", "--quiet")
+    assert all(c["support"] is None for c in json.loads(run.stdout)["citations"])
+
+
+@pytest.mark.slow
+def test_markdown_report_shows_each_claim_with_its_badge(fake_api: FakeApi) -> None:
+    run = _run(str(EXAMPLES / "paper.md"), "--ground", "--format", "markdown", "--quiet")
+    assert "## Groundedness" in run.stdout
+    assert "Weight sharing lets a network generalise" in run.stdout
+    assert "`alvarez2019`: grey" in run.stdout
+
+
+@pytest.mark.slow
+def test_a_missing_fulltext_folder_is_a_usage_error(tmp_path: Path) -> None:
+    run = _run(str(EXAMPLES / "paper.md"), "--ground", "--fulltext", str(tmp_path / "nowhere"))
+    assert run.returncode == 2
+    assert "no such folder" in run.stderr
+    assert "Traceback" not in run.stderr

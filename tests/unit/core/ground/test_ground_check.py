@@ -1,0 +1,110 @@
+"""`check --ground` in core: citations judged against their matched records, into the reports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cite_sentinel.core.ground.ground_check import ground
+from cite_sentinel.core.ground.local import LocalScorer
+from cite_sentinel.core.model import (
+    CheckResult,
+    Citation,
+    Location,
+    Record,
+    Reference,
+    Status,
+    Verdict,
+)
+from cite_sentinel.core.report.json import render_json
+from cite_sentinel.core.report.markdown import render_markdown
+
+CLAIM = "Aspirin lowers the risk of stroke in adults with atrial fibrillation."
+ABOUT = (
+    "We randomised 2,000 patients to tablets or placebo. "
+    "Aspirin lowered the risk of stroke by a third over two years. "
+    "Bleeding was rare in both groups."
+)
+UNRELATED = (
+    "We describe a new lattice filter for dynamic multilayer perceptrons. "
+    "Gradient descent trains the filter coefficients on speech signals. "
+    "The architecture converges faster than tapped delay lines."
+)
+
+
+def _result(abstracts: dict[str, str]) -> CheckResult:
+    keys = [*list(abstracts), "ghost"]
+    references = tuple(
+        Reference(key=key, location=Location.point("refs.bib", n, 1), title=f"Title {key}")
+        for n, key in enumerate(keys, start=1)
+    )
+    citations = tuple(
+        Citation(key=key, location=Location.point("paper.md", 4, 10 * n), sentence=CLAIM, group=1)
+        for n, key in enumerate(keys, start=1)
+    )
+    verdicts = (
+        *tuple(
+            Verdict(
+                key=key,
+                status=Status.VERIFIED,
+                match=Record(source="openalex", id=key, title=f"Title {key}", abstract=text),
+            )
+            for key, text in abstracts.items()
+        ),
+        Verdict(key="ghost", status=Status.FABRICATED),
+    )
+    return CheckResult(
+        files=("paper.md",), references=references, citations=citations, verdicts=verdicts
+    )
+
+
+async def test_each_cited_work_is_judged_on_its_own_abstract() -> None:
+    result = await ground(_result({"trial": ABOUT, "lattice": UNRELATED}), LocalScorer())
+    by_key = {support.key: support.judgement for support in result.supports}
+    assert by_key["trial"].relevance > by_key["lattice"].relevance
+    assert by_key["trial"].evidence_kind == "abstract"
+    assert "lowered the risk of stroke" in by_key["trial"].evidence[0].text
+
+
+async def test_a_fabricated_work_has_no_evidence_and_stays_grey() -> None:
+    result = await ground(_result({"lattice": UNRELATED}), LocalScorer())
+    ghost = next(s.judgement for s in result.supports if s.key == "ghost")
+    assert ghost.evidence_kind == "title only"
+    assert ghost.badge == "grey"
+
+
+async def test_the_related_work_speaks_for_the_claim() -> None:
+    result = await ground(_result({"trial": ABOUT, "lattice": UNRELATED}), LocalScorer())
+    (speaker,) = {s.claim_judgement for s in result.supports}
+    assert speaker == next(s.judgement for s in result.supports if s.key == "trial")
+
+
+async def test_a_full_text_in_the_folder_wins_over_the_abstract(tmp_path: Path) -> None:
+    (tmp_path / "lattice.txt").write_text(ABOUT, encoding="utf-8")
+    result = await ground(_result({"lattice": UNRELATED}), LocalScorer(), fulltext_dir=tmp_path)
+    support = next(s for s in result.supports if s.key == "lattice")
+    assert support.judgement.evidence_kind == "full text"
+    assert support.full_text_path.endswith("lattice.txt")
+
+
+async def test_json_report_carries_support_per_citation() -> None:
+    result = await ground(_result({"trial": ABOUT}), LocalScorer())
+    citations = json.loads(render_json(result))["citations"]
+    trial = next(c for c in citations if c["key"] == "trial")["support"]
+    assert set(trial) >= {"score", "relevance", "badge", "verdict", "evidence", "evidence_kind"}
+    assert trial["verdict"] is None and trial["evidence_kind"] == "abstract"
+    assert 0.0 <= trial["relevance"] <= 1.0
+    ghost = next(c for c in citations if c["key"] == "ghost")["support"]
+    assert ghost["relevance"] is None and ghost["badge"] == "grey"
+
+
+async def test_markdown_report_shows_the_claim_badge_and_evidence() -> None:
+    result = await ground(_result({"trial": ABOUT}), LocalScorer())
+    text = render_markdown(result)
+    assert "## Groundedness" in text
+    assert "Aspirin lowers the risk of stroke" in text
+    assert "> Aspirin lowered the risk of stroke by a third" in text
+
+
+def test_without_grounding_the_markdown_report_has_no_groundedness_section() -> None:
+    assert "Groundedness" not in render_markdown(_result({"trial": ABOUT}))
