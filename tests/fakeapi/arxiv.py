@@ -93,12 +93,14 @@ def _error_feed(bad: str) -> str:
 
 
 def _answer(status: int, text: str) -> ApiResponse:
-    return ApiResponse(status, (("content-type", _CONTENT_TYPE),), text.encode(), "arxiv.query")
+    return ApiResponse(
+        status, (("content-type", _CONTENT_TYPE),), text.encode(), kind="arxiv.query"
+    )
 
 
 def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
     if request.path.rstrip("/") != "/api/query":
-        return ApiResponse(404, (("content-type", "text/plain"),), b"Not Found", "arxiv.other")
+        return ApiResponse(404, (("content-type", "text/plain"),), b"Not Found", kind="arxiv.other")
     per_page = request.int_arg("max_results", 10, low=0, high=2000)
     id_list = [i.strip() for i in request.arg("id_list").split(",") if i.strip()]
     for identifier in id_list:

@@ -55,7 +55,7 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
         302,
         (("location", location), ("content-type", "text/html;charset=utf-8")),
         f'<html><body><a href="{escape(location)}">{escape(location)}</a></body></html>'.encode(),
-        "doi.resolve",
+        kind="doi.resolve",
     )
 
 
@@ -65,7 +65,9 @@ def _publisher_url(request: ApiRequest, doi: str) -> str:
 
 def _html(status: int, text: str, kind: str) -> ApiResponse:
     body = f"<html><head><title>{text}</title></head><body><h1>{text}</h1></body></html>"
-    return ApiResponse(status, (("content-type", "text/html;charset=utf-8"),), body.encode(), kind)
+    return ApiResponse(
+        status, (("content-type", "text/html;charset=utf-8"),), body.encode(), kind=kind
+    )
 
 
 def handle_publisher(request: ApiRequest, corpus: Corpus) -> ApiResponse:

@@ -36,10 +36,10 @@ class ApiResponse:
     status: int
     headers: tuple[tuple[str, str], ...]
     body: bytes
-    kind: str = ""
+    kind: str = field(default="", kw_only=True)
 
     def with_headers(self, extra: tuple[tuple[str, str], ...]) -> ApiResponse:
-        return ApiResponse(self.status, self.headers + extra, self.body, self.kind)
+        return ApiResponse(self.status, self.headers + extra, self.body, kind=self.kind)
 
 
 def parse_query(raw: str) -> dict[str, list[str]]:
@@ -55,10 +55,10 @@ def json_response(
     headers: tuple[tuple[str, str], ...] = (),
 ) -> ApiResponse:
     body = json.dumps(payload, ensure_ascii=False).encode()
-    return ApiResponse(status, (("content-type", content_type), *headers), body, kind)
+    return ApiResponse(status, (("content-type", content_type), *headers), body, kind=kind)
 
 
 def text_response(
     status: int, text: str, *, kind: str, content_type: str = "text/plain"
 ) -> ApiResponse:
-    return ApiResponse(status, (("content-type", content_type),), text.encode(), kind)
+    return ApiResponse(status, (("content-type", content_type),), text.encode(), kind=kind)

@@ -10,7 +10,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 
 APIS = ("openalex", "crossref", "s2", "datacite", "arxiv", "doi")
@@ -76,8 +76,8 @@ class Decision:
 
     fate: Fate
     delay_s: float
-    retry_after_s: int = 0
-    hold_s: float = 0.0
+    retry_after_s: int = field(default=0, kw_only=True)
+    hold_s: float = field(default=0.0, kw_only=True)
 
 
 class _Bucket:

@@ -76,7 +76,7 @@ def _refused_url() -> str:
     return f"http://127.0.0.1:{port}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Stats:
     """Request counts since the last reset: all, per API, per endpoint kind, per API and status."""
 
@@ -240,11 +240,11 @@ def _apply(decision: Decision, api: str, response: ApiResponse, settings: ApiFau
             503,
             (("content-type", "text/html"), ("retry-after", "30")),
             b"<html><body><h1>503 Service Unavailable</h1></body></html>",
-            response.kind,
+            kind=response.kind,
         )
     if fate is Fate.MALFORMED and response.status == 200:
         cut = response.body[: max(1, len(response.body) // 2)] + b'\x00{"unterminated'
-        return ApiResponse(200, response.headers, cut, response.kind)
+        return ApiResponse(200, response.headers, cut, kind=response.kind)
     if settings.rate and api == "crossref":
         # The pool headers speak of the configured limit, so a client that adapts keeps to it.
         kept = tuple(h for h in response.headers if h[0] != "x-rate-limit-limit")
@@ -252,7 +252,7 @@ def _apply(decision: Decision, api: str, response: ApiResponse, settings: ApiFau
             response.status,
             (*kept, ("x-rate-limit-limit", _number(settings.rate))),
             response.body,
-            response.kind,
+            kind=response.kind,
         )
     return response
 
@@ -274,7 +274,7 @@ def _too_many(
             ("x-rate-limit-limit", limit),
             ("x-rate-limit-interval", "1s"),
         )
-        return ApiResponse(429, headers, b"Too Many Requests", response.kind)
+        return ApiResponse(429, headers, b"Too Many Requests", kind=response.kind)
     if api == "openalex":
         headers += (
             ("x-ratelimit-limit", limit),
