@@ -5,10 +5,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cite_sentinel.core.model import Location, Person, Reference
+from cite_sentinel.core.model import Location, Reference
 from cite_sentinel.core.sources.identifiers import find_identifiers_in_text
 from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label
 from cite_sentinel.core.sources.reflist_people import UPPER, looks_like_people, parse_people
+from cite_sentinel.core.sources.reflist_venue import (
+    kind,
+    late_year,
+    pages,
+    publisher,
+    venue_and_editors,
+    volume_issue,
+)
 
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)"
 _QUOTED = re.compile(
@@ -21,7 +29,6 @@ _PAREN_YEAR = re.compile(
     re.IGNORECASE,
 )
 _DOT_YEAR = re.compile(rf"[.,]\s+(?P<year>{_YEAR})(?P<suffix>[a-z]?)\.\s")
-_ANY_YEAR = re.compile(rf"(?<![\d/.\w–-])({_YEAR})[a-z]?(?![\d\w–-]|\.\d)")
 _ID_NOISE = re.compile(
     r"\[?\bonline\]?\.?\s*available\s*(?:at|from)?\s*:?"
     r"|\bavailable\s+(?:at|from|online)\s*:?"
@@ -36,29 +43,6 @@ _ID_NOISE = re.compile(
     r"|\b(?:PMID|PMCID|ISBN(?:-1[03])?)\s*:?\s*[\dPMCX-]+",
     re.IGNORECASE,
 )
-_PAGES = re.compile(
-    r"\bpp?\.\s*(?P<a>[A-Za-z]?\d+[A-Za-z]?(?:\s*[–—-]\s*[A-Za-z]?\d+[A-Za-z]?)?)"
-    r"|:\s*(?P<b>[A-Za-z]?\d+(?:\s*[–—-]\s*[A-Za-z]?\d+)?)(?=\s*[.;,]?\s*$|\s*[.;,]\s)"
-    r"|,\s*(?P<c>\d+\s*[–—-]\s*\d+)(?=[.,;\s]|$)"
-    r"|\s(?P<d>\d+\s*[–—-]\s*\d+)(?=\s*\()"
-)
-_VOLUME_ISSUE = re.compile(
-    r"\b(?:vol(?:ume)?\.?\s*(?P<v1>\d+))(?:\s*,?\s*(?:no|issue|nr)\.?\s*(?P<i1>\d+))?"
-    r"|(?<![\d(])(?P<v2>\d{1,4})\s*\((?P<i2>[\w/–-]{1,9})\)"
-    r"|(?<=[A-Za-z.])\s(?P<v4>\d{1,4}),\s*[A-Za-z]?\d+(?:\s*[–-]\s*\d+)?\s*\("
-    r"|(?<=[A-Za-z.])\s(?P<v5>\d{1,4}):\s*\d"
-    rf"|(?<=[A-Za-z]),\s(?!{_YEAR}\.?$)(?P<v7>\d{{1,4}})\.?$"
-    r"|(?<=[A-Za-z.]),\s(?P<v6>\d{1,4}),\s*[A-Za-z]?\d+\s*(?:[–-]\s*[A-Za-z]?\d+)?\.?(?:\s|$)"
-    r"|;\s*(?P<v3>\d{1,4})\s*:",
-    re.IGNORECASE,
-)
-_VENUE_END = re.compile(
-    r",?\s*\bpp?\.\s*\d|,\s*vol\.|,?\s*\d+\s*\(|;\s*" + _YEAR + r"|\.\s*" + _YEAR + r"\s*[;:]"
-    r"|\s\d+\s*[–—-]\s*\d+\s*\(|\s*\(\s*[^()]*\b" + _YEAR + r"\)"
-    r"|,\s*\d+(?:\s*[–—-]\s*\d+)?\s*\.?$|\s\d+,\s+\d|\s\d+:\s*\d|[.;]\s+[A-Z][^.;]*\s*;\s*" + _YEAR
-)
-_IN_PREFIX = re.compile(r"^(?:in\s*:|in\b)\s*", re.IGNORECASE)
-_EDITORS_IN_VENUE = re.compile(r"^(?P<names>[^:.]+?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*", re.I)
 _NOT_END_BEFORE = re.compile(
     rf"(?:\b[{UPPER}]|\b(?:vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
     r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev"
@@ -91,13 +75,13 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     frame = _frame(body)
     people, others = parse_people(frame.authors) if frame.authors else ((), False)
     rest = frame.rest
-    year = frame.year or _year_in(rest)
-    venue, editors = _venue(rest)
-    volume, issue = _volume_issue(rest)
+    year = frame.year or late_year(rest)
+    venue, editors = venue_and_editors(rest)
+    volume, issue = volume_issue(rest)
     return Reference(
         key=key,
         location=location,
-        kind=_kind(rest, volume),
+        kind=kind(rest, volume),
         title=frame.title,
         people=people,
         editors=editors,
@@ -107,8 +91,8 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
         venue=venue,
         volume=volume,
         issue=issue,
-        pages=_pages(rest),
-        publisher=_publisher(rest),
+        pages=pages(rest),
+        publisher=publisher(rest),
         identifiers=identifiers,
         raw=raw,
         source_format="reflist",
@@ -263,62 +247,3 @@ def _clean_title(title: str) -> str:
     title = _TRAILING_DESCRIPTOR.sub("", title.strip())
     title = title.strip().strip('“”"').rstrip(",;: ").strip()
     return title if any(char.isalpha() for char in title) else ""
-
-
-def _year_in(rest: str) -> str:
-    """The year of a style that puts it late (IEEE, AMA, Nature, MLA): the last one given."""
-    cleaned = _PAGES.sub(" ", rest)
-    years = _ANY_YEAR.findall(cleaned)
-    return years[-1] if years else ""
-
-
-def _venue(rest: str) -> tuple[str, tuple[Person, ...]]:
-    """The journal or proceedings title after the title, and the editors of "In: X (eds)"."""
-    text = _IN_PREFIX.sub("", rest.strip())
-    editors: tuple[Person, ...] = ()
-    marked = _EDITORS_IN_VENUE.match(text)
-    if marked:
-        editors = parse_people(marked.group("names"))[0]
-        text = text[marked.end() :]
-    end = _VENUE_END.search(text)
-    venue = text[: end.start()] if end else text
-    venue = venue.strip(".,;:( ").strip()
-    return venue, editors
-
-
-def _volume_issue(rest: str) -> tuple[str, str]:
-    match = _VOLUME_ISSUE.search(rest)
-    if not match:
-        return "", ""
-    volume = next(
-        (value for value in match.group("v1", "v2", "v3", "v4", "v5", "v6", "v7") if value), ""
-    )
-    issue = match.group("i1") or match.group("i2") or ""
-    if re.fullmatch(_YEAR, issue):
-        issue = ""  # "33 (2020): 6840" is volume and year
-    return volume, issue
-
-
-def _pages(rest: str) -> str:
-    found = ""
-    for match in _PAGES.finditer(rest):
-        value = match.group("a") or match.group("b") or match.group("c") or match.group("d")
-        if value and not re.fullmatch(_YEAR, value.strip()):
-            found = value
-    return re.sub(r"\s*[–—]\s*|\s*-\s*", "-", found)
-
-
-def _publisher(rest: str) -> str:
-    nature = re.search(r"\(([^(),]+),\s*" + _YEAR + r"\)", rest)
-    if nature:
-        return nature.group(1).strip()
-    ama = re.search(r"([A-Z][^.;:]+?);\s*" + _YEAR, rest)
-    return ama.group(1).strip() if ama else ""
-
-
-def _kind(rest: str, volume: str) -> str:
-    if re.match(r"\s*(?:in\b|in:)", rest, re.IGNORECASE) or re.search(
-        r"\b(?:Proceedings|Proc\.|Conference|Symposium|Workshop)\b", rest
-    ):
-        return "paper-conference"
-    return "article-journal" if volume else ""

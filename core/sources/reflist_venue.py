@@ -1,0 +1,97 @@
+"""What follows a reference's title: venue, editors, volume, issue, pages, publisher, late year."""
+
+from __future__ import annotations
+
+import re
+
+from cite_sentinel.core.model import Person
+from cite_sentinel.core.sources.reflist_people import parse_people
+
+_YEAR = r"(?:1[5-9]\d\d|20\d\d)"
+_ANY_YEAR = re.compile(rf"(?<![\d/.\w–-])({_YEAR})[a-z]?(?![\d\w–-]|\.\d)")
+_PAGES = re.compile(
+    r"\bpp?\.\s*(?P<a>[A-Za-z]?\d+[A-Za-z]?(?:\s*[–—-]\s*[A-Za-z]?\d+[A-Za-z]?)?)"
+    r"|:\s*(?P<b>[A-Za-z]?\d+(?:\s*[–—-]\s*[A-Za-z]?\d+)?)(?=\s*[.;,]?\s*$|\s*[.;,]\s)"
+    r"|,\s*(?P<c>\d+\s*[–—-]\s*\d+)(?=[.,;\s]|$)"
+    r"|\s(?P<d>\d+\s*[–—-]\s*\d+)(?=\s*\()"
+)
+_VOLUME_ISSUE = re.compile(
+    r"\b(?:vol(?:ume)?\.?\s*(?P<v1>\d+))(?:\s*,?\s*(?:no|issue|nr)\.?\s*(?P<i1>\d+))?"
+    r"|(?<![\d(])(?P<v2>\d{1,4})\s*\((?P<i2>[\w/–-]{1,9})\)"
+    r"|(?<=[A-Za-z.])\s(?P<v4>\d{1,4}),\s*[A-Za-z]?\d+(?:\s*[–-]\s*\d+)?\s*\("
+    r"|(?<=[A-Za-z.])\s(?P<v5>\d{1,4}):\s*\d"
+    rf"|(?<=[A-Za-z]),\s(?!{_YEAR}\.?$)(?P<v7>\d{{1,4}})\.?$"
+    r"|(?<=[A-Za-z.]),\s(?P<v6>\d{1,4}),\s*[A-Za-z]?\d+\s*(?:[–-]\s*[A-Za-z]?\d+)?\.?(?:\s|$)"
+    r"|;\s*(?P<v3>\d{1,4})\s*:",
+    re.IGNORECASE,
+)
+_VENUE_END = re.compile(
+    r",?\s*\bpp?\.\s*\d|,\s*vol\.|,?\s*\d+\s*\(|;\s*" + _YEAR + r"|\.\s*" + _YEAR + r"\s*[;:]"
+    r"|\s\d+\s*[–—-]\s*\d+\s*\(|\s*\(\s*[^()]*\b" + _YEAR + r"\)"
+    r"|,\s*\d+(?:\s*[–—-]\s*\d+)?\s*\.?$|\s\d+,\s+\d|\s\d+:\s*\d|[.;]\s+[A-Z][^.;]*\s*;\s*" + _YEAR
+)
+_IN_PREFIX = re.compile(r"^(?:in\s*:|in\b)\s*", re.IGNORECASE)
+_EDITORS_IN_VENUE = re.compile(r"^(?P<names>[^:.]+?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*", re.I)
+
+
+def late_year(rest: str) -> str:
+    """The year of a style that puts it late (IEEE, AMA, Nature, MLA): the last one given."""
+    cleaned = _PAGES.sub(" ", rest)
+    years = _ANY_YEAR.findall(cleaned)
+    return years[-1] if years else ""
+
+
+def venue_and_editors(rest: str) -> tuple[str, tuple[Person, ...]]:
+    """The journal or proceedings title after the title, and the editors of "In: X (eds)"."""
+    text = _IN_PREFIX.sub("", rest.strip())
+    editors: tuple[Person, ...] = ()
+    marked = _EDITORS_IN_VENUE.match(text)
+    if marked:
+        editors = parse_people(marked.group("names"))[0]
+        text = text[marked.end() :]
+    end = _VENUE_END.search(text)
+    venue = text[: end.start()] if end else text
+    venue = venue.strip(".,;:( ").strip()
+    return venue, editors
+
+
+def volume_issue(rest: str) -> tuple[str, str]:
+    """Volume and issue as "vol. 9, no. 8", "9(8)", "2021;9:", "Nature 9, 1–2", "33:6840"."""
+    match = _VOLUME_ISSUE.search(rest)
+    if not match:
+        return "", ""
+    volume = next(
+        (value for value in match.group("v1", "v2", "v3", "v4", "v5", "v6", "v7") if value), ""
+    )
+    issue = match.group("i1") or match.group("i2") or ""
+    if re.fullmatch(_YEAR, issue):
+        issue = ""  # "33 (2020): 6840" is volume and year
+    return volume, issue
+
+
+def pages(rest: str) -> str:
+    """The last page range or article number, with a plain hyphen."""
+    found = ""
+    for match in _PAGES.finditer(rest):
+        value = match.group("a") or match.group("b") or match.group("c") or match.group("d")
+        if value and not re.fullmatch(_YEAR, value.strip()):
+            found = value
+    return re.sub(r"\s*[–—]\s*|\s*-\s*", "-", found)
+
+
+def publisher(rest: str) -> str:
+    """The publisher where a style marks it: Nature "(Publisher, 2021)", AMA "Publisher; 2021"."""
+    nature = re.search(r"\(([^(),]+),\s*" + _YEAR + r"\)", rest)
+    if nature:
+        return nature.group(1).strip()
+    ama = re.search(r"([A-Z][^.;:]+?);\s*" + _YEAR, rest)
+    return ama.group(1).strip() if ama else ""
+
+
+def kind(rest: str, volume: str) -> str:
+    """A CSL type guessed from the words after the title."""
+    if re.match(r"\s*(?:in\b|in:)", rest, re.IGNORECASE) or re.search(
+        r"\b(?:Proceedings|Proc\.|Conference|Symposium|Workshop)\b", rest
+    ):
+        return "paper-conference"
+    return "article-journal" if volume else ""
