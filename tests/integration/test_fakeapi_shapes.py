@@ -336,3 +336,26 @@ def test_doi_handles_and_registration_agencies(client: httpx.Client) -> None:
 def test_doi_ra_answer_has_the_recorded_keys(data: Path, client: httpx.Client) -> None:
     real = recorded_keys(bodies(data, "datacite", "doi.org/ra/"))
     assert key_paths(client.get("/doi/ra/10.5281").json()) - real == set()
+
+
+def test_retractions_and_preprints_show_where_each_api_shows_them(client: httpx.Client) -> None:
+    retracted = client.get(f"/crossref/works/{fixtures.RETRACTED.doi}").json()["message"]
+    published = client.get(f"/crossref/works/{fixtures.PUBLISHED.doi}").json()["message"]
+    work = client.get(f"/openalex/works/doi:{fixtures.PUBLISHED.doi}").json()
+    (update,) = retracted["updated-by"]
+    assert (update["type"], update["source"]) == ("retraction", "retraction-watch")
+    assert published["relation"]["has-preprint"][0]["id"] == "10.48550/arxiv.2104.09991"
+    assert {location["version"] for location in work["locations"]} == {
+        "publishedVersion",
+        "submittedVersion",
+    }
+
+
+def test_batch_limits_are_refused_like_the_real_apis(client: httpx.Client) -> None:
+    too_many_dois = "|".join(f"10.5555/x.{n}" for n in range(101))
+    openalex = client.get("/openalex/works", params={"filter": f"doi:{too_many_dois}"})
+    per_page = client.get("/openalex/works", params={"search": "gating", "per_page": 101})
+    s2 = client.post(
+        "/s2/graph/v1/paper/batch", json={"ids": [f"DOI:10.5555/x.{n}" for n in range(501)]}
+    )
+    assert (openalex.status_code, per_page.status_code, s2.status_code) == (400, 400, 400)
