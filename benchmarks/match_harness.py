@@ -98,11 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _load_index() -> Index:
     CACHE.mkdir(parents=True, exist_ok=True)
-    cached = CACHE / f"index-{CORPUS.stat().st_size}-v1.pickle"
+    cached = CACHE / f"index-{CORPUS.stat().st_size}-v2.pickle"
     if cached.is_file():
         with cached.open("rb") as handle:
-            index: Index = pickle.load(handle)
-            return index
+            return Index(*pickle.load(handle))  # plain tuples: loadable from any __main__
     works: list[dict[str, object]] = []
     with gzip.open(CORPUS, "rt", encoding="utf-8") as handle:
         works.extend(json.loads(line) for line in handle)
@@ -122,7 +121,7 @@ def _load_index() -> Index:
             ].append(i)
     index = Index(works, titles, dict(by_doi), dict(by_title), dict(by_author_year))
     with cached.open("wb") as handle:
-        pickle.dump(index, handle)
+        pickle.dump((works, titles, index.by_doi, index.by_title, index.by_author_year), handle)
     return index
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -85,6 +86,7 @@ def _is_others(person: Person) -> bool:
     return text in {"others", "et al", "et al.", "etal"} and not person.given
 
 
+@functools.lru_cache(maxsize=65536)
 def _keys(person: Person) -> frozenset[str]:
     """Every spelling of a person's family name we accept, CJK order swaps included."""
     if person.literal:
@@ -101,6 +103,7 @@ def _keys(person: Person) -> frozenset[str]:
     return frozenset(keys)
 
 
+@functools.lru_cache(maxsize=65536)
 def _squash(name: str) -> str:
     text = fold(name).lower()
     text = re.sub(r"\b\d{4}\b", "", text)  # dblp's homonym numbers: "Wei Wang 0001"
@@ -156,9 +159,10 @@ def _pair_by_full_name(
     return extra
 
 
-def _name_words(person: Person) -> set[str]:
+@functools.lru_cache(maxsize=65536)
+def _name_words(person: Person) -> frozenset[str]:
     text = fold(f"{person.given} {person.von} {person.family}").lower()
-    return {w for w in re.sub(r"[^a-z]+", " ", text).split() if len(w) > 1}
+    return frozenset(w for w in re.sub(r"[^a-z]+", " ", text).split() if len(w) > 1)
 
 
 def _close(a: str, b: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -36,6 +37,7 @@ _BRITISH = (
 )
 
 
+@functools.lru_cache(maxsize=65536)
 def normalise(title: str) -> str:
     """Lower-case words of a title: no markup, accents, punctuation or dialect spelling."""
     text = _MARKUP_TAG.sub("", html.unescape(title))  # Crossref titles carry JATS/HTML tags
@@ -51,6 +53,7 @@ def normalise(title: str) -> str:
     return " ".join(text.split())
 
 
+@functools.lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Text without accents or special Latin letters (ä→a, ß→ss), for name and word comparison."""
     decomposed = unicodedata.normalize("NFKD", html.unescape(text).translate(_SPECIAL_LETTERS))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from cite_sentinel.core.titles import fold
@@ -50,7 +51,6 @@ _CANONICAL = {alias: short for short, names in _ALIASES.items() for alias in nam
 _STOPWORDS = frozenset({"of", "on", "the", "and", "in", "for", "proceedings", "proc", "a", "an",
                         "to", "at", "ieee", "acm", "cvf", "th", "st", "nd", "rd"})  # fmt: skip
 _PREPRINT = re.compile(r"\b(arxiv|corr|preprint|biorxiv|medrxiv|ssrn|openreview|submitted)\b")
-_WORKSHOP = re.compile(r"\b(workshops?|w)\b")
 
 
 def is_venue_claim(venue: str) -> bool:
@@ -92,16 +92,18 @@ def canonical(venue: str) -> str:
     return keys[0] if keys else " ".join(words)
 
 
-def _words(text: str) -> list[str]:
+@functools.lru_cache(maxsize=16384)
+def _words(text: str) -> tuple[str, ...]:
     text = fold(text).lower().replace("&", " and ")
     text = re.sub(r"'?\b(19|20)\d\d\b", " ", text)  # "ICML 2021", "NeurIPS'20"
-    return re.sub(r"[^a-z0-9]+", " ", text).split()
+    return tuple(re.sub(r"[^a-z0-9]+", " ", text).split())
 
 
-def _canonical_keys(words: list[str]) -> set[str]:
+@functools.lru_cache(maxsize=16384)
+def _canonical_keys(words: tuple[str, ...]) -> frozenset[str]:
     """Short names the words contain: a whole alias, or an acronym standing among them."""
     if not words:
-        return set()
+        return frozenset()
     keys: set[str] = set()
     phrase = " ".join(words)
     core = " ".join(w for w in words if w not in _STOPWORDS)
@@ -119,17 +121,10 @@ def _canonical_keys(words: list[str]) -> set[str]:
                 keys.add(_CANONICAL[key])
     if "chi" in words and ("human" in words or len(words) <= 2):
         keys.add("chi")
-    return keys
+    return frozenset(keys)
 
 
-def _workshop(words: list[str]) -> bool:
-    joined = " ".join(words)
-    return bool(_WORKSHOP.search(joined)) or any(
-        w.endswith("w") and w[:-1] in _CANONICAL for w in words
-    )
-
-
-def _abbreviates(short: list[str], long: list[str]) -> bool:
+def _abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     """ISO 4 style: each word of `short` begins the next significant word of `long`."""
     s = [w for w in short if w not in _STOPWORDS]
     long_core = [w for w in long if w not in _STOPWORDS]
