@@ -1,7 +1,9 @@
-"""The counts and per-reference verdicts every report shows, computed once."""
+"""The counts every report shows, computed once: overall, and per manuscript for batches."""
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
 
 from cite_sentinel.core.findings import Code
@@ -79,3 +81,92 @@ def order(finding: Finding) -> tuple[str, int, int, int]:
     """Sort key: by file, then position, then the most severe first."""
     where = finding.location
     return (where.path, where.line, where.column, SEVERITY_ORDER.index(finding.severity))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ManuscriptRow:
+    """One manuscript of a batch: what it cites, how those references fared, its findings."""
+
+    path: str
+    citations: int = 0
+    references: int = 0  # distinct keys cited
+    verified: int = 0
+    miscited: int = 0
+    fabricated: int = 0
+    unverified: int = 0
+    retracted: int = 0
+    errors: int = 0  # findings located in the manuscript
+    warnings: int = 0
+
+
+ROW_FIELDS = (
+    "path",
+    "citations",
+    "references",
+    "verified",
+    "miscited",
+    "fabricated",
+    "unverified",
+    "retracted",
+    "errors",
+    "warnings",
+)
+
+
+def manuscript_rows(result: CheckResult) -> tuple[ManuscriptRow, ...]:
+    """A row per file that cites something (per file when none does), worst first.
+
+    Worst means most fabricated, then retracted, errors, miscited, warnings; then by path.
+    """
+    verdicts = verdicts_by_key(result)
+    cited: dict[str, list[str]] = {}
+    for citation in result.citations:
+        cited.setdefault(citation.location.path, []).append(citation.key)
+    paths = list(cited) or list(result.files)
+    rows = [_row(path, cited.get(path, []), verdicts, result) for path in paths]
+    return tuple(sorted(rows, key=_worst_first))
+
+
+def render_summary_markdown(result: CheckResult) -> str:
+    """The per-manuscript table in Markdown, worst manuscript first."""
+    header = "| " + " | ".join(ROW_FIELDS) + " |"
+    rule = "|---|" + "---:|" * (len(ROW_FIELDS) - 1)
+    lines = [header, rule]
+    for row in manuscript_rows(result):
+        cells = [f"`{row.path}`", *(str(getattr(row, name)) for name in ROW_FIELDS[1:])]
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def render_summary_csv(result: CheckResult) -> str:
+    """The per-manuscript table as CSV with a header row, worst manuscript first."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(ROW_FIELDS)
+    for row in manuscript_rows(result):
+        writer.writerow([getattr(row, name) for name in ROW_FIELDS])
+    return buffer.getvalue()
+
+
+def _row(
+    path: str, keys: list[str], verdicts: dict[str, Verdict], result: CheckResult
+) -> ManuscriptRow:
+    distinct = list(dict.fromkeys(keys))
+    statuses = [verdicts[key].status for key in distinct if key in verdicts]
+    here = [f.severity for f in result.findings if f.location.path == path]
+    return ManuscriptRow(
+        path=path,
+        citations=len(keys),
+        references=len(distinct),
+        verified=statuses.count(Status.VERIFIED),
+        miscited=statuses.count(Status.MISCITED),
+        fabricated=statuses.count(Status.FABRICATED),
+        unverified=statuses.count(Status.UNVERIFIED),
+        retracted=sum(1 for k in distinct if k in verdicts and Flag.RETRACTED in verdicts[k].flags),
+        errors=here.count(Severity.ERROR),
+        warnings=here.count(Severity.WARNING),
+    )
+
+
+def _worst_first(row: ManuscriptRow) -> tuple[int, int, int, int, int, str]:
+    return (-row.fabricated, -row.retracted, -row.errors, -row.miscited, -row.warnings, row.path)

@@ -1,0 +1,63 @@
+"""GitHub Actions workflow commands, so findings show as annotations on the pull request."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.model import CheckResult, Finding, Severity
+from cite_sentinel.core.report.summary import order, render_summary_markdown, summarize
+
+_COMMANDS = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.INFO: "notice",
+    Severity.HINT: "notice",
+}
+
+
+def render_github(result: CheckResult) -> str:
+    """One `::error file=…,line=…,col=…,title=…::message` line per finding, in file order."""
+    return "".join(annotation(f) + "\n" for f in sorted(result.findings, key=order))
+
+
+def annotation(finding: Finding) -> str:
+    """The workflow command for one finding (properties and message escaped as GitHub asks)."""
+    where = finding.location
+    properties = [
+        ("file", where.path),
+        ("line", str(where.line)),
+        ("col", str(where.column)),
+    ]
+    if where.end_line > where.line:
+        properties.append(("endLine", str(where.end_line)))
+    elif where.end_line == where.line and where.end_column > where.column:
+        properties.append(("endColumn", str(where.end_column)))
+    title = f"cite-sentinel {finding.code}" + (f": {finding.key}" if finding.key else "")
+    properties.append(("title", title))
+    message = finding.message
+    if finding.hint and finding.hint not in message:
+        message = f"{message}; {finding.hint}"
+    joined = ",".join(f"{name}={_escape_property(value)}" for name, value in properties)
+    return f"::{_COMMANDS[finding.severity]} {joined}::{_escape_data(message)}"
+
+
+def render_step_summary(result: CheckResult) -> str:
+    """The Markdown a job appends to $GITHUB_STEP_SUMMARY: counts, then each manuscript."""
+    summary = summarize(result)
+    lines = [
+        "## cite-sentinel",
+        "",
+        "| references | verified | miscited | fabricated | unverified | retracted "
+        "| errors | warnings |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {summary.total} | {summary.verified} | {summary.miscited} | {summary.fabricated} "
+        f"| {summary.unverified} | {summary.retracted} | {summary.errors} | {summary.warnings} |",
+        "",
+    ]
+    return "\n".join(lines) + render_summary_markdown(result)
+
+
+def _escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(value: str) -> str:
+    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
