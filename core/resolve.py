@@ -159,7 +159,8 @@ async def _doi_elsewhere(doi: str, states: list[_State], backends: Backends) -> 
         return
     if status.state is DoiState.UNKNOWN:
         for state in states:
-            state.note("doi", SourceReport("doi", SourceStatus.FAILED, status.reason))
+            reason = status.reason.removeprefix("doi: ")
+            state.note("doi", SourceReport("doi", SourceStatus.FAILED, reason))
         return
     for state in states:
         state.note("doi", SourceReport("doi", SourceStatus.ANSWERED, "DOI registered"))

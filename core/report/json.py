@@ -68,6 +68,7 @@ def _reference(reference: Reference, verdict: Verdict | None) -> dict[str, Any]:
             "problems": [],
             "match": None,
             "sources": [],
+            "reason": "",
         }
     return {
         "key": reference.key,
@@ -78,6 +79,7 @@ def _reference(reference: Reference, verdict: Verdict | None) -> dict[str, Any]:
         "problems": [_problem(problem) for problem in verdict.problems],
         "match": _match(verdict.match) if verdict.match else None,
         "sources": [_source(source) for source in verdict.sources],
+        "reason": verdict.reason,
     }
 
 

@@ -9,13 +9,12 @@ import httpx
 import pytest
 
 from tests.fakeapi import FakeApi, env_for, fixtures
-from tests.fakeapi.pytest_fixture import fake_api, fake_api_server  # noqa: F401
 
 WORK = f"/crossref/works/{fixtures.RETRACTED.doi}"
 
 
 @pytest.fixture
-def client(fake_api: FakeApi) -> Iterator[httpx.Client]:  # noqa: F811
+def client(fake_api: FakeApi) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=fake_api.base_url, timeout=10) as session:
         yield session
 
@@ -25,7 +24,7 @@ def statuses(client: httpx.Client, path: str, count: int) -> list[int]:
 
 
 def test_over_the_rate_limit_crossref_answers_429_with_retry_after_and_its_headers(
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
     client: httpx.Client,
 ) -> None:
     fake_api.configure("crossref", rate=0.01, burst=2)
@@ -38,7 +37,7 @@ def test_over_the_rate_limit_crossref_answers_429_with_retry_after_and_its_heade
 
 
 def test_openalex_and_s2_rate_limits_answer_429_in_their_own_shapes(
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
     client: httpx.Client,
 ) -> None:
     fake_api.configure("openalex", rate=0.01, burst=1)
@@ -52,7 +51,7 @@ def test_openalex_and_s2_rate_limits_answer_429_in_their_own_shapes(
 
 
 def test_a_429_burst_answers_the_next_requests_429_then_recovers(
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
     client: httpx.Client,
 ) -> None:
     fake_api.configure("crossref", burst_429=2)
@@ -60,7 +59,7 @@ def test_a_429_burst_answers_the_next_requests_429_then_recovers(
 
 
 def test_error_rate_one_answers_every_request_with_a_5xx(
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
     client: httpx.Client,
 ) -> None:
     fake_api.configure("s2", error_rate=1.0)
@@ -70,7 +69,7 @@ def test_error_rate_one_answers_every_request_with_a_5xx(
 
 
 def test_the_same_seed_gives_the_same_faults(
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
     client: httpx.Client,
 ) -> None:
     runs = []
@@ -86,7 +85,7 @@ def test_the_same_seed_gives_the_same_faults(
     assert other != runs[0]
 
 
-def test_malformed_bodies_are_not_json(fake_api: FakeApi, client: httpx.Client) -> None:  # noqa: F811
+def test_malformed_bodies_are_not_json(fake_api: FakeApi, client: httpx.Client) -> None:
     fake_api.configure("openalex", malformed_rate=1.0)
     answer = client.get(f"/openalex/works/doi:{fixtures.RETRACTED.doi}")
     assert answer.status_code == 200
@@ -94,7 +93,7 @@ def test_malformed_bodies_are_not_json(fake_api: FakeApi, client: httpx.Client) 
         json.loads(answer.content)
 
 
-def test_timeouts_hold_the_answer_past_the_client_timeout(fake_api: FakeApi) -> None:  # noqa: F811
+def test_timeouts_hold_the_answer_past_the_client_timeout(fake_api: FakeApi) -> None:
     fake_api.configure("datacite", timeout_rate=1.0, timeout_hold_s=3)
     with (
         httpx.Client(base_url=fake_api.base_url, timeout=0.2) as impatient,
@@ -104,7 +103,7 @@ def test_timeouts_hold_the_answer_past_the_client_timeout(fake_api: FakeApi) -> 
 
 
 def test_an_api_down_answers_503_or_drops_the_connection(
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
     client: httpx.Client,
 ) -> None:
     fake_api.configure("arxiv", down="503")
@@ -126,7 +125,7 @@ def test_env_for_points_each_api_at_its_prefix_and_down_ones_nowhere() -> None:
 
 
 def test_the_control_endpoint_sets_faults_and_refuses_unknown_settings(
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
     client: httpx.Client,
 ) -> None:
     accepted = client.post("/_control", json={"apis": {"crossref": {"error_rate": 1}}})
@@ -139,7 +138,7 @@ def test_the_control_endpoint_sets_faults_and_refuses_unknown_settings(
 
 
 def test_counters_count_api_requests_per_api_and_kind_and_reset(
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
     client: httpx.Client,
 ) -> None:
     assert fake_api.stats().total == 0

@@ -12,7 +12,6 @@ import httpx
 import pytest
 
 from tests.fakeapi import FakeApi, fixtures
-from tests.fakeapi.pytest_fixture import fake_api, fake_api_server  # noqa: F401
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 # Maps whose keys are data (words of an abstract), not field names.
@@ -67,7 +66,7 @@ def recorded_keys(values: list[object]) -> set[str]:
 
 
 @pytest.fixture
-def client(fake_api: FakeApi) -> Iterator[httpx.Client]:  # noqa: F811
+def client(fake_api: FakeApi) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=fake_api.base_url, timeout=10) as session:
         yield session
 
@@ -80,7 +79,7 @@ def sample_dois(server: FakeApi, count: int) -> list[str]:
 def test_openalex_work_has_the_keys_of_real_openalex_works(
     data: Path,
     client: httpx.Client,
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
 ) -> None:
     real = recorded_keys(bodies(data, "openalex", "/works/https://doi.org/"))
     real |= cached_keys(data, "openalex")
@@ -96,7 +95,7 @@ def test_openalex_work_has_the_keys_of_real_openalex_works(
 def test_openalex_batch_filter_lists_only_known_dois_with_real_meta(
     data: Path,
     client: httpx.Client,
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
 ) -> None:
     works = recorded_keys(bodies(data, "openalex", "/works/https://doi.org/"))
     works |= cached_keys(data, "openalex")
@@ -133,7 +132,7 @@ def test_openalex_select_keeps_only_the_named_top_level_fields(client: httpx.Cli
 def test_openalex_headers_are_the_recorded_rate_limit_and_cost_headers(
     data: Path,
     client: httpx.Client,
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
 ) -> None:
     recorded = next(decoded(data, "openalex"))["response"]
     assert isinstance(recorded, dict)
@@ -147,7 +146,7 @@ def test_openalex_headers_are_the_recorded_rate_limit_and_cost_headers(
 def test_crossref_work_has_the_keys_of_real_crossref_works(
     data: Path,
     client: httpx.Client,
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
 ) -> None:
     found = bodies(data, "crossref", "api.crossref.org/works/10.")
     singles = [b for b in found if isinstance(b, dict) and b.get("message-type") == "work"]
@@ -177,7 +176,7 @@ def test_crossref_does_not_know_datacite_dois(client: httpx.Client) -> None:
 def test_crossref_query_lists_items_with_real_list_keys(
     data: Path,
     client: httpx.Client,
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
 ) -> None:
     found = bodies(data, "crossref", "api.crossref.org/works?")
     lists = [b for b in found if isinstance(b, dict) and isinstance(b.get("message"), dict)]
@@ -223,7 +222,7 @@ def s2_real_keys(data: Path) -> set[str]:
 def test_s2_batch_keeps_order_with_null_for_unknown_ids(
     data: Path,
     client: httpx.Client,
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
 ) -> None:
     doi = sample_dois(fake_api, 1)[0]
     fields = "title,authors,year,venue,publicationVenue,externalIds,abstract,tldr,citationCount"
@@ -240,7 +239,7 @@ def test_s2_batch_keeps_order_with_null_for_unknown_ids(
 
 def test_s2_match_returns_one_paper_with_a_match_score(
     client: httpx.Client,
-    fake_api: FakeApi,  # noqa: F811
+    fake_api: FakeApi,
 ) -> None:
     work = fake_api.corpus.works[10]
     answer = client.get(
