@@ -1,0 +1,167 @@
+"""Quick fixes from a diagnostic's data: verified fields, DOIs, removals, insertions, accepting."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cite_sentinel.core import Code, Reference
+from cite_sentinel.lsp.convert import path_of, uri_of
+from cite_sentinel.lsp.features import bib_edits
+from cite_sentinel.lsp.session import Session
+from lsprotocol import types
+
+INSERT_COMMAND = "cite-sentinel.insertEntryByDoi"
+_DOI_KEY = re.compile(r"^(?:doi:)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
+_VERDICT_CODES = {
+    Code.FABRICATED,
+    Code.MISCITED,
+    Code.UNVERIFIED,
+    Code.RETRACTED,
+    Code.PUBLISHED_VERSION,
+}
+_FIELD_NAMES = {
+    "title": "title",
+    "year": "year",
+    "doi": "doi",
+    "volume": "volume",
+    "pages": "pages",
+}
+
+
+def code_actions(session: Session, params: types.CodeActionParams) -> list[types.CodeAction]:
+    """Every fix the diagnostics under the cursor allow."""
+    actions: list[types.CodeAction] = []
+    for diagnostic in params.context.diagnostics:
+        data = diagnostic.data if isinstance(diagnostic.data, dict) else None
+        if data is None or diagnostic.source != "cite-sentinel":
+            continue
+        try:
+            actions.extend(_for(session, params.text_document.uri, diagnostic, data))
+        except (KeyError, TypeError, ValueError, IndexError):
+            continue  # data from an older server or another tool: offer nothing
+    return actions
+
+
+def _for(
+    session: Session, uri: str, diagnostic: types.Diagnostic, data: dict[str, Any]
+) -> list[types.CodeAction]:
+    key, code = str(data["key"]), str(data["code"])
+    if code == Code.UNDEFINED_KEY:
+        return _insert_by_doi(session, path_of(uri), key, diagnostic)
+    entry = _bib_entry(session, key)
+    if entry is None:
+        return []
+    edit = _Editor(session, entry)
+    match = data.get("match") or {}
+    actions: list[types.CodeAction] = []
+    if code == Code.UNUSED_ENTRY:
+        actions.append(
+            edit.action(
+                f"Remove unused entry {key}",
+                [bib_edits.remove_entry(entry, edit.range_of)],
+                diagnostic,
+            )
+        )
+    if code == Code.MISCITED and match:
+        edits = [edit.set(name, value) for name, value in _verified_fields(entry, data, match)]
+        if edits:
+            actions.append(
+                edit.action(
+                    f"Replace {key}'s fields with the verified metadata",
+                    edits,
+                    diagnostic,
+                    preferred=True,
+                )
+            )
+    if match.get("doi") and not entry.field("doi") and code in _VERDICT_CODES:
+        actions.append(
+            edit.action(f"Add DOI {match['doi']}", [edit.set("doi", match["doi"])], diagnostic)
+        )
+    if code == Code.PUBLISHED_VERSION and match.get("published_doi"):
+        doi = match["published_doi"]
+        actions.append(
+            edit.action(
+                f"Cite the published version (doi {doi})", [edit.set("doi", doi)], diagnostic
+            )
+        )
+    if code in _VERDICT_CODES:
+        actions.append(
+            edit.action(
+                f"Accept {key} as verified",
+                [bib_edits.accept_comment(entry, edit.range_of)],
+                diagnostic,
+            )
+        )
+    return actions
+
+
+def _verified_fields(
+    entry: Reference, data: dict[str, Any], match: dict[str, Any]
+) -> list[tuple[str, str]]:
+    fields: list[tuple[str, str]] = []
+    for name, _cited, found in data.get("problems", []):
+        if name == "authors" and match.get("authors"):
+            fields.append(("author", " and ".join(match["authors"])))
+        elif name == "venue" and found:
+            fields.append(("booktitle" if entry.field("booktitle") else "journal", found))
+        elif name in _FIELD_NAMES and found:
+            fields.append((_FIELD_NAMES[name], found))
+    return fields
+
+
+def _insert_by_doi(
+    session: Session, path: str, key: str, diagnostic: types.Diagnostic
+) -> list[types.CodeAction]:
+    found = _DOI_KEY.match(key)
+    bibliographies = [p for p in session.workspace.uses(path) if p.endswith(".bib")]
+    if found is None or not bibliographies:
+        return []
+    return [
+        types.CodeAction(
+            title=f"Insert the entry for DOI {found.group(1)} into {bibliographies[0]}",
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=[diagnostic],
+            command=types.Command(
+                title="Insert entry by DOI",
+                command=INSERT_COMMAND,
+                arguments=[key, found.group(1), bibliographies[0]],
+            ),
+        )
+    ]
+
+
+def _bib_entry(session: Session, key: str) -> Reference | None:
+    for reference in session.workspace.references(key):
+        if reference.source_format == "bibtex":
+            return reference
+    return None
+
+
+class _Editor:
+    """Edits of one entry's file, in the client's encoding."""
+
+    def __init__(self, session: Session, entry: Reference) -> None:
+        self.entry = entry
+        self.path = entry.location.path
+        self.lines = session.lines(self.path)
+        self.range_of = session.range_of(self.path)
+
+    def set(self, name: str, value: str) -> types.TextEdit:
+        return bib_edits.set_field(self.entry, self.lines, self.range_of, name, value)
+
+    def action(
+        self,
+        title: str,
+        edits: list[types.TextEdit],
+        diagnostic: types.Diagnostic,
+        *,
+        preferred: bool = False,
+    ) -> types.CodeAction:
+        return types.CodeAction(
+            title=title,
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=[diagnostic],
+            is_preferred=preferred or None,
+            edit=types.WorkspaceEdit(changes={uri_of(self.path): edits}),
+        )

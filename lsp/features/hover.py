@@ -1,0 +1,60 @@
+"""Hover on a key: the verdict and the matched record, in Markdown."""
+
+from __future__ import annotations
+
+from cite_sentinel.core import Flag, Status, Verdict
+from cite_sentinel.lsp.features.key_at import key_at
+from cite_sentinel.lsp.session import Session
+from lsprotocol import types
+
+
+def hover(session: Session, params: types.HoverParams) -> types.Hover | None:
+    """The key's verdict, or what the bibliography says while verification is pending."""
+    found = key_at(session, params.text_document.uri, params.position)
+    if found is None:
+        return None
+    verdict = session.verdicts.get(found.key)
+    lines = [f"**{found.key}**"]
+    if verdict is None:
+        references = session.workspace.references(found.key)
+        if not references:
+            lines.append("not defined in any bibliography")
+        else:
+            reference = references[0]
+            lines.append(f"{reference.title} ({reference.year or 'n.d.'})")
+            lines.append("_not verified yet_")
+    else:
+        lines.extend(_verdict_lines(verdict))
+    range_of = session.range_of(found.location.path)
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n\n".join(lines)),
+        range=range_of(found.location),
+    )
+
+
+def _verdict_lines(verdict: Verdict) -> list[str]:
+    lines = [f"verdict: **{verdict.status}**"]
+    if Flag.RETRACTED in verdict.flags:
+        lines.append("⚠ **retracted**: cite a retracted work only to discuss its retraction")
+    if Flag.WITHDRAWN in verdict.flags:
+        lines.append("⚠ **withdrawn**")
+    for problem in verdict.problems:
+        lines.append(f"- {problem.field}: cited `{problem.cited}`, found `{problem.found}`")
+    if verdict.status in (Status.UNVERIFIED, Status.FABRICATED) and verdict.reason:
+        lines.append(verdict.reason)
+    record = verdict.match
+    if record is not None:
+        authors = ", ".join(p.display for p in record.people[:6])
+        if len(record.people) > 6:
+            authors += ", et al."
+        lines.append(f"{record.title}")
+        lines.append(f"{authors} · {record.venue or '—'} · {record.year or 'n.d.'}")
+        doi = record.identifiers.doi
+        if doi:
+            lines.append(f"DOI: [{doi}](https://doi.org/{doi})")
+        if record.cited_by is not None:
+            lines.append(f"cited by {record.cited_by}")
+        if record.published_doi:
+            lines.append(f"published version: https://doi.org/{record.published_doi}")
+        lines.append(f"source: {record.source}")
+    return lines

@@ -1,0 +1,146 @@
+"""`cite-sentinel lsp`: create the language server and register its handlers, nothing else."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cite_sentinel import __version__
+from cite_sentinel.exit_codes import ExitCode
+from cite_sentinel.lsp.config import settings_for
+from cite_sentinel.lsp.convert import path_of
+from cite_sentinel.lsp.features import code_actions, completion, definition, hover, rename, symbols
+from cite_sentinel.lsp.features.insert_entry import insert_entry
+from cite_sentinel.lsp.session import Session
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+log = logging.getLogger(__name__)
+
+
+def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
+    """A server whose handlers share one Session."""
+    server = LanguageServer("cite-sentinel", __version__)
+    session = Session(server, environ)
+
+    @server.feature(types.INITIALIZE)
+    def initialize(params: types.InitializeParams) -> None:
+        root = _root(params)
+        session.configure(root, settings_for(root, params.initialization_options))
+        if root is not None:
+            try:
+                session.workspace.scan(root)
+            except Exception:  # an unreadable folder leaves the open buffers to work on
+                log.exception("reading the workspace folder %s failed", root)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(params: types.InitializedParams) -> None:
+        session.publish()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def configuration(params: types.DidChangeConfigurationParams) -> None:
+        session.configure(
+            session.root, settings_for(session.root, params.settings, session.settings)
+        )
+        session.publish()
+        session.wave.schedule()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(params: types.DidOpenTextDocumentParams) -> None:
+        document = params.text_document
+        session.changed(document.uri, document.text, document.version, at_once=True)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(params: types.DidChangeTextDocumentParams) -> None:
+        document = server.workspace.get_text_document(params.text_document.uri)
+        session.changed(document.uri, document.source, document.version, at_once=False)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(params: types.DidCloseTextDocumentParams) -> None:
+        session.workspace.close(path_of(params.text_document.uri))
+        session.publish()
+
+    @server.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)
+    def progress_cancel(params: types.WorkDoneProgressCancelParams) -> None:
+        if session.wave.is_progress(params.token):
+            session.wave.cancel(by_user=True)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    async def on_hover(params: types.HoverParams) -> types.Hover | None:
+        return hover.hover(session, params)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.CompletionOptions(trigger_characters=completion.TRIGGERS),
+    )
+    async def on_completion(params: types.CompletionParams) -> types.CompletionList | None:
+        return completion.completion(session, params)
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    async def on_definition(params: types.DefinitionParams) -> list[types.Location] | None:
+        return definition.definition(session, params)
+
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    async def on_references(params: types.ReferenceParams) -> list[types.Location] | None:
+        return definition.references(session, params)
+
+    @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+    async def on_prepare_rename(params: types.PrepareRenameParams) -> types.Range | None:
+        return rename.prepare_rename(session, params)
+
+    @server.feature(types.TEXT_DOCUMENT_RENAME)
+    async def on_rename(params: types.RenameParams) -> types.WorkspaceEdit | None:
+        return rename.rename(session, params)
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    async def on_symbols(params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+        return symbols.symbols(session, params)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+    )
+    async def on_code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
+        return code_actions.code_actions(session, params)
+
+    @server.command(code_actions.INSERT_COMMAND)
+    async def on_insert(key: str, doi: str, bibliography: str) -> str:
+        return await insert_entry(session, key, doi, bibliography)
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(params: Any) -> None:
+        # pygls 2.1.1 iterates its live request table while cancelling (pygls issue 606):
+        # cancel the running requests first, over a copy.
+        protocol = server.protocol
+        for msg_id, future in list(protocol._request_futures.items()):
+            if msg_id != protocol.msg_id and not future.done():
+                future.cancel()
+        session.wave.cancel(by_user=False)
+        session.cancel_all()
+
+    return server
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The command's options: the server speaks on stdio only."""
+    parser.add_argument("--stdio", action="store_true", help="talk on stdin/stdout (the default)")
+    parser.add_argument("--log-level", default="WARNING", help="stderr log level (default WARNING)")
+
+
+def run_lsp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:
+    """Serve one client on stdin and stdout until it exits."""
+    logging.basicConfig(stream=sys.stderr, level=str(options.log_level).upper())
+    build_server(environ).start_io()
+    return ExitCode.CLEAN
+
+
+def _root(params: types.InitializeParams) -> Path | None:
+    if params.workspace_folders:
+        return Path(path_of(params.workspace_folders[0].uri))
+    if params.root_uri:
+        return Path(path_of(params.root_uri))
+    return Path(params.root_path) if params.root_path else None

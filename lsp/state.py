@@ -1,0 +1,209 @@
+"""Per-file state of the workspace: what each file reads as, which bibliographies it uses."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cite_sentinel.core import Citation, Code, Config, Finding, Read, Reference, Verdict
+from cite_sentinel.core.check import Document
+from cite_sentinel.core.discover import discover
+from cite_sentinel.core.lint import lint
+from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, MANUSCRIPT_SUFFIXES, read_text
+from cite_sentinel.core.textfile import TextFileError, read_text_file
+from cite_sentinel.lsp.bib_chunks import BibReader
+from cite_sentinel.lsp.config import UNUSED_LIMIT
+
+log = logging.getLogger(__name__)
+
+ACCEPT_MARK = "cite-sentinel: accept"
+_SCAN_LIMIT = 500  # manuscripts read from the workspace folder at start-up
+_CROSS = (Code.UNDEFINED_KEY, Code.UNUSED_ENTRY, Code.DUPLICATE_KEY)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileState:
+    """One file as last read: its text, version, reading and file-local findings."""
+
+    path: str
+    text: str
+    version: int | None
+    read: Read
+    findings: tuple[Finding, ...]
+    keys: tuple[Reference, ...] = ()  # the references reduced to key and place, for lint
+    marks: frozenset[int] = frozenset()  # lines holding an accept comment
+    is_open: bool = False
+
+
+class Workspace:
+    """The files the server knows, tying manuscripts to the bibliographies they cite from."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.files: dict[str, FileState] = {}
+        self._bib_readers: dict[str, BibReader] = {}
+
+    def scan(self, root: Path) -> None:
+        """Read the manuscripts under the workspace folder, and the bibliographies they name."""
+        files, _ = discover([str(root)], self.config.exclude)
+        manuscripts = [f for f in files if Path(f).suffix.lower() in MANUSCRIPT_SUFFIXES]
+        for path in manuscripts[:_SCAN_LIMIT]:
+            self.load(path)
+
+    def update(self, path: str, text: str, version: int | None, *, is_open: bool = True) -> None:
+        """Read a file's new text; bibliographies it names are loaded from disk if unknown."""
+        path = _normal(path)
+        if Path(path).suffix.lower() == ".bib":
+            reader = self._bib_readers.setdefault(path, BibReader())
+            read, findings = reader.read(text, path)
+        else:
+            read = read_text(text, path)
+            findings = tuple(lint([Document(path, read)], Config(unused_entries=False)))
+            findings = tuple(f for f in findings if f.code not in _CROSS)
+        self.files[path] = FileState(
+            path=path,
+            text=text,
+            version=version,
+            read=read,
+            findings=findings,
+            keys=tuple(_key_only(r) for r in read.references),
+            marks=_marks(text),
+            is_open=is_open,
+        )
+        for name in self.uses(path):
+            self.load(name)
+
+    def load(self, path: str) -> None:
+        """Read a file from disk unless the server knows it already."""
+        path = _normal(path)
+        if path in self.files:
+            return
+        try:
+            text = read_text_file(Path(path))
+        except TextFileError as error:
+            log.info("cannot read %s: %s", path, error)
+            return
+        self.update(path, text, None, is_open=False)
+
+    def close(self, path: str) -> None:
+        """A closed buffer falls back to the file on disk."""
+        path = _normal(path)
+        self.files.pop(path, None)
+        self._bib_readers.pop(path, None)
+        self.load(path)
+
+    def uses(self, path: str) -> tuple[str, ...]:
+        """The bibliographies a file cites from: those it names, configured, or beside it."""
+        state = self.files.get(_normal(path))
+        if state is None:
+            return ()
+        named = [_bibliography_path(state.path, link.name) for link in state.read.bibliographies]
+        named += [_normal(p) for p in self.config.bibliography]
+        if not named and state.read.citations:
+            folder = Path(state.path).parent
+            named = [
+                other
+                for other in self.files
+                if Path(other).suffix.lower() in BIBLIOGRAPHY_SUFFIXES
+                and Path(other).parent == folder
+            ]
+        return tuple(dict.fromkeys(named))
+
+    def local_findings(self) -> dict[str, list[Finding]]:
+        """Every no-network finding by path: each file's own, then across files."""
+        by_path: dict[str, list[Finding]] = {
+            path: list(s.findings) for path, s in self.files.items()
+        }
+        for finding in self._cross_findings():
+            by_path.setdefault(finding.location.path, []).append(finding)
+        return by_path
+
+    def references(self, key: str | None = None) -> list[Reference]:
+        """References of every known file (of one key when given)."""
+        return [
+            ref
+            for state in self.files.values()
+            for ref in state.read.references
+            if key is None or ref.key == key
+        ]
+
+    def citations(self, key: str | None = None) -> list[Citation]:
+        """Citations of every known file (of one key when given)."""
+        return [
+            cit
+            for state in self.files.values()
+            for cit in state.read.citations
+            if key is None or cit.key == key
+        ]
+
+    def visible_references(self, path: str) -> list[Reference]:
+        """The entries a file may cite: its bibliographies' and its own."""
+        paths = [_normal(path), *self.uses(path)]
+        return [ref for p in paths if p in self.files for ref in self.files[p].read.references]
+
+    def accepted(self, key: str, accept: Iterable[str]) -> bool:
+        """Whether the author vouches for a key: an allow-list or a comment above its entry."""
+        if key in set(accept):
+            return True
+        for reference in self.references(key):
+            state = self.files.get(reference.location.path)
+            if state and reference.location.line - 1 in state.marks:
+                return True
+        return False
+
+    def verdict_targets(
+        self, verdicts: Sequence[Verdict]
+    ) -> tuple[list[Reference], list[Citation]]:
+        """The references and citations the verdicts' findings sit on."""
+        keys = {v.key for v in verdicts}
+        return (
+            [r for r in self.references() if r.key in keys],
+            [c for c in self.citations() if c.key in keys],
+        )
+
+    def _cross_findings(self) -> list[Finding]:
+        """Duplicate, undefined and unused keys, with bibliographies reduced to their keys."""
+        documents: list[Document] = []
+        big: set[str] = set()
+        for path, state in self.files.items():
+            if len(state.keys) > UNUSED_LIMIT:
+                big.add(path)
+            read = Read(references=state.keys, citations=state.read.citations)
+            documents.append(
+                Document(path, read, tuple(p for p in self.uses(path) if p in self.files))
+            )
+        found = lint(documents, self.config)
+        return [
+            f
+            for f in found
+            if f.code in _CROSS and not (f.code == Code.UNUSED_ENTRY and f.location.path in big)
+        ]
+
+
+def _key_only(reference: Reference) -> Reference:
+    # lint skips the field checks of free-text references: those ran per file already.
+    return Reference(
+        key=reference.key,
+        location=reference.location,
+        key_location=reference.key_location,
+        source_format="reflist",
+    )
+
+
+def _marks(text: str) -> frozenset[int]:
+    if ACCEPT_MARK not in text:
+        return frozenset()
+    return frozenset(n for n, line in enumerate(text.splitlines(), 1) if ACCEPT_MARK in line)
+
+
+def _bibliography_path(path: str, name: str) -> str:
+    candidate = Path(path).parent / name
+    if not candidate.suffix and not candidate.exists():
+        candidate = candidate.with_suffix(".bib")  # \bibliography{refs} means refs.bib
+    return _normal(str(candidate))
+
+
+def _normal(path: str) -> str:
+    return str(Path(path))
