@@ -95,7 +95,13 @@ def _ground() -> Command:
     return Command("score how cited works bear on claims (JSON lines)", add_arguments, run_ground)
 
 
-_COMMANDS: dict[str, Callable[[], Command]] = {"check": _check, "ground": _ground}
+def _lsp() -> Command:
+    from cite_sentinel.lsp.server import add_arguments, run_lsp
+
+    return Command("run the language server on stdio", add_arguments, run_lsp)
+
+
+_COMMANDS: dict[str, Callable[[], Command]] = {"check": _check, "ground": _ground, "lsp": _lsp}
 
 
 def _parser() -> argparse.ArgumentParser:

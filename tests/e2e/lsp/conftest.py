@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
@@ -25,11 +23,6 @@ def capabilities(encoding: str = UTF16, *, progress: bool = True) -> types.Clien
             publish_diagnostics=types.PublishDiagnosticsClientCapabilities(related_information=True)
         ),
     )
-
-
-def _environment() -> dict[str, str]:
-    """The test's environment (fake API URLs, cache dir) with verification off unless set."""
-    return {k: v for k, v in os.environ.items()}
 
 
 @pytest_lsp.fixture(
