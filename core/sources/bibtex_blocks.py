@@ -123,8 +123,9 @@ def split_blocks(text: str) -> list[Block]:
         if at < 0:
             break
         head = _BLOCK_HEAD.match(text, at)
-        line_start = text.rfind("\n", 0, at) + 1
-        commented = "%" in text[line_start:at]
+        # Only the text since the last block matters: this keeps one-line files linear.
+        line_start = max(text.rfind("\n", pos, at) + 1, pos)
+        commented = text.find("%", line_start, at) >= 0
         if head is None or commented:
             pos = at + 1
             continue
