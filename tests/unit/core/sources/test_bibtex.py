@@ -189,6 +189,13 @@ def test_editors_are_read_apart_from_authors() -> None:
     assert not ref.others
 
 
+def test_a_bibliography_on_one_line_reads_every_entry() -> None:
+    text = "".join(f"@misc{{k{i}, title = {{T{i}}}, year = {2000 + i}}} " for i in range(50))
+    refs = read_bibtex(text, "r.bib").references
+    assert [ref.key for ref in refs] == [f"k{i}" for i in range(50)]
+    assert refs[49].location.column == text.index("@misc{k49") + 1
+
+
 def test_an_empty_file_reads_as_nothing() -> None:
     assert read_bibtex("", "r.bib").references == ()
     assert read_bibtex("   \n% only a comment\n", "r.bib").findings == ()
