@@ -87,13 +87,17 @@ def _entry(entry: Entry) -> pf.Div:
         first += [pf.Str(entry.label), pf.Space()]
     if entry.lines:
         first += inlines(entry.lines[0])
-    if entry.mark is not None:
+    if entry.mark is not None and entry.note is None:
         first.append(mark_span(entry.mark))
     content: list[pf.Inline] = list(first)
     for line in entry.lines[1:]:
         content += [pf.LineBreak(), *inlines(line)]
     if entry.note is not None:
-        content += [pf.LineBreak(), *inlines(entry.note)]
+        note = inlines(entry.note)
+        if entry.mark is not None:  # the note starts with the mark: it carries the class
+            classes = [entry.mark.css_class]
+            note = [pf.Span(*note, classes=classes, attributes={"title": entry.mark.tooltip})]
+        content += [pf.LineBreak(), *note]
     return pf.Div(pf.Para(*content), identifier=f"cite-sentinel-{entry.key}", classes=["csl-entry"])
 
 

@@ -31,10 +31,19 @@ def rewrite(cite: pf.Cite, group: CiteGroup, rendering: Rendering) -> list[pf.In
 
 
 def _unescaped(elements: list[pf.Inline], rendering: Rendering) -> list[pf.Inline]:
-    """Markdown writers escape `[1]` as `\\[1\\]`: brackets go out as raw Markdown instead."""
-    return [
-        pf.RawInline(element.text, format=rendering.raw_format)
-        if isinstance(element, pf.Str) and ("[" in element.text or "]" in element.text)
-        else element
-        for element in elements
-    ]
+    """Markdown writers escape `[1]` as `\\[1\\]`: brackets go out as raw Markdown instead.
+
+    Before a mark's bracketed Span, `[1][⚠]{…}` would read back as a reference link, so
+    there the closing bracket stays escaped: `[1\\][⚠]{…}`.
+    """
+    result: list[pf.Inline] = []
+    for index, element in enumerate(elements):
+        if isinstance(element, pf.Str) and ("[" in element.text or "]" in element.text):
+            text = element.text
+            following = elements[index + 1] if index + 1 < len(elements) else None
+            if isinstance(following, pf.Span) and text.endswith("]"):
+                text = text[:-1] + "\\]"
+            result.append(pf.RawInline(text, format=rendering.raw_format))
+        else:
+            result.append(element)
+    return result
