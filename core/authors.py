@@ -43,17 +43,25 @@ _LONG_LIST = 8  # bibliography tools truncate long author lists; missing names a
 
 
 def compare(
-    cited: tuple[Person, ...], found: tuple[Person, ...], *, others: bool = False
+    cited: tuple[Person, ...],
+    found: tuple[Person, ...],
+    *,
+    others: bool = False,
+    thorough: bool = True,
 ) -> AuthorComparison:
-    """Compare the cited authors with the index's, name by name and in order."""
+    """Compare the cited authors with the index's, name by name and in order.
+
+    `thorough=False` pairs exact family names only: enough to rank a record that cannot match.
+    """
     cited_people = tuple(p for p in cited if not _is_others(p))
     others = others or len(cited_people) < len(cited)
     if not cited_people or not found:
         return AuthorComparison(overlap=1.0, recall=1.0, comparable=False)
     cited_keys = [_keys(p) for p in cited_people]
     found_keys = [_keys(p) for p in found]
-    pairs = _pair(cited_keys, found_keys)
-    pairs += _pair_by_full_name(cited_people, found, pairs)
+    pairs = _pair(cited_keys, found_keys, thorough)
+    if thorough:
+        pairs += _pair_by_full_name(cited_people, found, pairs)
     matched = len(pairs)
     overlap = matched / len(cited_people)
     recall = matched / len(found)
@@ -110,7 +118,9 @@ def _squash(name: str) -> str:
     return re.sub(r"[^a-z]", "", text)
 
 
-def _pair(cited: list[frozenset[str]], found: list[frozenset[str]]) -> list[tuple[int, int]]:
+def _pair(
+    cited: list[frozenset[str]], found: list[frozenset[str]], thorough: bool
+) -> list[tuple[int, int]]:
     """Greedy pairing, exact family names first, each person used once."""
     pairs: list[tuple[int, int]] = []
     used: set[int] = set()
@@ -124,7 +134,7 @@ def _pair(cited: list[frozenset[str]], found: list[frozenset[str]]) -> list[tupl
                 best = j
                 if j >= i or primary in other:
                     break
-        if best is None:
+        if best is None and thorough:
             for j, other in enumerate(found):
                 if j not in used and any(_close(a, b) for a in keys for b in other):
                     best = j

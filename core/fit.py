@@ -47,13 +47,17 @@ class Fit:
 
 def fit(reference: Reference, record: Record, *, by_identifier: bool = False) -> Fit:
     """Compare every field the reference states with the record."""
+    title = titles.compare(reference.title, record.title)
+    thorough = by_identifier or title.same or title.similarity >= 0.75  # else it cannot match
     gap = None
     if reference.year is not None and record.year is not None:
         gap = record.year - reference.year
     return Fit(
         record=record,
-        title=titles.compare(reference.title, record.title),
-        authors=authors.compare(reference.people, record.people, others=reference.others),
+        title=title,
+        authors=authors.compare(
+            reference.people, record.people, others=reference.others, thorough=thorough
+        ),
         year_gap=gap,
         year_agrees=_year_agrees(reference, record, gap),
         venue_agrees=venues.agrees(reference.venue, record.venue, record.venue_short),

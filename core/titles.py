@@ -56,7 +56,10 @@ def normalise(title: str) -> str:
 @functools.lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Text without accents or special Latin letters (ä→a, ß→ss), for name and word comparison."""
-    decomposed = unicodedata.normalize("NFKD", html.unescape(text).translate(_SPECIAL_LETTERS))
+    text = html.unescape(text) if "&" in text else text
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.translate(_SPECIAL_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
