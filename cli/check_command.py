@@ -10,12 +10,11 @@ from pathlib import Path
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import CheckResult, Config, Verifier, check
+from cite_sentinel.core.changes import changed_keys, changes_since
+from cite_sentinel.core.check import Selection
 from cite_sentinel.core.ground.ground_check import ground
 from cite_sentinel.core.ground.scorer import Scorer
 from cite_sentinel.core.ground.selection import SCORERS, scorer_named
-from cite_sentinel.core.report.json import render_json
-from cite_sentinel.core.report.markdown import render_markdown
-from cite_sentinel.core.report.text import render_text
 from cite_sentinel.exit_codes import (
     DEFAULT_MAX_UNAVAILABLE,
     FAIL_ON_CHOICES,
@@ -24,10 +23,15 @@ from cite_sentinel.exit_codes import (
 )
 from cite_sentinel.progress import ProgressDisplay, wants_progress
 from cite_sentinel.report_output import use_color, write_atomically
+from cite_sentinel.report_targets import (
+    FORMATS,
+    TargetAction,
+    append_step_summary,
+    render,
+    targets,
+)
 from cite_sentinel.verification import build_verifier
 from rich.console import Console
-
-FORMATS = ("text", "json", "markdown")
 
 
 class UsageError(Exception):
@@ -38,9 +42,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `check`."""
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to check")
     parser.add_argument(
-        "--format", choices=FORMATS, default="text", help="report format (default: text)"
+        "--format",
+        choices=FORMATS,
+        action=TargetAction,
+        help="report format (default: text); repeat with --output for several reports",
     )
-    parser.add_argument("--output", metavar="FILE", help="write the report to FILE, not stdout")
+    parser.add_argument(
+        "--output",
+        metavar="FILE",
+        action=TargetAction,
+        help="write the report of the --format before it to FILE, not stdout",
+    )
+    parser.add_argument(
+        "--changed-since",
+        metavar="REV",
+        help="verify only references added or edited since the git revision REV, and those "
+        "that changed manuscripts cite (all are still checked locally)",
+    )
     parser.add_argument(
         "--fail-on",
         action="append",
@@ -104,7 +122,10 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         )
         scorer = scorer_named(options.scorer, environ) if options.ground else None
         fulltext = _fulltext_dir(options.fulltext)
-        result = asyncio.run(_check_and_ground(options.paths, config, verifier, scorer, fulltext))
+        select = _changed_selection(options.changed_since, options.paths)
+        result = asyncio.run(
+            _check_and_ground(options.paths, config, verifier, scorer, fulltext, select)
+        )
     _deliver(result, options, environ, notify)
     return exit_code(result, fail_on=fail_on, max_unavailable=options.max_unavailable)
 
@@ -115,11 +136,21 @@ async def _check_and_ground(
     verifier: Verifier | None,
     scorer: Scorer | None,
     fulltext: Path | None,
+    select: Selection | None = None,
 ) -> CheckResult:
-    result = await check(paths, config=config, verifier=verifier)
+    result = await check(paths, config=config, verifier=verifier, select=select)
     if scorer is None:
         return result
     return await ground(result, scorer, fulltext_dir=fulltext)
+
+
+def _changed_selection(revision: str | None, paths: list[str]) -> Selection | None:
+    """For --changed-since: the keys of edited entries and of changed manuscripts' citations."""
+    if revision is None:
+        return None
+    start = next((Path(p) for p in paths if Path(p).exists()), Path.cwd())
+    changes = changes_since(revision, start if start.is_dir() else start.parent)
+    return lambda references, citations: changed_keys(references, citations, changes)
 
 
 def _fulltext_dir(value: str | None) -> Path | None:
@@ -154,18 +185,19 @@ def _deliver(
     environ: Mapping[str, str],
     notify: Callable[[str], None],
 ) -> None:
-    if options.format == "json":
-        text = render_json(result)
-    elif options.format == "markdown":
-        text = render_markdown(result)
-    else:
-        color = options.output is None and use_color(sys.stdout, environ, no_color=options.no_color)
-        text = render_text(result, color=color)
-    if options.output is not None:
-        write_atomically(Path(options.output), text)
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    if options.output is not None or options.format != "text":
+    try:
+        chosen = targets(options)
+    except ValueError as error:
+        raise UsageError(str(error)) from error
+    for target in chosen:
+        color = target.output is None and use_color(sys.stdout, environ, no_color=options.no_color)
+        text = render(target, result, color=color)
+        if target.output is not None:
+            write_atomically(Path(target.output), text)
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+    append_step_summary(result, environ)
+    if any(target.output is not None or target.format != "text" for target in chosen):
         for path in result.unreadable:
             notify(f"could not read {path}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -13,6 +13,7 @@ from cite_sentinel.core.discover import discover, is_excluded
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import (
     CheckResult,
+    Citation,
     Finding,
     Location,
     Read,
@@ -25,6 +26,10 @@ from cite_sentinel.core.textfile import TextFileError, read_text_file
 from cite_sentinel.core.verdict_findings import verdict_findings
 
 log = logging.getLogger(__name__)
+
+
+# Which keys to verify, given everything read (check --changed-since); None verifies all.
+Selection = Callable[[Sequence[Reference], Sequence[Citation]], Collection[str]]
 
 
 class Verifier(Protocol):
@@ -49,12 +54,14 @@ async def check(
     verifier: Verifier | None = None,
     overlays: Mapping[str, str] | None = None,
     reads: Mapping[str, Read] | None = None,
+    select: Selection | None = None,
 ) -> CheckResult:
     """Read every input and the bibliographies they name, check locally, then verify.
 
     `overlays` maps paths to unsaved text (an editor's buffers) read instead of the disk.
     `reads` maps names to documents a face has read itself (the Pandoc filter reads the
     AST, not a file); the bibliographies they name are read as an input's would be.
+    `select` picks the keys to verify (the rest are checked locally only).
     """
     from cite_sentinel.core.lint import lint
 
@@ -72,8 +79,12 @@ async def check(
     references = tuple(ref for doc in documents for ref in doc.read.references)
     citations = tuple(cit for doc in documents for cit in doc.read.citations)
     verdicts: tuple[Verdict, ...] = ()
-    if verifier is not None and references:
-        verdicts = tuple(await verifier.verify(_distinct(references)))
+    chosen = _distinct(references)
+    if select is not None:
+        keys = select(references, citations)
+        chosen = [reference for reference in chosen if reference.key in keys]
+    if verifier is not None and chosen:
+        verdicts = tuple(await verifier.verify(chosen))
         findings.extend(verdict_findings(verdicts, references, citations, config.severities))
     return CheckResult(
         files=tuple(doc.path for doc in documents),

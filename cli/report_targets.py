@@ -1,0 +1,88 @@
+"""Which reports a check writes where: `--format F [--output FILE]` pairs, in command-line order."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cite_sentinel import __version__
+from cite_sentinel.core import CheckResult
+from cite_sentinel.core.report.github import render_github, render_step_summary
+from cite_sentinel.core.report.json import render_json
+from cite_sentinel.core.report.junit import render_junit
+from cite_sentinel.core.report.markdown import render_markdown
+from cite_sentinel.core.report.sarif import render_sarif
+from cite_sentinel.core.report.summary import render_summary_csv, render_summary_markdown
+from cite_sentinel.core.report.text import render_text
+
+# Formats a machine reads; `text` is the person's and takes colour separately.
+RENDERERS: dict[str, Callable[[CheckResult], str]] = {
+    "json": render_json,
+    "markdown": render_markdown,
+    "sarif": lambda result: render_sarif(result, version=__version__),
+    "github": render_github,
+    "junit": render_junit,
+    "summary": render_summary_markdown,
+    "csv": render_summary_csv,
+}
+FORMATS = ("text", *RENDERERS)
+TARGETS = "targets"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One report: its format and its file (None: stdout)."""
+
+    format: str
+    output: str | None
+
+
+class TargetAction(argparse.Action):
+    """`--format` and `--output` fill pairs: each fills the last pair's empty slot or starts one."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        pairs: list[list[str | None]] = list(getattr(namespace, TARGETS, None) or [])
+        slot = 0 if self.dest == "format" else 1
+        if pairs and pairs[-1][slot] is None:
+            pairs[-1][slot] = str(values)
+        else:
+            pair: list[str | None] = [None, None]
+            pair[slot] = str(values)
+            pairs.append(pair)
+        setattr(namespace, TARGETS, pairs)
+        setattr(namespace, self.dest, values)
+
+
+def targets(options: argparse.Namespace) -> tuple[Target, ...]:
+    """The reports asked for; text to stdout when none was. Raises ValueError for two stdouts."""
+    pairs = getattr(options, TARGETS, None) or [[None, None]]
+    chosen = tuple(Target(fmt or "text", out) for fmt, out in pairs)
+    if sum(1 for target in chosen if target.output is None) > 1:
+        named = ", ".join(t.format for t in chosen if t.output is None)
+        raise ValueError(f"several reports ({named}) would go to stdout; give each an --output")
+    return chosen
+
+
+def render(target: Target, result: CheckResult, *, color: bool) -> str:
+    """The text of one report."""
+    if target.format == "text":
+        return render_text(result, color=color)
+    return RENDERERS[target.format](result)
+
+
+def append_step_summary(result: CheckResult, environ: Mapping[str, str]) -> None:
+    """Append the Markdown summary to $GITHUB_STEP_SUMMARY when a GitHub job set it."""
+    name = environ.get("GITHUB_STEP_SUMMARY", "").strip()
+    if not name:
+        return
+    with Path(name).open("a", encoding="utf-8") as stream:
+        stream.write(render_step_summary(result) + "\n")

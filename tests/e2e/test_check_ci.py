@@ -1,0 +1,139 @@
+"""`check` in CI: several reports in one run, the GitHub step summary, --changed-since, batches."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from cite_sentinel.commands import run_command
+
+from tests.e2e.manuscript_repo import entry, git, make_repository
+from tests.fakeapi import FakeApi
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git on PATH")
+
+
+def _env(fake: FakeApi, cache: Path, **extra: str) -> dict[str, str]:
+    return {**fake.env(), "CITE_SENTINEL_CACHE_DIR": str(cache), "CI": "true", **extra}
+
+
+def test_several_formats_go_to_their_files_in_one_run(
+    fake_api: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repository(tmp_path / "paper", 3)
+    sarif, markdown = tmp_path / "a.sarif", tmp_path / "b.md"
+    args = ["check", str(repo), "--quiet", "--format", "sarif", "--output", str(sarif)]
+    args += ["--format", "markdown", "--output", str(markdown), "--format", "junit"]
+    code = run_command(args, _env(fake_api, tmp_path / "cache"))
+    assert code in (0, 1)
+    assert json.loads(sarif.read_text(encoding="utf-8"))["version"] == "2.1.0"
+    assert markdown.read_text(encoding="utf-8").startswith("# Reference check")
+    suites = ET.fromstring(capsys.readouterr().out)
+    assert len(list(suites.iter("testcase"))) == 3
+
+
+def test_two_reports_to_stdout_are_a_usage_mistake(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "refs.bib").write_text(entry(1), encoding="utf-8")
+    code = run_command(["check", str(tmp_path), "--offline", "--format", "json", "--format", "csv"])
+    assert code == 2
+    assert "give each an --output" in capsys.readouterr().err
+
+
+def test_the_github_step_summary_is_appended_when_set(
+    fake_api: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repository(tmp_path / "paper", 2)
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n", encoding="utf-8")
+    env = _env(fake_api, tmp_path / "cache", GITHUB_STEP_SUMMARY=str(summary))
+    run_command(["check", str(repo), "--quiet", "--format", "github"], env)
+    text = summary.read_text(encoding="utf-8")
+    assert text.startswith("earlier step\n## cite-sentinel")
+    assert "paper.md" in text
+    assert all(line.startswith("::") for line in capsys.readouterr().out.splitlines())
+
+
+@needs_git
+def test_changed_since_head_on_an_unchanged_repository_asks_no_index(
+    fake_api: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repository(tmp_path / "paper", 1000)
+    args = ["check", str(repo), "--quiet", "--changed-since", "HEAD", "--format", "json"]
+    code = run_command(args, _env(fake_api, tmp_path / "cache"))
+    assert code == 0, capsys.readouterr().err
+    assert fake_api.stats().total == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["summary"]["total"] == 1000
+    assert {ref["verdict"] for ref in report["references"]} == {None}
+
+
+@needs_git
+def test_changed_since_verifies_only_the_edited_entry(
+    fake_api: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repository(tmp_path / "paper", 50)
+    bib = repo / "refs.bib"
+    bib.write_text(
+        bib.read_text(encoding="utf-8").replace(entry(17), entry(17, year=1999)), encoding="utf-8"
+    )
+    args = ["check", str(repo), "--quiet", "--changed-since", "HEAD", "--format", "json"]
+    run_command(args, _env(fake_api, tmp_path / "cache"))
+    report = json.loads(capsys.readouterr().out)
+    judged = [ref["key"] for ref in report["references"] if ref["verdict"] is not None]
+    assert judged == ["ref17"]
+    assert fake_api.stats().total > 0
+
+
+@needs_git
+def test_changed_since_verifies_what_a_changed_manuscript_cites(
+    fake_api: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repository(tmp_path / "paper", 20)
+    (repo / "new.md").write_text(
+        "---\nbibliography: refs.bib\n---\nAs shown [@ref3; @ref4].\n", encoding="utf-8"
+    )
+    args = ["check", str(repo), "--quiet", "--changed-since", "HEAD", "--format", "json"]
+    run_command(args, _env(fake_api, tmp_path / "cache"))
+    report = json.loads(capsys.readouterr().out)
+    judged = {ref["key"] for ref in report["references"] if ref["verdict"] is not None}
+    assert judged == {"ref3", "ref4"}
+
+
+@needs_git
+def test_an_unknown_revision_says_how_to_fetch_history(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repository(tmp_path / "paper", 1)
+    code = run_command(["check", str(repo), "--offline", "--changed-since", "v9-missing"])
+    assert code == 2
+    assert "unknown revision 'v9-missing'" in capsys.readouterr().err
+    git(repo, "status")  # the repository is left as it was
+
+
+def test_a_folder_of_submissions_is_one_check_with_a_row_each(
+    fake_api: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for number, count in ((1, 2), (2, 5), (3, 1)):
+        make_submission = tmp_path / "submissions" / f"paper{number}"
+        make_submission.mkdir(parents=True)
+        keys = range(number * 100, number * 100 + count)
+        (make_submission / "refs.bib").write_text(
+            "\n".join(entry(k) for k in keys), encoding="utf-8"
+        )
+        body = " ".join(f"Claim [@ref{k}]." for k in keys)
+        (make_submission / "paper.md").write_text(
+            f"---\nbibliography: refs.bib\n---\n{body}\n", encoding="utf-8"
+        )
+    args = ["check", str(tmp_path / "submissions"), "--quiet", "--format", "csv"]
+    run_command(args, _env(fake_api, tmp_path / "cache"))
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert sorted(Path(row["path"]).parent.name for row in rows) == ["paper1", "paper2", "paper3"]
+    assert {Path(r["path"]).parent.name: r["references"] for r in rows}["paper2"] == "5"
+    assert sum(int(r["fabricated"]) + int(r["verified"]) + int(r["unverified"]) for r in rows) == 8
