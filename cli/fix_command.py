@@ -1,0 +1,192 @@
+"""`cite-sentinel fix FILE`: show the repairs verified metadata allows, then apply them if asked.
+
+Without --write, --dry-run or --interactive the command asks for each change on a terminal and
+only shows the diff elsewhere (always in CI, where CI is set): it never writes unasked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from cite_sentinel.config_file import config_for
+from cite_sentinel.core import Config, InputError, Verifier, check
+from cite_sentinel.core.atomic import write_atomically
+from cite_sentinel.core.fix import (
+    CERTAIN_CONFIDENCE,
+    FIXABLE_SUFFIXES,
+    EntryFix,
+    Skipped,
+    plan_fixes,
+    published_versions,
+    rewrite,
+    unified_diff,
+)
+from cite_sentinel.exit_codes import ExitCode
+from cite_sentinel.verification import build_verifier
+
+
+class UsageError(Exception):
+    """A mistake in the command line, said in one sentence."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `fix`."""
+    parser.add_argument("path", metavar="FILE", help="a BibTeX (.bib) or CSL-JSON (.json) file")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="apply every change (FILE.bak kept)")
+    mode.add_argument(
+        "--dry-run", action="store_true", help="only show the diff (the default when CI is set)"
+    )
+    mode.add_argument(
+        "--interactive", action="store_true", help="ask for each entry: y(es), n(o), q(uit)"
+    )
+    parser.add_argument(
+        "--published",
+        action="store_true",
+        help="replace preprints by their published version where it is known for certain",
+    )
+    parser.add_argument("--offline", action="store_true", help="answer from the cache only")
+    parser.add_argument("--quiet", action="store_true", help="no notes on stderr")
+    parser.add_argument("--config", metavar="FILE", help="read settings from FILE")
+
+
+def run_fix(
+    options: argparse.Namespace,
+    environ: Mapping[str, str],
+    *,
+    stdin: TextIO | None = None,
+    verifier: Verifier | None = None,
+) -> ExitCode:
+    """Plan, show, and (as the options say) apply the fixes to one bibliography."""
+    stdin = stdin or sys.stdin
+    path = Path(options.path)
+    mode = _mode(options, environ, stdin)
+    data, encoding = _read(path)
+    text = data.decode(encoding)
+    notify = _notifier(quiet=options.quiet)
+    config = config_for([options.path], options.config)
+    verifier = verifier or build_verifier(
+        config,
+        offline=options.offline,
+        refresh=False,
+        progress=None,
+        notify=notify,
+        environ=environ,
+    )
+    fixes, skipped = asyncio.run(_plan(options.path, config, verifier, options.published))
+    for skip in skipped:
+        notify(f"{options.path}: left {skip.key} alone: {skip.reason}")
+    if not fixes:
+        notify(f"{options.path}: nothing to fix for certain (confidence ≥ {CERTAIN_CONFIDENCE})")
+        return ExitCode.CLEAN
+    if mode == "interactive":
+        fixes = tuple(_ask(text, options.path, fixes, stdin))
+    new = rewrite(text, options.path, fixes)
+    print(unified_diff(text, new, options.path), end="", flush=True)
+    if mode == "dry-run":
+        notify(f"{options.path}: {_entries(len(fixes))} to fix; run with --write to apply")
+        return ExitCode.FINDINGS
+    if new == text:
+        return ExitCode.CLEAN
+    try:
+        encoded = new.encode(encoding)
+    except UnicodeEncodeError as error:
+        raise InputError(
+            f"{options.path}: the fixes need characters {encoding} cannot hold; "
+            "convert the file to UTF-8 first"
+        ) from error
+    backup = write_atomically(path, encoded)
+    notify(f"{options.path}: fixed {_entries(len(fixes))}; the previous version is in {backup}")
+    return ExitCode.CLEAN
+
+
+def _mode(options: argparse.Namespace, environ: Mapping[str, str], stdin: TextIO) -> str:
+    if options.interactive and not stdin.isatty():
+        raise UsageError(
+            "--interactive needs a terminal to ask on, and stdin is not one; "
+            "use --dry-run to see the changes or --write to apply them all"
+        )
+    if options.write:
+        return "write"
+    if options.interactive:
+        return "interactive"
+    if options.dry_run or _in_ci(environ) or not stdin.isatty():
+        return "dry-run"
+    return "interactive"
+
+
+def _in_ci(environ: Mapping[str, str]) -> bool:
+    return environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _read(path: Path) -> tuple[bytes, str]:
+    """The file's bytes and the encoding that gives them back exactly."""
+    if path.suffix.lower() not in FIXABLE_SUFFIXES:
+        raise InputError(
+            f"{path}: fix edits BibTeX (.bib) and CSL-JSON (.json) files; "
+            "convert this one or edit it by hand"
+        )
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(
+            f"cannot read {path}: {error.strerror or error}; check the path"
+        ) from error
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data, "latin-1"
+    return data, "utf-8"
+
+
+async def _plan(
+    path: str, config: Config, verifier: Verifier | None, published: bool
+) -> tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]:
+    result = await check([path], config=config, verifier=verifier)
+    if result.unreadable:
+        raise InputError(f"cannot read {path}: {result.unreadable[0]}")
+    versions = await published_versions(result.verdicts, verifier) if published and verifier else {}
+    return plan_fixes(result.references, result.verdicts, published=versions)
+
+
+def _ask(text: str, path: str, fixes: Sequence[EntryFix], stdin: TextIO) -> list[EntryFix]:
+    """Show each entry's change and keep those accepted; q keeps what was accepted so far."""
+    accepted: list[EntryFix] = []
+    for fix in fixes:
+        print(unified_diff(text, rewrite(text, path, [fix]), path), end="")
+        print("\n".join(f"  {reason}" for reason in fix.reasons))
+        answer = _answer(f"Apply this change to {fix.key}? [y/n/q] ", stdin)
+        if answer == "q":
+            break
+        if answer == "y":
+            accepted.append(fix)
+    return accepted
+
+
+def _answer(prompt: str, stdin: TextIO) -> str:
+    while True:
+        print(prompt, end="", flush=True)
+        line = stdin.readline()
+        if not line:
+            return "q"  # end of input: stop asking, keep what was accepted
+        word = line.strip().lower()[:1]
+        if word in ("y", "n", "q"):
+            return word
+        print("Please answer y (apply), n (skip) or q (stop asking).")
+
+
+def _entries(count: int) -> str:
+    return f"{count} entr{'y' if count == 1 else 'ies'}"
+
+
+def _notifier(*, quiet: bool) -> Callable[[str], None]:
+    def notify(message: str) -> None:
+        if not quiet:
+            print(f"cite-sentinel: {message}", file=sys.stderr, flush=True)
+
+    return notify

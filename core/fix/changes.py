@@ -1,0 +1,48 @@
+"""What `fix` means to change in one entry, said once for BibTeX and CSL-JSON alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from cite_sentinel.core.model import Person
+
+
+class FixField(StrEnum):
+    """The fields `fix` may write; each format maps them onto its own field names."""
+
+    DOI = "doi"
+    YEAR = "year"
+    AUTHORS = "authors"
+    VENUE = "venue"
+    PAGES = "pages"
+    VOLUME = "volume"
+    ISSUE = "issue"
+    KIND = "kind"  # the index's type of work: journal-article, proceedings-article, …
+    RETRACTED = "retracted"  # a `retracted` keyword, and a note when the entry has none
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One field's new value; `people` carries the authors when `field` is AUTHORS."""
+
+    field: FixField
+    value: str
+    people: tuple[Person, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EntryFix:
+    """Every change to one entry and, for a person, why each is made."""
+
+    key: str
+    changes: tuple[Change, ...]
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """An entry with something to fix that `fix` leaves alone, and why."""
+
+    key: str
+    reason: str
