@@ -64,7 +64,7 @@ def csl_item(reference: Reference, record: Record) -> dict[str, object]:
         "URL": reference.identifiers.url,
     }
     item.update({name: value for name, value in fields.items() if value})
-    issued = _date_parts(record.date or reference.date, record.year or reference.year)
+    issued = _date_parts(record.date, record.year) or _date_parts(reference.date, reference.year)
     if issued:
         item["issued"] = {"date-parts": [issued]}
     if reference.accessed:

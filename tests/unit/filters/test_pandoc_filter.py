@@ -1,0 +1,130 @@
+"""The filter on documents built in Python (no pandoc): one check, rewritten Cites, marks."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from pathlib import Path
+
+import panflute as pf
+import pytest
+from cite_sentinel.core import Config, Reference, Status, Verdict
+from cite_sentinel.filters.pandoc_filter import BuildFailed, main
+
+REFERENCES = [
+    {
+        "id": "good",
+        "type": "article-journal",
+        "title": "A real work",
+        "author": [{"family": "Smith", "given": "Sarah"}],
+        "issued": {"date-parts": [["2020"]]},
+    },
+    {
+        "id": "fake",
+        "type": "article-journal",
+        "title": "An invented work",
+        "author": [{"family": "Doe", "given": "Jo"}],
+        "issued": {"date-parts": [["2021"]]},
+    },
+]
+
+
+class _Verifier:
+    """Says `fake` is fabricated and everything else verified; counts its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
+        self.calls += 1
+        return [
+            Verdict(key=r.key, status=Status.FABRICATED if r.key == "fake" else Status.VERIFIED)
+            for r in references
+        ]
+
+
+def _doc(output: str = "html", **metadata: object) -> pf.Doc:
+    cites = [
+        pf.Cite(pf.Str("[@fake]"), citations=[pf.Citation("fake")]),
+        pf.Cite(pf.Str("[@good]"), citations=[pf.Citation("good")]),
+        pf.Cite(pf.Str("[@good]"), citations=[pf.Citation("good", suffix=[pf.Str("p. 3")])]),
+    ]
+    body = pf.Para(
+        pf.Str("First"),
+        pf.Space(),
+        cites[0],
+        pf.Str("."),
+        pf.Space(),
+        pf.Str("Then"),
+        pf.Space(),
+        cites[1],
+        pf.Space(),
+        pf.Str("and"),
+        pf.Space(),
+        cites[2],
+    )
+    doc = pf.Doc(body, format=output)
+    doc.metadata["references"] = REFERENCES
+    for key, value in metadata.items():
+        doc.metadata[f"cite-sentinel-{key}"] = value
+    return doc
+
+
+def _run(doc: pf.Doc, verifier: _Verifier, tmp_path: Path, lines: list[str]) -> pf.Doc:
+    result = main(
+        doc,
+        verifier=lambda offline: verifier,
+        config=Config(),
+        cwd=tmp_path,
+        today=datetime.date(2026, 1, 2),
+        notify=lines.append,
+    )
+    assert result is not None
+    return result
+
+
+def test_every_cite_is_rewritten_in_order_of_first_citation_after_one_check(tmp_path: Path) -> None:
+    verifier, lines = _Verifier(), []
+    doc = _run(_doc("latex"), verifier, tmp_path, lines)
+    text = pf.stringify(doc)
+    assert verifier.calls == 1
+    assert "@" not in text
+    assert text.index("[1]") < text.index("[2]") < text.index("[2, p. 3]")
+
+
+def test_a_fabricated_reference_gets_a_marked_span_and_a_warning(tmp_path: Path) -> None:
+    lines: list[str] = []
+    doc = _run(_doc("latex"), _Verifier(), tmp_path, lines)
+    spans: list[pf.Span] = []
+    doc.walk(lambda e, _: spans.append(e) if isinstance(e, pf.Span) else None)
+    classes = {c for span in spans for c in span.classes}
+    assert "cite-sentinel-fabricated" in classes
+    assert any(
+        line.startswith("[") and "cite-sentinel:" in line and "fake" in line for line in lines
+    )
+
+
+def test_fail_on_raises_naming_the_reference(tmp_path: Path) -> None:
+    with pytest.raises(BuildFailed, match="fake"):
+        _run(_doc("html", **{"fail-on": "fabricated"}), _Verifier(), tmp_path, [])
+
+
+def test_style_none_keeps_the_cites_for_citeproc(tmp_path: Path) -> None:
+    doc = _run(_doc("html", style="none"), _Verifier(), tmp_path, [])
+    cites: list[pf.Cite] = []
+    doc.walk(lambda e, _: cites.append(e) if isinstance(e, pf.Cite) else None)
+    assert len(cites) == 3
+
+
+def test_correct_writes_the_matched_metadata_into_references(tmp_path: Path) -> None:
+    class _Miscited(_Verifier):
+        async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
+            from cite_sentinel.core import Record
+
+            record = Record(source="crossref", id="x", title="A real work", year=2019)
+            return [Verdict(key=r.key, status=Status.MISCITED, match=record) for r in references]
+
+    doc = _run(_doc("html", style="none", correct=True), _Miscited(), tmp_path, [])
+    items = doc.get_metadata("references")
+    good = next(item for item in items if item["id"] == "good")
+    assert good["issued"] == {"date-parts": [["2019"]]}
