@@ -95,13 +95,37 @@ def _ground() -> Command:
     return Command("score how cited works bear on claims (JSON lines)", add_arguments, run_ground)
 
 
+def _fix() -> Command:
+    from cite_sentinel.fix_command import UsageError, add_arguments, run_fix
+
+    return Command(
+        "repair a .bib or CSL-JSON file from verified metadata (shows a diff first)",
+        add_arguments,
+        _usage_errors(run_fix, UsageError),
+    )
+
+
+def _format() -> Command:
+    from cite_sentinel.format_command import add_arguments, run_format
+
+    return Command(
+        "print a bibliography as a reference list (numbered, html, apa)", add_arguments, run_format
+    )
+
+
 def _lsp() -> Command:
     from cite_sentinel.lsp.server import add_arguments, run_lsp
 
     return Command("run the language server on stdio", add_arguments, run_lsp)
 
 
-_COMMANDS: dict[str, Callable[[], Command]] = {"check": _check, "ground": _ground, "lsp": _lsp}
+_COMMANDS: dict[str, Callable[[], Command]] = {
+    "check": _check,
+    "fix": _fix,
+    "format": _format,
+    "ground": _ground,
+    "lsp": _lsp,
+}
 
 
 def _parser() -> argparse.ArgumentParser:
