@@ -34,7 +34,8 @@ def capabilities(encoding: str = UTF16, *, progress: bool = True) -> types.Clien
 async def client(lsp_client: LanguageClient) -> AsyncIterator[LanguageClient]:
     """A started server; each test initializes it with the capabilities it needs."""
     yield lsp_client
-    await lsp_client.shutdown_session()
+    if not lsp_client.stopped:
+        await lsp_client.shutdown_session()
 
 
 async def start(
