@@ -51,12 +51,22 @@ _CANONICAL = {alias: short for short, names in _ALIASES.items() for alias in nam
 _STOPWORDS = frozenset({"of", "on", "the", "and", "in", "for", "proceedings", "proc", "a", "an",
                         "to", "at", "ieee", "acm", "cvf", "th", "st", "nd", "rd"})  # fmt: skip
 _PREPRINT = re.compile(r"\b(arxiv|corr|preprint|biorxiv|medrxiv|ssrn|openreview|submitted)\b")
+_EVENT_WORDS = frozenset({"workshop", "conference", "symposium", "international", "annual"})
+# Series that publish many venues' proceedings: naming one does not say which venue.
+_SERIES = re.compile(
+    r"^(proceedings of machine learning research|pmlr|lecture notes in computer science|lncs"
+    r"|ceur workshop proceedings|ceur ws|jmlr workshop and conference proceedings|jmlr w ?cp"
+    r"|lecture notes in artificial intelligence|lnai)( vol(ume)? \d+)?$"
+)
 
 
 def is_venue_claim(venue: str) -> bool:
     """False for "arXiv preprint", CoRR and the like: naming a preprint server claims no venue."""
     words = _words(venue)
-    return bool(words) and not _PREPRINT.search(" ".join(words))
+    phrase = " ".join(words)
+    if not any(w not in _STOPWORDS and not w.isdigit() for w in words):
+        return False  # "Proceedings", "In Proc."
+    return not (_PREPRINT.search(phrase) or _SERIES.match(phrase))
 
 
 def agrees(cited: str, venue: str, venue_short: str = "") -> bool:
@@ -71,6 +81,9 @@ def agrees(cited: str, venue: str, venue_short: str = "") -> bool:
     if cited_keys & record_keys:
         return True  # a conference's workshops count as the conference
     long_words = _words(venue)
+    acronyms = {_initials(long_words), _initials(long_words, _EVENT_WORDS)}
+    if "".join(cited_words) in {"".join(_words(venue_short)), *acronyms}:
+        return True  # "ECML PKDD" for ECMLPKDD; "ECCV" for European Conference on Computer Vision
     if long_words and (
         _abbreviates(cited_words, long_words) or _abbreviates(long_words, cited_words)
     ):
@@ -122,6 +135,11 @@ def _canonical_keys(words: tuple[str, ...]) -> frozenset[str]:
     if "chi" in words and ("human" in words or len(words) <= 2):
         keys.add("chi")
     return frozenset(keys)
+
+
+def _initials(words: tuple[str, ...], skip: frozenset[str] = frozenset()) -> str:
+    kept = [w for w in words if w not in _STOPWORDS and w not in skip and not w.isdigit()]
+    return "".join(w[0] for w in kept) if len(kept) >= 2 else ""
 
 
 def _abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:

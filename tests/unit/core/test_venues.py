@@ -51,3 +51,16 @@ def test_arxiv_is_not_a_venue_claim() -> None:
 
 def test_a_conference_workshop_counts_as_the_conference() -> None:
     assert agrees("ICML", "ICML 2022 Workshop on Knowledge Retrieval", "ICMLW")
+
+
+def test_a_proceedings_series_or_a_bare_proceedings_is_not_a_venue_claim() -> None:
+    icml = "Proceedings of the 38th International Conference on Machine Learning"
+    assert agrees("Proceedings of Machine Learning Research", icml, "ICML")
+    assert agrees("PMLR", icml, "ICML")
+    assert agrees("Lecture Notes in Computer Science", "Computer Vision - ECCV 2022", "ECCV")
+    assert agrees("Proceedings", icml, "ICML")
+
+
+def test_acronyms_and_spaced_short_names_agree() -> None:
+    assert agrees("ECML PKDD", "Machine Learning and Knowledge Discovery in Databases", "ECMLPKDD")
+    assert agrees("SLT", "IEEE Spoken Language Technology Workshop", "")
