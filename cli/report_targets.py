@@ -11,6 +11,7 @@ from typing import Any
 from cite_sentinel import __version__
 from cite_sentinel.core import CheckResult
 from cite_sentinel.core.report.github import render_github, render_step_summary
+from cite_sentinel.core.report.gitlab import render_gitlab
 from cite_sentinel.core.report.json import render_json
 from cite_sentinel.core.report.junit import render_junit
 from cite_sentinel.core.report.markdown import render_markdown
@@ -25,6 +26,7 @@ RENDERERS: dict[str, Callable[[CheckResult], str]] = {
     "sarif": lambda result: render_sarif(result, version=__version__),
     "github": render_github,
     "junit": render_junit,
+    "gitlab": render_gitlab,
     "summary": render_summary_markdown,
     "csv": render_summary_csv,
 }

@@ -94,7 +94,7 @@ def _result(
         "level": _LEVELS[finding.severity],
         "message": {"text": text},
         "locations": [_location(finding.location, root)],
-        "partialFingerprints": {FINGERPRINT: _fingerprint(finding, seen, root)},
+        "partialFingerprints": {FINGERPRINT: finding_fingerprint(finding, seen, root)},
     }
     if finding.code in index:
         entry["ruleIndex"] = index[Code(finding.code)]
@@ -118,7 +118,7 @@ def _location(where: Location, root: Path | None) -> dict[str, Any]:
     }
 
 
-def _fingerprint(finding: Finding, seen: Counter[str], root: Path | None) -> str:
+def finding_fingerprint(finding: Finding, seen: Counter[str], root: Path | None) -> str:
     """What the finding is about; the n-th identical one in a file gets its own."""
     about = "\0".join(
         (str(finding.code), _uri(finding.location.path, root), finding.key)

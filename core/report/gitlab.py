@@ -1,0 +1,41 @@
+"""GitLab code quality (Code Climate JSON): findings shown in merge request widgets."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from cite_sentinel.core.model import CheckResult, Severity
+from cite_sentinel.core.report.sarif import finding_fingerprint
+
+_SEVERITIES = {
+    Severity.ERROR: "critical",
+    Severity.WARNING: "major",
+    Severity.INFO: "info",
+    Severity.HINT: "info",
+}
+
+
+def render_gitlab(result: CheckResult) -> str:
+    """A JSON array of issues: description, check_name, fingerprint, severity, location."""
+    seen: Counter[str] = Counter()
+    issues = []
+    for finding in sorted(result.findings, key=lambda f: (f.location.path, f.location.line)):
+        description = finding.message
+        if finding.hint and finding.hint not in description:
+            description = f"{description}; {finding.hint}"
+        issues.append(
+            {
+                "type": "issue",
+                "description": description,
+                "check_name": str(finding.code),
+                "categories": ["Bug Risk"],
+                "fingerprint": finding_fingerprint(finding, seen, None),
+                "severity": _SEVERITIES[finding.severity],
+                "location": {
+                    "path": finding.location.path,
+                    "lines": {"begin": finding.location.line},
+                },
+            }
+        )
+    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
