@@ -71,6 +71,9 @@ def _report(name: str, rows: list[dict], judgements: tuple[Judgement, ...], ms: 
         if j.badge.value == "red" and r["label"] == "NEI"
     )
     print(f"badges: {badges}; red badges on NEI pairs: {red_nei}/{badges.get('red', 0)}")
+    real = sum(related)
+    false_red = badges.get("red", 0) - red_nei
+    print(f"false red (real citations said unrelated): {false_red}/{real} = {false_red / real:.1%}")
 
 
 def auroc(scores: list[float], labels: list[int]) -> float:

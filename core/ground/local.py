@@ -1,7 +1,8 @@
 """The default scorer: offline, CPU, nothing downloaded; relevance and evidence, stance as a number.
 
 Relevance is a logistic model over lexical features (IDF coverage, BM25, bigram and number
-overlap) fitted on SciFact train; evidence sentences are ranked by claim coverage and BM25.
+overlap, the best rationale probabilities) fitted on SciFact train; evidence sentences are
+ranked by a rationale model fitted on SciFact train's annotated rationale sentences.
 Stance cues (negation, direction of effect, null results, antonyms, numbers) on the top
 sentences give `support`, but their measured accuracy does not justify a verdict, so the
 local scorer never says "supported": verdict None, badge grey or (clearly unrelated) red.
@@ -52,10 +53,13 @@ class LocalScorer:
             )
         sentences, owners = _sentences(pair.evidence.passages)
         claim = pair.claim.text
-        related = relatedness(claim, sentences, pair.evidence.title, self._params.idf)
+        params = self._params
+        related = relatedness(claim, sentences, pair.evidence.title, params.idf, params.ranker)
         relevance = self._params.relevance.probability(related.features)
         ranked = sorted(range(len(sentences)), key=lambda index: -related.sentence_scores[index])
-        best = [sentences[index] for index in ranked[:STANCE_SENTENCES]]
+        # Stance reads the lexically closest sentences: measured better than the ranker's.
+        lexical = sorted(range(len(sentences)), key=lambda index: -related.lexical_scores[index])
+        best = [sentences[index] for index in lexical[:STANCE_SENTENCES]]
         support = relevance * self._params.stance.probability(cues(claim, best))
         shown = tuple(
             Passage(owners[index], sentences[index], round(related.sentence_scores[index], 4))

@@ -1,7 +1,8 @@
 """The local scorer's fitted parameters, kept in local_params.json beside this file.
 
 The JSON is fitted by benchmarks/train_ground.py on SciFact train only (claims CC BY 4.0,
-abstracts ODC-By 1.0); it holds the IDF table, two logistic models and the fitted threshold.
+abstracts ODC-By 1.0); it holds the IDF table, three logistic models (rationale sentences,
+relevance, stance) and the fitted threshold.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class LocalParams:
     """Everything the local scorer needs, fitted."""
 
     idf: Idf
+    ranker: Logistic  # rationale sentences (sentence_rank features)
     relevance: Logistic
     stance: Logistic
     unrelated_below: float
@@ -37,6 +39,7 @@ def load(path: Path = OUTPUT) -> LocalParams:
     data = json.loads(path.read_text(encoding="utf-8"))
     return LocalParams(
         idf=Idf(weights=data["idf"]["weights"], unseen=float(data["idf"]["unseen"])),
+        ranker=_logistic(data["ranker"]),
         relevance=_logistic(data["relevance"]),
         stance=_logistic(data["stance"]),
         unrelated_below=float(data["unrelated_below"]),
@@ -48,6 +51,7 @@ def save(
     path: Path,
     *,
     idf: Idf,
+    ranker: Logistic,
     relevance: Logistic,
     stance: Logistic,
     unrelated_below: float,
@@ -61,6 +65,7 @@ def save(
             "unseen": round(idf.unseen, 4),
             "weights": {word: round(value, 4) for word, value in sorted(idf.weights.items())},
         },
+        "ranker": _plain(ranker),
         "relevance": _plain(relevance),
         "stance": _plain(stance),
     }

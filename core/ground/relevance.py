@@ -7,7 +7,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Protocol
 
+from cite_sentinel.core.ground.sentence_rank import claim_length, sentence_features
 from cite_sentinel.core.ground.tokens import numbers, words
 
 _K1 = 1.2
@@ -31,6 +33,7 @@ class Relatedness:
 
     features: tuple[float, ...]
     sentence_scores: tuple[float, ...]  # one per sentence, higher is more related
+    lexical_scores: tuple[float, ...] = ()  # coverage + BM25 per sentence (stance reads these)
 
 
 FEATURE_NAMES = (
@@ -41,11 +44,27 @@ FEATURE_NAMES = (
     "number_overlap",
     "title_coverage",
     "coverage_top2",
+    "rationale_best",
+    "rationale_top2",
+    "claim_length",
+    "prefix_coverage_best",
 )
 
 
-def relatedness(claim: str, sentences: Sequence[str], title: str, idf: Idf) -> Relatedness:
-    """Coverage of the claim's IDF mass, best-sentence BM25, bigram and number overlap."""
+class Ranker(Protocol):
+    """The rationale ranker: P(a sentence is evidence) from its sentence_rank features."""
+
+    def probability(self, features: Sequence[float]) -> float: ...
+
+
+def relatedness(
+    claim: str, sentences: Sequence[str], title: str, idf: Idf, ranker: Ranker | None = None
+) -> Relatedness:
+    """Coverage of the claim's IDF mass, BM25, overlaps; with a ranker, its best sentences.
+
+    With a ranker, sentences are scored by it and the features gain the best and top-2
+    rationale probabilities, the claim's length and the best prefix coverage.
+    """
     claim_words = _unique(words(claim))
     claim_mass = sum(idf(word) for word in claim_words) or 1.0
     tokenised = [words(sentence) for sentence in sentences]
@@ -72,7 +91,18 @@ def relatedness(claim: str, sentences: Sequence[str], title: str, idf: Idf) -> R
         _coverage(claim_words, set(words(title)), idf) / claim_mass,
         coverage_top2,
     )
-    return Relatedness(features=features, sentence_scores=scores)
+    if ranker is None:
+        return Relatedness(features=features, sentence_scores=scores, lexical_scores=scores)
+    rows = sentence_features(claim, sentences, idf)
+    ranked = tuple(ranker.probability(row) for row in rows)
+    best = sorted(ranked, reverse=True)[:2] or [0.0]
+    extra = (
+        best[0],
+        sum(best) / len(best),
+        claim_length(claim),
+        max((row[1] for row in rows), default=0.0),
+    )
+    return Relatedness(features=features + extra, sentence_scores=ranked, lexical_scores=scores)
 
 
 def _unique(items: list[str]) -> list[str]:

@@ -1,0 +1,92 @@
+"""Features of each evidence sentence for the rationale ranker fitted on SciFact train.
+
+Position in the abstract and sentence length were tried and left out: SciFact's rationales
+sit late in abstracts, Citation-Integrity's first, so position learns one corpus's layout.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Protocol
+
+from cite_sentinel.core.ground.tokens import numbers, raw_words, vocabulary, words
+
+PREFIX = 5  # characters a word and its variants share (a crude lemma: "regulat", "inhibi")
+_K1 = 1.2
+_B = 0.75
+_RESULT_WORDS = vocabulary(
+    "significantly significant increased decreased reduced associated found observed showed "
+    "demonstrate demonstrated revealed indicate indicates conclusion conclude results compared "
+    "higher lower risk odds ratio ci p"
+)
+
+FEATURE_NAMES = (
+    "coverage",
+    "prefix_coverage",
+    "bm25",
+    "bigram_overlap",
+    "number_overlap",
+    "result_words",
+    "statistics",
+    "coverage_below_best",
+    "prefix_coverage_below_best",
+)
+
+
+class Weights(Protocol):
+    """IDF weights of words (relevance.Idf)."""
+
+    def __call__(self, word: str) -> float: ...
+
+
+def sentence_features(
+    claim: str, sentences: Sequence[str], idf: Weights
+) -> list[tuple[float, ...]]:
+    """One feature row per sentence, in FEATURE_NAMES order."""
+    claim_words = list(dict.fromkeys(words(claim)))
+    mass = sum(idf(word) for word in claim_words) or 1.0
+    prefixes: dict[str, float] = {}
+    for word in claim_words:
+        prefixes[word[:PREFIX]] = max(prefixes.get(word[:PREFIX], 0.0), idf(word))
+    prefix_mass = sum(prefixes.values()) or 1.0
+    tokenised = [words(sentence) for sentence in sentences]
+    lengths = [len(tokens) for tokens in tokenised]
+    average = (sum(lengths) / len(lengths)) if lengths else 1.0
+    claim_bigrams = set(pairwise(words(claim)))
+    claim_numbers = numbers(claim)
+    rows: list[list[float]] = []
+    for sentence, tokens in zip(sentences, tokenised, strict=True):
+        present = set(tokens)
+        coverage = sum(idf(word) for word in claim_words if word in present) / mass
+        stems = {token[:PREFIX] for token in tokens}
+        prefix = sum(value for key, value in prefixes.items() if key in stems) / prefix_mass
+        bm25 = _bm25(claim_words, tokens, average or 1.0, idf) / mass
+        bigrams = len(claim_bigrams & set(pairwise(tokens))) / len(claim_bigrams or {0})
+        shared_numbers = len(claim_numbers & numbers(sentence)) / len(claim_numbers or {0})
+        raw = raw_words(sentence)
+        result = sum(1 for word in raw if word in _RESULT_WORDS) / (len(raw) or 1)
+        compact = sentence.replace(" ", "").lower()
+        statistics = float("%" in sentence or "p<" in compact or "p=" in compact)
+        rows.append([coverage, prefix, bm25, bigrams, shared_numbers, result, statistics])
+    best = max((row[0] for row in rows), default=0.0)
+    best_prefix = max((row[1] for row in rows), default=0.0)
+    return [(*row, row[0] - best, row[1] - best_prefix) for row in rows]
+
+
+def _bm25(claim_words: list[str], tokens: list[str], average: float, idf: Weights) -> float:
+    counts = Counter(tokens)
+    score = 0.0
+    for word in claim_words:
+        tf = counts.get(word, 0)
+        if tf:
+            norm = tf + _K1 * (1 - _B + _B * len(tokens) / average)
+            score += idf(word) * tf * (_K1 + 1) / norm
+    return score
+
+
+def claim_length(claim: str) -> float:
+    """The claim's content words, log-scaled (long claims cover less of themselves anywhere)."""
+    return math.log(1 + len(words(claim)))

@@ -1,0 +1,36 @@
+"""The rationale ranker puts the sentence carrying the evidence among the first shown."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.ground.local_params import load
+from cite_sentinel.core.ground.relevance import relatedness
+from cite_sentinel.core.ground.sentence_rank import FEATURE_NAMES, sentence_features
+
+CLAIM = "Metformin reduces hepatic glucose production in type 2 diabetes."
+ABSTRACT = (
+    "Type 2 diabetes is a growing public health problem worldwide.",
+    "We recruited 120 patients from three outpatient clinics.",
+    "Metformin reduced hepatic glucose production by 24% (p < 0.01) compared with placebo.",
+    "Adverse events were mild and transient.",
+)
+
+
+def test_the_sentence_with_the_finding_is_ranked_first() -> None:
+    params = load()
+    related = relatedness(CLAIM, ABSTRACT, "", params.idf, params.ranker)
+    best = max(range(len(ABSTRACT)), key=lambda index: related.sentence_scores[index])
+    assert best == 2
+
+
+def test_word_variants_count_through_their_shared_prefix() -> None:
+    params = load()
+    (row,) = sentence_features("Inhibition of mTOR", ["mTOR inhibitors were given."], params.idf)
+    features = dict(zip(FEATURE_NAMES, row, strict=True))
+    assert features["prefix_coverage"] > features["coverage"]
+
+
+def test_every_sentence_gets_one_row_and_the_best_is_zero_below_best() -> None:
+    rows = sentence_features(CLAIM, ABSTRACT, load().idf)
+    assert len(rows) == len(ABSTRACT)
+    below = [dict(zip(FEATURE_NAMES, row, strict=True))["coverage_below_best"] for row in rows]
+    assert max(below) == 0.0 and min(below) < 0.0
