@@ -51,8 +51,8 @@ def test_an_item_on_one_line_stays_on_one_line() -> None:
     changes = (Change(FixField.PAGES, "1--3"), Change(FixField.AUTHORS, "", people))
     new = rewrite(ITEMS, "refs.json", [fix("b", *changes)])
     assert (
-        ' {"id": "b", "title": "Second", "page": "1-3", "author": [{"family": "Ng", "given": "A."}]}\n'
-        in new
+        ' {"id": "b", "title": "Second", "page": "1-3", '
+        '"author": [{"family": "Ng", "given": "A."}]}\n' in new
     )
     assert new.startswith(ITEMS.split(' {"id": "b"')[0])
 
