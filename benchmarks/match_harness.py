@@ -358,6 +358,26 @@ def _fit(cases: list[Case], judged: list[tuple[Verdict, calibration.Features]]) 
             f"    Status.{status.name}: ({', '.join(f'{w:.3f}' for w in weights)}),"
             f"  # n={len(rows)}"
         )
+        print(f"      two-fold out-of-sample calibration error: {_cross_validated(rows):.3f}")
+
+
+def _cross_validated(rows: list[tuple[tuple[float, ...], float]]) -> float:
+    """Mean |predicted - observed| over 10 bins, each half predicted by weights fit on the other."""
+    predictions: list[tuple[float, float]] = []
+    for half in (0, 1):
+        train = [r for i, r in enumerate(rows) if i % 2 != half]
+        test = [r for i, r in enumerate(rows) if i % 2 == half]
+        if not train or not test:
+            continue
+        weights = _logistic([x for x, _ in train], [y for _, y in train])
+        for x, y in test:
+            z = sum(w * v for w, v in zip(weights, x, strict=True))
+            predictions.append((1 / (1 + math.exp(-max(min(z, 30), -30))), y))
+    bins: dict[int, list[tuple[float, float]]] = collections.defaultdict(list)
+    for p, y in predictions:
+        bins[min(int(p * 10), 9)].append((p, y))
+    error = sum(abs(sum(p for p, _ in b) - sum(y for _, y in b)) for b in bins.values())
+    return error / max(len(predictions), 1)
 
 
 def _logistic(xs: list[tuple[float, ...]], ys: list[float]) -> list[float]:
