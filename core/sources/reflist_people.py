@@ -77,6 +77,8 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
     text = _NICKNAME.sub("", text)
     if not text:
         return (), others
+    if _CORPORATE.search(text) and not re.search(r"[,;&]|\b[A-Z]\.", text):
+        return (Person(literal=text),), others  # "Bill and Melinda Gates Foundation"
     if ";" in text:
         chunks = [chunk.strip() for chunk in text.split(";")]
         people = [_one_name(chunk) for chunk in chunks if chunk]

@@ -31,7 +31,9 @@ _VENUE_END = re.compile(
     r"|,\s*\d+(?:\s*[–—-]\s*\d+)?\s*\.?$|\s\d+,\s+\d|\s\d+:\s*\d|[.;]\s+[A-Z][^.;]*\s*;\s*" + _YEAR
 )
 _IN_PREFIX = re.compile(r"^(?:in\s*:|in\b)\s*", re.IGNORECASE)
-_EDITORS_IN_VENUE = re.compile(r"^(?P<names>[^:.]+?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*", re.I)
+_EDITORS_IN_VENUE = re.compile(
+    r"^(?P<names>[^()]{1,200}?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*", re.I
+)
 
 
 def late_year(rest: str) -> str:
