@@ -8,6 +8,7 @@ from cite_sentinel.core.model import (
     Identifiers,
     Location,
     Person,
+    Problem,
     Record,
     Reference,
     Severity,
@@ -57,8 +58,8 @@ def _record(**fields: object) -> Record:
     return Record(**values)  # type: ignore[arg-type]
 
 
-def _problem(verdict_problems: tuple[object, ...], field: str) -> object:
-    return next(p for p in verdict_problems if getattr(p, "field", "") == field)
+def _problem(problems: tuple[Problem, ...], field: str) -> Problem:
+    return next(p for p in problems if p.field == field)
 
 
 def test_real_reference_with_other_title_case_and_short_venue_is_verified() -> None:
