@@ -83,6 +83,7 @@ _RULES: tuple[tuple[frozenset[str], frozenset[str], _Mapping], ...] = (
         _Mapping({"title": ("journaltitle",), "subtitle": ("journalsubtitle",)}),
     ),
 )
+_MAX_CHAIN = 20  # parents of parents; biber itself stops long before
 # Child types that name their container in booktitle, whatever the parent's type.
 _IN_CONTAINER = frozenset(
     {"inbook", "incollection", "inproceedings", "conference", "inreference", "bookinbook"}
@@ -111,7 +112,7 @@ class _Resolver:
 
     def complete(self, entry: RawEntry, seen: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
         own = dict(entry.fields)
-        if "crossref" not in own and "xdata" not in own:
+        if ("crossref" not in own and "xdata" not in own) or len(seen) > _MAX_CHAIN:
             return entry.fields
         seen = (*seen, entry.key)
         fields = list(entry.fields)

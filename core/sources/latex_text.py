@@ -248,6 +248,8 @@ _TOKEN = re.compile(
     r"|([^\\{}$~`'\-]+|.)",
     re.DOTALL,
 )
+_ESCAPED = re.compile(r"\\([_%&#$~{}])")
+_MAX_DEPTH = 100
 _DASHES = {"---": "—", "--": "–", "``": "“", "''": "”", "~": " "}
 
 
@@ -268,9 +270,9 @@ def decode_protected(text: str) -> str:
 
 
 def decode_verbatim(text: str) -> str:
-    """A URL, DOI or file value: braces and escaping backslashes removed, nothing else touched."""
+    """A URL, DOI or eprint value: braces and escaping backslashes go, nothing else is touched."""
     if "\\" in text:
-        text = re.sub(r"\\([_%&#$~{}])", r"\1", text)
+        text = _ESCAPED.sub(r"\1", text)
     if "{" in text or "}" in text:
         text = text.replace("{", "").replace("}", "")
     return "".join(text.split())
@@ -279,29 +281,33 @@ def decode_verbatim(text: str) -> str:
 class _Decoder:
     """A small recursive reader over LaTeX tokens; unbalanced braces are forgiven."""
 
-    __slots__ = ("keep", "pos", "tokens")
+    __slots__ = ("depth", "keep", "pos", "tokens")
 
     def __init__(self, text: str, *, keep_braces: bool) -> None:
         self.tokens = list(_TOKEN.finditer(text))
         self.pos = 0
         self.keep = keep_braces
+        self.depth = 0
 
     def run(self) -> str:
         out: list[str] = []
         while self.pos < len(self.tokens):
-            self._group(out, math=False, top=True)
+            self._group(out, math=False)
             self.pos += 1  # a stray closing brace at the top level is dropped
         return "".join(out)
 
-    def _group(self, out: list[str], *, math: bool, top: bool = False) -> None:
+    def _group(self, out: list[str], *, math: bool) -> None:
         """Render tokens until the brace closing this group (consumed by the caller)."""
         tokens = self.tokens
+        self.depth += 1
         while self.pos < len(tokens):
             token = tokens[self.pos]
             name, spaces, symbol, opening, closing, dollar, dash, text = token.groups()
             if closing:
-                return
+                break
             self.pos += 1
+            if opening and self.depth > _MAX_DEPTH:
+                continue  # absurdly deep braces: flattened rather than followed
             if text is not None:
                 out.append(text.replace("^", "").replace("_", "") if math else text)
             elif name is not None:
@@ -314,6 +320,7 @@ class _Decoder:
                 math = not math
             elif dash is not None:
                 out.append(_DASHES[dash] if not math or dash == "~" else dash)
+        self.depth -= 1
 
     def _braced(self, out: list[str], *, math: bool) -> None:
         special = self._peek_command()
@@ -343,7 +350,7 @@ class _Decoder:
         if name in _DROP_ARGUMENT:
             self._skip_argument()
         elif name == "url":
-            out.append(self._argument_text(verbatim=True))
+            out.append(self._url())
         elif spaces and not self._next_is_group():
             out.append(" ")  # an unknown command vanishes; keep the word break it had
 
@@ -381,7 +388,7 @@ class _Decoder:
             self._group([], math=False)
             self.pos += 1
 
-    def _argument_text(self, *, verbatim: bool) -> str:
+    def _url(self) -> str:
         if not self._next_is_group():
             return ""
         start = self.tokens[self.pos].end()
@@ -390,7 +397,7 @@ class _Decoder:
         end = self.tokens[self.pos].start() if self.pos < len(self.tokens) else None
         source = self.tokens[0].string[start:end]
         self.pos += 1
-        return decode_verbatim(source) if verbatim else source
+        return decode_verbatim(source)
 
 
 def _compose(letter: str, mark: str) -> str:

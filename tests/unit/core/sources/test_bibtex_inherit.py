@@ -99,6 +99,14 @@ def test_a_crossref_cycle_or_missing_parent_does_not_hang_or_crash() -> None:
     assert refs["c"].title == "C"
 
 
+def test_a_very_long_chain_of_parents_is_cut_short_without_crashing() -> None:
+    text = "".join(f"@misc{{k{i}, crossref = {{k{i + 1}}}}}\n" for i in range(3000))
+    text += "@misc{k3000, year = 1999}\n"
+    refs = read_bibtex(text, "r.bib").references
+    assert len(refs) == 3001
+    assert refs[2990].year == 1999
+
+
 def test_crossref_keys_match_without_case() -> None:
     entries = [
         RawEntry("inproceedings", "p", (("crossref", "CONF"),)),

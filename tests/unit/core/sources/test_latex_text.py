@@ -101,6 +101,11 @@ def test_broken_latex_still_gives_text(latex: str) -> None:
     assert isinstance(decode_protected(latex), str)
 
 
+def test_absurdly_deep_braces_are_flattened_not_followed() -> None:
+    assert decode_latex("{" * 5000 + "x" + "}" * 5000) == "x"
+    assert decode_protected("{" * 5000 + "x" + "}" * 5000).count("x") == 1
+
+
 def test_unknown_commands_vanish_but_their_argument_stays() -> None:
     assert decode_latex(r"\mbox{Hello} \foo{World}") == "Hello World"
 
