@@ -1,0 +1,122 @@
+"""LSP latency on contextlab_cdl.bib: first diagnostics, after an edit, hover, completion, RSS."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+BIB = (
+    Path(__file__).resolve().parents[1].parent
+    / "shared"
+    / "data"
+    / "real-bibs"
+    / "contextlab_cdl.bib"
+)
+
+
+async def _run(runs: int) -> dict[str, list[float]]:
+    folder = Path(tempfile.mkdtemp())
+    bib = folder / "refs.bib"
+    shutil.copy(BIB, bib)
+    text = bib.read_text(encoding="utf-8")
+    times: dict[str, list[float]] = {"open": [], "edit": [], "hover": [], "completion": []}
+    client = LanguageClient("bench", "1")
+    published = asyncio.Event()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def _on(params: types.PublishDiagnosticsParams) -> None:
+        published.set()
+
+    await client.start_io(sys.executable, "-m", "cite_sentinel", "lsp")
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=folder.as_uri(),
+            initialization_options={"verify": False, "debounceMs": 0},
+        )
+    )
+    client.initialized(types.InitializedParams())
+    uri = bib.as_uri()
+    doc = types.TextDocumentIdentifier(uri=uri)
+    for _run in range(runs):
+        published.clear()
+        start = time.perf_counter()
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(
+                    uri=uri, language_id="bibtex", version=1, text=text
+                )
+            )
+        )
+        await asyncio.wait_for(published.wait(), 120)
+        times["open"].append(time.perf_counter() - start)
+        published.clear()
+        start = time.perf_counter()
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+                content_changes=[
+                    types.TextDocumentContentChangePartial(
+                        range=types.Range(
+                            start=types.Position(line=5, character=10),
+                            end=types.Position(line=5, character=10),
+                        ),
+                        text="{",  # an unclosed brace: a parse error appears
+                    )
+                ],
+            )
+        )
+        await asyncio.wait_for(published.wait(), 120)
+        times["edit"].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        await client.text_document_hover_async(
+            types.HoverParams(text_document=doc, position=types.Position(line=0, character=11))
+        )
+        times["hover"].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        await client.text_document_completion_async(
+            types.CompletionParams(text_document=doc, position=types.Position(line=0, character=10))
+        )
+        times["completion"].append(time.perf_counter() - start)
+        client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=doc))
+    rss = _rss(client)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    times["rss_mb"] = [rss]
+    return times
+
+
+def _rss(client: LanguageClient) -> float:
+    server = getattr(client, "_server", None)
+    pid = getattr(server, "pid", None)
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=50)
+    times = asyncio.run(_run(parser.parse_args().runs))
+    for name, values in times.items():
+        if name == "rss_mb":
+            print(f"server RSS: {values[0]:.0f} MB")
+            continue
+        ordered = sorted(values)
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        print(f"{name}: p50 {statistics.median(values) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
