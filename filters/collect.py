@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import panflute as pf
 from cite_sentinel.core import Citation, CitationMode, Location
-from cite_sentinel.core.sources.sentences import sentences
+from cite_sentinel.core.sources.sentences import Sentences, sentences
 
 DOCUMENT = "pandoc-document"  # the name findings give the document pandoc passes over stdin
 
@@ -29,14 +29,15 @@ class CiteGroup:
 def collect(cites: Iterable[pf.Cite]) -> tuple[CiteGroup, ...]:
     """Citations of each Cite element in document order; group numbers count from 1."""
     groups: list[CiteGroup] = []
-    prose_of: dict[int, tuple[str, dict[int, int], int]] = {}
+    prose_of: dict[int, tuple[Sentences, dict[int, int], int]] = {}
     for number, cite in enumerate(cites, start=1):
         block = _block_of(cite)
         if id(block) not in prose_of:
-            prose_of[id(block)] = (*_prose(block), len(prose_of) + 1)
-        text, offsets, line = prose_of[id(block)]
+            text, offsets = _prose(block)
+            prose_of[id(block)] = (sentences(text), offsets, len(prose_of) + 1)
+        cut, offsets, line = prose_of[id(block)]
         offset = offsets.get(id(cite), 0)
-        sentence, context = sentences(text).around(offset) if text else ("", "")
+        sentence, context = cut.around(offset)
         location = Location.point(DOCUMENT, line, offset + 1)
         groups.append(
             CiteGroup(
