@@ -16,6 +16,8 @@ from cite_sentinel.core.model import (
     SourceStatus,
     Status,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ANSWERED = (
     SourceReport("openalex", SourceStatus.ANSWERED),
@@ -321,3 +323,48 @@ def test_doi_resolving_to_the_same_work_in_another_index_is_no_problem() -> None
     verdict = judge(evidence)
     assert verdict.status is Status.VERIFIED
     assert verdict.problems == ()
+
+
+_TEXT = st.text(max_size=60)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    title=_TEXT,
+    found_title=_TEXT,
+    family=_TEXT,
+    given_name=_TEXT,
+    venue=_TEXT,
+    found_venue=_TEXT,
+    year=st.one_of(st.none(), st.integers(min_value=0, max_value=3000)),
+    doi=st.sampled_from(["", "10.1109/x", "10.99999/y", "not-a-doi"]),
+    absent=st.booleans(),
+)
+def test_odd_text_anywhere_still_gives_a_verdict(
+    title: str,
+    found_title: str,
+    family: str,
+    given_name: str,
+    venue: str,
+    found_venue: str,
+    year: int | None,
+    doi: str,
+    absent: bool,
+) -> None:
+    person = Person(family=family, given=given_name)
+    reference = _reference(
+        title=title, people=(person,), venue=venue, year=year, identifiers=Identifiers(doi=doi)
+    )
+    record = _record(
+        title=found_title, people=(person, Person(literal=family)), venue=found_venue, year=year
+    )
+    evidence = Evidence(
+        reference=reference,
+        by_identifier=(record,) if doi and not absent else (),
+        identifier_absent=absent,
+        candidates=(record,),
+        sources=ANSWERED,
+    )
+    verdict = judge(evidence)
+    assert verdict.status in set(Status)
+    assert 0.0 <= verdict.confidence <= 1.0
