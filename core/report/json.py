@@ -126,7 +126,8 @@ def _citation(citation: Citation, support: CitationSupport | None) -> dict[str, 
 
 
 def _support(support: CitationSupport) -> dict[str, Any]:
-    """Groundedness (check --ground): `score` is P(supported), null when not judged."""
+    """Groundedness (check --ground): `score` is P(supported), null when not judged;
+    `evidence` is the best passage (ARCHITECTURE.md's shape), `passages` the ranked few."""
     judgement = support.judgement
     judged = judgement.evidence_kind in (EvidenceKind.ABSTRACT, EvidenceKind.FULL_TEXT)
     return {
@@ -134,7 +135,8 @@ def _support(support: CitationSupport) -> dict[str, Any]:
         "relevance": round(judgement.relevance, 3) if judged else None,
         "badge": judgement.badge.value,
         "verdict": None if judgement.verdict is None else judgement.verdict.value,
-        "evidence": [passage.text for passage in judgement.evidence],
+        "evidence": judgement.evidence[0].text if judgement.evidence else None,
+        "passages": [passage.text for passage in judgement.evidence],  # best first
         "evidence_kind": judgement.evidence_kind.value,
         "quote": judgement.quote or None,
         "scorer": judgement.scorer,

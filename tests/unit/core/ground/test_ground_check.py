@@ -94,6 +94,8 @@ async def test_json_report_carries_support_per_citation() -> None:
     assert set(trial) >= {"score", "relevance", "badge", "verdict", "evidence", "evidence_kind"}
     assert trial["verdict"] is None and trial["evidence_kind"] == "abstract"
     assert 0.0 <= trial["relevance"] <= 1.0
+    assert trial["evidence"] == trial["passages"][0]
+    assert "lowered the risk of stroke" in trial["evidence"]
     ghost = next(c for c in citations if c["key"] == "ghost")["support"]
     assert ghost["relevance"] is None and ghost["badge"] == "grey"
 
