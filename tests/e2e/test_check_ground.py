@@ -74,3 +74,10 @@ def test_a_missing_fulltext_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert "no such folder" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+@pytest.mark.slow
+def test_fulltext_without_ground_is_a_usage_error(tmp_path: Path) -> None:
+    run = _run(str(EXAMPLES / "paper.md"), "--fulltext", str(tmp_path))
+    assert run.returncode == 2
+    assert "--fulltext is read only with --ground" in run.stderr
