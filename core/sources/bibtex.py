@@ -72,10 +72,12 @@ def _read(text: str, path: str) -> Read:
     for block in split_blocks(text):
         if isinstance(block, EntryBlock):
             fields = tuple(
-                (field.name, pieces[0].text)
-                if len(pieces := field.pieces) == 1 and pieces[0].kind is not PieceKind.MACRO
-                else (field.name, _resolve(pieces, macros, block.key, lines, path, findings))
-                for field in block.fields
+                [
+                    (field.name, pieces[0].text)
+                    if len(pieces := field.pieces) == 1 and pieces[0].kind is not PieceKind.MACRO
+                    else (field.name, _resolve(pieces, macros, block.key, lines, path, findings))
+                    for field in block.fields
+                ]
             )
             entries.append(block)
             raws.append(RawEntry(block.kind, block.key, fields))
@@ -134,8 +136,10 @@ def _reference(
     path: str,
 ) -> Reference:
     decoded = tuple(
-        (name, decode_verbatim(value) if name in _VERBATIM else decode_latex(value))
-        for name, value in fields
+        [
+            (name, decode_verbatim(value) if name in _VERBATIM else decode_latex(value))
+            for name, value in fields
+        ]
     )
     first = dict(reversed(decoded))  # the first of repeated fields wins, as in BibTeX
     raw_values = dict(reversed(fields))
@@ -169,7 +173,7 @@ def _reference(
         or get("school")
         or get("organization", ""),
         identifiers=find_identifiers(first),
-        accessed=_iso_date(get("urldate", "")),
+        accessed=_iso_date(first["urldate"]) if "urldate" in first else "",
         fields=decoded,
         raw=text[block.start : block.end],
         source_format="bibtex",
@@ -178,7 +182,7 @@ def _reference(
 
 def _year_and_date(date: str, year: str, month: str, day: str) -> tuple[int | None, str]:
     """The year and the ISO date, from biblatex `date` or else `year`, `month`, `day`."""
-    iso = _iso_date(date)
+    iso = _iso_date(date) if date else ""
     if iso:
         return int(iso[:4]), iso
     found = _YEAR.search(year)
