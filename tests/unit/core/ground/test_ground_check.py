@@ -110,3 +110,10 @@ async def test_markdown_report_shows_the_claim_badge_and_evidence() -> None:
 
 def test_without_grounding_the_markdown_report_has_no_groundedness_section() -> None:
     assert "Groundedness" not in render_markdown(_result({"trial": ABOUT}))
+
+
+async def test_an_abstract_about_something_else_is_flagged_red() -> None:
+    result = await ground(_result({"lattice": UNRELATED}), LocalScorer())
+    lattice = next(s.judgement for s in result.supports if s.key == "lattice")
+    assert lattice.badge == "red"
+    assert lattice.verdict is None
