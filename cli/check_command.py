@@ -6,12 +6,15 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import CheckResult, Config, Verifier, check
+from cite_sentinel.core.allowlist import accept, accepted_keys
 from cite_sentinel.core.changes import changed_keys, changes_since
 from cite_sentinel.core.check import Selection
+from cite_sentinel.core.config import with_environment, with_flags
 from cite_sentinel.core.ground.ground_check import ground
 from cite_sentinel.core.ground.scorer import Scorer
 from cite_sentinel.core.ground.selection import SCORERS, scorer_named
@@ -30,7 +33,7 @@ from cite_sentinel.report_targets import (
     render,
     targets,
 )
-from cite_sentinel.verification import build_verifier
+from cite_sentinel.verification import build_verifier, http_settings
 from rich.console import Console
 
 
@@ -109,7 +112,13 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         raise UsageError(f"--max-unavailable must be between 0 and 1, got {share}")
     errors = Console(stderr=True, highlight=False)
     notify = _notifier(quiet=options.quiet)
-    config = config_for(options.paths, options.config)
+    config = with_flags(
+        with_environment(config_for(options.paths, options.config), environ),
+        {"fail_on": tuple(sorted(fail_on)) or None},
+    )
+    fail_on = frozenset(config.fail_on)
+    if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
+        environ = {**environ, "CITE_SENTINEL_MAILTO": config.mailto}
     enabled = wants_progress(sys.stderr, environ, quiet=options.quiet)
     with ProgressDisplay(errors, enabled=enabled) as progress:
         verifier = build_verifier(
@@ -119,6 +128,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             progress=progress,
             notify=notify,
             environ=environ,
+            settings=http_settings(config, environ),
         )
         scorer = scorer_named(options.scorer, environ) if options.ground else None
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)
@@ -126,8 +136,11 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         result = asyncio.run(
             _check_and_ground(options.paths, config, verifier, scorer, fulltext, select)
         )
+    result = accept(result, config.allow)
     _deliver(result, options, environ, notify)
-    return exit_code(result, fail_on=fail_on, max_unavailable=options.max_unavailable)
+    accepted = accepted_keys(result, config.allow)
+    judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
+    return exit_code(judged, fail_on=fail_on, max_unavailable=options.max_unavailable)
 
 
 async def _check_and_ground(

@@ -113,6 +113,16 @@ def _format() -> Command:
     )
 
 
+def _config() -> Command:
+    from cite_sentinel.config_command import add_arguments, run_config
+
+    return Command(
+        "print the effective configuration and where each value came from",
+        add_arguments,
+        run_config,
+    )
+
+
 def _lsp() -> Command:
     from cite_sentinel.lsp.server import add_arguments, run_lsp
 
@@ -125,6 +135,7 @@ _COMMANDS: dict[str, Callable[[], Command]] = {
     "format": _format,
     "ground": _ground,
     "lsp": _lsp,
+    "config": _config,
 }
 
 

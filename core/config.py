@@ -1,4 +1,7 @@
-"""One Config from `.cite-sentinel.toml` or `[tool.cite-sentinel]` in pyproject.toml."""
+"""One Config from `.cite-sentinel.toml` or `[tool.cite-sentinel]` in pyproject.toml.
+
+Then the environment, then flags; later wins, and each value remembers where it came from.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,25 @@ from cite_sentinel.core.errors import ConfigError
 from cite_sentinel.core.model import Severity
 
 CONFIG_NAME = ".cite-sentinel.toml"
+SOURCES = ("openalex", "crossref", "semanticscholar", "datacite", "arxiv", "doi")
+FAIL_ON = ("fabricated", "miscited", "retracted", "unverified")
+DEFAULT_ORIGIN = "default"
+# Environment variables that set a value: variable -> field.
+ENVIRONMENT = {
+    "CITE_SENTINEL_SOURCES": "sources",
+    "CITE_SENTINEL_MAILTO": "mailto",
+    "CITE_SENTINEL_TIMEOUT": "timeout",
+    "CITE_SENTINEL_FAIL_ON": "fail_on",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Allowed:
+    """A reference accepted as it is (by key or DOI), and why: its verdict raises no finding."""
+
+    key: str = ""
+    doi: str = ""
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -20,9 +42,62 @@ class Config:
 
     bibliography: tuple[str, ...] = ()  # bibliography files every manuscript uses
     exclude: tuple[str, ...] = ()  # glob patterns of paths never checked
-    severities: Mapping[str, Severity | None] = field(default_factory=dict)  # code: level, None = off
+    severities: Mapping[str, Severity | None] = field(
+        default_factory=dict
+    )  # code: level, None = off
     unused_entries: bool = True  # report entries never cited (hint)
     origin: str = ""  # the file the settings were read from, "" for defaults
+    sources: tuple[str, ...] = SOURCES  # the indexes asked, in this order of preference
+    mailto: str = ""  # contact for the polite pools (Crossref, OpenAlex)
+    rate_limits: Mapping[str, float] = field(default_factory=dict)  # api: requests a second
+    timeout: float = 20.0  # seconds for one request
+    fail_on: tuple[str, ...] = ()  # verdicts that also fail the check
+    allow: tuple[Allowed, ...] = ()
+    origins: Mapping[str, str] = field(default_factory=dict)  # field: where its value came from
+
+    def origin_of(self, name: str) -> str:
+        """Where a setting's value came from: a file, `environment VAR`, `flag --x` or default."""
+        return self.origins.get(name, DEFAULT_ORIGIN)
+
+
+def with_environment(config: Config, environ: Mapping[str, str]) -> Config:
+    """The configuration with the CITE_SENTINEL_* settings of the environment on top."""
+    values: dict[str, Any] = {}
+    origins = dict(config.origins)
+    for variable, name in ENVIRONMENT.items():
+        raw = environ.get(variable, "").strip()
+        if raw:
+            values[name] = _parse_value(name, raw, f"environment {variable}")
+            origins[name] = f"environment {variable}"
+    return replace(config, **values, origins=origins) if values else config
+
+
+def with_flags(config: Config, flags: Mapping[str, Any]) -> Config:
+    """The configuration with values given on the command line (None: not given) on top."""
+    given = {name: value for name, value in flags.items() if value not in (None, (), [])}
+    origins = dict(config.origins)
+    for name in given:
+        origins[name] = f"flag --{name.replace('_', '-')}"
+    return replace(config, **given, origins=origins) if given else config
+
+
+def settings(config: Config) -> tuple[tuple[str, str, str], ...]:
+    """Each setting as (name, value as TOML would write it, origin), for `cite-sentinel config`."""
+    rows = []
+    for name in (
+        "bibliography",
+        "exclude",
+        "sources",
+        "mailto",
+        "rate_limits",
+        "timeout",
+        "fail_on",
+        "severities",
+        "allow",
+        "unused_entries",
+    ):
+        rows.append((name.replace("_", "-"), _show(getattr(config, name)), config.origin_of(name)))
+    return tuple(rows)
 
 
 def load_config(start: Path) -> Config:
@@ -52,13 +127,115 @@ def _from_table(table: Mapping[str, Any], path: Path) -> Config:
     base = path.parent
     bibliography = _strings(table, "bibliography", path)
     severities = _severities(table.get("severity", {}), path)
+    named = {
+        "bibliography": "bibliography",
+        "exclude": "exclude",
+        "severity": "severities",
+        "unused-entries": "unused_entries",
+        "sources": "sources",
+        "mailto": "mailto",
+        "rate-limits": "rate_limits",
+        "timeout": "timeout",
+        "fail-on": "fail_on",
+        "allow": "allow",
+    }
+    extra: dict[str, Any] = {}
+    for key in ("sources", "mailto", "rate-limits", "timeout", "fail-on", "allow"):
+        if key in table:
+            extra[named[key]] = _parse_value(named[key], table[key], str(path))
     return replace(
         config,
         bibliography=tuple(str(base / name) for name in bibliography),
         exclude=_strings(table, "exclude", path),
         severities=severities,
         unused_entries=bool(table.get("unused-entries", True)),
+        origins={named[key]: str(path) for key in table if key in named},
+        **extra,
     )
+
+
+def _parse_value(name: str, value: Any, where: str) -> Any:
+    """One setting checked and converted; `where` names the file or variable in errors."""
+    shown = name.replace("_", "-")
+    if name in ("sources", "fail_on"):
+        items = value.split(",") if isinstance(value, str) else value
+        if not isinstance(items, list | tuple) or not all(isinstance(i, str) for i in items):
+            raise ConfigError(f"{where}: `{shown}` must be a list of names, got {value!r}")
+        words = tuple(item.strip().lower() for item in items if item.strip())
+        known = SOURCES if name == "sources" else FAIL_ON
+        wrong = [word for word in words if word not in known]
+        if wrong:
+            raise ConfigError(
+                f"{where}: `{shown}` does not know {', '.join(wrong)}; use {', '.join(known)}"
+            )
+        return words
+    if name == "mailto":
+        if not isinstance(value, str):
+            raise ConfigError(f"{where}: `mailto` must be an e-mail address, got {value!r}")
+        return value.strip()
+    if name == "timeout":
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            seconds = 0.0
+        if seconds <= 0:
+            raise ConfigError(
+                f"{where}: `timeout` must be a number of seconds above 0, got {value!r}"
+            )
+        return seconds
+    if name == "rate_limits":
+        return _rate_limits(value, where)
+    return _allowed(value, where)
+
+
+def _rate_limits(value: Any, where: str) -> dict[str, float]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: `rate-limits` must be a table of index = requests a second")
+    limits: dict[str, float] = {}
+    for api, rate in value.items():
+        if api not in SOURCES or not isinstance(rate, int | float) or rate <= 0:
+            raise ConfigError(
+                f"{where}: rate-limits.{api} = {rate!r}; use an index of {', '.join(SOURCES)} "
+                "and a number of requests a second above 0"
+            )
+        limits[api] = float(rate)
+    return limits
+
+
+def _allowed(value: Any, where: str) -> tuple[Allowed, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise ConfigError(
+            f'{where}: `allow` must be a list of tables: [[allow]] key = "…" reason = "…"'
+        )
+    accepted = []
+    for item in value:
+        key, doi, reason = (str(item.get(name, "")).strip() for name in ("key", "doi", "reason"))
+        if not (key or doi) or not reason:
+            raise ConfigError(f"{where}: each [[allow]] needs a key or a doi, and a reason")
+        accepted.append(Allowed(key=key, doi=doi.lower(), reason=reason))
+    return tuple(accepted)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple) and value and isinstance(value[0], Allowed):
+        return "[" + ", ".join(_show_allowed(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{k} = {_show(v)}" for k, v in value.items())
+        return "{" + inner + "}"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_show(item) for item in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return '"off"'
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return str(value)
+
+
+def _show_allowed(item: Allowed) -> str:
+    named = f'key = "{item.key}"' if item.key else f'doi = "{item.doi}"'
+    return "{" + named + f", reason = {_show(item.reason)}" + "}"
 
 
 def _strings(table: Mapping[str, Any], key: str, path: Path) -> tuple[str, ...]:

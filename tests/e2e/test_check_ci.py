@@ -137,3 +137,19 @@ def test_a_folder_of_submissions_is_one_check_with_a_row_each(
     assert sorted(Path(row["path"]).parent.name for row in rows) == ["paper1", "paper2", "paper3"]
     assert {Path(r["path"]).parent.name: r["references"] for r in rows}["paper2"] == "5"
     assert sum(int(r["fabricated"]) + int(r["verified"]) + int(r["unverified"]) for r in rows) == 8
+
+
+def test_an_allowed_reference_does_not_fail_the_check(
+    fake_api: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repository(tmp_path / "paper", 1)
+    args = ["check", str(repo), "--quiet", "--format", "json"]
+    assert run_command(args, _env(fake_api, tmp_path / "cache")) == 1
+    (repo / ".cite-sentinel.toml").write_text(
+        'fail-on = ["fabricated"]\n[[allow]]\nkey = "ref0"\nreason = "an internal report"\n',
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    assert run_command(args, _env(fake_api, tmp_path / "cache")) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["references"][0]["verdict"] == "fabricated"  # still shown, not failing

@@ -1,0 +1,96 @@
+"""The full configuration: file, then environment, then flags; each value knows its origin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cite_sentinel.core import ConfigError, load_config
+from cite_sentinel.core.config import Allowed, settings, with_environment, with_flags
+
+PYPROJECT = """
+[tool.cite-sentinel]
+sources = ["crossref", "openalex"]
+mailto = "lab@example.org"
+timeout = 7
+fail-on = ["fabricated", "retracted"]
+exclude = ["drafts/*"]
+
+[tool.cite-sentinel.rate-limits]
+crossref = 2
+
+[tool.cite-sentinel.severity]
+unused-entry = "off"
+
+[[tool.cite-sentinel.allow]]
+key = "smith2020"
+reason = "a technical report the indexes do not hold"
+
+[[tool.cite-sentinel.allow]]
+doi = "10.1000/ABC"
+reason = "in press"
+"""
+
+
+def _config(tmp_path: Path, text: str = PYPROJECT) -> Path:
+    (tmp_path / "pyproject.toml").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_every_setting_is_read_from_pyproject(tmp_path: Path) -> None:
+    config = load_config(_config(tmp_path))
+    assert config.sources == ("crossref", "openalex")
+    assert (config.mailto, config.timeout) == ("lab@example.org", 7.0)
+    assert config.fail_on == ("fabricated", "retracted")
+    assert dict(config.rate_limits) == {"crossref": 2.0}
+    assert config.allow == (
+        Allowed(key="smith2020", reason="a technical report the indexes do not hold"),
+        Allowed(doi="10.1000/abc", reason="in press"),
+    )
+    assert config.origin_of("mailto") == str(tmp_path / "pyproject.toml")
+    assert config.origin_of("unused_entries") == "default"
+
+
+def test_the_environment_overrides_the_file_and_flags_override_both(tmp_path: Path) -> None:
+    config = load_config(_config(tmp_path))
+    config = with_environment(config, {"CITE_SENTINEL_MAILTO": "ci@example.org"})
+    config = with_flags(config, {"fail_on": ("miscited",), "timeout": None})
+    assert config.mailto == "ci@example.org"
+    assert config.origin_of("mailto") == "environment CITE_SENTINEL_MAILTO"
+    assert config.fail_on == ("miscited",)
+    assert config.origin_of("fail_on") == "flag --fail-on"
+    assert config.timeout == 7.0
+
+
+def test_settings_list_each_value_with_its_origin(tmp_path: Path) -> None:
+    rows = {
+        name: (value, origin) for name, value, origin in settings(load_config(_config(tmp_path)))
+    }
+    assert rows["sources"] == ('["crossref", "openalex"]', str(tmp_path / "pyproject.toml"))
+    assert rows["unused-entries"] == ("true", "default")
+
+
+@pytest.mark.parametrize(
+    ("setting", "words"),
+    [
+        ('sources = ["crossref", "googlescholar"]', "does not know googlescholar"),
+        ("timeout = -1", "above 0"),
+        ('fail-on = ["wrong"]', "does not know wrong"),
+        ('[[allow]]\nkey = "a"', "needs a key or a doi, and a reason"),
+        ("[rate-limits]\ncrossref = 0", "rate-limits.crossref"),
+    ],
+)
+def test_a_bad_value_names_the_file_and_what_to_use(
+    tmp_path: Path, setting: str, words: str
+) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text(setting + "\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=words) as raised:
+        load_config(tmp_path)
+    assert str(tmp_path / ".cite-sentinel.toml") in str(raised.value)
+
+
+def test_a_bad_environment_value_names_the_variable() -> None:
+    from cite_sentinel.core.config import Config
+
+    with pytest.raises(ConfigError, match="environment CITE_SENTINEL_SOURCES"):
+        with_environment(Config(), {"CITE_SENTINEL_SOURCES": "bing"})
