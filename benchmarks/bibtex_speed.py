@@ -8,6 +8,7 @@ name-splitting middlewares on the same file, for the record of why the reader ha
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -35,12 +36,20 @@ def main() -> int:
     rate = count / wall
     print(f"file: {FILE.name}, {len(text):,} characters, {count} entries")
     print(f"read_bibtex, cold caches, best of {ROUNDS}: {wall:.3f} s wall ({cpu:.3f} s CPU)")
-    print(f"entries per second: {rate:,.0f} (required: {REQUIRED:,})")
+    print(f"entries per second: {rate:,.0f} wall, {count / cpu:,.0f} CPU (required: {REQUIRED:,})")
+    print(f"load average while measuring (machine has {os.cpu_count()} cores): {_load()}")
     warm, _ = _best(lambda: read_bibtex(text, FILE.name), cold=False)
     print(f"read_bibtex again with warm decoding caches (an editor re-reading): {warm:.3f} s")
     if options.compare:
         _compare(text)
     return 0 if rate >= REQUIRED else 1
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 def _best(run: Callable[[], object], *, cold: bool) -> tuple[float, float]:
