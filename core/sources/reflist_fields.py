@@ -186,7 +186,8 @@ def _continues_names(after: str) -> bool:
     """After "Roth, D." comes "& Collier" or "S. Dalton": the name list goes on."""
     return bool(
         re.match(
-            rf"(?:&|and\b|et\s+al\b|[{UPPER}]\.|[{UPPER}]-[{UPPER}]\.|[{UPPER}][a-z]?\.\s*,|,)",
+            rf"(?:&|and\b|et\s+al\b|[{UPPER}]\.|[{UPPER}]-[{UPPER}]\.|[{UPPER}][a-z]?\.\s*,|,"
+            r"|\([A-Z][\w'’-]*\)\.?,)",
             after,
         )
     )

@@ -135,8 +135,20 @@ def _pair_up(chunks: list[str]) -> list[Person]:
     ):
         return [Person(family=chunks[0]), *_pair_up(rest)]  # a mononym: "Mausam, Soderland, S."
     if _inverted_first(chunks):
-        return [Person(family=chunks[0], given=chunks[1])] + [_one_name(c) for c in chunks[2:]]
+        return [_inverted(chunks[0], chunks[1])] + [_one_name(c) for c in chunks[2:]]
     return [_one_name(chunk) for chunk in chunks]
+
+
+def _inverted(family: str, given: str) -> Person:
+    """Particles written after the given names belong to the family: "Guia, Joseph M. de"."""
+    words = given.split()
+    start = len(words)
+    while start > 1 and words[start - 1] in _PARTICLES:
+        start -= 1
+    if start < len(words):
+        family = " ".join([*words[start:], family])
+        given = " ".join(words[:start])
+    return Person(family=family, given=given)
 
 
 def _inverted_first(chunks: list[str]) -> bool:
