@@ -24,6 +24,14 @@ _SKIP = re.compile(
     re.IGNORECASE,
 )
 _YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+_ENDS = re.compile(r"(?:[.)\]]|\d|://\S+|\b10\.\d+/\S+)\s*$")
+_NAME = r"[A-Z\u00c0-\u024f][\w'’-]+"
+_STARTS = re.compile(
+    rf"^(?:{_NAME}(?:\s+{_NAME}){{0,2}},\s+(?:[A-Z]\.|{_NAME})"  # Liu, F. / Liu, Fangyu
+    rf"|{_NAME}\s+[A-Z]{{1,3}}[,.]"  # Liu F,
+    rf"|(?:[A-Z]\.\s*){{1,3}}{_NAME}[,.]"  # F. Liu,
+    rf"|{_NAME}(?:\s+{_NAME}){{0,4}}\.\s+\(?\d{{4}})"  # World Health Organization. (2020)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,34 +102,29 @@ def _block_items(text: str) -> list[_Item]:
 
 
 def _split_block(block: list[tuple[int, str]]) -> list[_Item]:
-    """A block without blank lines: split at unindented lines under hanging indents."""
+    """A block without blank lines: split under hanging indents, else where a line ends a
+    reference and the next one starts with a name."""
     indented = [line[:1].isspace() for _, line in block]
     if any(indented[1:]) and not indented[0]:
-        starts = [offset for (offset, _), inset in zip(block, indented, strict=True) if not inset]
-    elif len(block) > 1 and all(_YEARISH.search(line) for _, line in block):
-        starts = [offset for offset, _ in block]
+        firsts = [number for number, inset in enumerate(indented) if not inset]
     else:
-        starts = [block[0][0]]
-    last_offset, last_line = block[-1]
-    block_end = last_offset + len(last_line.rstrip())
+        firsts = [0] + [
+            number
+            for number in range(1, len(block))
+            if _ENDS.search(block[number - 1][1])
+            and _STARTS.match(block[number][1])
+            and _YEARISH.search(block[number][1])
+        ]
+        if len(firsts) == 1 and all(_YEARISH.search(line) for _, line in block):
+            firsts = list(range(len(block)))
     items = []
-    for position, start in enumerate(starts):
-        end = starts[position + 1] if position + 1 < len(starts) else block_end
-        items.append(_trimmed(block_end_text_start=start, end=end, lines=block))
+    for position, first in enumerate(firsts):
+        last = firsts[position + 1] - 1 if position + 1 < len(firsts) else len(block) - 1
+        start_offset, start_line = block[first]
+        end_offset, end_line = block[last]
+        start = start_offset + len(start_line) - len(start_line.lstrip())
+        items.append(_Item(start, end_offset + len(end_line.rstrip())))
     return items
-
-
-def _trimmed(*, block_end_text_start: int, end: int, lines: list[tuple[int, str]]) -> _Item:
-    """The span without the whitespace around it."""
-    start = block_end_text_start
-    for offset, line in lines:
-        if offset == start:
-            start += len(line) - len(line.lstrip())
-    last = end
-    for offset, line in lines:
-        if offset < end <= offset + len(line) + 1:
-            last = min(end, offset + len(line.rstrip()))
-    return _Item(start, max(start, last))
 
 
 def _spans(text: str, starts: list[tuple[int, str]]) -> list[_Item]:

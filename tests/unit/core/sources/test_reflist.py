@@ -116,3 +116,29 @@ def test_markdown_links_emphasis_and_escapes_do_not_leak_into_fields() -> None:
     assert (third.venue, third.volume, third.pages) == ("Lancet", "351", "637-641")
     assert third.year == 1998
     assert [ref.location.line for ref in (first, second, third)] == [12, 13, 14]
+
+
+WRAPPED = """\
+References
+Bengio, Y., Courville, A., & Vincent, P. (2013). Representation learning: A review and new
+perspectives. IEEE Transactions on Pattern Analysis and Machine Intelligence, 35(8),
+1798–1828. https://doi.org/10.1109/TPAMI.2013.50
+Goodfellow, I., Bengio, Y., & Courville, A. (2016). Deep learning. MIT Press.
+He, K., Zhang, X., Ren, S., & Sun, J. (2016). Deep residual learning for image
+recognition. In Proceedings of the IEEE Conference on Computer Vision and Pattern
+Recognition (pp. 770–778).
+World Health Organization. (2020). Global tuberculosis report 2020. WHO.
+"""
+
+
+def test_wrapped_lines_without_indent_or_blank_lines_are_split_at_new_names() -> None:
+    read = read_reflist(WRAPPED, "refs.txt")
+    assert [ref.key for ref in read.references] == [
+        "bengio2013",
+        "goodfellow2016",
+        "he2016",
+        "worldhealthorganization2020",
+    ]
+    assert [ref.location.line for ref in read.references] == [2, 5, 6, 9]
+    assert read.references[0].identifiers.doi == "10.1109/tpami.2013.50"
+    assert read.references[2].title == "Deep residual learning for image recognition"
