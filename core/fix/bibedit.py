@@ -182,7 +182,7 @@ class _Layout:
             separator=separator,
             name_width=equals - last.start if aligned else 0,
             before_equals=text[last.start + len(last.name) : equals],
-            after_equals=text[equals + 1 : last.pieces[0].start] or " ",
+            after_equals=text[equals + 1 : last.pieces[0].start],
             case=written,
             alphabetical=len(names) > 2 and names == sorted(names),
         )
