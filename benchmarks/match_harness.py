@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import collections
 import gzip
+import hashlib
 import json
 import math
 import pickle
@@ -98,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _load_index() -> Index:
     CACHE.mkdir(parents=True, exist_ok=True)
-    cached = CACHE / f"index-{CORPUS.stat().st_size}-v2.pickle"
+    cached = CACHE / f"index-{CORPUS.stat().st_size}-{_normaliser_version()}.pickle"
     if cached.is_file():
         with cached.open("rb") as handle:
             return Index(*pickle.load(handle))  # plain tuples: loadable from any __main__
@@ -125,6 +126,13 @@ def _load_index() -> Index:
     return index
 
 
+def _normaliser_version() -> str:
+    """Cached titles are only as good as the normalisation they were made with."""
+    from cite_sentinel.core import titles
+
+    return hashlib.sha1(Path(titles.__file__).read_bytes()).hexdigest()[:10]
+
+
 def _family_key(family: str) -> str:
     return re.sub(r"[^a-z]", "", fold(family).lower())
 
@@ -133,7 +141,7 @@ def _cases(index: Index) -> Iterator[Case]:
     reader = _bibtex_reader()
     with DEV.open(encoding="utf-8") as handle:
         entries = [json.loads(line) for line in handle if line.strip()]
-    lookups = CACHE / f"lookups-{DEV.stat().st_size}-v1.pickle"
+    lookups = CACHE / f"lookups-{DEV.stat().st_size}-{_normaliser_version()}.pickle"
     if lookups.is_file() and not _LOOKUPS:
         with lookups.open("rb") as handle:
             _LOOKUPS.update(pickle.load(handle))

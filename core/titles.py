@@ -47,6 +47,7 @@ def normalise(title: str) -> str:
     text = "".join(f" {_GREEK[c]} " if c in _GREEK else c for c in text.lower())
     text = fold(text)
     text = text.replace("&", " and ")
+    text = re.sub(r"[{}'’`]", "", text)  # "{GAN}s", "Bayes' rule": no word break
     text = re.sub(r"[^a-z0-9]+", " ", text)
     for pattern, replacement in _BRITISH:
         text = pattern.sub(replacement, text)

@@ -60,3 +60,10 @@ def test_normalise_spells_greek_letters_out_and_drops_latex() -> None:
 
 def test_markup_tags_in_an_index_title_are_ignored() -> None:
     assert compare("Gene editing in vivo", "Gene editing <i>in vivo</i>").same
+
+
+def test_protective_braces_and_apostrophes_do_not_split_words() -> None:
+    assert compare(
+        "Improved Training of {W}asserstein {GAN}s", "Improved training of Wasserstein GANs"
+    ).same
+    assert compare("Bayes' Rule Revisited", "Bayes’ rule revisited").same
