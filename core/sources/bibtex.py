@@ -225,6 +225,7 @@ def _parse_error(block: FailedBlock, lines: _LineIndex, path: str) -> Finding:
         severity=Severity.ERROR,
         message=f"{block.message}; {block.hint}",
         location=Location(path, line, column, line, column + 1),
+        key=block.key,
         hint=block.hint,
     )
 

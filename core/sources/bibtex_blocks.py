@@ -34,7 +34,11 @@ class Piece:
     kind: PieceKind
     text: str
     start: int
-    end: int
+
+    @property
+    def end(self) -> int:
+        delimiters = 0 if self.kind is PieceKind.NUMBER or self.kind is PieceKind.MACRO else 2
+        return self.start + len(self.text) + delimiters
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +71,7 @@ class StringBlock:
     start: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FailedBlock:
     """A block that could not be read: where it broke, what is wrong and what to do."""
 
@@ -75,6 +79,7 @@ class FailedBlock:
     offset: int
     message: str
     hint: str
+    key: str = ""  # the entry's key when it was read before the trouble
 
 
 Block = EntryBlock | StringBlock | FailedBlock
@@ -111,6 +116,7 @@ class _Broken(Exception):
         self.message = message
         self.hint = hint
         self.resume = resume
+        self.key = ""
 
 
 def split_blocks(text: str) -> list[Block]:
@@ -137,10 +143,10 @@ def split_blocks(text: str) -> list[Block]:
                 continue
             blocks.append(
                 FailedBlock(
-                    at,
-                    head.end(1),
-                    f"expected '{{' after @{head.group(1)}",
-                    "open the entry with a brace, as in @article{key, ...}",
+                    start=at,
+                    offset=head.end(1),
+                    message=f"expected '{{' after @{head.group(1)}",
+                    hint="open the entry with a brace, as in @article{key, ...}",
                 )
             )
             pos = head.end(1)
@@ -155,7 +161,15 @@ def split_blocks(text: str) -> list[Block]:
                 entry, pos = _entry(text, at, head.end(), kind, _CLOSER[opener])
                 blocks.append(entry)
         except _Broken as broken:
-            blocks.append(FailedBlock(at, broken.offset, broken.message, broken.hint))
+            blocks.append(
+                FailedBlock(
+                    start=at,
+                    offset=broken.offset,
+                    message=broken.message,
+                    hint=broken.hint,
+                    key=broken.key,
+                )
+            )
             pos = broken.resume if broken.resume is not None else _resume(text, broken.offset)
     return blocks
 
@@ -175,6 +189,16 @@ def _skip(text: str, pos: int) -> int:
 
 
 def _entry(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryBlock, int]:
+    try:
+        return _entry_body(text, at, pos, kind, closer)
+    except _Broken as broken:
+        key = _KEY.match(text, _skip(text, pos))
+        if key is not None and not text.startswith("=", _skip(text, key.end())):
+            broken.key = key.group(0)
+        raise
+
+
+def _entry_body(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryBlock, int]:
     pos = _skip(text, pos)
     key_match = _KEY.match(text, pos)
     if key_match is None:
@@ -248,14 +272,14 @@ def _plain_field(fast: re.Match[str], text: str) -> Field | None:
         if "@" in braced and _NEW_BLOCK_INSIDE.search(braced):
             return None
         start = fast.start(2) - 1
-        piece = Piece(PieceKind.BRACED, braced, start, start + len(braced) + 2)
+        piece = Piece(PieceKind.BRACED, braced, start)
     elif quoted is not None:
         start = fast.start(3) - 1
-        piece = Piece(PieceKind.QUOTED, quoted, start, start + len(quoted) + 2)
+        piece = Piece(PieceKind.QUOTED, quoted, start)
     else:
         start = fast.start(4)
         kind = PieceKind.NUMBER if bare[0].isdigit() else PieceKind.MACRO
-        piece = Piece(kind, bare, start, start + len(bare))
+        piece = Piece(kind, bare, start)
     return Field(name.lower(), (piece,), fast.start(1))
 
 
@@ -343,10 +367,10 @@ def _value(text: str, pos: int, where: str) -> tuple[tuple[Piece, ...], int]:
         char = text[pos] if pos < len(text) else ""
         if char == "{":
             end = _closing(text, pos, _IN_BRACES, where)
-            pieces.append(Piece(PieceKind.BRACED, text[pos + 1 : end - 1], pos, end))
+            pieces.append(Piece(PieceKind.BRACED, text[pos + 1 : end - 1], pos))
         elif char == '"':
             end = _closing(text, pos, _IN_QUOTES, where)
-            pieces.append(Piece(PieceKind.QUOTED, text[pos + 1 : end - 1], pos, end))
+            pieces.append(Piece(PieceKind.QUOTED, text[pos + 1 : end - 1], pos))
         else:
             name = _NAME.match(text, pos)
             if name is None:
@@ -358,7 +382,7 @@ def _value(text: str, pos: int, where: str) -> tuple[tuple[Piece, ...], int]:
                 )
             end = name.end()
             kind = PieceKind.NUMBER if char.isdigit() else PieceKind.MACRO
-            pieces.append(Piece(kind, name.group(0), pos, end))
+            pieces.append(Piece(kind, name.group(0), pos))
         pos = _skip(text, end)
         if not text.startswith("#", pos):
             return tuple(pieces), pos

@@ -243,6 +243,7 @@ def test_a_broken_entry_is_one_error_at_its_place_and_reading_goes_on(
     assert finding.severity == Severity.ERROR
     assert (finding.location.line, finding.location.column) == (line, column)
     assert finding.hint and finding.hint in finding.message
+    assert finding.key in ("broken", "")
     keys = [ref.key for ref in read.references]
     assert "broken" not in keys
     assert keys == (["before"] if "before" in before else []) + (["after"] if after else [])
@@ -261,6 +262,7 @@ def test_a_parse_error_says_what_was_found_and_what_to_do() -> None:
     (finding,) = read.findings
     assert "'year'" in finding.message and "'title'" in finding.message
     assert "comma" in finding.hint
+    assert finding.key == "k"
 
 
 # --- no input raises ---------------------------------------------------------------------
