@@ -86,5 +86,7 @@ def _year_agrees(reference: Reference, record: Record, gap: int | None) -> bool:
     """Equal years, or one apart where a preprint and its published version are involved."""
     if gap is None or gap == 0:
         return True
-    preprint = is_preprint(record) or cites_preprint(reference)
+    ids = reference.identifiers
+    arxiv_year = bool(ids.arxiv) or ids.doi.startswith("10.48550/")  # may carry the arXiv year
+    preprint = is_preprint(record) or cites_preprint(reference) or arxiv_year
     return abs(gap) == 1 and (preprint or bool(record.published_doi or record.preprint_doi))

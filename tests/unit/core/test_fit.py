@@ -71,3 +71,9 @@ def test_a_citation_of_arxiv_cites_a_preprint_but_a_venue_with_an_arxiv_id_does_
     assert cites_preprint(_reference(venue="arXiv preprint arXiv:1412.6980"))
     assert cites_preprint(_reference(venue="", identifiers=Identifiers(arxiv="1412.6980")))
     assert not cites_preprint(_reference(identifiers=Identifiers(arxiv="1412.6980")))
+
+
+def test_a_venue_citation_carrying_an_arxiv_id_may_give_the_arxiv_year() -> None:
+    reference = _reference(year=2014, identifiers=Identifiers(arxiv="1412.6980"))
+    assert fit(reference, _record()).year_agrees
+    assert not fit(_reference(year=2014), _record()).year_agrees
