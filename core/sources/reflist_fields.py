@@ -48,6 +48,10 @@ _NOT_END_BEFORE = re.compile(
     r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev"
     r"|[IVX]{2,5})\.)$"
 )
+# 'Jiang, C. "Max".' or 'Chiyu “Max” Jiang': a nickname, not a quoted title.
+_NICKNAME = re.compile(
+    r"(?:(?<=[A-Z]\.)\s+[\"“][A-Z][a-z]+[\"”]\.?|\s+[\"“][A-Z][a-z]+[\"”][.,])(?=\s)"
+)
 _SAME_AUTHORS = re.compile(r"^\s*(?:[—–]{2,}|-{3,}|_{3,})\s*[.,]?\s*")
 _NOTE_FIRST = re.compile(r"^\[(?!\d)[^\]]{1,30}\]\s*")  # "[Retracted] Wakefield, A. J. …"
 _VENUE_WORDS = (
@@ -71,7 +75,7 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     _, text = strip_label(raw.strip())
     text = _NOTE_FIRST.sub("", plain_text(text))
     identifiers = find_identifiers_in_text(text)
-    body = _SAME_AUTHORS.sub("", _without_identifiers(text))
+    body = _NICKNAME.sub("", _SAME_AUTHORS.sub("", _without_identifiers(text)))
     frame = _frame(body)
     people, others = parse_people(frame.authors) if frame.authors else ((), False)
     rest = frame.rest
@@ -130,6 +134,8 @@ def _quoted_frame(body: str) -> _Frame | None:
     if re.match(r"\s*[:;?!–—-]|\w", body[match.end() :]):
         return None  # a quotation inside a longer title: “Bad” Ad?, “Lite” Methodology
     before = body[: match.start()].strip()
+    if before and not re.search(r"[.,:;)]$", before):
+        return None  # an author list ends in punctuation: this quotation sits inside the title
     year = ""
     paren = _PAREN_YEAR.search(before)
     if paren and before[paren.end() :].strip(" .,:"):
@@ -142,7 +148,7 @@ def _quoted_frame(body: str) -> _Frame | None:
         if dotted and dotted.end() >= len(before):
             year = dotted.group("year")
             before = before[: dotted.start()]
-    if before and not looks_like_people(before):
+    if before and not looks_like_people(before, bounded=True):
         return None
     title = title.strip().rstrip(",.;: ").strip()
     return _Frame(authors=before, year=year, title=title, rest=body[match.end() :])
@@ -157,7 +163,7 @@ def _year_frame(body: str) -> _Frame | None:
         authors = body[: match.start()].strip()
         if not authors or (len(authors.split()) > 150):
             continue
-        people_like = looks_like_people(authors)
+        people_like = looks_like_people(authors, bounded=True)
         if not people_like and (pattern is _DOT_YEAR or len(authors.split()) > 8):
             continue
         year = match.group("year") or ""

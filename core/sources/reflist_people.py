@@ -100,15 +100,19 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
     return tuple(people), others
 
 
-def looks_like_people(text: str) -> bool:
-    """Whether a span reads as an author block rather than a title."""
+def looks_like_people(text: str, *, bounded: bool = False) -> bool:
+    """Whether a span reads as an author block rather than a title.
+
+    `bounded`: the span's end is known (a quoted title or the year follows), so its last
+    name need not be well formed; otherwise it must be, as the span may end mid-name.
+    """
     people, others = parse_people(text)
     if not people:
         return others
     if not all(_plausible(person, strict=False) for person in people):
         return False
     strict = [_plausible(person, strict=True) for person in people]
-    return strict[-1] and sum(strict) * 2 > len(people)
+    return (bounded or strict[-1]) and sum(strict) * 2 > len(people)
 
 
 def _pair_up(chunks: list[str]) -> list[Person]:
@@ -117,9 +121,12 @@ def _pair_up(chunks: list[str]) -> list[Person]:
         return [_one_name(chunks[0])]
     odd = chunks[1::2]
     families = chunks[::2]
-    if all(_INITIALS.match(chunk) for chunk in odd) and not any(
-        _INITIALS.match(chunk) or _LEADING_INITIALS.match(chunk) for chunk in families
-    ):
+    initials = sum(1 for chunk in odd if _INITIALS.match(chunk))
+    if (
+        initials * 2 > len(odd)
+        and all(_INITIALS.match(chunk) or len(chunk.split()) <= 2 for chunk in odd)
+        and not any(_INITIALS.match(chunk) or _LEADING_INITIALS.match(chunk) for chunk in families)
+    ):  # "Liu, F., Chen, zhifeng, Roth, D.": most given names are initials
         people = [
             Person(family=family, given=given)
             for family, given in zip(chunks[::2], odd, strict=False)

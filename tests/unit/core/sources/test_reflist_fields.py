@@ -304,3 +304,21 @@ def test_subtitle_after_a_question_mark_stays_in_the_title() -> None:
     )
     assert reference.title == "Are transformers robust? Evidence from 10 benchmarks"
     assert (reference.venue, reference.volume, reference.pages) == ("Journal of AI", "3", "1-10")
+
+
+def test_a_lower_case_name_does_not_hide_the_author_list() -> None:
+    reference = parse(
+        "Jia, Y., Zhang, Y., Chen, zhifeng, & Wu, Y. (2018). Transfer learning for speech."
+        " Neurips."
+    )
+    assert families(reference) == ["Jia", "Zhang", "Chen", "Wu"]
+    assert reference.title == "Transfer learning for speech"
+
+
+def test_quoted_nickname_is_not_taken_for_the_title() -> None:
+    reference = parse(
+        'Jiang, C. "Max"., Kashinath, K., & Marcus, P. (2020). Enforcing physical constraints'
+        " in CNNs. ICLR Workshops."
+    )
+    assert families(reference) == ["Jiang", "Kashinath", "Marcus"]
+    assert reference.title == "Enforcing physical constraints in CNNs"
