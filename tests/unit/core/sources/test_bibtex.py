@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -297,15 +298,16 @@ def test_text_inserted_into_an_entry_never_raises(noise: str, at: int) -> None:
 # --- real bibliographies -------------------------------------------------------------------
 
 
-def test_real_bibliographies_read_every_entry_like_bibtexparser(data: Path) -> None:
-    from bibtexparser.splitter import Splitter
-
+def test_real_bibliographies_read_every_entry_without_a_parse_error(data: Path) -> None:
     for path in sorted((data / "real-bibs").glob("*.bib")):
         text = path.read_text(encoding="utf-8")
         read = read_bibtex(text, path.name)
-        oracle = Splitter(text).split()
         assert not [f for f in read.findings if f.code == Code.PARSE_ERROR]
-        assert [ref.key for ref in read.references] == [entry.key for entry in oracle.entries]
-        for ref, entry in zip(read.references, oracle.entries, strict=True):
-            assert ref.raw.startswith("@") and ref.raw.endswith(("}", ")"))
-            assert {name for name, _ in ref.fields} == {f.key.lower() for f in entry.fields}
+        assert len(read.references) == len(re.findall(r"^@(?!string)\w+\{", text, re.M | re.I))
+        lines = text.splitlines()
+        for ref in read.references:
+            assert ref.raw.startswith("@") and ref.raw.endswith("}")
+            assert ref.key_location is not None
+            line = lines[ref.key_location.line - 1]
+            start, end = ref.key_location.column - 1, ref.key_location.end_column - 1
+            assert line[start:end] == ref.key
