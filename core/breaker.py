@@ -34,6 +34,11 @@ class CircuitBreaker:
             return BreakerState.HALF_OPEN
         return self._state
 
+    @property
+    def is_open(self) -> bool:
+        """Refusing calls now (not yet cooled down)."""
+        return self.state is BreakerState.OPEN
+
     def allow(self) -> bool:
         """Whether a call may go out now; in half-open state only one trial at a time."""
         state = self.state

@@ -25,7 +25,7 @@ from importlib import metadata
 from typing import Any
 
 import httpx
-from cite_sentinel.core.breaker import BreakerState, CircuitBreaker
+from cite_sentinel.core.breaker import CircuitBreaker
 from cite_sentinel.core.cache import CachedReply, CacheMode, Freshness, ResponseCache, cache_key
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.ratelimit import TokenBucket
@@ -234,14 +234,14 @@ class HttpClient:
                 raise SourceError(api, self._open_reason(api))
             retry_after: float | None = None
             async with gate:
-                if breaker.state is BreakerState.OPEN:  # it opened while this call queued
+                if breaker.is_open:  # it opened while this call queued
                     raise SourceError(api, self._open_reason(api))
                 wait = bucket.reserve()
                 if wait > self.settings.max_retry_seconds:
                     raise SourceError(api, f"rate limit exhausted; resets in {wait:.0f} s")
                 if wait > 0:
                     await self._sleep(wait)
-                    if breaker.state is BreakerState.OPEN:  # it failed for others meanwhile
+                    if breaker.is_open:  # it failed for others meanwhile
                         raise SourceError(api, self._open_reason(api))
                 started = self._clock()
                 try:

@@ -36,6 +36,9 @@ Progress = Callable[[int, int], None]
 
 _ARXIV_DOI_PREFIX = "10.48550/arxiv."
 _WORKERS_PER_SOURCE = 4
+# Keyless Semantic Scholar shares a heavily throttled pool (about one request every few
+# seconds): as a stand-in for a failed index it is asked about this many references at most.
+_KEYLESS_S2_BUDGET = 10
 _PRIMARY_SOURCES = frozenset({"openalex", "crossref"})
 _STATUS_RANK = {SourceStatus.SKIPPED: 0, SourceStatus.ANSWERED: 1, SourceStatus.FAILED: 2}
 
@@ -224,6 +227,7 @@ class _Board:
     def __init__(self, states: list[_State], *, s2_keyed: bool) -> None:
         self.states = states
         self.s2_keyed = s2_keyed
+        self.s2_budget = _KEYLESS_S2_BUDGET
         self.changed = asyncio.Condition()
 
     def next_for(self, name: str) -> _State | None:
@@ -252,11 +256,19 @@ class _Board:
             return True
         if not state.searched >= _PRIMARY_SOURCES:
             return False
-        return self.s2_keyed or any(
+        if self.s2_keyed:
+            return True
+        return self.s2_budget > 0 and any(
             state.sources[n].status is SourceStatus.FAILED
             for n in _PRIMARY_SOURCES
             if n in state.sources
         )
+
+    def take(self, state: _State, name: str) -> None:
+        """Mark a reference as being asked of `name`, spending keyless allowance."""
+        state.busy = True
+        if name == "semanticscholar" and not self.s2_keyed:
+            self.s2_budget -= 1
 
 
 async def _worker(
@@ -274,7 +286,7 @@ async def _worker(
                     return
                 await board.changed.wait()
                 state = board.next_for(name)
-            state.busy = True
+            board.take(state, name)
         try:
             outcome = await search(state.reference)
         except Exception as error:  # a bug in one backend must not sink the whole run

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakeapi import APIS, FakeApi, env_for
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
@@ -31,6 +33,7 @@ Weight sharing helps [@nowlan1992].
 
 
 def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """The command with this test's environment (the fake API's URLs where a test set them)."""
     environment = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "CI"}}
     return subprocess.run(
         [sys.executable, "-m", "cite_sentinel", *args],
@@ -50,17 +53,28 @@ def clean_paper(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_the_examples_fail_on_the_undefined_key_and_say_they_were_not_verified() -> None:
+def test_the_examples_show_local_findings_and_every_kind_of_verdict(fake_api: FakeApi) -> None:
     run = _run("check", "examples")
     assert run.returncode == 1, run.stderr
     assert "examples/paper.md:" in run.stdout
     assert ": error: rumelhart1986:" in run.stdout
-    assert "references were not verified" in run.stdout
-    assert "verification engine not available" in run.stderr
+    assert ": warning: back1993: year cited 1993, found 1992" in run.stdout
+    assert ": error: alvarez2019:" in run.stdout
     assert "\x1b[" not in run.stdout
 
 
-def test_json_report_of_the_examples_follows_the_schema() -> None:
+def test_without_network_the_check_ends_with_3_and_says_the_indexes_were_unreachable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name, value in env_for("http://127.0.0.1:9", down=APIS).items():
+        monkeypatch.setenv(name, value)
+    run = _run("check", "examples/refs.bib")
+    assert run.returncode == 3, run.stdout + run.stderr
+    assert "cannot be reached" in run.stdout
+    assert " fabricated" not in run.stdout.replace("0 fabricated", "")
+
+
+def test_json_report_of_the_examples_follows_the_schema(fake_api: FakeApi) -> None:
     run = _run("check", "examples", "--format", "json")
     assert run.returncode == 1, run.stderr
     report = json.loads(run.stdout)
@@ -79,14 +93,16 @@ def test_json_report_of_the_examples_follows_the_schema() -> None:
     assert "undefined-key" in {finding["code"] for finding in report["findings"]}
 
 
-def test_a_clean_paper_exits_0(clean_paper: Path) -> None:
+def test_a_clean_paper_exits_0(clean_paper: Path, fake_api: FakeApi) -> None:
     run = _run("check", str(clean_paper), "--quiet")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "0 errors, 0 warnings" in run.stdout
     assert run.stderr == ""
 
 
-def test_markdown_report_goes_to_the_output_file_only(clean_paper: Path, tmp_path: Path) -> None:
+def test_markdown_report_goes_to_the_output_file_only(
+    clean_paper: Path, tmp_path: Path, fake_api: FakeApi
+) -> None:
     target = tmp_path / "report.md"
     run = _run("check", str(clean_paper), "--format", "markdown", "--output", str(target))
     assert run.returncode == 0, run.stderr
@@ -119,7 +135,7 @@ def test_a_usage_mistake_is_one_sentence_and_exit_2() -> None:
     assert "invalid choice: 'pdf'" in run.stderr
 
 
-def test_fail_on_accepts_a_comma_list(clean_paper: Path) -> None:
+def test_fail_on_accepts_a_comma_list(clean_paper: Path, fake_api: FakeApi) -> None:
     run = _run(
         "check", str(clean_paper), "--fail-on", "fabricated,miscited", "--fail-on", "retracted"
     )

@@ -16,6 +16,7 @@ REFERENCE_KEYS = {
     "problems",
     "match",
     "sources",
+    "reason",
 }
 MATCH_KEYS = {"source", "id", "doi", "title", "authors", "year", "venue", "url"}
 SUMMARY_KEYS = {"total", "verified", "miscited", "fabricated", "unverified", "retracted"}
