@@ -50,7 +50,7 @@ _NOT_END_BEFORE = re.compile(
 )
 # 'Jiang, C. "Max".' or 'Chiyu “Max” Jiang': a nickname, not a quoted title.
 _NICKNAME = re.compile(
-    r"(?:(?<=[A-Z]\.)\s+[\"“][A-Z][a-z]+[\"”]\.?|\s+[\"“][A-Z][a-z]+[\"”][.,])(?=\s)"
+    r"(?:(?<=[A-Z]\.)\s+[\"“][A-Z][a-z]+[\"”]\.?|\s+[\"“][A-Z][a-z]+[\"”](?:\.,?|,))(?=[\s,])"
 )
 _SAME_AUTHORS = re.compile(r"^\s*(?:[—–]{2,}|-{3,}|_{3,})\s*[.,]?\s*")
 _NOTE_FIRST = re.compile(r"^\[(?!\d)[^\]]{1,30}\]\s*")  # "[Retracted] Wakefield, A. J. …"
