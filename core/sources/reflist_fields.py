@@ -110,9 +110,9 @@ def repeats_authors(raw: str) -> bool:
 
 def _without_identifiers(text: str) -> str:
     """The reference without links, DOIs and access notes, which only confuse the fields."""
-    text = _ID_NOISE.sub(" ", text)
-    text = re.sub(r"\s+([.,;:])", r"\1", " ".join(text.split()))
-    return re.sub(r"([.,;:])(?:\s+[.,;:])+(?=\s|$)", r"\1", text).strip()
+    text = " ".join(_ID_NOISE.sub(" ", text).split())
+    text = re.sub(r"([.,;:])(?:\s+[.,;:])+(?=\s|$)", r"\1", text)
+    return re.sub(r"\s+([.,;:])", r"\1", text).strip()
 
 
 def _frame(body: str) -> _Frame:
@@ -175,8 +175,10 @@ def _year_frame(body: str) -> _Frame | None:
 
 def _sentence_frame(body: str) -> _Frame | None:
     """Vancouver, AMA, Nature: authors end at the first full stop that ends a name list."""
-    for match in re.finditer(r"\.\s+", body):
-        before = body[: match.start() + 1]
+    for match in re.finditer(r"\.\s+|(?<=\bet al)\s+(?=[A-Z])", body):
+        before = (
+            body[: match.start() + 1] if match.group().startswith(".") else body[: match.start()]
+        )
         after = body[match.end() :]
         if not after or _continues_names(after) or re.search(r"\b(?:Jr|Sr)\.$", before):
             continue

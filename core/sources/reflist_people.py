@@ -195,7 +195,8 @@ def _one_name(name: str) -> Person:
         start -= 1
     if start >= 1 and words[start - 1].lower() in _PARTICLES and start - 1 > 0:
         start -= 1
-    return Person(family=" ".join(words[start:]), given=" ".join(words[:start]))
+    family = " ".join(words[start:])
+    return Person(family=family.rstrip(".") or family, given=" ".join(words[:start]))
 
 
 def _trim_end(text: str) -> str:

@@ -10,7 +10,7 @@ from cite_sentinel.core.sources.reflist_people import parse_people
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)"
 _ANY_YEAR = re.compile(rf"(?<![\d/.\w–-])({_YEAR})[a-z]?(?![\d\w–-]|\.\d)")
 _PAGES = re.compile(
-    r"\bpp?\.\s*(?P<a>[A-Za-z]?\d+[A-Za-z]?(?:\s*[–—-]\s*[A-Za-z]?\d+[A-Za-z]?)?)"
+    r"(?:\bpp?\.|\bpages?\b)\s*(?P<a>[A-Za-z]?\d+[A-Za-z]?(?:\s*[–—-]\s*[A-Za-z]?\d+[A-Za-z]?)?)"
     r"|:\s*(?P<b>[A-Za-z]?\d+(?:\s*[–—-]\s*[A-Za-z]?\d+)?)(?=\s*[.;,]?\s*$|\s*[.;,]\s)"
     r"|,\s*(?P<c>\d+\s*[–—-]\s*\d+)(?=[.,;\s]|$)"
     r"|\s(?P<d>\d+\s*[–—-]\s*\d+)(?=\s*\()"
@@ -18,7 +18,8 @@ _PAGES = re.compile(
 _VOLUME_ISSUE = re.compile(
     r"\b(?:vol(?:ume)?\.?\s*(?P<v1>\d+))(?:\s*,?\s*(?:no|issue|nr)\.?\s*(?P<i1>\d+))?"
     r"|(?<![\d(])(?P<v2>\d{1,4})\s*\((?P<i2>[\w/–-]{1,9})\)"
-    r"|(?<=[A-Za-z.])\s(?P<v4>\d{1,4}),\s*[A-Za-z]?\d+(?:\s*[–-]\s*\d+)?\s*\("
+    rf"|(?<=[A-Za-z.])\s(?!{_YEAR},)(?P<v4>\d{{1,4}}),"
+    r"\s*[A-Za-z]?\d+(?:\s*[–-]\s*\d+)?\s*\("
     r"|(?<=[A-Za-z.])\s(?P<v5>\d{1,4}):\s*\d"
     rf"|(?<=[A-Za-z]),\s(?!{_YEAR}\.?$)(?P<v7>\d{{1,4}})\.?$"
     r"|(?<=[A-Za-z.]),\s(?P<v6>\d{1,4}),\s*[A-Za-z]?\d+\s*(?:[–-]\s*[A-Za-z]?\d+)?\.?(?:\s|$)"
@@ -26,14 +27,25 @@ _VOLUME_ISSUE = re.compile(
     re.IGNORECASE,
 )
 _VENUE_END = re.compile(
-    r",?\s*\bpp?\.\s*\d|,\s*vol\.|,?\s*\d+\s*\(|;\s*" + _YEAR + r"|\.\s*" + _YEAR + r"\s*[;:]"
+    r",?\s*\b(?:pp?\.|pages?\b)\s*\d|,\s*vol\.|,\s*edited by\b|,\s*\d{1,4}\s*,|\.\s+"
+    + _YEAR
+    + r"\b|\s+"
+    + _YEAR
+    + r"\s*;|\.\s+[A-Z][\w .]+:\s+[A-Z]|,?\s*\d+\s*\(|;\s*"
+    + _YEAR
+    + r"|\.\s*"
+    + _YEAR
+    + r"\s*[;:]"
     r"|\s\d+\s*[–—-]\s*\d+\s*\(|\s*\(\s*[^()]*\b" + _YEAR + r"\)"
     r"|,\s*\d+(?:\s*[–—-]\s*\d+)?\s*\.?$|\s\d+,\s+\d|\s\d+:\s*\d|[.;]\s+[A-Z][^.;]*\s*;\s*" + _YEAR
 )
 _IN_PREFIX = re.compile(r"^(?:in\s*:|in\b)\s*", re.IGNORECASE)
 _EDITORS_IN_VENUE = re.compile(
-    r"^(?P<names>[^()]{1,200}?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*", re.I
+    r"^(?P<names>[^()]{1,200}?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*"
+    r"|^(?P<listed>[^()]{1,200}?),\s*(?:eds?|editors?)\.\s*",  # AMA: "Guyon I, et al., editors."
+    re.I,
 )
+_EDITED_BY = re.compile(r",\s*edited by\s+(?P<names>[^.]{1,200}?)(?=,\s*\d|\.\s|,\s*[A-Z]|$)")
 
 
 def late_year(rest: str) -> str:
@@ -49,8 +61,11 @@ def venue_and_editors(rest: str) -> tuple[str, tuple[Person, ...]]:
     editors: tuple[Person, ...] = ()
     marked = _EDITORS_IN_VENUE.match(text)
     if marked:
-        editors = parse_people(marked.group("names"))[0]
+        editors = parse_people(marked.group("names") or marked.group("listed"))[0]
         text = text[marked.end() :]
+    edited = _EDITED_BY.search(text)
+    if edited and not editors:
+        editors = parse_people(edited.group("names"))[0]
     end = _VENUE_END.search(text)
     venue = text[: end.start()] if end else text
     venue = venue.strip(".,;:( ").strip()

@@ -322,3 +322,53 @@ def test_quoted_nickname_is_not_taken_for_the_title() -> None:
     )
     assert families(reference) == ["Jiang", "Kashinath", "Marcus"]
     assert reference.title == "Enforcing physical constraints in CNNs"
+
+
+def test_vancouver_et_al_without_full_stop_still_ends_the_authors() -> None:
+    reference = parse(
+        "Smith JA, Jones B, Brown C, et al Effect of X on Y: a randomized trial."
+        " JAMA 2020;323(5):456-464"
+    )
+    assert families(reference) == ["Smith", "Jones", "Brown"]
+    assert reference.others
+    assert reference.title == "Effect of X on Y: a randomized trial"
+    assert (reference.venue, reference.volume, reference.issue) == ("JAMA", "323", "5")
+
+
+def test_pubmed_style_with_date_doi_and_pmid() -> None:
+    reference = parse(
+        "LeCun Y, Bengio Y, Hinton G. Deep learning. Nature. 2015 May 28;521(7553):436-44."
+        " doi: 10.1038/nature14539. PMID: 26017442."
+    )
+    assert (reference.venue, reference.volume, reference.pages) == ("Nature", "521", "436-44")
+    assert reference.identifiers.doi == "10.1038/nature14539"
+    assert reference.identifiers.pmid == "26017442"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Doe, Jane. “A Chapter Title.” In The Big Book of Chapters, edited by John Smith, 1–20."
+        " Chicago: University of Chicago Press, 2010.",
+        "Doe J. A chapter title. In: Smith J, editors. The Big Book of Chapters. University of"
+        " Chicago Press; 2010:1-20.",
+    ],
+    ids=["chicago-edited-by", "ama-editors"],
+)
+def test_book_chapter_gives_book_as_venue_and_its_editors(text: str) -> None:
+    reference = parse(text)
+    assert reference.venue == "The Big Book of Chapters"
+    assert [person.family for person in reference.editors] == ["Smith"]
+    assert reference.pages == "1-20"
+    assert reference.year == 2010
+
+
+def test_acs_style_with_semicolons_and_bold_year() -> None:
+    reference = parse(
+        "(1) Garcia, M.; Lopez, R. Catalysis in water. J. Am. Chem. Soc. 2018, 140 (5),"
+        " 1234–1240. https://doi.org/10.1021/jacs.7b12345."
+    )
+    assert families(reference) == ["Garcia", "Lopez"]
+    assert (reference.title, reference.year) == ("Catalysis in water", 2018)
+    assert (reference.volume, reference.issue, reference.pages) == ("140", "5", "1234-1240")
+    assert reference.identifiers.doi == "10.1021/jacs.7b12345"
