@@ -19,6 +19,7 @@ from cite_sentinel.core.sources.reflist_venue import (
 )
 
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)"
+_LONGEST = 3000  # characters read of one reference; longer text is not one reference
 _QUOTED = re.compile(
     r"“([^”]{2,})”|\"([^\"]{2,})\"|„([^“”]{2,})[“”]|«\s*([^»]{2,}?)\s*»"
     r"|‘(.{2,}?)’(?=\s*[,.;]|\s+in\b)|(?<!\w)'(.{2,}?)'(?=\s*[,.;]|\s+in\b)"
@@ -72,7 +73,7 @@ class _Frame:
 
 def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     """One free-text reference in any common style (APA, MLA, Chicago, IEEE, AMA, Nature…)."""
-    _, text = strip_label(raw.strip())
+    _, text = strip_label(raw.strip()[:_LONGEST])
     text = _NOTE_FIRST.sub("", plain_text(text))
     identifiers = find_identifiers_in_text(text)
     body = _NICKNAME.sub("", _SAME_AUTHORS.sub("", _without_identifiers(text)))

@@ -39,6 +39,8 @@ _VENUE_END = re.compile(
     r"|\s\d+\s*[–—-]\s*\d+\s*\(|\s*\(\s*[^()]*\b" + _YEAR + r"\)"
     r"|,\s*\d+(?:\s*[–—-]\s*\d+)?\s*\.?$|\s\d+,\s+\d|\s\d+:\s*\d|[.;]\s+[A-Z][^.;]*\s*;\s*" + _YEAR
 )
+_NATURE_PUBLISHER = re.compile(rf",\s*{_YEAR}\)")
+_AMA_PUBLISHER = re.compile(rf";\s*{_YEAR}")
 _IN_PREFIX = re.compile(r"^(?:in\s*:|in\b)\s*", re.IGNORECASE)
 _EDITORS_IN_VENUE = re.compile(
     r"^(?P<names>[^()]{1,200}?)\s*\((?:eds?|editors?|Hrsg)\.?\)\s*,?\s*"
@@ -98,11 +100,14 @@ def pages(rest: str) -> str:
 
 def publisher(rest: str) -> str:
     """The publisher where a style marks it: Nature "(Publisher, 2021)", AMA "Publisher; 2021"."""
-    nature = re.search(r"\(([^(),]+),\s*" + _YEAR + r"\)", rest)
-    if nature:
-        return nature.group(1).strip()
-    ama = re.search(r"([A-Z][^.;:]+?);\s*" + _YEAR, rest)
-    return ama.group(1).strip() if ama else ""
+    for pattern in (_NATURE_PUBLISHER, _AMA_PUBLISHER):
+        # Find the year first, then read back to the opening mark: no quadratic search.
+        match = pattern.search(rest)
+        if match:
+            before = re.split(r"[(.;:]", rest[: match.start()])[-1].strip()
+            if before[:1].isupper() and "," not in before:
+                return before
+    return ""
 
 
 def kind(rest: str, volume: str) -> str:
