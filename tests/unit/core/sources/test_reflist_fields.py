@@ -255,7 +255,18 @@ def test_year_suffix_and_no_date_are_understood() -> None:
 
 
 def test_garbage_gives_an_empty_reference_instead_of_an_error() -> None:
-    for text in ("", "   ", "....", "(((", "“", "1.", "\x00\x01", "et al.", "[12]", "Liu F, " * 3000):
+    for text in (
+        "",
+        "   ",
+        "....",
+        "(((",
+        "“",
+        "1.",
+        "\x00\x01",
+        "et al.",
+        "[12]",
+        "Liu F, " * 3000,
+    ):
         reference = parse(text)
         assert reference.raw == text
 
@@ -308,8 +319,7 @@ def test_subtitle_after_a_question_mark_stays_in_the_title() -> None:
 
 def test_a_lower_case_name_does_not_hide_the_author_list() -> None:
     reference = parse(
-        "Jia, Y., Zhang, Y., Chen, zhifeng, & Wu, Y. (2018). Transfer learning for speech."
-        " Neurips."
+        "Jia, Y., Zhang, Y., Chen, zhifeng, & Wu, Y. (2018). Transfer learning for speech. Neurips."
     )
     assert families(reference) == ["Jia", "Zhang", "Chen", "Wu"]
     assert reference.title == "Transfer learning for speech"
