@@ -76,7 +76,9 @@ def _numbered_items(text: str) -> list[_Item]:
         match = _NUMBERED.match(line)
         if match:
             number = next(group for group in match.groups() if group)
-            starts.append((offset, number))
+            # A wrapped line may start "2019. Title": only the next number starts an item.
+            if not starts or int(number) in (int(starts[-1][1]) + 1, 1):
+                starts.append((offset, number))
     if not starts:
         return []
     return _spans(text, starts)

@@ -142,3 +142,14 @@ def test_wrapped_lines_without_indent_or_blank_lines_are_split_at_new_names() ->
     assert [ref.location.line for ref in read.references] == [2, 5, 6, 9]
     assert read.references[0].identifiers.doi == "10.1109/tpami.2013.50"
     assert read.references[2].title == "Deep residual learning for image recognition"
+
+
+def test_a_wrapped_line_starting_with_a_year_does_not_start_a_new_item() -> None:
+    text = (
+        "1. Liu F, Chen M, Roth D, Collier N. Visual pivoting. In: Proceedings of AAAI.\n"
+        "2021. p. 4257-66.\n"
+        "2. He K, Zhang X. Deep residual learning. In: Proceedings of CVPR; 2016.\n"
+    )
+    read = read_reflist(text, "r.txt")
+    assert [ref.key for ref in read.references] == ["1", "2"]
+    assert read.references[0].location.end_line == 2
