@@ -1,0 +1,26 @@
+// Turns the VS Code settings into the options the server reads (lsp/config.py's names).
+import type { WorkspaceConfiguration } from "vscode";
+
+export const SECTION = "cite-sentinel";
+
+export interface ServerSettings {
+  verify: boolean;
+  offline: boolean;
+  mailto: string;
+  backends: string[];
+  severity: Record<string, string>;
+  ground: boolean;
+  accept: string[];
+}
+
+export function serverSettings(configuration: WorkspaceConfiguration): ServerSettings {
+  return {
+    verify: configuration.get<boolean>("verify", true),
+    offline: configuration.get<boolean>("offline", false),
+    mailto: configuration.get<string>("mailto", ""),
+    backends: configuration.get<string[]>("backends", []),
+    severity: configuration.get<Record<string, string>>("severity", {}),
+    ground: configuration.get<boolean>("groundedness", false),
+    accept: configuration.get<string[]>("accept", []),
+  };
+}
