@@ -57,16 +57,25 @@ def read_reflist(text: str, path: str, *, first_line: int = 1) -> Read:
             path, line + first_line - 1, column, end_line + first_line - 1, end_column
         )
         reference = parse_reference(text[start:end], key=item.number, location=location)
-        if not reference.title and not reference.people:
-            findings.append(_unreadable(location))
-            continue
         if references and repeats_authors(reference.raw) and not reference.people:
             previous = references[-1]
             reference = replace(
                 reference, people=previous.people, others=reference.others or previous.others
             )
+        if not _is_reference(reference):
+            findings.append(_unreadable(location))
+            continue
         references.append(reference)
+    if not references:
+        return Read()  # nothing here reads as a reference: not a reference list at all
     return Read(references=tuple(_keyed(references)), findings=tuple(findings))
+
+
+def _is_reference(reference: Reference) -> bool:
+    """A title with authors, a year or an identifier: prose or a heading has none of these."""
+    if reference.identifiers:
+        return True
+    return bool(reference.title) and bool(reference.people or reference.year)
 
 
 def _numbered_items(text: str) -> list[_Item]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core.model import Location
+from cite_sentinel.core.model import Location, Read
 from cite_sentinel.core.sources.reflist import read_reflist
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -153,3 +153,8 @@ def test_a_wrapped_line_starting_with_a_year_does_not_start_a_new_item() -> None
     read = read_reflist(text, "r.txt")
     assert [ref.key for ref in read.references] == ["1", "2"]
     assert read.references[0].location.end_line == 2
+
+
+def test_a_text_file_without_references_gives_nothing_to_report() -> None:
+    notes = "Remember to buy milk.\n\nThe meeting moved to Tuesday, room four.\n"
+    assert read_reflist(notes, "notes.txt") == Read()
