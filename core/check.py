@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -23,7 +23,7 @@ from cite_sentinel.core.model import (
 )
 from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, read_text
 from cite_sentinel.core.textfile import TextFileError, read_text_file
-from cite_sentinel.core.verdict_findings import verdict_findings
+from cite_sentinel.core.verdict_findings import placed_findings
 
 log = logging.getLogger(__name__)
 
@@ -79,13 +79,20 @@ async def check(
     references = tuple(ref for doc in documents for ref in doc.read.references)
     citations = tuple(cit for doc in documents for cit in doc.read.citations)
     verdicts: tuple[Verdict, ...] = ()
+    targets = _targets(documents)
     chosen = _distinct(references)
     if select is not None:
         keys = select(references, citations)
         chosen = [reference for reference in chosen if reference.key in keys]
     if verifier is not None and chosen:
-        verdicts = tuple(await verifier.verify(chosen))
-        findings.extend(verdict_findings(verdicts, references, citations, config.severities))
+        judged = await verifier.verify(chosen)
+        verdicts = tuple(
+            replace(verdict, subject=reference.signature)
+            for reference, verdict in zip(chosen, judged, strict=True)
+        )
+        findings.extend(
+            placed_findings(_placements(verdicts, references, targets), config.severities)
+        )
     return CheckResult(
         files=tuple(doc.path for doc in documents),
         references=references,
@@ -93,6 +100,7 @@ async def check(
         findings=tuple(findings),
         verdicts=verdicts,
         unreadable=tuple(unreadable),
+        targets=targets,
     )
 
 
@@ -177,10 +185,45 @@ def _normal(path: str) -> str:
 
 
 def _distinct(references: Sequence[Reference]) -> list[Reference]:
-    seen: dict[str, Reference] = {}
+    """One reference per key and content: a key reused for another work is judged apart."""
+    seen: dict[tuple[str, str], Reference] = {}
     for reference in references:
-        seen.setdefault(reference.key, reference)
+        seen.setdefault((reference.key, reference.signature), reference)
     return list(seen.values())
+
+
+def _targets(documents: Sequence[Document]) -> dict[Location, Reference]:
+    """The reference each citation resolves to, in the bibliographies its document uses."""
+    by_path = {doc.path: doc for doc in documents}
+    targets: dict[Location, Reference] = {}
+    for document in documents:
+        if not document.read.citations:
+            continue
+        pool: dict[str, Reference] = {}
+        for path in (*document.uses, document.path):
+            used = by_path.get(path)
+            for reference in used.read.references if used else ():
+                pool.setdefault(reference.key, reference)
+        for citation in document.read.citations:
+            if citation.key in pool:
+                targets[citation.location] = pool[citation.key]
+    return targets
+
+
+def _placements(
+    verdicts: Sequence[Verdict],
+    references: Sequence[Reference],
+    targets: Mapping[Location, Reference],
+) -> list[tuple[Verdict, tuple[Location, ...]]]:
+    """Each verdict with the places it shows: its references' keys and the citations of them."""
+    by_subject = {(v.key, v.subject): v for v in verdicts}
+    places: dict[tuple[str, str], list[Location]] = {}
+    for reference in references:
+        where = reference.key_location or reference.location
+        places.setdefault((reference.key, reference.signature), []).append(where)
+    for location, reference in targets.items():
+        places.setdefault((reference.key, reference.signature), []).append(location)
+    return [(by_subject[k], tuple(where)) for k, where in places.items() if k in by_subject]
 
 
 def _unreadable(path: str, reason: str) -> Finding:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -126,6 +127,16 @@ class Reference:
     raw: str = ""  # the source text of the entry, or the whole free-text reference
     source_format: str = ""  # bibtex, csl-json, csl-yaml, reflist
 
+    @property
+    def signature(self) -> str:
+        """What the engine judges: two references with equal signatures get one verdict."""
+        names = ";".join(f"{p.family}|{p.literal}" for p in self.people)
+        ids = self.identifiers
+        return "\x1f".join(
+            (self.kind, self.title, names, str(self.year), self.venue, ids.doi, ids.arxiv,
+             ids.isbn, ids.url, self.pages, self.volume)
+        )  # fmt: skip
+
     def field(self, name: str) -> str:
         """The value of a field as read, or ""."""
         lowered = name.lower()
@@ -248,6 +259,7 @@ class Verdict:
     match: Record | None = None
     sources: tuple[SourceReport, ...] = ()
     reason: str = ""  # for unverified and fabricated: why, in a sentence
+    subject: str = ""  # Reference.signature of the judged reference ("" : match by key alone)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -261,3 +273,28 @@ class CheckResult:
     verdicts: tuple[Verdict, ...] = ()
     unreadable: tuple[str, ...] = ()  # inputs that could not be read at all
     supports: tuple[CitationSupport, ...] = ()  # groundedness, one per citation (check --ground)
+    # The reference each citation resolves to, by the citation's location (batches of
+    # manuscripts may reuse a key for different works).
+    targets: Mapping[Location, Reference] = field(default_factory=dict)
+    _index: dict[tuple[str, str], Verdict] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        index = {(verdict.key, verdict.subject): verdict for verdict in self.verdicts}
+        for verdict in self.verdicts:
+            index.setdefault((verdict.key, ""), verdict)
+        object.__setattr__(self, "_index", index)
+
+    def verdict_for(self, reference: Reference) -> Verdict | None:
+        """The verdict on this reference (by key and content), or None when it was not judged."""
+        return self._index.get((reference.key, reference.signature)) or self._index.get(
+            (reference.key, "")
+        )
+
+    def verdict_for_citation(self, citation: Citation) -> Verdict | None:
+        """The verdict on the reference a citation resolves to."""
+        target = self.targets.get(citation.location)
+        if target is not None:
+            return self.verdict_for(target)
+        return self._index.get((citation.key, ""))

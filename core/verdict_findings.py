@@ -30,16 +30,27 @@ def verdict_findings(
 ) -> tuple[Finding, ...]:
     """Findings for every verdict, on each reference of its key and on every citation of it.
 
-    `severities` maps a finding code to the level a configuration wants (None: drop it).
+    For one workspace, where a key names one work; `placed_findings` takes explicit places.
     """
-    severities = severities or {}
     places: dict[str, list[Location]] = {}
     for reference in references:
         places.setdefault(reference.key, []).append(reference.key_location or reference.location)
     for citation in citations:
         places.setdefault(citation.key, []).append(citation.location)
+    return placed_findings([(v, places.get(v.key, [])) for v in verdicts], severities)
+
+
+def placed_findings(
+    placements: Sequence[tuple[Verdict, Sequence[Location]]],
+    severities: Mapping[str, Severity | None] | None = None,
+) -> tuple[Finding, ...]:
+    """Findings for every verdict, at each of its places (its references' keys, its citations).
+
+    `severities` maps a finding code to the level a configuration wants (None: drop it).
+    """
+    severities = severities or {}
     findings: list[Finding] = []
-    for verdict in verdicts:
+    for verdict, places in placements:
         for code, severity, message, hint in _messages(verdict):
             level = severities.get(code, severity)
             if level is None:
@@ -53,7 +64,7 @@ def verdict_findings(
                     key=verdict.key,
                     hint=hint,
                 )
-                for where in places.get(verdict.key, ())
+                for where in places
             )
     return tuple(findings)
 

@@ -18,7 +18,7 @@ from cite_sentinel.core.model import (
     SourceReport,
     Verdict,
 )
-from cite_sentinel.core.report.summary import local_findings, summarize, verdicts_by_key
+from cite_sentinel.core.report.summary import local_findings, summarize
 
 VERSION = 1
 
@@ -35,11 +35,10 @@ def _document(result: CheckResult) -> dict[str, Any]:
     identifiers) that no verdict carries. A reference without a verdict has `"verdict": null`.
     """
     summary = summarize(result)
-    verdicts = verdicts_by_key(result)
     supports = {(support.key, support.location): support for support in result.supports}
     return {
         "version": VERSION,
-        "references": [_reference(ref, verdicts.get(ref.key)) for ref in result.references],
+        "references": [_reference(ref, result.verdict_for(ref)) for ref in result.references],
         "citations": [
             _citation(citation, supports.get((citation.key, citation.location)))
             for citation in result.citations

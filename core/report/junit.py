@@ -10,14 +10,13 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 
 from cite_sentinel.core.model import CheckResult, Finding, Reference, Severity, Status, Verdict
-from cite_sentinel.core.report.summary import SEVERITY_ORDER, verdicts_by_key
+from cite_sentinel.core.report.summary import SEVERITY_ORDER
 
 _FAILING = (Severity.ERROR, Severity.WARNING)
 
 
 def render_junit(result: CheckResult) -> str:
     """The report as a `<testsuites>` document."""
-    verdicts = verdicts_by_key(result)
     by_key: dict[str, list[Finding]] = {}
     for finding in result.findings:
         by_key.setdefault(finding.key, []).append(finding)
@@ -29,7 +28,7 @@ def render_junit(result: CheckResult) -> str:
         if path not in suites:
             suites[path] = ET.SubElement(root, "testsuite", name=path)
         findings = by_key.get(reference.key, [])
-        _testcase(suites[path], reference, verdicts.get(reference.key), findings)
+        _testcase(suites[path], reference, result.verdict_for(reference), findings)
     orphans: dict[str, list[Finding]] = {}
     for finding in result.findings:
         if finding.key not in defined:

@@ -8,14 +8,12 @@ from cite_sentinel.core.report.summary import (
     NOT_VERIFIED,
     local_findings,
     summarize,
-    verdicts_by_key,
 )
 
 
 def render_markdown(result: CheckResult) -> str:
     """A counts table, one section per reference (status, match, differences), local findings."""
     summary = summarize(result)
-    verdicts = verdicts_by_key(result)
     lines = [
         "# Reference check",
         "",
@@ -30,7 +28,7 @@ def render_markdown(result: CheckResult) -> str:
     if result.references:
         lines += ["## References", ""]
         for reference in result.references:
-            lines += _reference(reference, verdicts.get(reference.key))
+            lines += _reference(reference, result.verdict_for(reference))
     if result.supports:
         lines += _groundedness(result.supports)
     findings = local_findings(result)

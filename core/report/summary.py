@@ -7,7 +7,7 @@ import io
 from dataclasses import dataclass
 
 from cite_sentinel.core.findings import Code
-from cite_sentinel.core.model import CheckResult, Finding, Flag, Severity, Status, Verdict
+from cite_sentinel.core.model import CheckResult, Citation, Finding, Flag, Severity, Status
 
 # Codes whose findings restate a verdict; reports show those through the verdicts instead.
 VERDICT_CODES = frozenset(
@@ -48,8 +48,7 @@ class Summary:
 
 def summarize(result: CheckResult) -> Summary:
     """The counts of a check: references by verdict, findings by severity."""
-    by_key = verdicts_by_key(result)
-    verdicts = [by_key.get(reference.key) for reference in result.references]
+    verdicts = [result.verdict_for(reference) for reference in result.references]
     statuses = [verdict.status for verdict in verdicts if verdict is not None]
     severities = [finding.severity for finding in result.findings]
     return Summary(
@@ -65,11 +64,6 @@ def summarize(result: CheckResult) -> Summary:
         infos=severities.count(Severity.INFO),
         hints=severities.count(Severity.HINT),
     )
-
-
-def verdicts_by_key(result: CheckResult) -> dict[str, Verdict]:
-    """Each judged key's verdict; a key without one was not judged."""
-    return {verdict.key: verdict for verdict in result.verdicts}
 
 
 def local_findings(result: CheckResult) -> tuple[Finding, ...]:
@@ -118,12 +112,11 @@ def manuscript_rows(result: CheckResult) -> tuple[ManuscriptRow, ...]:
 
     Worst means most fabricated, then retracted, errors, miscited, warnings; then by path.
     """
-    verdicts = verdicts_by_key(result)
-    cited: dict[str, list[str]] = {}
+    cited: dict[str, list[Citation]] = {}
     for citation in result.citations:
-        cited.setdefault(citation.location.path, []).append(citation.key)
+        cited.setdefault(citation.location.path, []).append(citation)
     paths = list(cited) or list(result.files)
-    rows = [_row(path, cited.get(path, []), verdicts, result) for path in paths]
+    rows = [_row(path, cited.get(path, []), result) for path in paths]
     return tuple(sorted(rows, key=_worst_first))
 
 
@@ -148,21 +141,20 @@ def render_summary_csv(result: CheckResult) -> str:
     return buffer.getvalue()
 
 
-def _row(
-    path: str, keys: list[str], verdicts: dict[str, Verdict], result: CheckResult
-) -> ManuscriptRow:
-    distinct = list(dict.fromkeys(keys))
-    statuses = [verdicts[key].status for key in distinct if key in verdicts]
+def _row(path: str, citations: list[Citation], result: CheckResult) -> ManuscriptRow:
+    distinct = {citation.key: result.verdict_for_citation(citation) for citation in citations}
+    verdicts = [verdict for verdict in distinct.values() if verdict is not None]
+    statuses = [verdict.status for verdict in verdicts]
     here = [f.severity for f in result.findings if f.location.path == path]
     return ManuscriptRow(
         path=path,
-        citations=len(keys),
+        citations=len(citations),
         references=len(distinct),
         verified=statuses.count(Status.VERIFIED),
         miscited=statuses.count(Status.MISCITED),
         fabricated=statuses.count(Status.FABRICATED),
         unverified=statuses.count(Status.UNVERIFIED),
-        retracted=sum(1 for k in distinct if k in verdicts and Flag.RETRACTED in verdicts[k].flags),
+        retracted=sum(1 for verdict in verdicts if Flag.RETRACTED in verdict.flags),
         errors=here.count(Severity.ERROR),
         warnings=here.count(Severity.WARNING),
     )

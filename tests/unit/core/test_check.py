@@ -1,0 +1,67 @@
+"""core.check: reading, linking manuscripts to bibliographies, and where verdicts land."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from cite_sentinel.core import Reference, Status, Verdict, check
+from cite_sentinel.core.report.summary import manuscript_rows
+
+PAPER = "---\nbibliography: refs.bib\n---\nAs shown before [@smith2020].\n"
+
+
+def _submission(folder: Path, title: str) -> None:
+    folder.mkdir()
+    (folder / "paper.md").write_text(PAPER, encoding="utf-8")
+    (folder / "refs.bib").write_text(
+        f"@article{{smith2020, title = {{{title}}}, author = {{Smith, Ann}}, year = 2020}}\n",
+        encoding="utf-8",
+    )
+
+
+class _ByTitle:
+    """Calls a reference fabricated when its title says so; records what it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[Reference] = []
+
+    async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
+        self.asked.extend(references)
+        return [
+            Verdict(
+                key=ref.key,
+                status=Status.FABRICATED if "Invented" in ref.title else Status.VERIFIED,
+            )
+            for ref in references
+        ]
+
+
+async def test_two_submissions_reusing_a_key_for_different_works_get_their_own_verdicts(
+    tmp_path: Path,
+) -> None:
+    _submission(tmp_path / "a", "Deep Nets")
+    _submission(tmp_path / "b", "Invented Results")
+    verifier = _ByTitle()
+
+    result = await check([str(tmp_path)], verifier=verifier)
+
+    assert len(verifier.asked) == 2
+    by_path = {row.path: row for row in manuscript_rows(result)}
+    assert by_path[str(tmp_path / "a" / "paper.md")].fabricated == 0
+    assert by_path[str(tmp_path / "b" / "paper.md")].fabricated == 1
+    errors = {f.location.path for f in result.findings if f.code == "fabricated"}
+    assert errors == {str(tmp_path / "b" / "refs.bib"), str(tmp_path / "b" / "paper.md")}
+
+
+async def test_the_same_entry_in_two_files_is_verified_once(tmp_path: Path) -> None:
+    _submission(tmp_path / "a", "Deep Nets")
+    (tmp_path / "a" / "copy.bib").write_text(
+        (tmp_path / "a" / "refs.bib").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    verifier = _ByTitle()
+
+    result = await check([str(tmp_path / "a")], verifier=verifier)
+
+    assert len(verifier.asked) == 1
+    assert all(result.verdict_for(ref) is not None for ref in result.references)
