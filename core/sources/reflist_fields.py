@@ -51,7 +51,7 @@ _NOT_END_BEFORE = re.compile(
 )
 # 'Jiang, C. "Max".' or 'Chiyu “Max” Jiang': a nickname, not a quoted title.
 _NICKNAME = re.compile(
-    r"(?:(?<=[A-Z]\.)\s+[\"“][A-Z][a-z]+[\"”]\.?|\s+[\"“][A-Z][a-z]+[\"”](?:\.,?|,))(?=[\s,])"
+    r"(?:(?<=[A-Z]\.)\s+[\"“‘’][A-Z][a-z]+[\"”’]\.?|\s+[\"“][A-Z][a-z]+[\"”](?:\.,?|,))(?=[\s,])"
 )
 _SAME_AUTHORS = re.compile(r"^\s*(?:[—–]{2,}|-{3,}|_{3,})\s*[.,]?\s*")
 _NOTE_FIRST = re.compile(r"^\[(?!\d)[^\]]{1,30}\]\s*")  # "[Retracted] Wakefield, A. J. …"
@@ -122,6 +122,7 @@ def _frame(body: str) -> _Frame:
         _quoted_frame(body)
         or _year_frame(body)
         or _sentence_frame(body)
+        or _comma_frame(body)
         or _Frame(authors="", year="", title=_first_sentence(body)[0], rest=body)
     )
 
@@ -188,6 +189,19 @@ def _sentence_frame(body: str) -> _Frame | None:
             return _Frame(authors=before, year="", title=title, rest=rest)
         if len(before.split()) > 150:
             break
+    return None
+
+
+def _comma_frame(body: str) -> _Frame | None:
+    """Authors and title separated by commas only: "L. Lamport, LaTeX: a system, 1994."."""
+    pieces = body.split(", ")
+    for count in range(1, min(len(pieces), 30)):
+        before = ", ".join(pieces[:count])
+        if not looks_like_people(before):
+            return None
+        if not looks_like_people(pieces[count], bounded=True):
+            rest = ", ".join(pieces[count + 1 :])
+            return _Frame(authors=before, year="", title=_clean_title(pieces[count]), rest=rest)
     return None
 
 

@@ -224,6 +224,12 @@ def _plausible(person: Person, *, strict: bool) -> bool:
         return False
     if len(person.family.strip(".")) < 2:
         return False
-    return all(
-        any(char.isupper() for char in word) or word.lower() in _PARTICLES for word in family_words
-    ) and any(char.isupper() for char in family_words[-1])
+    given_ok = all(word[:1].isupper() or word.lower() in _PARTICLES for word in given_words)
+    return (
+        given_ok
+        and all(
+            any(char.isupper() for char in word) or word.lower() in _PARTICLES
+            for word in family_words
+        )
+        and any(char.isupper() for char in family_words[-1])
+    )

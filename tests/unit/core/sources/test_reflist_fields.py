@@ -382,3 +382,18 @@ def test_acs_style_with_semicolons_and_bold_year() -> None:
     assert (reference.title, reference.year) == ("Catalysis in water", 2018)
     assert (reference.volume, reference.issue, reference.pages) == ("140", "5", "1234-1240")
     assert reference.identifiers.doi == "10.1021/jacs.7b12345"
+
+
+def test_one_word_titles_in_quotation_marks_stay_titles() -> None:
+    assert parse("Smith, J. (2020) ‘Attention’, Nature, 5, pp. 1–2.").title == "Attention"
+    assert parse("Smith, John. “Attention.” Nature, vol. 5, 2020.").title == "Attention"
+
+
+def test_authors_and_title_separated_by_commas_only() -> None:
+    reference = parse(
+        "Leslie Lamport, LaTeX: a document preparation system, Addison Wesley, Massachusetts,"
+        " 2nd edition, 1994."
+    )
+    assert families(reference) == ["Lamport"]
+    assert reference.title == "LaTeX: a document preparation system"
+    assert reference.year == 1994
