@@ -17,6 +17,7 @@ __all__ = ["parse_reference", "read_reflist"]
 _NUMBERED = re.compile(
     r"^[ \t]{0,3}(?:\[\s*(\d{1,4})\s*\]|\(\s*(\d{1,4})\s*\)|(\d{1,4})[.)])(?=\s)"
 )
+_ALPHA_LABEL = re.compile(r"^[ \t]{0,3}\[([A-Z][A-Za-z+-]{0,8}\d{2,4}[a-z]?)\](?=\s)")
 _BULLET = re.compile(r"^[ \t]{0,3}[-*+•][ \t]+(?=\S)")
 _SKIP = re.compile(
     r"^\s*(?:#{1,6}\s.*|(?:references|bibliography|works cited|literature cited|literature"
@@ -46,7 +47,9 @@ class _Item:
 def read_reflist(text: str, path: str, *, first_line: int = 1) -> Read:
     """Every reference of a free-text list, keyed by its number or by author and year."""
     index = LineIndex(text, path)
-    items = _numbered_items(text) or _bullet_items(text) or _block_items(text)
+    items = (
+        _numbered_items(text) or _labelled_items(text) or _bullet_items(text) or _block_items(text)
+    )
     references: list[Reference] = []
     findings: list[Finding] = []
     for item in items:
@@ -91,6 +94,16 @@ def _numbered_items(text: str) -> list[_Item]:
     if not starts:
         return []
     return _spans(text, starts)
+
+
+def _labelled_items(text: str) -> list[_Item]:
+    """`[LCRC21] …`: alphabetic labels of the alpha styles become the keys."""
+    starts = []
+    for offset, line in _lines(text):
+        match = _ALPHA_LABEL.match(line)
+        if match:
+            starts.append((offset, match.group(1)))
+    return _spans(text, starts) if starts else []
 
 
 def _bullet_items(text: str) -> list[_Item]:

@@ -6,7 +6,10 @@ import re
 
 from cite_sentinel.core.sources.latex_text import decode_latex
 
-_LABEL = re.compile(r"^\s*(?:\[\s*\d+\s*\]|\(\s*\d+\s*\)|\d+\s*[.)](?!\d)|[-*+•]\s)\s*")
+_LABEL = re.compile(
+    r"^\s*(?:\[\s*\d+\s*\]|\[[A-Z][A-Za-z+-]{0,8}\d{2,4}[a-z]?\]|\(\s*\d+\s*\)|\d+\s*[.)](?!\d)"
+    r"|[-*+•]\s)\s*"
+)
 _MD_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?\s*\)")
 _ANGLE_URL = re.compile(r"<((?:https?|ftp)://[^>\s]+|doi:[^>\s]+)>", re.IGNORECASE)
 _MD_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*])")

@@ -158,3 +158,14 @@ def test_a_wrapped_line_starting_with_a_year_does_not_start_a_new_item() -> None
 def test_a_text_file_without_references_gives_nothing_to_report() -> None:
     notes = "Remember to buy milk.\n\nThe meeting moved to Tuesday, room four.\n"
     assert read_reflist(notes, "notes.txt") == Read()
+
+
+def test_alphabetic_labels_become_keys() -> None:
+    text = (
+        "[LCRC21] F. Liu, M. Chen, D. Roth, and N. Collier. Visual pivoting for unsupervised\n"
+        "    entity alignment. In AAAI, 2021.\n"
+        "[He16] K. He. Deep residual learning. In CVPR, 2016.\n"
+    )
+    read = read_reflist(text, "r.txt")
+    assert [ref.key for ref in read.references] == ["LCRC21", "He16"]
+    assert read.references[0].title == "Visual pivoting for unsupervised entity alignment"
