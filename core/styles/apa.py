@@ -12,6 +12,7 @@ from cite_sentinel.core.styles.apa_order import apa_sort_key, apa_title
 from cite_sentinel.core.styles.entry import Entry
 from cite_sentinel.core.styles.inline import Emph, Inline, Link, Rendered, Text
 from cite_sentinel.core.styles.marks import mark_for, problem_note
+from cite_sentinel.core.styles.title_case import title_case
 
 _PERIODICAL = {"article", "article-journal", "article-magazine", "article-newspaper", "periodical"}
 _PROCEEDINGS = {"inproceedings", "conference", "paper-conference", "proceedings-article"}
@@ -134,7 +135,7 @@ def _periodical(reference: Reference) -> list[Inline]:
         return []
     parts: list[Inline] = [Text(" ")]
     if reference.venue:
-        parts.append(Emph((Text(reference.venue),)))
+        parts.append(Emph((Text(title_case(reference.venue)),)))
     if reference.volume:
         parts += [Text(", "), Emph((Text(reference.volume),))]
     if reference.issue:

@@ -42,7 +42,7 @@ class Disambiguation:
         with_initials = _initials_needed(ordered)
         shown = {reference.key: 1 for reference in ordered}
         for group in _clashes(ordered, with_initials, shown):
-            shown.update(_more_names(group, with_initials))
+            shown.update(_more_names(group))
         suffixes: list[tuple[str, str]] = []
         for group in _clashes(ordered, with_initials, shown):
             for index, reference in enumerate(group):
@@ -192,26 +192,40 @@ def _clashes(
     return [group for group in groups.values() if len(group) > 1]
 
 
-def _more_names(group: Sequence[Reference], with_initials: set[str]) -> dict[str, int]:
-    """Names shown per key: more while each step tells more works apart (as citeproc does)."""
+def _more_names(group: Sequence[Reference]) -> dict[str, int]:
+    """Names shown per key, as citeproc adds them: at each count, the works it tells apart keep it.
 
-    def render(reference: Reference, count: int) -> str:
-        return cite_names(reference.people, count, with_initials=reference.key in with_initials)
-
-    count, distinct = 1, len({render(reference, 1) for reference in group})
-    while distinct < len(group) and count < max(len(r.people) for r in group):
-        more = len({render(reference, count + 1) for reference in group})
-        if more <= distinct:
-            break
-        count, distinct = count + 1, more
-    if count == 1:
-        return {}
-    final = {reference.key: render(reference, count) for reference in group}
-    shown = {}
-    for reference in group:
-        others = {text for key, text in final.items() if key != reference.key}
-        shown[reference.key] = 1 if render(reference, 1) not in others else count
+    Names compare as citeproc's primary-name-with-initials rule sees them (first author with
+    initials, the others by family name), among the works not yet told apart; works never told
+    apart keep the last count that told any apart, and a year suffix separates them later.
+    """
+    shown: dict[str, int] = {}
+    remaining = list(group)
+    count = 1
+    most = max(len(reference.people) for reference in group)
+    while remaining and count <= most:
+        told = [
+            reference
+            for reference in remaining
+            if all(
+                _name_parts(other, count) != _name_parts(reference, count)
+                for other in remaining
+                if other is not reference
+            )
+        ]
+        if told:
+            shown.update((reference.key, count) for reference in remaining)
+            remaining = [reference for reference in remaining if reference not in told]
+        count += 1
     return shown
+
+
+def _name_parts(reference: Reference, count: int) -> tuple[str, ...]:
+    people = reference.people[:count]
+    parts = [family_name(person) for person in people]
+    if people and not people[0].literal:
+        parts[0] += " " + initials(people[0].given)
+    return tuple(parts)
 
 
 def _letters(index: int) -> str:

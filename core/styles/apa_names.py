@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from cite_sentinel.core.model import Person
 
-_GIVEN_PART = re.compile(r"[^\s.\-]+\.?|-")
+_GIVEN_PART = re.compile(r"\([^)]*\)\.?|[^\s.\-]+\.?|-")
 LIST_FIRST = 19  # APA 7: up to 20 authors; beyond, the first 19, an ellipsis, the last
 
 
@@ -26,6 +26,10 @@ def initials(given: str) -> str:
     for part in _GIVEN_PART.findall(given):
         if part == "-":
             hyphen = True
+            continue
+        if part.startswith("("):
+            out += f"{part.rstrip('.')}. "  # a nickname stays whole: "Z. (Mark).", as citeproc
+            hyphen = False
             continue
         letter = part[0]
         if hyphen and letter.islower():

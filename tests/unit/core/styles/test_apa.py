@@ -85,3 +85,47 @@ def test_list_is_alphabetical_by_author() -> None:
         _ref("a", Person(family="Ames", given="B.")),
     ]
     assert [entry.key for entry in apa_list(refs)] == ["a", "z"]
+
+
+def test_three_works_of_one_first_author_and_year_add_names_as_citeproc() -> None:
+    jiaming, jingye, yuzhou, yuanyuan = (
+        Person(family="Chen", given=g) for g in ("Jiaming", "Jingye", "Yuzhou", "Yuanyuan")
+    )
+    luo, yu, gel, ma = (Person(family=f, given="A") for f in ("Luo", "Yu", "Gel", "Ma"))
+    refs = [
+        _ref("a", jiaming, luo, ma),
+        _ref("b", jingye, yu, ma),
+        _ref("c", yuzhou, gel, ma),
+        _ref("d", yuanyuan, gel, ma, year=2020),  # shares "Y. Chen": no initials for c
+    ]
+    assert _cite(refs, "a") == "(Chen, Luo, et al., 2024)"
+    assert _cite(refs, "b") == "(Chen, Yu, et al., 2024)"
+    assert _cite(refs, "c") == "(Chen et al., 2024)"
+
+
+def test_works_never_told_apart_by_names_keep_the_names_and_take_letters() -> None:
+    smith, brown, green = (Person(family=f, given="John") for f in ("Smith", "Brown", "Green"))
+    xu, yi, poor = (Person(family=f, given="A") for f in ("Xu", "Yi", "Poor"))
+    last = Person(family="Ma", given="L")
+    refs = [
+        _ref("a", smith, brown, xu, last),
+        _ref("b", smith, brown, yi, last),
+        _ref("c", smith, green, poor, last),
+        _ref("d", smith, green, poor, last),
+    ]
+    assert _cite(refs, "a") == "(Smith, Brown, Xu, et al., 2024)"
+    assert _cite(refs, "c") == "(Smith, Green, Poor, et al., 2024a)"
+    assert _cite(refs, "d") == "(Smith, Green, Poor, et al., 2024b)"
+
+
+def test_conference_venue_is_title_cased_as_citeproc_does() -> None:
+    venue = "Proc. AAAI, the 30th innovative Applications of AI, and the big x"
+    reference = _ref("a", SMITH, venue=venue, kind="inproceedings")
+    assert "Proc. AAAI, the 30th Innovative Applications of AI, and the Big x." in (
+        apa_entry(reference).plain
+    )
+
+
+def test_a_nickname_in_parentheses_stays_whole_beside_the_initial() -> None:
+    reference = _ref("a", Person(family="Zhang", given="Zhiqiang (Mark)"), DOE)
+    assert apa_entry(reference).plain.startswith("Zhang, Z. (Mark)., & Doe, J. (2024).")
