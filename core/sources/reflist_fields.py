@@ -44,10 +44,12 @@ _ID_NOISE = re.compile(
     r"|\b(?:PMID|PMCID|ISBN(?:-1[03])?)\s*:?\s*[\dPMCX-]+",
     re.IGNORECASE,
 )
+_LONE_CAPITAL = re.compile(rf"\b[{UPPER}]\.$")
+_DOTTED_CAPITALS = re.compile(rf"\b[{UPPER}]\.[{UPPER}]\.$")
 _NOT_END_BEFORE = re.compile(
-    rf"(?:\b[{UPPER}]|\b(?:vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
+    r"(?:\b(?:vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
     r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev"
-    r"|[IVX]{2,5})\.)$"
+    r"|[IVX]{2,5}))\.$"
 )
 # 'Jiang, C. "Max".' or 'Chiyu “Max” Jiang': a nickname, not a quoted title.
 _NICKNAME = re.compile(
@@ -221,7 +223,7 @@ def _first_sentence(text: str) -> tuple[str, str]:
     text = text.strip()
     for match in re.finditer(r"([.?!])(?:[\"”’]?)\s+(?=\S)", text):
         head = text[: match.start() + 1]
-        if match.group(1) == "." and _NOT_END_BEFORE.search(head):
+        if match.group(1) == "." and _abbreviation_ends(head, text[match.end() :]):
             continue
         if match.group(1) != "." and _subtitle_follows(text[match.end() :]):
             continue
@@ -231,6 +233,18 @@ def _first_sentence(text: str) -> tuple[str, str]:
     if nature:
         return _clean_title(text[: nature.start()]), text[nature.start() :]
     return _clean_title(text.rstrip(".")), ""
+
+
+def _abbreviation_ends(head: str, after: str) -> bool:
+    """Whether the full stop only ends an abbreviation: "U.S. policy", "C. elegans", "e.g.".
+
+    A lone capital ("Expansion A. Journal of …") ends the title when a capitalised word follows.
+    """
+    if _NOT_END_BEFORE.search(head):
+        return True
+    if not _LONE_CAPITAL.search(head):
+        return False
+    return bool(_DOTTED_CAPITALS.search(head)) or after[:1].islower()
 
 
 def _subtitle_follows(text: str) -> bool:

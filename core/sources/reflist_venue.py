@@ -23,7 +23,7 @@ _VOLUME_ISSUE = re.compile(
     r"|(?<=[A-Za-z.])\s(?P<v5>\d{1,4}):\s*\d"
     rf"|(?<=[A-Za-z]),\s(?!{_YEAR}\.?$)(?P<v7>\d{{1,4}})\.?$"
     r"|(?<=[A-Za-z.]),\s(?P<v6>\d{1,4}),\s*[A-Za-z]?\d+\s*(?:[–-]\s*[A-Za-z]?\d+)?\.?(?:\s|$)"
-    r"|;\s*(?P<v3>\d{1,4})\s*:",
+    rf"|;\s*(?!{_YEAR}\s*:)(?P<v3>\d{{1,4}})\s*:",
     re.IGNORECASE,
 )
 _VENUE_END = re.compile(

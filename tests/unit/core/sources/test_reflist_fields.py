@@ -397,3 +397,29 @@ def test_authors_and_title_separated_by_commas_only() -> None:
     assert families(reference) == ["Lamport"]
     assert reference.title == "LaTeX: a document preparation system"
     assert reference.year == 1994
+
+
+def test_abbreviations_inside_titles_do_not_end_them() -> None:
+    reference = parse(
+        "Brown, T. (2019). U.S. policy on A.I. research in C. elegans labs. Policy Journal, 3(1),"
+        " 1–20."
+    )
+    assert reference.title == "U.S. policy on A.I. research in C. elegans labs"
+    assert reference.venue == "Policy Journal"
+
+
+def test_a_title_ending_in_a_capital_letter_still_ends() -> None:
+    reference = parse(
+        "Goldenberg, M. et al. Enhanced partial expansion A. Journal of Artificial Intelligence"
+        " Research 50, 141–187 (2014)."
+    )
+    assert reference.title == "Enhanced partial expansion A"
+    assert reference.year == 2014
+
+
+def test_ama_year_before_pages_is_not_a_volume() -> None:
+    reference = parse(
+        "Goodfellow IJ, Pouget-Abadie J, Mirza M, et al. Generative adversarial nets. In: Advances"
+        " in Neural Information Processing Systems; 2014:2672-2680."
+    )
+    assert (reference.volume, reference.pages, reference.year) == ("", "2672-2680", 2014)
