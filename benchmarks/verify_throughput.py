@@ -5,9 +5,12 @@ the published limits (OpenAlex 10 req/s, Crossref 5 req/s, Semantic Scholar 1 re
 client runs with its default limits. Reported: API requests per reference, wall time against
 the lower bound the limits allow, and the same run again with a warm cache.
 
-The lower bound: the fewest requests that can settle these references are one OpenAlex batch
-per hundred DOIs and one search per reference without a DOI; OpenAlex and Crossref can serve
-searches side by side, so the bound is (batches + searches) / (10 + 5) seconds plus one latency.
+Two lower bounds. The fewest requests that can settle these references are one OpenAlex batch
+per hundred DOIs and one search per reference without a DOI. If OpenAlex and Crossref could
+both serve those searches, the bound would be (batches + searches) / (10 + 5) s plus one
+latency (optimistic). But Crossref holds only works with a Crossref DOI, so for works without
+one the searches fall to OpenAlex alone: (batches + searches) / 10 s plus one latency (the
+bound these indexes allow). Both are printed.
 
 Run from the repository root:  .venv/bin/python -m benchmarks.verify_throughput
 """
@@ -50,19 +53,18 @@ def main() -> int:
         fake.reset_stats()
         warm, _ = _run(fake, references, Path(cache))
         warm_requests = fake.stats().total
-    bound = (math.ceil(WITH_DOI / 100) + WITHOUT_DOI) / sum(
-        RATES[a] for a in ("openalex", "crossref")
-    )
-    bound += LATENCY_MS / 1000
+    needed = math.ceil(WITH_DOI / 100) + WITHOUT_DOI
+    optimistic = needed / (RATES["openalex"] + RATES["crossref"]) + LATENCY_MS / 1000
+    bound = needed / RATES["openalex"] + LATENCY_MS / 1000
     requests = cold_stats.total
     print(f"references: {len(references)} ({WITH_DOI} with DOI, {WITHOUT_DOI} without)")
     print(f"verdicts: {statuses}")
     print(f"API requests: {requests} = {requests / len(references):.2f} per reference")
     print(f"  by API: {cold_stats.by_api}")
     print(f"  by kind: {cold_stats.by_kind}")
-    print(
-        f"wall time, cold cache: {cold:.1f} s; lower bound {bound:.1f} s; ratio {cold / bound:.2f}"
-    )
+    print(f"wall time, cold cache: {cold:.1f} s")
+    print(f"  lower bound the indexes allow {bound:.1f} s: ratio {cold / bound:.2f}")
+    print(f"  optimistic bound {optimistic:.1f} s: ratio {cold / optimistic:.2f}")
     print(f"wall time, warm cache: {warm:.2f} s with {warm_requests} API requests")
     return 0
 

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import httpx
 from cite_sentinel.core.backends.session import open_backends
-from cite_sentinel.core.cache import CacheMode
+from cite_sentinel.core.cache import CacheMode, default_cache_dir
 from cite_sentinel.core.http import HttpSettings
 from cite_sentinel.core.model import Reference, Verdict
 from cite_sentinel.core.resolve import Progress, resolve
+from cite_sentinel.core.verdict_cache import VerdictCache
 
 
 class Engine:
@@ -39,7 +40,33 @@ class Engine:
         self._transport = transport
 
     async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
-        """One verdict per reference, in order; sources that fail make verdicts unverified."""
+        """One verdict per reference, in order; sources that fail make verdicts unverified.
+
+        Verdicts remembered from an earlier run (core.verdict_cache) are reused without
+        asking anything; only the rest are resolved, through one HTTP session.
+        """
+        remembered = VerdictCache(self._verdict_dir(), self._mode)
+        try:
+            known = [remembered.get(reference) for reference in references]
+            missing = [ref for ref, verdict in zip(references, known, strict=True) if not verdict]
+            fresh = iter(await self._resolve(missing, done=len(references) - len(missing)))
+            verdicts = []
+            for reference, verdict in zip(references, known, strict=True):
+                if verdict is None:
+                    verdict = next(fresh)
+                    remembered.put(reference, verdict)
+                verdicts.append(verdict)
+            return verdicts
+        finally:
+            remembered.close()
+
+    async def _resolve(self, references: Sequence[Reference], *, done: int) -> list[Verdict]:
+        if not references:
+            if self._progress is not None:
+                self._progress(done, done)
+            return []
+        progress = self._progress
+        shifted = None if progress is None else lambda d, t: progress(d + done, t + done)
         async with open_backends(
             self._env,
             mode=self._mode,
@@ -47,4 +74,7 @@ class Engine:
             settings=self._settings,
             transport=self._transport,
         ) as backends:
-            return await resolve(references, backends, progress=self._progress)
+            return await resolve(references, backends, progress=shifted)
+
+    def _verdict_dir(self) -> Path:
+        return (self._cache_dir or default_cache_dir(self._env)) / "verdicts"

@@ -13,6 +13,7 @@ use is throttled hard), or as a stand-in when another source failed.
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -39,6 +40,10 @@ _WORKERS_PER_SOURCE = 4
 # Keyless Semantic Scholar shares a heavily throttled pool (about one request every few
 # seconds): as a stand-in for a failed index it is asked about this many references at most.
 _KEYLESS_S2_BUDGET = 10
+# A primary search source that settles under this share of its first asks, after this many,
+# stops taking fresh references while the other primary does better.
+_COLD_AFTER = 8
+_COLD_SHARE = 0.25
 _PRIMARY_SOURCES = frozenset({"openalex", "crossref"})
 _STATUS_RANK = {SourceStatus.SKIPPED: 0, SourceStatus.ANSWERED: 1, SourceStatus.FAILED: 2}
 
@@ -228,6 +233,8 @@ class _Board:
         self.states = states
         self.s2_keyed = s2_keyed
         self.s2_budget = _KEYLESS_S2_BUDGET
+        self.first_asks: collections.Counter[str] = collections.Counter()
+        self.first_hits: collections.Counter[str] = collections.Counter()
         self.changed = asyncio.Condition()
 
     def next_for(self, name: str) -> _State | None:
@@ -253,7 +260,7 @@ class _Board:
         if name in state.searched:
             return False
         if name != "semanticscholar":
-            return True
+            return bool(state.searched) or not self.cold(name)
         if not state.searched >= _PRIMARY_SOURCES:
             return False
         if self.s2_keyed:
@@ -263,6 +270,22 @@ class _Board:
             for n in _PRIMARY_SOURCES
             if n in state.sources
         )
+
+    def cold(self, name: str) -> bool:
+        """A primary that rarely holds this list's works (Crossref for papers without DOIs)
+        takes only references the other primary could not settle, while the other is warm."""
+        if self._rarely_settles(name):
+            return not any(self._rarely_settles(n) for n in _PRIMARY_SOURCES - {name})
+        return False
+
+    def _rarely_settles(self, name: str) -> bool:
+        asks = self.first_asks[name]
+        return asks >= _COLD_AFTER and self.first_hits[name] < _COLD_SHARE * asks
+
+    def count(self, name: str, *, first: bool, settled: bool) -> None:
+        if first:
+            self.first_asks[name] += 1
+            self.first_hits[name] += settled
 
     def take(self, state: _State, name: str) -> None:
         """Mark a reference as being asked of `name`, spending keyless allowance."""
@@ -293,13 +316,16 @@ async def _worker(
             log.exception("%s search failed on %s", name, state.reference.key)
             outcome = Failed(f"{name}: internal error ({type(error).__name__})")
         finally:
+            first = not state.searched
             state.searched.add(name)
             state.busy = False
         state.note(name, outcome)
         if isinstance(outcome, Answered):
             state.candidates.extend(r for r in outcome.records if r not in state.candidates)
         verdict = judge(state.evidence())
-        if _settled(verdict, searched=True):
+        settled = _settled(verdict, searched=True)
+        board.count(name, first=first, settled=settled)
+        if settled:
             state.verdict = verdict
             done.add()
         async with board.changed:

@@ -1,0 +1,52 @@
+"""Remembered verdicts: reused while fresh, never for failures, never read when refreshing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cite_sentinel.core.cache import CacheMode
+from cite_sentinel.core.model import Location, Reference, Status, Verdict
+from cite_sentinel.core.verdict_cache import VerdictCache
+
+SMITH = Reference(key="smith2020", location=Location.point("refs.bib", 1, 1), title="Deep Nets")
+
+
+def _remember(folder: Path, verdict: Verdict, mode: CacheMode = CacheMode.NORMAL) -> None:
+    cache = VerdictCache(folder, mode)
+    cache.put(SMITH, verdict)
+    cache.close()
+
+
+def _recall(
+    folder: Path, reference: Reference = SMITH, mode: CacheMode = CacheMode.NORMAL
+) -> Verdict | None:
+    cache = VerdictCache(folder, mode)
+    try:
+        return cache.get(reference)
+    finally:
+        cache.close()
+
+
+def test_a_verified_reference_is_recalled_by_the_next_run(tmp_path: Path) -> None:
+    _remember(tmp_path, Verdict(key="smith2020", status=Status.VERIFIED, confidence=0.97))
+    recalled = _recall(tmp_path)
+    assert recalled is not None and recalled.confidence == 0.97
+
+
+def test_an_unverified_verdict_is_never_remembered(tmp_path: Path) -> None:
+    _remember(tmp_path, Verdict(key="smith2020", status=Status.UNVERIFIED, reason="timeout"))
+    assert _recall(tmp_path) is None
+
+
+def test_an_edited_entry_is_judged_again(tmp_path: Path) -> None:
+    _remember(tmp_path, Verdict(key="smith2020", status=Status.VERIFIED))
+    edited = Reference(key="smith2020", location=SMITH.location, title="Deeper Nets")
+    assert _recall(tmp_path, edited) is None
+
+
+def test_refresh_ignores_what_was_remembered_and_offline_remembers_nothing(tmp_path: Path) -> None:
+    _remember(tmp_path, Verdict(key="smith2020", status=Status.VERIFIED))
+    assert _recall(tmp_path, mode=CacheMode.REFRESH) is None
+    _remember(tmp_path / "other", Verdict(key="smith2020", status=Status.FABRICATED),
+              CacheMode.OFFLINE)  # fmt: skip
+    assert _recall(tmp_path / "other") is None
