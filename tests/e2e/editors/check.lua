@@ -2,7 +2,7 @@
 -- diagnostics the test names, write them all as JSON, and exit 0 only if they came.
 -- Environment: CS_RUNTIME (editors/nvim), CS_SERVER (JSON list: the server command),
 -- CS_FILES (JSON list of paths to open), CS_CODES (JSON list of codes to wait for),
--- CS_OUT (where the JSON goes), CS_TIMEOUT_MS.
+-- CS_OUT (where the JSON goes), CS_TIMEOUT_MS; CS_MODE=native: vim.lsp.enable without setup().
 vim.opt.runtimepath:prepend(vim.env.CS_RUNTIME)
 vim.cmd('filetype on')
 
@@ -10,7 +10,13 @@ local server = vim.fn.json_decode(vim.env.CS_SERVER)
 local files = vim.fn.json_decode(vim.env.CS_FILES)
 local wanted = vim.fn.json_decode(vim.env.CS_CODES)
 
-require('cite_sentinel').setup({ cmd = server, init_options = { verify = false } })
+local options = { cmd = server, init_options = { verify = false } }
+if vim.env.CS_MODE == 'native' then -- 0.11: lsp/cite_sentinel.lua found on 'runtimepath'
+  vim.lsp.config('cite_sentinel', options)
+  vim.lsp.enable('cite_sentinel')
+else
+  require('cite_sentinel').setup(options)
+end
 for _, file in ipairs(files) do
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
 end
@@ -53,7 +59,11 @@ for _, d in ipairs(vim.diagnostic.get()) do
 end
 local clients = {}
 for _, client in pairs((vim.lsp.get_clients or vim.lsp.get_active_clients)()) do
-  table.insert(clients, { name = client.name, encoding = client.offset_encoding })
+  table.insert(clients, {
+    name = client.name,
+    encoding = client.offset_encoding,
+    root = client.config.root_dir or vim.NIL,
+  })
 end
 vim.fn.writefile({ vim.fn.json_encode({ diagnostics = found, clients = clients }) }, vim.env.CS_OUT)
 if came then

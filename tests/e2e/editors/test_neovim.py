@@ -68,7 +68,18 @@ def test_neovim_shows_the_examples_undefined_key_where_it_is_cited(
     )
 
 
-def _run(nvim: str, files: list[Path], codes: list[str], tmp_path: Path) -> list[dict[str, object]]:
+def test_neovim_0_11_finds_the_config_by_vim_lsp_enable_alone(tmp_path: Path) -> None:
+    nvim = next((p for p in _candidates() if _version(p) == "0.11"), None)
+    if nvim is None:
+        pytest.skip(f"Neovim 0.11 is not installed: {INSTALL['0.11']}")
+    space = make_workspace(tmp_path)
+    shown = _run(nvim, [space.paper, space.bib], ["undefined-key"], tmp_path, mode="native")
+    assert _place(shown, "undefined-key", space.paper) == _byte_range(space.undefined)
+
+
+def _run(
+    nvim: str, files: list[Path], codes: list[str], tmp_path: Path, mode: str = "setup"
+) -> list[dict[str, object]]:
     out = tmp_path / "diagnostics.json"
     environment = {
         **os.environ,
@@ -78,6 +89,7 @@ def _run(nvim: str, files: list[Path], codes: list[str], tmp_path: Path) -> list
         "CS_CODES": json.dumps(codes),
         "CS_OUT": str(out),
         "CS_TIMEOUT_MS": str(WAIT_MS),
+        "CS_MODE": mode,
         "XDG_STATE_HOME": str(tmp_path / "state"),  # Neovim's LSP log stays in the test
     }
     done = subprocess.run(
@@ -91,6 +103,8 @@ def _run(nvim: str, files: list[Path], codes: list[str], tmp_path: Path) -> list
     )
     report = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
     assert done.returncode == 0, f"Neovim saw no {codes}: {report or done.stderr}"
+    roots = {client["root"] for client in report["clients"]}
+    assert roots == {str(files[0].parent)}, "the server must see the manuscript's folder"
     diagnostics: list[dict[str, object]] = report["diagnostics"]
     return diagnostics
 
