@@ -22,9 +22,8 @@ BUG_REPORT = (
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A subcommand: its help line, its options and what runs it."""
+    """A subcommand: its options and what runs it (its help line is in _HELP)."""
 
-    help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, Mapping[str, str]], ExitCode]
 
@@ -33,7 +32,7 @@ def run_command(args: Sequence[str], environ: Mapping[str, str] | None = None) -
     """Run the command line `args` (without the program name); the exit status."""
     environ = os.environ if environ is None else environ
     try:
-        options = _parser().parse_args(list(args))
+        options = _parser(_selected(args)).parse_args(list(args))
         return int(_COMMANDS[options.command]().run(options, environ))
     except _Usage as usage:
         print(f"cite-sentinel: {usage}", file=sys.stderr)
@@ -69,7 +68,6 @@ def _check() -> Command:
     from cite_sentinel.check_command import UsageError, add_arguments, run_check
 
     return Command(
-        "check references in manuscripts and bibliographies",
         add_arguments,
         _usage_errors(run_check, UsageError),
     )
@@ -92,14 +90,13 @@ def _usage_errors(
 def _ground() -> Command:
     from cite_sentinel.ground_command import add_arguments, run_ground
 
-    return Command("score how cited works bear on claims (JSON lines)", add_arguments, run_ground)
+    return Command(add_arguments, run_ground)
 
 
 def _fix() -> Command:
     from cite_sentinel.fix_command import UsageError, add_arguments, run_fix
 
     return Command(
-        "repair a .bib or CSL-JSON file from verified metadata (shows a diff first)",
         add_arguments,
         _usage_errors(run_fix, UsageError),
     )
@@ -108,16 +105,13 @@ def _fix() -> Command:
 def _format() -> Command:
     from cite_sentinel.format_command import add_arguments, run_format
 
-    return Command(
-        "print a bibliography as a reference list (numbered, html, apa)", add_arguments, run_format
-    )
+    return Command(add_arguments, run_format)
 
 
 def _config() -> Command:
     from cite_sentinel.config_command import add_arguments, run_config
 
     return Command(
-        "print the effective configuration and where each value came from",
         add_arguments,
         run_config,
     )
@@ -126,7 +120,7 @@ def _config() -> Command:
 def _lsp() -> Command:
     from cite_sentinel.lsp.server import add_arguments, run_lsp
 
-    return Command("run the language server on stdio", add_arguments, run_lsp)
+    return Command(add_arguments, run_lsp)
 
 
 _COMMANDS: dict[str, Callable[[], Command]] = {
@@ -139,7 +133,23 @@ _COMMANDS: dict[str, Callable[[], Command]] = {
 }
 
 
-def _parser() -> argparse.ArgumentParser:
+# Help lines, so `--help` and the parser of one subcommand import no other subcommand.
+_HELP = {
+    "check": "check references in manuscripts and bibliographies",
+    "fix": "repair a .bib or CSL-JSON file from verified metadata (shows a diff first)",
+    "format": "print a bibliography as a reference list (numbered, html, apa)",
+    "ground": "score how cited works bear on claims (JSON lines)",
+    "lsp": "run the language server on stdio",
+    "config": "print the effective configuration and where each value came from",
+}
+
+
+def _selected(args: Sequence[str]) -> str | None:
+    """The subcommand named on the command line, if any: only its module is imported."""
+    return next((arg for arg in args if not arg.startswith("-")), None)
+
+
+def _parser(selected: str | None = None) -> argparse.ArgumentParser:
     epilog = "exit codes:\n" + "\n".join(
         f"  {int(code):<4} {DESCRIPTIONS[code]}" for code in ExitCode
     )
@@ -152,13 +162,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cite-sentinel {__version__}")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, make in _COMMANDS.items():
-        command = make()
         sub = subcommands.add_parser(
             name,
-            help=command.help,
-            description=command.help,
+            help=_HELP[name],
+            description=_HELP[name],
             epilog=epilog,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        command.add_arguments(sub)
+        if name == selected:
+            make().add_arguments(sub)
     return parser
