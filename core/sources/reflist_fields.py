@@ -172,6 +172,8 @@ def _year_frame(body: str) -> _Frame | None:
             continue
         year = match.group("year") or ""
         after = body[match.end() :].lstrip(" .,:")
+        if len(after.split()) < 2:
+            continue  # Nature ends with "(2024).": the title cannot come after the year
         title, rest = _first_sentence(after)
         return _Frame(authors=authors, year=year, title=title, rest=rest)
     return None

@@ -218,6 +218,8 @@ def _plausible(person: Person, *, strict: bool) -> bool:
         return capitalised and (len(words) <= 3 or bool(_CORPORATE.search(person.literal)))
     family_words = person.family.split()
     given_words = person.given.split()
+    if any(re.search(r"[a-z]{3}\.$", word) for word in family_words + given_words):
+        return False  # "Reconfiguration." ends a sentence; names end in initials ("Th.", "Jr.")
     if not strict:
         return 0 < len(family_words) <= 3 and len(given_words) <= 4
     if not family_words or len(family_words) > 4 or len(given_words) > 4:

@@ -423,3 +423,13 @@ def test_ama_year_before_pages_is_not_a_volume() -> None:
         " in Neural Information Processing Systems; 2014:2672-2680."
     )
     assert (reference.volume, reference.pages, reference.year) == ("", "2672-2680", 2014)
+
+
+def test_nature_reference_ending_with_the_year_in_parentheses() -> None:
+    reference = parse(
+        "400. Chen, J., Hatschka, C. & Simola, S. Multi-Winner Reconfiguration. in neurips"
+        " (2024). doi:10.52202/079017-2728."
+    )
+    assert families(reference) == ["Chen", "Hatschka", "Simola"]
+    assert reference.title == "Multi-Winner Reconfiguration"
+    assert reference.year == 2024
