@@ -80,6 +80,9 @@ def _groundedness(supports: tuple[CitationSupport, ...]) -> list[str]:
                 said += f", relevance {judgement.relevance:.2f}"
             if judgement.verdict is not None:
                 said += f", {judgement.verdict.value}"
+                if judgement.quote_verified:
+                    said += ", quote found in the evidence"
+                said += f" ({judgement.scorer})" if judgement.scorer else ""
             lines.append(f"  - `{support.key}`: {said}")
             quote = judgement.quote or (judgement.evidence[0].text if judgement.evidence else "")
             if quote:
