@@ -1,7 +1,8 @@
-"""The VS Code extension compiles and packages to a .vsix, and a compile error stops packaging."""
+"""The VS Code extension: its settings reach the server, it finds the server, and it packages."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -9,6 +10,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from cite_sentinel.core import Severity
+from cite_sentinel.lsp.config import settings_for
 
 pytestmark = pytest.mark.slow
 
@@ -69,6 +72,97 @@ def test_a_typescript_error_stops_vsce_package_run_directly(
     assert done.returncode != 0
     assert "error TS" in done.stdout + done.stderr
     assert not (broken / VSIX).exists()
+
+
+@pytest.fixture(scope="module")
+def compiled(installed: Path) -> Path:
+    """The installed copy after `npm run compile`: out/ holds the JavaScript."""
+    done = _npm(installed, "run", "compile")
+    assert done.returncode == 0, done.stdout + done.stderr
+    return installed
+
+
+def test_vscode_settings_reach_the_server_under_the_names_it_reads(compiled: Path) -> None:
+    chosen = {
+        "verify": False,
+        "offline": True,
+        "mailto": "me@example.org",
+        "backends": ["crossref"],
+        "severity": {"unused-entry": "off", "miscited": "error"},
+        "groundedness": True,
+        "accept": ["smith2020"],
+    }
+    sent = _node(
+        compiled,
+        "const {serverSettings} = require('./out/settings.js');"
+        "const chosen = JSON.parse(process.argv[1]);"
+        "const configuration = {get: (key, fallback) => key in chosen ? chosen[key] : fallback};"
+        "console.log(JSON.stringify(serverSettings(configuration)));",
+        json.dumps(chosen),
+    )
+    settings = settings_for(None, {"cite-sentinel": json.loads(sent)})
+    assert (settings.verify, settings.offline, settings.ground) == (False, True, True)
+    assert settings.mailto == "me@example.org"
+    assert settings.backends == ("crossref",)
+    assert settings.accept == ("smith2020",)
+    assert settings.severities == {"unused-entry": None, "miscited": Severity.ERROR}
+
+
+def test_vscode_contributes_a_setting_for_each_server_option(compiled: Path) -> None:
+    manifest = json.loads((compiled / "package.json").read_text(encoding="utf-8"))
+    contributed = set(manifest["contributes"]["configuration"]["properties"])
+    sent = _node(
+        compiled,
+        "const {serverSettings} = require('./out/settings.js');"
+        "console.log(JSON.stringify(serverSettings({get: (key, fallback) => fallback})));",
+    )
+    named = {"ground": "groundedness"}  # the setting's name where it differs from the option's
+    options = {f"cite-sentinel.{named.get(key, key)}" for key in json.loads(sent)}
+    assert contributed == options | {"cite-sentinel.server.path"}
+
+
+def test_vscode_finds_the_server_on_path(compiled: Path, tmp_path: Path) -> None:
+    program = tmp_path / "bin" / "cite-sentinel"
+    program.parent.mkdir()
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    path = os.pathsep.join([str(tmp_path / "empty"), str(program.parent)])
+    assert _find_server(compiled, "", path) == str(program)
+
+
+def test_vscode_refuses_a_configured_server_that_is_not_executable(
+    compiled: Path, tmp_path: Path
+) -> None:
+    configured = tmp_path / "cite-sentinel"
+    configured.write_text("not a program\n", encoding="utf-8")
+    assert _find_server(compiled, str(configured), "") == "none"
+
+
+def test_vscode_finds_no_server_when_none_is_on_path(compiled: Path, tmp_path: Path) -> None:
+    assert _find_server(compiled, "", str(tmp_path)) == "none"
+
+
+def _find_server(compiled: Path, configured: str, path: str) -> str:
+    return _node(
+        compiled,
+        "const {findServer} = require('./out/serverCommand.js');"
+        "console.log(findServer(process.argv[1], {PATH: process.argv[2]}) ?? 'none');",
+        configured,
+        path,
+    )
+
+
+def _node(folder: Path, script: str, *arguments: str) -> str:
+    done = subprocess.run(
+        ["node", "-e", script, *arguments],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
 
 
 def _broken_copy(installed: Path, tmp_path: Path) -> Path:
