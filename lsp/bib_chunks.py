@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from cite_sentinel.core import Config, Finding, Location, Read, Reference
+from cite_sentinel.core import Code, Config, Finding, Location, Read, Reference
 from cite_sentinel.core.check import Document
 from cite_sentinel.core.lint import lint
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.lsp.text_diff import common_ends
 
-_ENTRY_START = re.compile(r"^[ \t]*@", re.MULTILINE)
+_ENTRY_START = re.compile(r"\n[ \t]*@")
 # Macros and inheritance cross entries: such a file is read whole.
 _CROSSING = re.compile(r"^[ \t]*@string\b|\b(?:crossref|xdata)\s*=", re.IGNORECASE | re.MULTILINE)
 _LOCAL = Config(unused_entries=False)
+_CROSS = frozenset({Code.DUPLICATE_KEY, Code.UNDEFINED_KEY, Code.UNUSED_ENTRY})
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,41 +27,107 @@ class Chunk:
     offset: int
     references: tuple[Reference, ...]
     findings: tuple[Finding, ...]
+    keys: tuple[Reference, ...] = ()  # the references reduced to key and place, for lint
+
+
+@dataclass(frozen=True, slots=True)
+class BibRead:
+    """A bibliography's reading: references, entry-local findings, and keys for the cross lint."""
+
+    read: Read
+    findings: tuple[Finding, ...]
+    keys: tuple[Reference, ...]
 
 
 class BibReader:
-    """Keeps each entry's reading by its text; an edit re-reads only the entries it touched."""
+    """Keeps each entry's reading by its text; an edit re-reads only the entries it touched.
+
+    A cold reader reads the whole file in one call (much cheaper than one call per entry)
+    and files the results under each entry's text; later reads reuse them.
+    """
 
     def __init__(self) -> None:
         self._chunks: dict[tuple[str, int], Chunk] = {}  # (text, line offset): shifted
+        self._crossing: dict[str, bool] = {}  # piece text: names a macro or a parent
+        self._text = ""
+        self._pieces: list[tuple[int, str]] = []  # of _text
+        self._starts: list[int] = []  # each piece's first character in _text
 
-    def read(self, text: str, path: str) -> tuple[Read, tuple[Finding, ...]]:
-        """The file's Read and its entry-local findings (reader, fields, identifiers)."""
-        lowered = text.lower()
-        crossing = "@string" in lowered or "crossref" in lowered or "xdata" in lowered
-        if crossing and _CROSSING.search(text):
+    @property
+    def warm(self) -> bool:
+        """Whether a read has filed entries to reuse."""
+        return bool(self._chunks)
+
+    def read(self, text: str, path: str) -> BibRead:
+        """The file's references, entry-local findings (reader, fields, identifiers) and keys."""
+        pieces = self._split(text)
+        crossing = self._crossing
+        fresh_crossing = {p: crossing[p] if p in crossing else _crosses(p) for _, p in pieces}
+        self._crossing = fresh_crossing
+        if any(fresh_crossing.values()):
+            self._chunks = {}
             read = read_bibtex(text, path)
-            return read, tuple(lint([Document(path, read)], _LOCAL))
-        pieces = _split(text)
-        by_text = {piece: chunk for (piece, _), chunk in self._chunks.items()}
+            found = _local(lint([Document(path, read)], _LOCAL))
+            keys = tuple(key_only(r) for r in read.references)
+            return BibRead(read, found, keys)
+        if not self._chunks:
+            self._chunks = _file_whole(text, path, pieces)
+        return self._reuse(pieces, path)
+
+    def _split(self, text: str) -> list[tuple[int, str]]:
+        """The pieces of the text, re-splitting only around what changed since the last read."""
+        old, pieces, starts = self._text, self._pieces, self._starts
+        if not pieces:
+            pieces = split_pieces(text)
+            starts = _starts(pieces)
+        else:
+            prefix, suffix = common_ends(old, text)
+            # from the piece before the first change to the piece after the last one
+            first = max(0, bisect.bisect_right(starts, max(0, prefix - 1)) - 2)
+            last = min(len(pieces) - 1, bisect.bisect_right(starts, len(old) - suffix - 1))
+            begin = starts[first]
+            end_old = starts[last] + len(pieces[last][1])
+            delta = len(text) - len(old)
+            middle = text[begin : end_old + delta]
+            lines = middle.count("\n") - old[begin:end_old].count("\n")
+            base_line = pieces[first][0]
+            split = split_pieces(middle) if middle else []
+            redone = [(base_line + offset, piece) for offset, piece in split]
+            redone_starts = [begin + start for start in _starts(split)]
+            pieces = [*pieces[:first], *redone, *((o + lines, p) for o, p in pieces[last + 1 :])]
+            starts = [
+                *starts[:first],
+                *redone_starts,
+                *(start + delta for start in starts[last + 1 :]),
+            ]
+        self._text, self._pieces, self._starts = text, pieces, starts
+        return pieces
+
+    def _reuse(self, pieces: list[tuple[int, str]], path: str) -> BibRead:
+        by_text: dict[str, Chunk] | None = None
         fresh: dict[tuple[str, int], Chunk] = {}
         references: list[Reference] = []
         findings: list[Finding] = []
+        keys: list[Reference] = []
+        chunks = self._chunks
         for offset, piece in pieces:
-            chunk = self._chunks.get((piece, offset))
+            chunk = chunks.get((piece, offset))
             if chunk is None:
+                if by_text is None:
+                    by_text = {text: found for (text, _), found in chunks.items()}
                 base = by_text.get(piece)
                 chunk = _moved(base, offset, path) if base else _read_chunk(piece, offset, path)
             fresh[(piece, offset)] = chunk
             references.extend(chunk.references)
             findings.extend(chunk.findings)
+            keys.extend(chunk.keys)
         self._chunks = fresh
-        return Read(references=tuple(references)), tuple(findings)
+        return BibRead(Read(references=tuple(references)), tuple(findings), tuple(keys))
 
 
-def _split(text: str) -> list[tuple[int, str]]:
+def split_pieces(text: str) -> list[tuple[int, str]]:
     """(line offset, text) of each piece that starts at an `@` at the start of a line."""
-    starts = [m.start() for m in _ENTRY_START.finditer(text)]
+    starts = [m.start() + 1 for m in _ENTRY_START.finditer(text)]
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     pieces: list[tuple[int, str]] = []
@@ -70,10 +139,70 @@ def _split(text: str) -> list[tuple[int, str]]:
     return pieces
 
 
+def _starts(pieces: list[tuple[int, str]]) -> list[int]:
+    starts: list[int] = []
+    at = 0
+    for _, piece in pieces:
+        starts.append(at)
+        at += len(piece)
+    return starts
+
+
+def key_only(reference: Reference) -> Reference:
+    """A reference reduced to its key and place: lint skips the field checks of these."""
+    return Reference(
+        key=reference.key,
+        location=reference.location,
+        key_location=reference.key_location,
+        source_format="reflist",
+    )
+
+
+def _crosses(piece: str) -> bool:
+    lowered = piece.lower()
+    if "@string" not in lowered and "crossref" not in lowered and "xdata" not in lowered:
+        return False
+    return _CROSSING.search(piece) is not None
+
+
+def _local(findings: Iterable[Finding]) -> tuple[Finding, ...]:
+    # duplicates, undefined and unused keys are the workspace's to find, across files
+    return tuple(f for f in findings if f.code not in _CROSS)
+
+
+def _file_whole(
+    text: str, path: str, pieces: list[tuple[int, str]]
+) -> dict[tuple[str, int], Chunk]:
+    """Read the whole file once; each piece gets the references and findings on its lines."""
+    read = read_bibtex(text, path)
+    found = _local(lint([Document(path, read)], _LOCAL))
+    offsets = [offset for offset, _ in pieces]
+    references: list[list[Reference]] = [[] for _ in pieces]
+    findings: list[list[Finding]] = [[] for _ in pieces]
+    for reference in read.references:
+        references[_owner(offsets, reference.location.line)].append(reference)
+    for finding in found:
+        findings[_owner(offsets, finding.location.line)].append(finding)
+    return {
+        (piece, offset): Chunk(
+            offset,
+            tuple(references[n]),
+            tuple(findings[n]),
+            tuple(key_only(r) for r in references[n]),
+        )
+        for n, (offset, piece) in enumerate(pieces)
+    }
+
+
+def _owner(offsets: list[int], line: int) -> int:
+    return max(0, bisect.bisect_right(offsets, line - 1) - 1)
+
+
 def _read_chunk(piece: str, offset: int, path: str) -> Chunk:
     read = read_bibtex(piece, path)
-    found = lint([Document(path, read)], _LOCAL)
-    return _moved(Chunk(0, read.references, tuple(found)), offset, path)
+    found = _local(lint([Document(path, read)], _LOCAL))
+    keys = tuple(key_only(r) for r in read.references)
+    return _moved(Chunk(0, read.references, found, keys), offset, path)
 
 
 def _moved(chunk: Chunk, offset: int, path: str) -> Chunk:
@@ -83,6 +212,7 @@ def _moved(chunk: Chunk, offset: int, path: str) -> Chunk:
         offset,
         tuple(_shift_reference(r, delta, path) for r in chunk.references),
         tuple(_shift_finding(f, delta, path) for f in chunk.findings),
+        tuple(_shift_reference(r, delta, path) for r in chunk.keys),
     )
 
 

@@ -40,6 +40,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     @server.feature(types.INITIALIZED)
     def initialized(params: types.InitializedParams) -> None:
         session.publish()
+        session.read_staged()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     def configuration(params: types.DidChangeConfigurationParams) -> None:
@@ -63,6 +64,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     def did_close(params: types.DidCloseTextDocumentParams) -> None:
         session.workspace.close(path_of(params.text_document.uri))
         session.publish()
+        session.read_staged()
 
     @server.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)
     def progress_cancel(params: types.WorkDoneProgressCancelParams) -> None:

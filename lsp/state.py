@@ -13,7 +13,8 @@ from cite_sentinel.core.discover import discover
 from cite_sentinel.core.lint import lint
 from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, MANUSCRIPT_SUFFIXES, read_text
 from cite_sentinel.core.textfile import TextFileError, read_text_file
-from cite_sentinel.lsp.bib_chunks import BibReader
+from cite_sentinel.lsp.bib_chunks import BibRead, BibReader, key_only
+from cite_sentinel.lsp.bib_syntax import syntax_findings
 from cite_sentinel.lsp.config import UNUSED_LIMIT
 
 log = logging.getLogger(__name__)
@@ -21,6 +22,7 @@ log = logging.getLogger(__name__)
 ACCEPT_MARK = "cite-sentinel: accept"
 _SCAN_LIMIT = 500  # manuscripts read from the workspace folder at start-up
 _CROSS = (Code.UNDEFINED_KEY, Code.UNUSED_ENTRY, Code.DUPLICATE_KEY)
+COLD_LIMIT = 200_000  # characters: a bibliography this large is first read off the event loop
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,6 +39,15 @@ class FileState:
     is_open: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A large bibliography's text waiting for its full reading (in a worker thread)."""
+
+    text: str
+    version: int | None
+    is_open: bool
+
+
 class Workspace:
     """The files the server knows, tying manuscripts to the bibliographies they cite from."""
 
@@ -44,6 +55,7 @@ class Workspace:
         self.config = config
         self.files: dict[str, FileState] = {}
         self._bib_readers: dict[str, BibReader] = {}
+        self.staged: dict[str, Staged] = {}  # read in a worker thread; syntax findings meanwhile
 
     def scan(self, root: Path) -> None:
         """Read the manuscripts under the workspace folder, and the bibliographies they name."""
@@ -57,23 +69,51 @@ class Workspace:
         path = _normal(path)
         if Path(path).suffix.lower() == ".bib":
             reader = self._bib_readers.setdefault(path, BibReader())
-            read, findings = reader.read(text, path)
-        else:
-            read = read_text(text, path)
-            findings = tuple(lint([Document(path, read)], Config(unused_entries=False)))
-            findings = tuple(f for f in findings if f.code not in _CROSS)
+            if path in self.staged or (len(text) > COLD_LIMIT and not reader.warm):
+                self._stage(path, text, version, is_open)
+                return
+            self.commit(path, text, version, reader.read(text, path), is_open=is_open)
+            return
+        read = read_text(text, path)
+        findings = tuple(lint([Document(path, read)], Config(unused_entries=False)))
+        findings = tuple(f for f in findings if f.code not in _CROSS)
+        keys = tuple(key_only(r) for r in read.references)
+        self.commit(path, text, version, BibRead(read, findings, keys), is_open=is_open)
+
+    def read_staged(self, path: str, staged: Staged) -> BibRead:
+        """The full reading of a staged bibliography (runs in a worker thread, one per path)."""
+        return self._bib_readers.setdefault(path, BibReader()).read(staged.text, path)
+
+    def commit(
+        self, path: str, text: str, version: int | None, reading: BibRead, *, is_open: bool
+    ) -> None:
+        """Keep a file's reading; bibliographies it names are loaded from disk if unknown."""
         self.files[path] = FileState(
             path=path,
             text=text,
             version=version,
-            read=read,
-            findings=findings,
-            keys=tuple(_key_only(r) for r in read.references),
+            read=reading.read,
+            findings=reading.findings,
+            keys=reading.keys,
             marks=_marks(text),
             is_open=is_open,
         )
         for name in self.uses(path):
             self.load(name)
+
+    def _stage(self, path: str, text: str, version: int | None, is_open: bool) -> None:
+        self.staged[path] = Staged(text, version, is_open)
+        previous = self.files.get(path)
+        self.files[path] = FileState(
+            path=path,
+            text=text,
+            version=version,
+            read=previous.read if previous else Read(),
+            findings=syntax_findings(text, path),
+            keys=(),
+            marks=_marks(text),
+            is_open=is_open,
+        )
 
     def load(self, path: str) -> None:
         """Read a file from disk unless the server knows it already."""
@@ -91,8 +131,11 @@ class Workspace:
         """A closed buffer falls back to the file on disk."""
         path = _normal(path)
         self.files.pop(path, None)
-        self._bib_readers.pop(path, None)
-        self.load(path)
+        if not any(path in self.uses(other) for other in self.files):
+            self.staged.pop(path, None)
+            self._bib_readers.pop(path, None)
+            return  # nothing cites from it: forgotten
+        self.load(path)  # the entries already read are reused
 
     def uses(self, path: str) -> tuple[str, ...]:
         """The bibliographies a file cites from: those it names, configured, or beside it."""
@@ -167,7 +210,12 @@ class Workspace:
         """Duplicate, undefined and unused keys, with bibliographies reduced to their keys."""
         documents: list[Document] = []
         big: set[str] = set()
+        waiting: set[str] = set()  # files citing from a bibliography still being read
         for path, state in self.files.items():
+            if path in self.staged:
+                continue
+            if self.staged and any(p in self.staged for p in self.uses(path)):
+                waiting.add(path)
             if len(state.keys) > UNUSED_LIMIT:
                 big.add(path)
             read = Read(references=state.keys, citations=state.read.citations)
@@ -178,18 +226,10 @@ class Workspace:
         return [
             f
             for f in found
-            if f.code in _CROSS and not (f.code == Code.UNUSED_ENTRY and f.location.path in big)
+            if f.code in _CROSS
+            and not (f.code == Code.UNUSED_ENTRY and f.location.path in big)
+            and not (f.code == Code.UNDEFINED_KEY and f.location.path in waiting)
         ]
-
-
-def _key_only(reference: Reference) -> Reference:
-    # lint skips the field checks of free-text references: those ran per file already.
-    return Reference(
-        key=reference.key,
-        location=reference.location,
-        key_location=reference.key_location,
-        source_format="reflist",
-    )
 
 
 def _marks(text: str) -> frozenset[int]:

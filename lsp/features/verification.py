@@ -35,6 +35,7 @@ class Wave:
     def __init__(self, session: Session) -> None:
         self._session = session
         self._signatures: dict[str, Hashable] = {}  # key -> signature its verdict belongs to
+        self._known: dict[str, tuple[Reference, Hashable]] = {}  # an unchanged entry: same object
         self._flying: dict[str, tuple[Hashable, asyncio.Task[None]]] = {}
         self._skipped: set[Hashable] = set()  # cancelled by the user: not asked again
         self._limit = asyncio.Semaphore(_PARALLEL)
@@ -52,8 +53,12 @@ class Wave:
         for reference in session.workspace.references():
             wanted.setdefault(reference.key, reference)
         pending: list[Reference] = []
+        known = self._known
+        self._known = {}
         for key, reference in wanted.items():
-            mark = signature(reference)
+            seen = known.get(key)
+            mark = seen[1] if seen is not None and seen[0] is reference else signature(reference)
+            self._known[key] = (reference, mark)
             if self._signatures.get(key) == mark and key in session.verdicts:
                 continue
             session.verdicts.pop(key, None)
