@@ -231,7 +231,7 @@ def _unmatched(evidence: Evidence, nearest: Fit | None) -> tuple[Verdict, calibr
 def _undecidable(evidence: Evidence) -> str:
     """Why no verdict but "unverified" is honest here, or "" when fabricated may be said."""
     reference, sources = evidence.reference, evidence.sources
-    outcome = "; ".join(_describe(s) for s in sources) or "no index was consulted"
+    outcome = _describe_all(sources) or "no index was consulted"
     failed = [s for s in sources if s.status is SourceStatus.FAILED]
     if failed:
         return f"not every index could be asked: {outcome}"
@@ -248,10 +248,25 @@ def _undecidable(evidence: Evidence) -> str:
     return ""
 
 
+def _describe_all(sources: tuple[SourceReport, ...]) -> str:
+    """What the indexes did, sources with the same outcome named together."""
+    grouped: dict[str, list[str]] = {}
+    for source in sources:
+        grouped.setdefault(_describe(source), []).append(source.name)
+    return "; ".join(
+        f"{_names(names)} {what}" if what.startswith("answered") else f"{_names(names)}: {what}"
+        for what, names in grouped.items()
+    )
+
+
 def _describe(source: SourceReport) -> str:
     if source.status is SourceStatus.ANSWERED:
-        return f"{source.name} answered no match"
-    return f"{source.name}: {source.reason or source.status.value}"
+        return "answered no match"
+    return source.reason or source.status.value
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _identifier_feature(evidence: Evidence) -> float:

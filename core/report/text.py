@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import groupby
 
-from cite_sentinel.core.model import CheckResult, Finding, Severity
+from cite_sentinel.core.model import CheckResult, Finding, Severity, SourceStatus, Status
 from cite_sentinel.core.report.summary import NOT_VERIFIED, Summary, order, summarize
 
 # Plain ANSI rather than rich markup: messages carry user text full of [brackets].
@@ -71,9 +72,30 @@ def _closing(result: CheckResult, summary: Summary) -> list[str]:
         )
     elif summary.total:
         lines.append(NOT_VERIFIED)
+    failing = _failing_sources(result)
+    if failing:
+        lines.append(
+            f"could not ask {', '.join(failing)}: the references they would have settled are"
+            " unverified, not fabricated; run the check again when they answer"
+        )
     if result.unreadable:
         lines.append(f"could not read: {', '.join(result.unreadable)}")
     return lines
+
+
+def _failing_sources(result: CheckResult) -> list[str]:
+    """Indexes that failed for an unverified reference, grouped by their most frequent reason."""
+    reasons: dict[str, Counter[str]] = {}
+    for verdict in result.verdicts:
+        if verdict.status is not Status.UNVERIFIED:
+            continue
+        for source in verdict.sources:
+            if source.status is SourceStatus.FAILED:
+                reasons.setdefault(source.name, Counter())[source.reason or "failed"] += 1
+    grouped: dict[str, list[str]] = {}
+    for name, counted in reasons.items():
+        grouped.setdefault(counted.most_common(1)[0][0], []).append(name)
+    return [f"{', '.join(names)} ({reason})" for reason, names in grouped.items()]
 
 
 def _plural(count: int, word: str) -> str:

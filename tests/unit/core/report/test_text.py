@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core import CheckResult
+from dataclasses import replace
+
+from cite_sentinel.core import CheckResult, SourceReport, SourceStatus, Status, Verdict
 from cite_sentinel.core.report.text import render_text
 
 
@@ -79,3 +81,12 @@ def test_a_hint_already_in_the_message_is_not_repeated() -> None:
     )
     lines = render_text(CheckResult(files=("r.bib",), findings=(finding,))).splitlines()
     assert lines[1] == ""
+
+
+def test_sources_that_could_not_be_asked_are_named_once_at_the_end(judged: CheckResult) -> None:
+    down = SourceReport("crossref", SourceStatus.FAILED, "cannot be reached")
+    unverified = Verdict(key="back1993", status=Status.UNVERIFIED, sources=(down,))
+    text = render_text(replace(judged, verdicts=(unverified,)))
+    (line,) = [line for line in text.splitlines() if line.startswith("could not ask")]
+    assert line.startswith("could not ask crossref (cannot be reached)")
+    assert "not fabricated" in line
