@@ -1,8 +1,10 @@
 -- Headless Neovim as a real client: open files with the shipped config, wait for the
 -- diagnostics the test names, write them all as JSON, and exit 0 only if they came.
 -- Environment: CS_RUNTIME (editors/nvim), CS_SERVER (JSON list: the server command),
--- CS_FILES (JSON list of paths to open), CS_CODES (JSON list of codes to wait for),
--- CS_OUT (where the JSON goes), CS_TIMEOUT_MS; CS_MODE=native: vim.lsp.enable without setup().
+-- CS_FILES (JSON list of paths to open), CS_CODES (JSON list of codes to wait for,
+-- each `code` anywhere or `code:/path/of/the/file`),
+-- CS_OUT (where the JSON goes), CS_TIMEOUT_MS; CS_MODE=native: vim.lsp.enable without setup();
+-- CS_VERIFY=1: the network wave too (point CITE_SENTINEL_*_URL at the fake API).
 vim.opt.runtimepath:prepend(vim.env.CS_RUNTIME)
 vim.cmd('filetype on')
 
@@ -10,7 +12,7 @@ local server = vim.fn.json_decode(vim.env.CS_SERVER)
 local files = vim.fn.json_decode(vim.env.CS_FILES)
 local wanted = vim.fn.json_decode(vim.env.CS_CODES)
 
-local options = { cmd = server, init_options = { verify = false } }
+local options = { cmd = server, init_options = { verify = vim.env.CS_VERIFY == '1' } }
 if vim.env.CS_MODE == 'native' then -- 0.11: lsp/cite_sentinel.lua found on 'runtimepath'
   vim.lsp.config('cite_sentinel', options)
   vim.lsp.enable('cite_sentinel')
@@ -32,7 +34,11 @@ end
 local function all_came()
   local seen = {}
   for _, d in ipairs(vim.diagnostic.get()) do
-    seen[code_of(d)] = true
+    local code = code_of(d)
+    if type(code) == 'string' then
+      seen[code] = true
+      seen[code .. ':' .. vim.api.nvim_buf_get_name(d.bufnr)] = true
+    end
   end
   for _, code in ipairs(wanted) do
     if not seen[code] then

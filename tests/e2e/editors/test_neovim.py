@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.editors.workspace import Spot, make_workspace
+from tests.fakeapi import FakeApi
 
 pytestmark = pytest.mark.slow
 
@@ -77,8 +78,33 @@ def test_neovim_0_11_finds_the_config_by_vim_lsp_enable_alone(tmp_path: Path) ->
     assert _place(shown, "undefined-key", space.paper) == _byte_range(space.undefined)
 
 
+def test_neovim_shows_a_fabricated_reference_on_its_citation_when_verified(
+    nvim: str, fake_api: FakeApi, tmp_path: Path
+) -> None:
+    examples = tmp_path / "examples"
+    shutil.copytree(ROOT / "examples", examples)
+    paper = examples / "paper.md"
+    text = paper.read_text(encoding="utf-8")
+    offset = text.index("@alvarez2019") + 1
+    line = text.count("\n", 0, offset)
+    column = offset - (text.rfind("\n", 0, offset) + 1)
+    shown = _run(
+        nvim, [paper, examples / "refs.bib"], [f"fabricated:{paper}"], tmp_path, verify=True
+    )
+    on_paper = [d for d in shown if d["code"] == "fabricated" and Path(str(d["file"])) == paper]
+    assert (line, column, line, column + len("alvarez2019")) in {
+        (d["lnum"], d["col"], d["end_lnum"], d["end_col"]) for d in on_paper
+    }
+
+
 def _run(
-    nvim: str, files: list[Path], codes: list[str], tmp_path: Path, mode: str = "setup"
+    nvim: str,
+    files: list[Path],
+    codes: list[str],
+    tmp_path: Path,
+    mode: str = "setup",
+    *,
+    verify: bool = False,
 ) -> list[dict[str, object]]:
     out = tmp_path / "diagnostics.json"
     environment = {
@@ -90,6 +116,7 @@ def _run(
         "CS_OUT": str(out),
         "CS_TIMEOUT_MS": str(WAIT_MS),
         "CS_MODE": mode,
+        "CS_VERIFY": "1" if verify else "0",
         "XDG_STATE_HOME": str(tmp_path / "state"),  # Neovim's LSP log stays in the test
     }
     done = subprocess.run(
