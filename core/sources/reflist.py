@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import product
 
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity
@@ -15,7 +17,7 @@ from cite_sentinel.core.sources.spans import LineIndex
 __all__ = ["parse_reference", "read_reflist"]
 
 _NUMBERED = re.compile(
-    r"^[ \t]{0,3}(?:\[\s*(\d{1,4})\s*\]|\(\s*(\d{1,4})\s*\)|(\d{1,4})[.)])(?=\s)"
+    r"^[ \t]{0,3}(?:\\?\[\s*(\d{1,4})\s*\\?\]|\(\s*(\d{1,4})\s*\)|(\d{1,4})[.)])(?=\s)"
 )
 _ALPHA_LABEL = re.compile(r"^[ \t]{0,3}\[([A-Z][A-Za-z+-]{0,8}\d{2,4}[a-z]?)\](?=\s)")
 _BULLET = re.compile(r"^[ \t]{0,3}[-*+•][ \t]+(?=\S)")
@@ -89,7 +91,7 @@ def _numbered_items(text: str) -> list[_Item]:
         if match:
             number = next(group for group in match.groups() if group)
             # A wrapped line may start "2019. Title": only the next number starts an item.
-            if not starts or int(number) in (int(starts[-1][1]) + 1, 1):
+            if int(number) in ((int(starts[-1][1]) + 1, 1) if starts else range(1000)):
                 starts.append((offset, number))
     if not starts:
         return []
@@ -178,16 +180,26 @@ def _lines(text: str) -> list[tuple[int, str]]:
 def _keyed(references: list[Reference]) -> list[Reference]:
     """Numbers stay; others become family name + year, with a, b, … where two clash."""
     named = [ref if ref.key else replace(ref, key=_author_year(ref)) for ref in references]
-    counts = Counter(ref.key for ref in named if not ref.key.isdigit())
-    seen: Counter[str] = Counter()
+    counts = Counter(ref.key for ref in named)
+    taken = {key for key, count in counts.items() if count == 1}
     keyed = []
     for ref in named:
-        if counts[ref.key] > 1:
-            suffix = chr(ord("a") + seen[ref.key] % 26)
-            seen[ref.key] += 1
-            ref = replace(ref, key=ref.key + suffix)
+        if counts[ref.key] > 1 and not ref.key.isdigit():
+            # "li2019" twice beside a written "li2019a": the two become li2019b and li2019c.
+            key = next(ref.key + suffix for suffix in _suffixes() if ref.key + suffix not in taken)
+            taken.add(key)
+            ref = replace(ref, key=key)
         keyed.append(ref)
     return keyed
+
+
+def _suffixes() -> Iterator[str]:
+    """a, b, …, z, then aa, ab, …: never runs out."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    yield from letters
+    for size in range(2, 6):
+        for combination in product(letters, repeat=size):
+            yield "".join(combination)
 
 
 def _author_year(reference: Reference) -> str:

@@ -7,7 +7,7 @@ import re
 from cite_sentinel.core.sources.latex_text import decode_latex
 
 _LABEL = re.compile(
-    r"^\s*(?:\[\s*\d+\s*\]|\[[A-Z][A-Za-z+-]{0,8}\d{2,4}[a-z]?\]|\(\s*\d+\s*\)|\d+\s*[.)](?!\d)"
+    r"^\s*(?:\\?\[\s*\d+\s*\\?\]|\[[A-Z][A-Za-z+-]{0,8}\d{2,4}[a-z]?\]|\(\s*\d+\s*\)|\d+\s*[.)](?!\d)"
     r"|[-*+•]\s)\s*"
 )
 _MD_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?\s*\)")

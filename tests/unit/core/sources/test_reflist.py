@@ -169,3 +169,33 @@ def test_alphabetic_labels_become_keys() -> None:
     read = read_reflist(text, "r.txt")
     assert [ref.key for ref in read.references] == ["LCRC21", "He16"]
     assert read.references[0].title == "Visual pivoting for unsupervised entity alignment"
+
+
+def test_pandoc_escaped_brackets_still_number_the_items() -> None:
+    text = "\\[1\\] F. Liu, “Visual pivoting,” in Proc. AAAI, 2021.\n\\[2\\] K. He, “Deep residual"
+    text += " learning,” in Proc. CVPR, 2016.\n"
+    read = read_reflist(text, "r.md")
+    assert [(ref.key, ref.title) for ref in read.references] == [
+        ("1", "Visual pivoting"),
+        ("2", "Deep residual learning"),
+    ]
+
+
+def test_a_paragraph_line_starting_with_a_year_is_not_a_numbered_item() -> None:
+    text = (
+        "Liu, F., & Chen, M. (2021). Visual pivoting for unsupervised entity alignment. AAAI,\n"
+        "2021. 4257–4266.\n\n"
+        "He, K. (2016). Deep residual learning. In CVPR (pp. 770–778).\n"
+    )
+    read = read_reflist(text, "r.txt")
+    assert [ref.key for ref in read.references] == ["liu2021", "he2016"]
+
+
+def test_generated_keys_never_collide_with_written_year_letters() -> None:
+    text = (
+        "Li, B. (2019a). First. Venue.\n\n"
+        "Li, C. (2019). Second. Venue.\n\n"
+        "Li, D. (2019). Third. Venue.\n"
+    )
+    keys = [ref.key for ref in read_reflist(text, "r.txt").references]
+    assert keys == ["li2019a", "li2019b", "li2019c"]
