@@ -4,7 +4,8 @@ Run from the repository root: `.venv/bin/python -m benchmarks.reflist_accuracy [
 Works come from ../shared/data/corpus/works_sample5k.jsonl (the first N, default 1000);
 pandoc 3 (pypandoc-binary) renders them with each style of ../shared/data/csl/, the
 rendered strings are cached in the temporary directory, and each string is parsed back
-with `parse_reference`.
+with `parse_reference`; "split" counts the references `read_reflist` finds when the
+strings are given as one list, one paragraph each.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from cite_sentinel.core.model import Location, Reference
 from cite_sentinel.core.sources.identifiers import normalise_doi
-from cite_sentinel.core.sources.reflist import parse_reference
+from cite_sentinel.core.sources.reflist import parse_reference, read_reflist
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -196,15 +197,16 @@ def main(argv: Sequence[str]) -> int:
     works = load_works(count)
     pandoc = pandoc_path()
     print(f"{len(works)} works of {WORKS.name}; targets {TARGETS}")
-    print(f"{'style':30} {'title':>7} {'author':>7} {'year':>7} {'doi':>7} (n doi)")
+    print(f"{'style':30} {'title':>7} {'author':>7} {'year':>7} {'doi':>7} (n doi) split")
     all_met = True
     for style in STYLES:
         strings = render(works, DATA / "csl" / f"{style}.csl", pandoc)
         result = score(style, works, strings)
         all_met = all_met and result.meets_targets()
+        split = len(read_reflist("\n\n".join(strings), "list.txt").references)
         print(
             f"{style:30} {result.title:7.1%} {result.author:7.1%} {result.year:7.1%}"
-            f" {result.doi:7.1%} ({result.dois})"
+            f" {result.doi:7.1%} ({result.dois}) {split}/{len(strings)}"
         )
     print("all targets met" if all_met else "SOME TARGETS MISSED")
     return 0 if all_met else 1
