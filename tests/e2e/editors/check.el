@@ -2,7 +2,8 @@
 
 ;; Environment: CS_LISP (editors/emacs), CS_SERVER (JSON list: the server command),
 ;; CS_FILES (JSON list of paths; eglot starts from the first), CS_CODES (JSON list of codes to
-;; wait for), CS_OUT (where the JSON goes), CS_TIMEOUT_MS.  Exits 0 only if the codes came.
+;; wait for, each `code' anywhere or `code:/path/of/the/file'), CS_OUT (where the JSON goes),
+;; CS_TIMEOUT_MS, CS_VERIFY=1 for the network wave too.  Exits 0 only if the codes came.
 
 (set-language-environment "UTF-8")
 (require 'json)
@@ -11,7 +12,8 @@
 (require 'cite-sentinel)
 
 (setq cite-sentinel-server-command (append (json-read-from-string (getenv "CS_SERVER")) nil))
-(setq cite-sentinel-initialization-options '(:verify :json-false))
+(setq cite-sentinel-initialization-options
+      (list :verify (if (equal (getenv "CS_VERIFY") "1") t :json-false)))
 
 (defun check--code (diagnostic)
   (plist-get (alist-get 'eglot-lsp-diag (flymake-diagnostic-data diagnostic)) :code))
@@ -35,7 +37,14 @@
     (apply #'eglot (eglot--guess-contact)))
   (while (and (not came) (< (float-time) deadline))
     (accept-process-output nil 0.05)
-    (let ((codes (mapcar #'check--code (check--diagnostics buffers))))
+    (let ((codes (apply #'append
+                        (mapcar (lambda (d)
+                                  (let ((code (check--code d)))
+                                    (list code
+                                          (format "%s:%s" code
+                                                  (buffer-file-name
+                                                   (flymake-diagnostic-buffer d))))))
+                                (check--diagnostics buffers)))))
       (setq came (cl-every (lambda (code) (member code codes)) wanted))))
   (let ((found
          (mapcar (lambda (d)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.editors.workspace import PAPER_TEX, Spot, make_workspace
+from tests.fakeapi import FakeApi
 
 pytestmark = pytest.mark.slow
 
@@ -74,7 +75,27 @@ def test_emacs_shows_the_examples_undefined_key_where_the_latex_cites_it(
     )
 
 
-def _run(emacs: str, files: list[Path], codes: list[str], tmp_path: Path) -> Shown:
+def test_emacs_shows_a_fabricated_reference_on_its_citation_when_verified(
+    emacs: str, fake_api: FakeApi, tmp_path: Path
+) -> None:
+    examples = tmp_path / "examples"
+    shutil.copytree(ROOT / "examples", examples)
+    paper = examples / "paper.tex"
+    text = paper.read_text(encoding="utf-8")
+    offset = text.index("alvarez2019")
+    line = text.count("\n", 0, offset)
+    column = offset - (text.rfind("\n", 0, offset) + 1)
+    shown = _run(
+        emacs, [paper, examples / "refs.bib"], [f"fabricated:{paper}"], tmp_path, verify=True
+    )
+    on_paper = [d for d in shown if d["code"] == "fabricated" and Path(str(d["file"])) == paper]
+    place = ([line, column], [line, column + len("alvarez2019")])
+    assert place in [(d["start"], d["end"]) for d in on_paper]
+
+
+def _run(
+    emacs: str, files: list[Path], codes: list[str], tmp_path: Path, *, verify: bool = False
+) -> Shown:
     out = tmp_path / "diagnostics.json"
     environment = {
         **os.environ,
@@ -84,6 +105,7 @@ def _run(emacs: str, files: list[Path], codes: list[str], tmp_path: Path) -> Sho
         "CS_CODES": json.dumps(codes),
         "CS_OUT": str(out),
         "CS_TIMEOUT_MS": str(WAIT_MS),
+        "CS_VERIFY": "1" if verify else "0",
         "HOME": str(tmp_path),  # eglot and project.el write nothing outside the test
     }
     done = subprocess.run(
