@@ -35,7 +35,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: "file", language: "latex" },
       { scheme: "file", language: "markdown" },
       { scheme: "file", language: "typst" },
-      { scheme: "file", pattern: "**/*.{bib,csl.json,csl.yaml,json,yaml,yml}" },
+      // .bib without a BibTeX extension is plain text; CSL files by their double suffix, so
+      // that package.json and other JSON or YAML files are left alone.
+      { scheme: "file", pattern: "**/*.{bib,csl.json,csl.yaml,csl.yml}" },
     ],
     initializationOptions: serverSettings(vscode.workspace.getConfiguration(SECTION)),
   };
