@@ -28,6 +28,7 @@ class Chunk:
     references: tuple[Reference, ...]
     findings: tuple[Finding, ...]
     keys: tuple[Reference, ...] = ()  # the references reduced to key and place, for lint
+    text: str = ""  # the piece as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +48,14 @@ class BibReader:
     """
 
     def __init__(self) -> None:
-        self._chunks: dict[tuple[str, int], Chunk] = {}  # (text, line offset): shifted
+        self._chunks: list[Chunk] = []  # one per piece of _text, once read
         self._crossing: dict[str, bool] = {}  # piece text: names a macro or a parent
         self._text = ""
         self._pieces: list[tuple[int, str]] = []  # of _text
         self._starts: list[int] = []  # each piece's first character in _text
+        # the last split's splice: pieces [first, first + count) are new, and the old pieces
+        # from `after` on follow them, `lines` lines further down; None: all new
+        self._splice: tuple[int, int, int, int] | None = None
 
     @property
     def warm(self) -> bool:
@@ -65,14 +69,21 @@ class BibReader:
         fresh_crossing = {p: crossing[p] if p in crossing else _crosses(p) for _, p in pieces}
         self._crossing = fresh_crossing
         if any(fresh_crossing.values()):
-            self._chunks = {}
+            self._chunks = []
             read = read_bibtex(text, path)
             found = _local(lint([Document(path, read)], _LOCAL))
             keys = tuple(key_only(r) for r in read.references)
             return BibRead(read, found, keys)
-        if not self._chunks:
+        if not self._chunks or self._splice is None:
             self._chunks = _file_whole(text, path, pieces)
-        return self._reuse(pieces, path)
+        else:
+            self._chunks = self._spliced(pieces, path, *self._splice)
+        chunks = self._chunks
+        return BibRead(
+            Read(references=tuple(r for c in chunks for r in c.references)),
+            tuple(f for c in chunks for f in c.findings),
+            tuple(k for c in chunks for k in c.keys),
+        )
 
     def _split(self, text: str) -> list[tuple[int, str]]:
         """The pieces of the text, re-splitting only around what changed since the last read."""
@@ -80,6 +91,7 @@ class BibReader:
         if not pieces:
             pieces = split_pieces(text)
             starts = _starts(pieces)
+            self._splice = None
         else:
             prefix, suffix = common_ends(old, text)
             # from the piece before the first change to the piece after the last one
@@ -94,6 +106,7 @@ class BibReader:
             split = split_pieces(middle) if middle else []
             redone = [(base_line + offset, piece) for offset, piece in split]
             redone_starts = [begin + start for start in _starts(split)]
+            self._splice = (first, len(redone), last + 1, lines)
             pieces = [*pieces[:first], *redone, *((o + lines, p) for o, p in pieces[last + 1 :])]
             starts = [
                 *starts[:first],
@@ -103,26 +116,21 @@ class BibReader:
         self._text, self._pieces, self._starts = text, pieces, starts
         return pieces
 
-    def _reuse(self, pieces: list[tuple[int, str]], path: str) -> BibRead:
-        by_text: dict[str, Chunk] | None = None
-        fresh: dict[tuple[str, int], Chunk] = {}
-        references: list[Reference] = []
-        findings: list[Finding] = []
-        keys: list[Reference] = []
-        chunks = self._chunks
-        for offset, piece in pieces:
-            chunk = chunks.get((piece, offset))
-            if chunk is None:
-                if by_text is None:
-                    by_text = {text: found for (text, _), found in chunks.items()}
-                base = by_text.get(piece)
-                chunk = _moved(base, offset, path) if base else _read_chunk(piece, offset, path)
-            fresh[(piece, offset)] = chunk
-            references.extend(chunk.references)
-            findings.extend(chunk.findings)
-            keys.extend(chunk.keys)
-        self._chunks = fresh
-        return BibRead(Read(references=tuple(references)), tuple(findings), tuple(keys))
+    def _spliced(
+        self, pieces: list[tuple[int, str]], path: str, first: int, count: int, after: int,
+        lines: int,
+    ) -> list[Chunk]:  # fmt: skip
+        """The old chunks around the splice, the new pieces read (or moved from the old)."""
+        old = self._chunks
+        by_text = {c.text: c for c in old[first:after]}
+        middle = []
+        for offset, piece in pieces[first : first + count]:
+            base = by_text.get(piece)
+            middle.append(_moved(base, offset, path) if base else _read_chunk(piece, offset, path))
+        tail = old[after:]
+        if lines:
+            tail = [_moved(c, c.offset + lines, path) for c in tail]
+        return [*old[:first], *middle, *tail]
 
 
 def split_pieces(text: str) -> list[tuple[int, str]]:
@@ -170,9 +178,7 @@ def _local(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     return tuple(f for f in findings if f.code not in _CROSS)
 
 
-def _file_whole(
-    text: str, path: str, pieces: list[tuple[int, str]]
-) -> dict[tuple[str, int], Chunk]:
+def _file_whole(text: str, path: str, pieces: list[tuple[int, str]]) -> list[Chunk]:
     """Read the whole file once; each piece gets the references and findings on its lines."""
     read = read_bibtex(text, path)
     found = _local(lint([Document(path, read)], _LOCAL))
@@ -183,15 +189,16 @@ def _file_whole(
         references[_owner(offsets, reference.location.line)].append(reference)
     for finding in found:
         findings[_owner(offsets, finding.location.line)].append(finding)
-    return {
-        (piece, offset): Chunk(
+    return [
+        Chunk(
             offset,
             tuple(references[n]),
             tuple(findings[n]),
             tuple(key_only(r) for r in references[n]),
+            piece,
         )
         for n, (offset, piece) in enumerate(pieces)
-    }
+    ]
 
 
 def _owner(offsets: list[int], line: int) -> int:
@@ -202,7 +209,7 @@ def _read_chunk(piece: str, offset: int, path: str) -> Chunk:
     read = read_bibtex(piece, path)
     found = _local(lint([Document(path, read)], _LOCAL))
     keys = tuple(key_only(r) for r in read.references)
-    return _moved(Chunk(0, read.references, found, keys), offset, path)
+    return _moved(Chunk(0, read.references, found, keys, piece), offset, path)
 
 
 def _moved(chunk: Chunk, offset: int, path: str) -> Chunk:
@@ -213,6 +220,7 @@ def _moved(chunk: Chunk, offset: int, path: str) -> Chunk:
         tuple(_shift_reference(r, delta, path) for r in chunk.references),
         tuple(_shift_finding(f, delta, path) for f in chunk.findings),
         tuple(_shift_reference(r, delta, path) for r in chunk.keys),
+        chunk.text,
     )
 
 

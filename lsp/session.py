@@ -143,11 +143,10 @@ class Session:
 
     def range_of(self, path: str) -> RangeOf:
         """The converter of one file's locations into the client's encoding."""
-        lines = self.lines(path)
         codec = self.server.workspace.position_codec
 
         def convert(location: Location) -> types.Range:
-            return to_range(location, lines, codec)
+            return to_range(location, self.lines(path), codec)  # split once, on first use
 
         return convert
 
