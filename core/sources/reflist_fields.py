@@ -57,6 +57,12 @@ _NICKNAME = re.compile(
 )
 _SAME_AUTHORS = re.compile(r"^\s*(?:[—–]{2,}|-{3,}|_{3,})\s*[.,]?\s*")
 _NOTE_FIRST = re.compile(r"^\[(?!\d)[^\]]{1,30}\]\s*")  # "[Retracted] Wakefield, A. J. …"
+_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+    )
+}
 _VENUE_WORDS = (
     r"\b(?:Conference|Proceedings|Journal|Workshop|Symposium|Transactions|Review|Letters)\b"
 )
@@ -94,7 +100,7 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
         editors=editors,
         others=others,
         year=int(year) if year else None,
-        date=year,
+        date=_iso_date(year, body),
         venue=venue,
         volume=volume,
         issue=issue,
@@ -109,6 +115,23 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
 def repeats_authors(raw: str) -> bool:
     """A leading "———" says the authors are those of the reference before (MLA, Chicago)."""
     return bool(_SAME_AUTHORS.match(strip_label(raw.strip())[1]))
+
+
+def _iso_date(year: str, body: str) -> str:
+    """The date as precisely as written: "(2020, March 3)" or "2015 May 28;" give 2020-03-03."""
+    if not year:
+        return ""
+    patterns = (
+        rf"\b{year}[a-z]?,?\s+(?P<month>[A-Z][a-z]{{2,8}})\.?(?:\s+(?P<day>\d{{1,2}}))?\b",
+        rf"\b(?:(?P<day>\d{{1,2}})\s+)?(?P<month>[A-Z][a-z]{{2,8}})\.?,?\s+{year}\b",
+    )
+    for pattern in patterns:
+        for match in re.finditer(pattern, body):
+            month = _MONTHS.get(match.group("month")[:3].lower(), 0)
+            if month:
+                day = match.group("day")
+                return f"{year}-{month:02d}-{int(day):02d}" if day else f"{year}-{month:02d}"
+    return year
 
 
 def _without_identifiers(text: str) -> str:

@@ -433,3 +433,16 @@ def test_nature_reference_ending_with_the_year_in_parentheses() -> None:
     assert families(reference) == ["Chen", "Hatschka", "Simola"]
     assert reference.title == "Multi-Winner Reconfiguration"
     assert reference.year == 2024
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Doe, J. (2019, May 3). How to cite a blog post. The Blog.", "2019-05-03"),
+        ("LeCun Y, Bengio Y. Deep learning. Nature. 2015 May 28;521(7553):436-44.", "2015-05-28"),
+        ("[3] S. Hochreiter, “LSTM,” Neural Comput., vol. 9, pp. 1–2, Nov. 1997.", "1997-11"),
+        ("Smith, J. (2020). March of the penguins. Venue.", "2020"),
+    ],
+)
+def test_dates_are_as_precise_as_written(text: str, date: str) -> None:
+    assert parse(text).date == date
