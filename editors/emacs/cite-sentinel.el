@@ -30,7 +30,7 @@
   :type '(repeat string))
 
 (defcustom cite-sentinel-initialization-options nil
-  "A plist sent as initializationOptions, e.g. (:offline t :mailto \"me@example.org\").
+  "A plist sent as initializationOptions, e.g. (:offline t).
 Keys: :verify :offline :mailto :backends :severity :ground :accept.
 Write JSON false as :json-false."
   :type 'plist)
@@ -46,8 +46,9 @@ Write JSON false as :json-false."
     (typst-ts-mode :language-id "typst"))
   "The major modes whose buffers the server checks, with their LSP language ids.")
 
-(defun cite-sentinel-contact (&optional _interactive)
-  "The eglot contact: the server command and the current initialization options."
+(defun cite-sentinel-contact (&rest _)
+  "The eglot contact: the server command and the current initialization options.
+Newer eglot passes the project too; the contact does not depend on it."
   (append cite-sentinel-server-command
           (and cite-sentinel-initialization-options
                (list :initializationOptions cite-sentinel-initialization-options))))

@@ -22,6 +22,7 @@ SERVER = [sys.executable, "-m", "cite_sentinel", "lsp"]
 WAIT_MS = 20_000  # bounded wait inside Emacs for the diagnostics
 
 Shown = list[dict[str, object]]
+_STRICT = ("--eval", "(setq byte-compile-error-on-warn t)")  # a warning fails the compile
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +92,20 @@ def test_emacs_shows_a_fabricated_reference_on_its_citation_when_verified(
     on_paper = [d for d in shown if d["code"] == "fabricated" and Path(str(d["file"])) == paper]
     place = ([line, column], [line, column + len("alvarez2019")])
     assert place in [(d["start"], d["end"]) for d in on_paper]
+
+
+def test_the_emacs_configuration_byte_compiles_without_warnings(emacs: str, tmp_path: Path) -> None:
+    source = tmp_path / "cite-sentinel.el"
+    shutil.copy(ROOT / "editors" / "emacs" / "cite-sentinel.el", source)
+    done = subprocess.run(
+        [emacs, "--batch", "-q", *_STRICT, "-f", "batch-byte-compile", str(source)],
+        env={**os.environ, "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def _run(
