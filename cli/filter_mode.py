@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import CiteSentinelError, Verifier
 from cite_sentinel.exit_codes import ExitCode
-from cite_sentinel.verification import build_verifier
 
 TAG = "cite-sentinel"
 
@@ -22,13 +20,7 @@ def run_filter(args: Sequence[str]) -> int:
 
     try:
         config = config_for([str(Path.cwd())], None)
-
-        def verifier(offline: bool) -> Verifier | None:
-            return build_verifier(
-                config, offline=offline, refresh=False, progress=None, notify=_info
-            )
-
-        main(verifier=verifier, config=config)
+        main(verifier=_verifier, config=config)
     except BuildFailed as failure:
         print(failure, file=sys.stderr, flush=True)
         return ExitCode.FINDINGS
@@ -38,6 +30,8 @@ def run_filter(args: Sequence[str]) -> int:
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
     except Exception:
+        import traceback  # only a bug pays for it
+
         traceback.print_exc()
         print(
             f"[ERROR] {TAG}: this is a bug in cite-sentinel; please report it with the "
@@ -47,6 +41,15 @@ def run_filter(args: Sequence[str]) -> int:
         )
         return ExitCode.INTERNAL
     return ExitCode.CLEAN
+
+
+def _verifier(offline: bool) -> Verifier:
+    """The engine, imported only by a build that has references to verify."""
+    from cite_sentinel.core.engine import Engine
+
+    if offline:
+        _info("offline: answers come from the cache only; what it lacks stays unverified")
+    return Engine(os.environ, offline=offline)
 
 
 def _info(message: str) -> None:

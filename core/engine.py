@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import httpx
-from cite_sentinel.core.backends.session import open_backends
 from cite_sentinel.core.cache import CacheMode, default_cache_dir
-from cite_sentinel.core.http import HttpSettings
 from cite_sentinel.core.model import Reference, Verdict
-from cite_sentinel.core.resolve import Progress, resolve
 from cite_sentinel.core.verdict_cache import VerdictCache
+
+if TYPE_CHECKING:  # the backends, matching and httpx load only when something is resolved
+    import httpx
+    from cite_sentinel.core.http import HttpSettings
+    from cite_sentinel.core.resolve import Progress
 
 
 class Engine:
@@ -65,6 +67,9 @@ class Engine:
             if self._progress is not None:
                 self._progress(done, done)
             return []
+        from cite_sentinel.core.backends.session import open_backends
+        from cite_sentinel.core.resolve import resolve
+
         progress = self._progress
         shifted = None if progress is None else lambda d, t: progress(d + done, t + done)
         async with open_backends(

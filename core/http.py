@@ -22,14 +22,16 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 from cite_sentinel.core.breaker import CircuitBreaker
 from cite_sentinel.core.cache import CachedReply, CacheMode, Freshness, ResponseCache, cache_key
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.ratelimit import TokenBucket
 from cite_sentinel.core.redaction import Redactor
+
+if TYPE_CHECKING:
+    import httpx  # imported on the first live request: a run the cache answers never needs it
 
 log = logging.getLogger(__name__)
 
@@ -147,13 +149,8 @@ class HttpClient:
         self._sleep = sleep
         self._random = random
         self._redact = Redactor((*secrets, self.settings.mailto))
-        timeout = httpx.Timeout(self.settings.timeout, connect=self.settings.connect_timeout)
-        self._client = httpx.AsyncClient(
-            transport=transport,
-            timeout=timeout,
-            headers={"User-Agent": user_agent(self.settings.mailto)},
-            follow_redirects=False,
-        )
+        self._transport = transport
+        self._client: httpx.AsyncClient | None = None  # opened by the first live request
         self._buckets: dict[str, TokenBucket] = {}
         self._gates: dict[str, asyncio.Semaphore] = {}
         self._breakers: dict[str, CircuitBreaker] = {}
@@ -168,7 +165,8 @@ class HttpClient:
         await self.aclose()
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        if self._client is not None:
+            await self._client.aclose()
 
     async def request(
         self,
@@ -224,6 +222,8 @@ class HttpClient:
         headers: Mapping[str, str] | None,
         lane: str,
     ) -> Reply:
+        import httpx
+
         breaker = self.breaker(api)
         bucket = self.bucket(api, lane)
         gate = self._gate(api, lane)
@@ -245,7 +245,7 @@ class HttpClient:
                         raise SourceError(api, self._open_reason(api))
                 started = self._clock()
                 try:
-                    response = await self._client.request(
+                    response = await self._opened().request(
                         method, url, params=list(params), json=json_body, headers=headers
                     )
                 except httpx.TimeoutException:
@@ -298,6 +298,19 @@ class HttpClient:
         reason = _summary(failures)
         log.warning("%s: %s (%s)", api, reason, self._redact(path))
         raise SourceError(api, reason)
+
+    def _opened(self) -> httpx.AsyncClient:
+        """The httpx client, opened on the first live request (import and setup cost time)."""
+        import httpx
+
+        if self._client is None:
+            self._client = httpx.AsyncClient(
+                transport=self._transport,
+                timeout=httpx.Timeout(self.settings.timeout, connect=self.settings.connect_timeout),
+                headers={"User-Agent": user_agent(self.settings.mailto)},
+                follow_redirects=False,
+            )
+        return self._client
 
     def _open_reason(self, api: Api) -> str:
         if api in self._unreachable:

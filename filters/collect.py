@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import panflute as pf
 from cite_sentinel.core import Citation, CitationMode, Location
 from cite_sentinel.core.sources.sentences import Sentences, sentences
+from cite_sentinel.filters.cites import FoundCite
 
 DOCUMENT = "pandoc-document"  # the name findings give the document pandoc passes over stdin
 
@@ -26,12 +27,11 @@ class CiteGroup:
     citations: tuple[Citation, ...]
 
 
-def collect(cites: Iterable[pf.Cite]) -> tuple[CiteGroup, ...]:
+def collect(found: Iterable[FoundCite]) -> tuple[CiteGroup, ...]:
     """Citations of each Cite element in document order; group numbers count from 1."""
     groups: list[CiteGroup] = []
     prose_of: dict[int, tuple[Sentences, dict[int, int], int]] = {}
-    for number, cite in enumerate(cites, start=1):
-        block = _block_of(cite)
+    for number, (cite, block) in enumerate(((f.cite, f.block) for f in found), start=1):
         if id(block) not in prose_of:
             text, offsets = _prose(block)
             prose_of[id(block)] = (sentences(text), offsets, len(prose_of) + 1)
@@ -63,13 +63,6 @@ def collect(cites: Iterable[pf.Cite]) -> tuple[CiteGroup, ...]:
 def _locator(suffix: str) -> str:
     """`, p. 33` and `p. 33` are the same locator."""
     return suffix.strip().lstrip(",").strip()
-
-
-def _block_of(element: pf.Element) -> pf.Element:
-    node = element
-    while node.parent is not None and not isinstance(node, pf.Block):
-        node = node.parent
-    return node
 
 
 def _prose(block: pf.Element) -> tuple[str, dict[int, int]]:

@@ -1,8 +1,8 @@
 """The Pandoc filter: collect Cite elements, check once, rewrite them in the chosen style.
 
-panflute's shape (prepare, action, finalize, `main(doc=None)`), so a test can pass a
-document built in Python; without one, pandoc's JSON comes on stdin and goes back on
-stdout, which therefore carries nothing else.
+panflute's shape (prepare, finalize, `main(doc=None)`), so a test can pass a document built
+in Python; without one, pandoc's JSON comes on stdin and goes back on stdout, which therefore
+carries nothing else. Cite elements are found and replaced by filters.cites, not by `walk`.
 """
 
 from __future__ import annotations
@@ -11,23 +11,31 @@ import asyncio
 import datetime
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import panflute as pf
-from cite_sentinel.core import CheckResult, CiteSentinelError, Config, Verifier, check, load_config
-from cite_sentinel.core.engine import Engine
+from cite_sentinel.core import (
+    CheckResult,
+    CiteSentinelError,
+    Config,
+    Reference,
+    Verdict,
+    Verifier,
+    check,
+    load_config,
+)
 from cite_sentinel.filters.bibliography import document_read
+from cite_sentinel.filters.cites import find_cites, replace_cites
 from cite_sentinel.filters.collect import DOCUMENT, CiteGroup, collect
 from cite_sentinel.filters.correct import correct_references
 from cite_sentinel.filters.reflist import add_reference_list
 from cite_sentinel.filters.rendering import rendering_for
-from cite_sentinel.filters.report_section import report_blocks
 from cite_sentinel.filters.rewrite import rewrite
 from cite_sentinel.filters.settings import FilterSettings, read_settings
 from cite_sentinel.filters.summary import TAG, failure_message, failures, summary_lines
 
-VerifierFactory = Callable[[bool], Verifier | None]  # offline → the engine for this build
+VerifierFactory = Callable[[bool], Verifier]  # offline → the engine for this build
 
 
 class BuildFailed(CiteSentinelError):
@@ -53,14 +61,12 @@ def main(
         notify=notify or _to_stderr,
         pandoc=pandoc,
     )
-    result: pf.Doc | None = pf.run_filter(
-        run.action, prepare=run.prepare, finalize=run.finalize, doc=doc
-    )
+    result: pf.Doc | None = pf.run_filters([], prepare=run.prepare, finalize=run.finalize, doc=doc)
     return result
 
 
 class _Run:
-    """One build: what prepare learns, what action collects, what finalize does with it."""
+    """One build: what prepare learns from the metadata, what finalize finds and rewrites."""
 
     def __init__(
         self,
@@ -78,40 +84,36 @@ class _Run:
         self._today = today
         self._notify = notify
         self._pandoc = pandoc
-        self._cites: list[pf.Cite] = []
         self._settings: FilterSettings | None = None
 
     def prepare(self, doc: pf.Doc) -> None:
         offline = os.environ.get("CITE_SENTINEL_OFFLINE", "").lower() in {"1", "true", "yes"}
         self._settings = read_settings(_lookup(doc), doc.format or "html", offline=offline)
 
-    def action(self, element: pf.Element, doc: pf.Doc) -> None:
-        if isinstance(element, pf.Cite):
-            self._cites.append(element)
-
     def finalize(self, doc: pf.Doc) -> None:
         settings = self._settings
         assert settings is not None, "prepare runs first"
-        groups = collect(self._cites)
+        found = find_cites(doc)
+        groups = collect(found)
         result = self._check(doc, groups, settings)
         for line in summary_lines(result):
             self._notify(line)
         rendering = rendering_for(settings.style, doc.format or "html", groups, result, self._today)
-        by_cite = {id(cite): group for cite, group in zip(self._cites, groups, strict=True)}
-
-        def replace(element: pf.Element, _: pf.Doc) -> list[pf.Inline] | None:
-            group = by_cite.get(id(element))
-            if group is None or not isinstance(element, pf.Cite):
-                return None
-            return rewrite(element, group, rendering)
-
-        doc.walk(replace)
+        replace_cites(
+            found,
+            {
+                id(entry.cite): rewrite(entry.cite, group, rendering)
+                for entry, group in zip(found, groups, strict=True)
+            },
+        )
         add_reference_list(doc, rendering)
         if settings.correct:
             corrected = correct_references(doc, rendering.cited, rendering.verdicts)
             if corrected:
                 self._notify(f"[INFO] {TAG}: corrected metadata of {', '.join(corrected)}")
         if settings.report:
+            from cite_sentinel.filters.report_section import report_blocks  # its own cost
+
             doc.content.extend(report_blocks(result, self._pandoc))
         failed = failures(result, settings.fail_on)
         if failed:
@@ -123,8 +125,18 @@ class _Run:
         citations = [citation for group in groups for citation in group.citations]
         read = document_read(_lookup(doc), citations, self._cwd)
         config = self._config or load_config(self._cwd)
-        verifier = self._verifier(settings.offline)
+        verifier = _Deferred(lambda: self._verifier(settings.offline))
         return asyncio.run(check([], config=config, verifier=verifier, reads={DOCUMENT: read}))
+
+
+class _Deferred:
+    """The verifier, built on the first verification: a build without references never pays."""
+
+    def __init__(self, build: Callable[[], Verifier]) -> None:
+        self._build = build
+
+    async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
+        return await self._build().verify(references)
 
 
 def _lookup(doc: pf.Doc) -> Callable[[str], object]:
@@ -135,6 +147,8 @@ def _lookup(doc: pf.Doc) -> Callable[[str], object]:
 
 
 def _engine(offline: bool) -> Verifier:
+    from cite_sentinel.core.engine import Engine  # only a build with references pays for it
+
     return Engine(os.environ, offline=offline)
 
 

@@ -12,8 +12,8 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import httpx
 from cite_sentinel.core.backends.arxiv import Arxiv
 from cite_sentinel.core.backends.crossref import Crossref
 from cite_sentinel.core.backends.datacite import DataCite
@@ -22,6 +22,9 @@ from cite_sentinel.core.backends.openalex import OpenAlex
 from cite_sentinel.core.backends.semanticscholar import SemanticScholar
 from cite_sentinel.core.cache import CacheMode, ResponseCache, default_cache_dir
 from cite_sentinel.core.http import HttpClient, HttpSettings, Sleep, default_lanes
+
+if TYPE_CHECKING:
+    import httpx
 
 _SECRET_VARIABLES = ("OPENALEX_API_KEY", "S2_API_KEY", "CITE_SENTINEL_MAILTO")
 

@@ -1,0 +1,56 @@
+"""Find the document's Cite elements and put their rewrites in place, in one read-only pass.
+
+panflute's `walk` rebuilds every container of the document on the way back up (type checks
+included), which on a long document costs more than the rest of the filter; this module visits
+the children panflute names in `_children`, in the same order as `walk`, and splices the
+replacements into the lists that hold the Cite elements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+import panflute as pf
+
+
+@dataclass(frozen=True, slots=True)
+class FoundCite:
+    """A Cite element, the block whose sentence holds it, and the list it sits in."""
+
+    cite: pf.Cite
+    block: pf.Element
+    siblings: list[pf.Element]
+
+
+def find_cites(doc: pf.Doc) -> tuple[FoundCite, ...]:
+    """Every Cite element outside another Cite, in the order panflute's walk meets them."""
+    return tuple(_visit(doc, doc))
+
+
+def replace_cites(found: Sequence[FoundCite], replacement: Mapping[int, list[pf.Inline]]) -> None:
+    """Put each Cite's replacement (keyed by `id(cite)`) where the Cite was."""
+    lists: dict[int, list[pf.Element]] = {id(entry.siblings): entry.siblings for entry in found}
+    for siblings in lists.values():
+        spliced: list[pf.Element] = []
+        for element in siblings:
+            spliced.extend(replacement.get(id(element), (element,)))
+        siblings[:] = spliced
+
+
+def _visit(element: pf.Element, block: pf.Element) -> Iterator[FoundCite]:
+    if isinstance(element, pf.Block) or isinstance(block, pf.Doc):
+        block = element
+    for name in element._children:
+        child = getattr(element, name)
+        if isinstance(child, pf.ListContainer):
+            for item in child.list:
+                if isinstance(item, pf.Cite):
+                    yield FoundCite(item, block, child.list)
+                else:
+                    yield from _visit(item, block)
+        elif isinstance(child, pf.DictContainer):
+            for item in child.dict.values():
+                yield from _visit(item, block)
+        elif isinstance(child, pf.Element):
+            yield from _visit(child, block)
