@@ -13,7 +13,15 @@ from cite_sentinel import __version__
 from cite_sentinel.exit_codes import ExitCode
 from cite_sentinel.lsp.config import settings_for
 from cite_sentinel.lsp.convert import path_of
-from cite_sentinel.lsp.features import code_actions, completion, definition, hover, rename, symbols
+from cite_sentinel.lsp.features import (
+    code_actions,
+    completion,
+    definition,
+    hover,
+    pull,
+    rename,
+    symbols,
+)
 from cite_sentinel.lsp.features.insert_entry import insert_entry
 from cite_sentinel.lsp.session import Session
 from lsprotocol import types
@@ -29,6 +37,16 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.feature(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:
+        if pull.wants_pull(params.capabilities):  # capabilities are computed after this handler
+            session.pull = True
+            server.feature(
+                types.TEXT_DOCUMENT_DIAGNOSTIC,
+                types.DiagnosticOptions(
+                    identifier="cite-sentinel",
+                    inter_file_dependencies=True,
+                    workspace_diagnostics=False,
+                ),
+            )(on_diagnostic)
         root = _root(params)
         session.configure(root, settings_for(root, params.initialization_options))
         if root is not None:
@@ -70,6 +88,11 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     def progress_cancel(params: types.WorkDoneProgressCancelParams) -> None:
         if session.wave.is_progress(params.token):
             session.wave.cancel(by_user=True)
+
+    async def on_diagnostic(
+        params: types.DocumentDiagnosticParams,
+    ) -> types.DocumentDiagnosticReport:
+        return pull.document_diagnostic(session, params)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def on_hover(params: types.HoverParams) -> types.Hover | None:

@@ -35,6 +35,8 @@ class Session:
         self.file_accepts: tuple[str, ...] = ()
         self.verdicts: dict[str, Verdict] = {}
         self._published: dict[str, list[types.Diagnostic]] = {}
+        self.pull = False  # the client pulls diagnostics (decided at initialize); else we push
+        self._result_ids: dict[str, int] = {}  # pull mode: bumped when a file's list changes
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._reading: dict[str, asyncio.Task[None]] = {}  # full readings in worker threads
         self._lines: dict[str, tuple[str, list[str]]] = {}  # path: (text, its lines)
@@ -115,15 +117,27 @@ class Session:
             return
         for uri in set(self._published) - set(fresh):
             fresh[uri] = []
+        refresh = False
         for uri, diagnostics in fresh.items():
             if uri != complete and uri in self._published and self._published[uri] == diagnostics:
                 continue
             self._published[uri] = diagnostics
+            if self.pull:
+                self._result_ids[uri] = self._result_ids.get(uri, 0) + 1
+                refresh = True
+                continue
             state = self.workspace.files.get(path_of(uri))
             version = state.version if state and state.is_open else None
             self.server.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
             )
+
+        if refresh:
+            self.server.workspace_diagnostic_refresh(None)
+
+    def current(self, uri: str) -> tuple[str, list[types.Diagnostic]]:
+        """Pull mode: a file's result id and its diagnostics as last computed."""
+        return str(self._result_ids.get(uri, 0)), self._published.get(uri, [])
 
     def findings(self) -> dict[str, list[Finding]]:
         """Local findings, then those of the verdicts that apply to the current entries."""

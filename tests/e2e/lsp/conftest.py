@@ -14,13 +14,22 @@ UTF16 = types.PositionEncodingKind.Utf16
 UTF8 = types.PositionEncodingKind.Utf8
 
 
-def capabilities(encoding: str = UTF16, *, progress: bool = True) -> types.ClientCapabilities:
-    """A client offering one position encoding, push diagnostics and (optionally) progress."""
+def capabilities(
+    encoding: str = UTF16, *, progress: bool = True, pull: bool = False, refresh: bool = False
+) -> types.ClientCapabilities:
+    """A client offering one position encoding, push diagnostics, and optionally progress,
+    pull diagnostics and diagnostic refresh."""
     return types.ClientCapabilities(
         general=types.GeneralClientCapabilities(position_encodings=[encoding]),
         window=types.WindowClientCapabilities(work_done_progress=progress),
         text_document=types.TextDocumentClientCapabilities(
-            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(related_information=True)
+            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
+                related_information=True
+            ),
+            diagnostic=types.DiagnosticClientCapabilities() if pull else None,
+        ),
+        workspace=types.WorkspaceClientCapabilities(
+            diagnostics=types.DiagnosticWorkspaceClientCapabilities(refresh_support=refresh)
         ),
     )
 
