@@ -26,7 +26,14 @@ def build_verifier(
     env = os.environ if environ is None else environ
     if offline:
         notify("offline: answers come from the cache only; what it lacks stays unverified")
-    return Engine(env, offline=offline, refresh=refresh, progress=progress, settings=settings)
+    return Engine(
+        env,
+        offline=offline,
+        refresh=refresh,
+        progress=progress,
+        settings=settings,
+        sources=config.sources,
+    )
 
 
 def http_settings(config: Config, environ: Mapping[str, str]) -> HttpSettings | None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cite_sentinel.core.cache import CacheMode, default_cache_dir
+from cite_sentinel.core.config import SOURCES
 from cite_sentinel.core.model import Reference, Verdict
 from cite_sentinel.core.verdict_cache import VerdictCache
 
@@ -28,6 +29,7 @@ class Engine:
         cache_dir: Path | None = None,
         progress: Progress | None = None,
         settings: HttpSettings | None = None,
+        sources: Sequence[str] = SOURCES,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         if offline and refresh:
@@ -39,6 +41,7 @@ class Engine:
         self._cache_dir = cache_dir
         self._progress = progress
         self._settings = settings
+        self._sources = tuple(sources)
         self._transport = transport
 
     async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
@@ -79,7 +82,7 @@ class Engine:
             settings=self._settings,
             transport=self._transport,
         ) as backends:
-            return await resolve(references, backends, progress=shifted)
+            return await resolve(references, backends, sources=self._sources, progress=shifted)
 
     def _verdict_dir(self) -> Path:
         return (self._cache_dir or default_cache_dir(self._env)) / "verdicts"

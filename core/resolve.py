@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from cite_sentinel.core.backends.doi import DoiState
 from cite_sentinel.core.backends.outcome import Answered, Failed, Outcome
 from cite_sentinel.core.backends.session import Backends
+from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
 from cite_sentinel.core.match import Evidence, judge
 from cite_sentinel.core.model import (
     Record,
@@ -45,6 +46,7 @@ _KEYLESS_S2_BUDGET = 10
 _COLD_AFTER = 8
 _COLD_SHARE = 0.25
 _PRIMARY_SOURCES = frozenset({"openalex", "crossref"})
+
 _STATUS_RANK = {SourceStatus.SKIPPED: 0, SourceStatus.ANSWERED: 1, SourceStatus.FAILED: 2}
 
 
@@ -84,29 +86,43 @@ class _State:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """The clients of this run and the indexes the configuration lets it ask."""
+
+    backends: Backends
+    enabled: frozenset[str]
+
+    @property
+    def primaries(self) -> frozenset[str]:
+        return self.enabled & _PRIMARY_SOURCES
+
+
 async def resolve(
     references: Sequence[Reference],
     backends: Backends,
     *,
+    sources: Sequence[str] = SOURCE_NAMES,
     progress: Progress | None = None,
 ) -> list[Verdict]:
-    """One verdict per reference, in the order given."""
+    """One verdict per reference, in the order given; only the indexes in `sources` are asked."""
+    plan = _Plan(backends, frozenset(sources))
     states = [_State(reference) for reference in references]
     done = _Counter(len(states), progress)
-    await _identifiers(states, backends)
+    await _identifiers(states, plan)
     for state in states:
         if state.by_identifier or state.identifier_absent:
             verdict = judge(state.evidence())
             if _settled(verdict, searched=False):
                 state.verdict = verdict
                 done.add()
-    await _search(states, backends, done)
+    await _search(states, plan, done)
     verdicts = []
     for state in states:
         if state.verdict is None:
             state.verdict = judge(state.evidence())
             done.add()
-        verdicts.append(_with_skipped_sources(state.verdict))
+        verdicts.append(_with_skipped_sources(state.verdict, plan))
     return verdicts
 
 
@@ -123,7 +139,7 @@ def _settled(verdict: Verdict, *, searched: bool) -> bool:
 # --- identifiers ---------------------------------------------------------------------------
 
 
-async def _identifiers(states: list[_State], backends: Backends) -> None:
+async def _identifiers(states: list[_State], plan: _Plan) -> None:
     dois: dict[str, list[_State]] = {}
     arxiv: dict[str, list[_State]] = {}
     for state in states:
@@ -136,28 +152,34 @@ async def _identifiers(states: list[_State], backends: Backends) -> None:
             arxiv.setdefault(ids.arxiv, []).append(state)
     async with asyncio.TaskGroup() as group:
         if dois:
-            group.create_task(_dois(dois, backends))
-        if arxiv:
-            group.create_task(_arxiv_ids(arxiv, backends))
+            group.create_task(_dois(dois, plan))
+        if arxiv and plan.enabled & {"arxiv"}:
+            group.create_task(_arxiv_ids(arxiv, plan.backends))
 
 
-async def _dois(wanted: dict[str, list[_State]], backends: Backends) -> None:
-    outcomes = await backends.openalex.by_dois(list(wanted))
-    missing = []
-    for doi, outcome in outcomes.items():
-        _take(wanted[doi], "openalex", outcome)
-        if not _found(outcome):
-            missing.append(doi)
+async def _dois(wanted: dict[str, list[_State]], plan: _Plan) -> None:
+    missing = list(wanted)
+    if "openalex" in plan.enabled:
+        outcomes = await plan.backends.openalex.by_dois(missing)
+        missing = []
+        for doi, outcome in outcomes.items():
+            _take(wanted[doi], "openalex", outcome)
+            if not _found(outcome):
+                missing.append(doi)
     async with asyncio.TaskGroup() as group:
         for doi in missing:
-            group.create_task(_doi_elsewhere(doi, wanted[doi], backends))
+            group.create_task(_doi_elsewhere(doi, wanted[doi], plan))
 
 
-async def _doi_elsewhere(doi: str, states: list[_State], backends: Backends) -> None:
+async def _doi_elsewhere(doi: str, states: list[_State], plan: _Plan) -> None:
     """A DOI OpenAlex lacks: Crossref, then doi.org and the agency that registered it."""
-    outcome = await backends.crossref.by_doi(doi)
-    _take(states, "crossref", outcome)
-    if _found(outcome):
+    backends = plan.backends
+    if "crossref" in plan.enabled:
+        outcome = await backends.crossref.by_doi(doi)
+        _take(states, "crossref", outcome)
+        if _found(outcome):
+            return
+    if "doi" not in plan.enabled:
         return
     status = await backends.doi.exists(doi)
     if status.state is DoiState.ABSENT:
@@ -172,7 +194,7 @@ async def _doi_elsewhere(doi: str, states: list[_State], backends: Backends) -> 
         return
     for state in states:
         state.note("doi", SourceReport("doi", SourceStatus.ANSWERED, "DOI registered"))
-    if (await backends.doi.agency(doi)).lower() == "datacite":
+    if "datacite" in plan.enabled and (await backends.doi.agency(doi)).lower() == "datacite":
         _take(states, "datacite", await backends.datacite.by_doi(doi))
 
 
@@ -202,12 +224,16 @@ def _found(outcome: Outcome) -> bool:
 # --- search --------------------------------------------------------------------------------
 
 
-async def _search(states: list[_State], backends: Backends, done: _Counter) -> None:
+async def _search(states: list[_State], plan: _Plan, done: _Counter) -> None:
     pending = [s for s in states if s.verdict is None and _searchable(s.reference)]
     if not pending:
         return
-    board = _Board(pending, s2_keyed=backends.semanticscholar.keyed)
-    sources = _search_sources(backends)
+    board = _Board(pending, primaries=plan.primaries, s2_keyed=plan.backends.semanticscholar.keyed)
+    sources = {
+        name: search
+        for name, search in _search_sources(plan.backends).items()
+        if name in plan.enabled
+    }
     async with asyncio.TaskGroup() as group:
         for name, search in sources.items():
             for _ in range(_WORKERS_PER_SOURCE):
@@ -229,8 +255,9 @@ def _search_sources(backends: Backends) -> dict[str, Callable[[Reference], Await
 class _Board:
     """The references still to search, and which source has been asked about which."""
 
-    def __init__(self, states: list[_State], *, s2_keyed: bool) -> None:
+    def __init__(self, states: list[_State], *, primaries: frozenset[str], s2_keyed: bool) -> None:
         self.states = states
+        self.primaries = primaries
         self.s2_keyed = s2_keyed
         self.s2_budget = _KEYLESS_S2_BUDGET
         self.first_asks: collections.Counter[str] = collections.Counter()
@@ -261,13 +288,15 @@ class _Board:
             return False
         if name != "semanticscholar":
             return bool(state.searched) or not self.cold(name)
-        if not state.searched >= _PRIMARY_SOURCES:
+        if not self.primaries:  # the only search source the configuration allows
+            return self.s2_keyed or self.s2_budget > 0
+        if not state.searched >= self.primaries:
             return False
         if self.s2_keyed:
             return True
         return self.s2_budget > 0 and any(
             state.sources[n].status is SourceStatus.FAILED
-            for n in _PRIMARY_SOURCES
+            for n in self.primaries
             if n in state.sources
         )
 
@@ -275,7 +304,7 @@ class _Board:
         """A primary that rarely holds this list's works (Crossref for papers without DOIs)
         takes only references the other primary could not settle, while the other is warm."""
         if self._rarely_settles(name):
-            return not any(self._rarely_settles(n) for n in _PRIMARY_SOURCES - {name})
+            return not any(self._rarely_settles(n) for n in self.primaries - {name})
         return False
 
     def _rarely_settles(self, name: str) -> bool:
@@ -335,12 +364,16 @@ async def _worker(
 # --- sources not asked ---------------------------------------------------------------------
 
 
-def _with_skipped_sources(verdict: Verdict) -> Verdict:
+def _with_skipped_sources(verdict: Verdict, plan: _Plan) -> Verdict:
     """Every index appears on the verdict: asked ones with their outcome, others as skipped."""
     asked = {report.name for report in verdict.sources}
     skipped = tuple(
-        SourceReport(name, SourceStatus.SKIPPED, _skip_reason(name, verdict))
-        for name in ("openalex", "crossref", "semanticscholar", "datacite", "arxiv", "doi")
+        SourceReport(
+            name,
+            SourceStatus.SKIPPED,
+            _skip_reason(name, verdict) if name in plan.enabled else "turned off by `sources`",
+        )
+        for name in SOURCE_NAMES
         if name not in asked
     )
     return replace(verdict, sources=verdict.sources + skipped)

@@ -97,3 +97,15 @@ def test_server_errors_and_bad_bodies_never_make_a_real_work_fabricated(
     for verdict in verdicts.values():
         if verdict.status is Status.UNVERIFIED:
             assert verdict.reason
+
+
+def test_an_index_turned_off_in_the_configuration_is_never_asked(
+    fake_api: FakeApi, tmp_path: Path
+) -> None:
+    verdicts = _verify(fake_api, tmp_path, sources=("crossref", "doi"))
+    assert fake_api.stats().by_api.get("openalex", 0) == 0
+    for verdict in verdicts.values():
+        (openalex,) = [s for s in verdict.sources if s.name == "openalex"]
+        assert openalex.status is SourceStatus.SKIPPED
+        assert "sources" in openalex.reason
+    assert verdicts["back1993"].status is Status.MISCITED
