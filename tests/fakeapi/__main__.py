@@ -1,8 +1,15 @@
-"""Run the fake server on its own: `python -m tests.fakeapi --port 0 --corpus sample`."""
+"""Run the fake server on its own: `python -m tests.fakeapi --port 0 --corpus sample`.
+
+With a command after `--`, serve only while that command runs, with the CITE_SENTINEL_*_URL
+variables pointing at the fake, and exit with its status (a demo of the whole product offline):
+`python -m tests.fakeapi -- cite-sentinel check examples/`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 import threading
 
@@ -25,7 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency-ms", type=float, default=0.0, help="added to every API")
     parser.add_argument("--rate", default="", help="per-API req/s, e.g. openalex=10,crossref=5")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND to run against it")
     args = parser.parse_args(argv)
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
     try:
         api = FakeApi.start(args.corpus, host=args.host, port=args.port, seed=args.seed)
         apis: dict[str, dict[str, object]] = {"*": {"latency_ms": args.latency_ms}}
@@ -34,6 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as error:
         print(f"fake API: cannot start: {error}", file=sys.stderr)
         return 2
+    if command:
+        try:
+            return subprocess.run(command, env={**os.environ, **api.env()}, check=False).returncode
+        finally:
+            api.close()
     print(api.base_url, flush=True)
     try:
         threading.Event().wait()
