@@ -1,6 +1,6 @@
 -- Headless Neovim as a real client: open files with the shipped config, wait for the
 -- diagnostics the test names, write them all as JSON, and exit 0 only if they came.
--- Environment: CS_RUNTIME (editors/nvim), CS_SERVER (JSON list: the server command),
+-- Environment: CS_RUNTIME (editors/nvim), CS_SERVER (JSON list: the server command, or null),
 -- CS_FILES (JSON list of paths to open), CS_CODES (JSON list of codes to wait for,
 -- each `code` anywhere or `code:/path/of/the/file`),
 -- CS_OUT (where the JSON goes), CS_TIMEOUT_MS; CS_MODE=native: vim.lsp.enable without setup();
@@ -9,6 +9,9 @@ vim.opt.runtimepath:prepend(vim.env.CS_RUNTIME)
 vim.cmd('filetype on')
 
 local server = vim.fn.json_decode(vim.env.CS_SERVER)
+if server == vim.NIL then -- null: the shipped default, `cite-sentinel lsp` from PATH
+  server = nil
+end
 local files = vim.fn.json_decode(vim.env.CS_FILES)
 local wanted = vim.fn.json_decode(vim.env.CS_CODES)
 

@@ -97,6 +97,18 @@ def test_neovim_shows_a_fabricated_reference_on_its_citation_when_verified(
     }
 
 
+def test_neovim_starts_cite_sentinel_from_path_by_default(nvim: str, tmp_path: Path) -> None:
+    program = Path(sys.executable).parent / "cite-sentinel"
+    if not program.exists():
+        pytest.skip(f"the cite-sentinel program is not installed beside {sys.executable}")
+    space = make_workspace(tmp_path)
+    path = os.pathsep.join([str(program.parent), os.environ.get("PATH", "")])
+    shown = _run(
+        nvim, [space.paper, space.bib], ["undefined-key"], tmp_path, server=None, path=path
+    )
+    assert _place(shown, "undefined-key", space.paper) == _byte_range(space.undefined)
+
+
 def _run(
     nvim: str,
     files: list[Path],
@@ -105,12 +117,14 @@ def _run(
     mode: str = "setup",
     *,
     verify: bool = False,
+    server: list[str] | None = SERVER,
+    path: str | None = None,
 ) -> list[dict[str, object]]:
     out = tmp_path / "diagnostics.json"
     environment = {
         **os.environ,
         "CS_RUNTIME": str(ROOT / "editors" / "nvim"),
-        "CS_SERVER": json.dumps(SERVER),
+        "CS_SERVER": json.dumps(server),
         "CS_FILES": json.dumps([str(file) for file in files]),
         "CS_CODES": json.dumps(codes),
         "CS_OUT": str(out),
@@ -119,6 +133,8 @@ def _run(
         "CS_VERIFY": "1" if verify else "0",
         "XDG_STATE_HOME": str(tmp_path / "state"),  # Neovim's LSP log stays in the test
     }
+    if path is not None:
+        environment["PATH"] = path
     done = subprocess.run(
         [nvim, "--headless", "--clean", "-n", "-u", "NONE", "-c", f"luafile {CHECK}"],
         cwd=files[0].parent,
