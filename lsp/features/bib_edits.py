@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from cite_sentinel.core import Location, Reference
+from cite_sentinel.core.sources.bibtex_blocks import EntryBlock, split_blocks
 from cite_sentinel.lsp.state import ACCEPT_MARK
 from lsprotocol import types
 
@@ -16,16 +16,14 @@ RangeOf = Callable[[Location], types.Range]
 def set_field(
     reference: Reference, lines: list[str], range_of: RangeOf, name: str, value: str
 ) -> types.TextEdit:
-    """Replace a field's value in the entry, or add the field after the entry's first line."""
-    pattern = re.compile(rf"^(\s*{re.escape(name)}\s*=\s*)", re.IGNORECASE)
-    for number in range(reference.location.line, reference.location.end_line + 1):
-        text = lines[number - 1] if number - 1 < len(lines) else ""
-        found = pattern.match(text)
-        if found is None:
-            continue
-        start = found.end()
-        end = _value_end(text, start)
-        where = Location(reference.location.path, number, start + 1, number, end + 1)
+    """Replace a field's whole value (over several lines too), or add the field after the
+    entry's first line; the value's span comes from the reader's own scan of the entry."""
+    span = _value_span(reference, name)
+    if span is not None:
+        start, end = span
+        where = Location(
+            reference.location.path, *_point(reference, start), *_point(reference, end)
+        )
         return types.TextEdit(range=range_of(where), new_text="{" + value + "}")
     below = reference.location.line + 1
     where = Location.point(reference.location.path, below, 1)
@@ -63,17 +61,22 @@ def entry_text(key: str, record: Mapping[str, Any]) -> str:
     return f"\n@{kind}{{{key},\n{body}}}\n"
 
 
-def _value_end(text: str, start: int) -> int:
-    """Where a field value starting at `start` ends: balanced braces, quotes, or a bare word."""
-    if start < len(text) and text[start] == "{":
-        depth = 0
-        for index in range(start, len(text)):
-            depth += {"{": 1, "}": -1}.get(text[index], 0)
-            if depth == 0:
-                return index + 1
-        return len(text.rstrip("\n"))
-    if start < len(text) and text[start] == '"':
-        closing = text.find('"', start + 1)
-        return closing + 1 if closing > 0 else len(text.rstrip("\n"))
-    found = re.match(r"[^,}\s]*", text[start:])
-    return start + (found.end() if found else 0)
+def _value_span(reference: Reference, name: str) -> tuple[int, int] | None:
+    """Offsets in the entry's raw text of the named field's value (all its `#` parts)."""
+    blocks = split_blocks(reference.raw) if reference.raw else []
+    entry = next((b for b in blocks if isinstance(b, EntryBlock)), None)
+    if entry is None:
+        return None
+    for field in entry.fields:
+        if field.name == name.lower() and field.pieces:
+            return field.pieces[0].start, field.pieces[-1].end
+    return None
+
+
+def _point(reference: Reference, offset: int) -> tuple[int, int]:
+    """A raw-text offset as a (line, column) of the file, both 1-based."""
+    before = reference.raw[:offset]
+    newlines = before.count("\n")
+    if newlines == 0:
+        return reference.location.line, reference.location.column + offset
+    return reference.location.line + newlines, offset - before.rfind("\n")

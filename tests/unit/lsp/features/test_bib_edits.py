@@ -1,0 +1,66 @@
+"""Field edits replace a value's whole span, over several lines and `#` parts too."""
+
+from __future__ import annotations
+
+from cite_sentinel.core import Location, Reference
+from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.lsp.features.bib_edits import set_field
+from lsprotocol import types
+
+BIB = """% a comment
+@article{wrapped,
+  title = {A Title Written
+           Over Two Lines},
+  journal = "J" # " of Things",
+  year = 2019,
+}
+"""
+
+
+def _points(location: Location) -> types.Range:
+    return types.Range(
+        start=types.Position(line=location.line - 1, character=location.column - 1),
+        end=types.Position(line=location.end_line - 1, character=location.end_column - 1),
+    )
+
+
+def _apply(text: str, edit: types.TextEdit) -> str:
+    lines = text.splitlines(keepends=True)
+    start, end = edit.range.start, edit.range.end
+    offset_start = sum(len(line) for line in lines[: start.line]) + start.character
+    offset_end = sum(len(line) for line in lines[: end.line]) + end.character
+    return text[:offset_start] + edit.new_text + text[offset_end:]
+
+
+def _entry() -> Reference:
+    (reference,) = read_bibtex(BIB, "refs.bib").references
+    return reference
+
+
+def test_a_title_over_two_lines_is_replaced_whole() -> None:
+    edit = set_field(_entry(), BIB.splitlines(True), _points, "title", "The Real Title")
+    result = _apply(BIB, edit)
+    assert "  title = {The Real Title},\n  journal" in result
+    assert "Over Two Lines" not in result
+    (again,) = read_bibtex(result, "refs.bib").references
+    assert again.title == "The Real Title"
+
+
+def test_a_concatenated_value_is_replaced_with_all_its_parts() -> None:
+    edit = set_field(_entry(), BIB.splitlines(True), _points, "journal", "Journal of Things")
+    result = _apply(BIB, edit)
+    assert "  journal = {Journal of Things},\n" in result
+    assert (read_bibtex(result, "refs.bib").references[0].venue) == "Journal of Things"
+
+
+def test_a_bare_number_is_replaced_and_the_rest_of_the_entry_kept() -> None:
+    edit = set_field(_entry(), BIB.splitlines(True), _points, "year", "2020")
+    result = _apply(BIB, edit)
+    assert result == BIB.replace("year = 2019", "year = {2020}")
+
+
+def test_a_missing_field_is_added_below_the_entry_line() -> None:
+    edit = set_field(_entry(), BIB.splitlines(True), _points, "doi", "10.1000/xyz")
+    result = _apply(BIB, edit)
+    assert result.splitlines()[2] == "  doi = {10.1000/xyz},"
+    assert read_bibtex(result, "refs.bib").references[0].identifiers.doi == "10.1000/xyz"
