@@ -1,6 +1,6 @@
 ;;; check.el --- Emacs with eglot as a real client: open files, wait for diagnostics  -*- lexical-binding: t; -*-
 
-;; Environment: CS_LISP (editors/emacs), CS_SERVER (JSON list: the server command),
+;; Environment: CS_LISP (editors/emacs), CS_SERVER (JSON list: the server command, or null),
 ;; CS_FILES (JSON list of paths; eglot starts from the first), CS_CODES (JSON list of codes to
 ;; wait for, each `code' anywhere or `code:/path/of/the/file'), CS_OUT (where the JSON goes),
 ;; CS_TIMEOUT_MS, CS_VERIFY=1 for the network wave too.  Exits 0 only if the codes came.
@@ -11,7 +11,9 @@
 (add-to-list 'load-path (getenv "CS_LISP"))
 (require 'cite-sentinel)
 
-(setq cite-sentinel-server-command (append (json-read-from-string (getenv "CS_SERVER")) nil))
+(let ((server (json-read-from-string (getenv "CS_SERVER"))))
+  (when server ; null keeps the shipped default, `cite-sentinel lsp' from PATH
+    (setq cite-sentinel-server-command (append server nil))))
 (setq cite-sentinel-initialization-options
       (list :verify (if (equal (getenv "CS_VERIFY") "1") t :json-false)))
 

@@ -94,6 +94,18 @@ def test_emacs_shows_a_fabricated_reference_on_its_citation_when_verified(
     assert place in [(d["start"], d["end"]) for d in on_paper]
 
 
+def test_emacs_starts_cite_sentinel_from_path_by_default(emacs: str, tmp_path: Path) -> None:
+    program = Path(sys.executable).parent / "cite-sentinel"
+    if not program.exists():
+        pytest.skip(f"the cite-sentinel program is not installed beside {sys.executable}")
+    space = make_workspace(tmp_path, "paper.tex", PAPER_TEX)
+    path = os.pathsep.join([str(program.parent), os.environ.get("PATH", "")])
+    shown = _run(
+        emacs, [space.paper, space.bib], ["undefined-key"], tmp_path, server=None, path=path
+    )
+    assert _place(shown, "undefined-key", space.paper) == _char_range(space.undefined)
+
+
 def test_the_emacs_configuration_byte_compiles_without_warnings(emacs: str, tmp_path: Path) -> None:
     source = tmp_path / "cite-sentinel.el"
     shutil.copy(ROOT / "editors" / "emacs" / "cite-sentinel.el", source)
@@ -109,13 +121,20 @@ def test_the_emacs_configuration_byte_compiles_without_warnings(emacs: str, tmp_
 
 
 def _run(
-    emacs: str, files: list[Path], codes: list[str], tmp_path: Path, *, verify: bool = False
+    emacs: str,
+    files: list[Path],
+    codes: list[str],
+    tmp_path: Path,
+    *,
+    verify: bool = False,
+    server: list[str] | None = SERVER,
+    path: str | None = None,
 ) -> Shown:
     out = tmp_path / "diagnostics.json"
     environment = {
         **os.environ,
         "CS_LISP": str(ROOT / "editors" / "emacs"),
-        "CS_SERVER": json.dumps(SERVER),
+        "CS_SERVER": json.dumps(server),
         "CS_FILES": json.dumps([str(file) for file in files]),
         "CS_CODES": json.dumps(codes),
         "CS_OUT": str(out),
@@ -123,6 +142,8 @@ def _run(
         "CS_VERIFY": "1" if verify else "0",
         "HOME": str(tmp_path),  # eglot and project.el write nothing outside the test
     }
+    if path is not None:
+        environment["PATH"] = path
     done = subprocess.run(
         # -q, not -Q: Debian activates elpa-eglot from the site start files.
         [emacs, "--batch", "-q", "-l", str(CHECK)],
