@@ -19,6 +19,7 @@ from cite_sentinel.core import (
     CheckResult,
     CiteSentinelError,
     Config,
+    Read,
     Reference,
     Verdict,
     Verifier,
@@ -29,10 +30,11 @@ from cite_sentinel.filters.bibliography import document_read
 from cite_sentinel.filters.cites import find_cites, replace_cites
 from cite_sentinel.filters.collect import DOCUMENT, CiteGroup, collect
 from cite_sentinel.filters.correct import correct_references
+from cite_sentinel.filters.groundedness import badges, grounded, supports_by_citation
 from cite_sentinel.filters.reflist import add_reference_list
 from cite_sentinel.filters.rendering import rendering_for
 from cite_sentinel.filters.rewrite import rewrite
-from cite_sentinel.filters.settings import FilterSettings, read_settings
+from cite_sentinel.filters.settings import FilterSettings, is_html, read_settings
 from cite_sentinel.filters.summary import TAG, failure_message, failures, summary_lines
 
 VerifierFactory = Callable[[bool], Verifier]  # offline → the engine for this build
@@ -99,10 +101,16 @@ class _Run:
         for line in summary_lines(result):
             self._notify(line)
         rendering = rendering_for(settings.style, doc.format or "html", groups, result, self._today)
+        supports = (
+            supports_by_citation(result)
+            if settings.groundedness and is_html(doc.format or "html")
+            else {}
+        )
         replace_cites(
             found,
             {
                 id(entry.cite): rewrite(entry.cite, group, rendering)
+                + badges(group.citations, supports)
                 for entry, group in zip(found, groups, strict=True)
             },
         )
@@ -126,7 +134,12 @@ class _Run:
         read = document_read(_lookup(doc), citations, self._cwd)
         config = self._config or load_config(self._cwd)
         verifier = _Deferred(lambda: self._verifier(settings.offline))
-        return asyncio.run(check([], config=config, verifier=verifier, reads={DOCUMENT: read}))
+        return asyncio.run(_checked(config, verifier, read, ground=settings.groundedness))
+
+
+async def _checked(config: Config, verifier: Verifier, read: Read, *, ground: bool) -> CheckResult:
+    result = await check([], config=config, verifier=verifier, reads={DOCUMENT: read})
+    return await grounded(result) if ground else result
 
 
 class _Deferred:

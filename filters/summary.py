@@ -12,13 +12,22 @@ TAG = "cite-sentinel"
 
 
 def summary_lines(result: CheckResult) -> list[str]:
-    """`[WARNING] cite-sentinel: …` per error or warning, then one `[INFO]` line of counts."""
-    lines = [
-        f"[{_level(finding)}] {TAG}: {_where(finding)}{finding.message}"
-        + (f"; {finding.hint}" if finding.hint and finding.hint not in finding.message else "")
-        for finding in result.findings
-        if finding.severity in (Severity.ERROR, Severity.WARNING)
-    ]
+    """`[WARNING] cite-sentinel: …` per distinct error or warning, then one `[INFO]` of counts.
+
+    A reference cited 20 times gives one line, not 21: the first place it is said (the
+    bibliography entry, with its line) speaks for the citations that repeat it.
+    """
+    lines: list[str] = []
+    said: set[tuple[Severity, str]] = set()
+    for finding in result.findings:
+        if finding.severity not in (Severity.ERROR, Severity.WARNING):
+            continue
+        body = finding.message + (
+            f"; {finding.hint}" if finding.hint and finding.hint not in finding.message else ""
+        )
+        if (finding.severity, body) not in said:
+            said.add((finding.severity, body))
+            lines.append(f"[{_level(finding)}] {TAG}: {_where(finding)}{body}")
     counts = summarize(result)
     if counts.judged:
         told = (

@@ -245,3 +245,43 @@ def test_corrected_metadata_reaches_citeproc(pandoc: str, fake_api: FakeApi) -> 
     assert run.returncode == 0, run.stderr
     back = next(line for line in run.stdout.splitlines() if line.startswith("Back,"))
     assert "1992" in back and "1993" not in back
+
+
+class _Badges(HTMLParser):
+    """The groundedness badges of a page: (classes, title) of each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.badges: list[tuple[list[str], str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        classes = (found.get("class") or "").split()
+        if tag == "span" and "cite-sentinel-badge" in classes:
+            self.badges.append((classes, found.get("title") or ""))
+
+
+@pytest.mark.slow
+def test_groundedness_badges_sit_beside_every_citation_grey_without_abstracts(
+    pandoc: str, fake_api: FakeApi
+) -> None:
+    run = _build(
+        pandoc,
+        EXAMPLES / "paper.md",
+        "-t",
+        "html",
+        "-M",
+        "cite-sentinel-groundedness=true",
+        offline=False,
+    )
+    assert run.returncode == 0, run.stderr
+    page = _Badges()
+    page.feed(run.stdout)
+    keys = {title.split(":")[0] for _, title in page.badges}
+    assert len(keys) == EXAMPLE_KEYS + 1  # every cited key, rumelhart1986 (undefined) too
+    for classes, title in page.badges:
+        # the fake indexes hold no abstracts for these works: nothing to judge, so grey
+        assert "cite-sentinel-badge-grey" in classes, title
+        assert "no abstract" in title
+    plain = _build(pandoc, EXAMPLES / "paper.md", "-t", "html", offline=False)
+    assert "cite-sentinel-badge" not in plain.stdout

@@ -128,3 +128,80 @@ def test_correct_writes_the_matched_metadata_into_references(tmp_path: Path) -> 
     items = doc.get_metadata("references")
     good = next(item for item in items if item["id"] == "good")
     assert good["issued"] == {"date-parts": [["2019"]]}
+
+
+class _WithAbstract(_Verifier):
+    """`good` matches a record whose abstract is about the citing sentence; `fake` is invented."""
+
+    async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
+        from cite_sentinel.core import Record
+
+        record = Record(
+            source="openalex",
+            id="W1",
+            title="A real work",
+            abstract="We show that dropout reduces overfitting in deep neural networks. "
+            "Randomly dropping units during training prevents co-adaptation.",
+        )
+        return [
+            Verdict(key=r.key, status=Status.FABRICATED)
+            if r.key == "fake"
+            else Verdict(key=r.key, status=Status.VERIFIED, match=record)
+            for r in references
+        ]
+
+
+def _badges(doc: pf.Doc) -> list[pf.Span]:
+    spans: list[pf.Span] = []
+    doc.walk(
+        lambda e, _: (
+            spans.append(e)
+            if isinstance(e, pf.Span) and "cite-sentinel-badge" in e.classes
+            else None
+        )
+    )
+    return spans
+
+
+def _claim_doc(output: str, **metadata: object) -> pf.Doc:
+    doc = _doc(output, **metadata)
+    doc.content[0] = pf.Para(
+        *[
+            pf.Str(w) if i % 2 == 0 else pf.Space()
+            for i, w in enumerate(
+                "Dropout reduces overfitting in deep neural networks".replace(" ", "  ").split(" ")
+            )
+        ],
+        pf.Space(),
+        pf.Cite(pf.Str("[@good]"), citations=[pf.Citation("good")]),
+        pf.Str(". An invented claim about turtles"),
+        pf.Space(),
+        pf.Cite(pf.Str("[@fake]"), citations=[pf.Citation("fake")]),
+        pf.Str("."),
+    )
+    return doc
+
+
+def test_groundedness_puts_a_badge_beside_each_citation_in_html(tmp_path: Path) -> None:
+    doc = _run(_claim_doc("html", groundedness=True), _WithAbstract(), tmp_path, [])
+    good, fake = _badges(doc)
+    assert good.attributes["title"].startswith("good:")
+    assert "relevance" in good.attributes["title"]  # judged against the abstract
+    assert "no abstract" not in good.attributes["title"]
+    assert "cite-sentinel-badge-grey" in fake.classes  # nothing to judge: grey, never red
+    assert "no abstract" in fake.attributes["title"]
+
+
+def test_no_badges_unless_asked_or_outside_html(tmp_path: Path) -> None:
+    assert not _badges(_run(_claim_doc("html"), _WithAbstract(), tmp_path, []))
+    latex = _claim_doc("latex", groundedness=True)
+    assert not _badges(_run(latex, _WithAbstract(), tmp_path, []))
+
+
+def test_a_reference_cited_many_times_is_warned_about_once(tmp_path: Path) -> None:
+    doc = _doc("html")
+    for _ in range(2):
+        doc.content.append(pf.Para(pf.Cite(pf.Str("[@fake]"), citations=[pf.Citation("fake")])))
+    lines: list[str] = []
+    _run(doc, _Verifier(), tmp_path, lines)
+    assert sum("fake" in line and not line.startswith("[INFO]") for line in lines) == 1

@@ -1,0 +1,81 @@
+"""`cite-sentinel-groundedness: true`: a coloured badge beside each citation in HTML output.
+
+The local scorer judges each citing sentence against the abstract (or full text) of the
+work it cites, as `check --ground` does; the badge colours are core.ground's. A reference
+without an abstract gets a grey badge that says so, never a red one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import panflute as pf
+from cite_sentinel.core import CheckResult, Citation, Location
+
+if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
+    from cite_sentinel.core.ground.citation_support import CitationSupport
+
+BADGE_CLASS = "cite-sentinel-badge"
+_JUDGEABLE = frozenset({"abstract", "full text"})  # EvidenceKind values that carry text
+_SYMBOL = {"green": "●", "yellow": "●", "red": "●", "grey": "○"}  # by Badge value
+_COLOUR = {"green": "#1a7f37", "yellow": "#9a6700", "red": "#cf222e", "grey": "#6e7781"}
+_SAYS = {
+    "green": "the cited work supports this sentence",
+    "yellow": "the cited work is related; support not confirmed",
+    "red": "the cited work looks unrelated to this sentence, or contradicts it",
+    "grey": "related or not, support not judged",
+}
+
+Supports = Mapping[tuple[Location, str], "CitationSupport"]
+
+
+async def grounded(result: CheckResult) -> CheckResult:
+    """The result with a judgement for each citation in a citing sentence (local scorer)."""
+    from cite_sentinel.core.ground.ground_check import ground
+    from cite_sentinel.core.ground.local import LocalScorer
+
+    return await ground(result, LocalScorer())
+
+
+def supports_by_citation(result: CheckResult) -> Supports:
+    """Each judgement under its citation's place and key (a Cite group shares one place)."""
+    return {(support.location, support.key): support for support in result.supports}
+
+
+def badges(citations: Sequence[Citation], supports: Supports) -> list[pf.Inline]:
+    """One badge per judged citation of the group, in the group's order."""
+    spans: list[pf.Inline] = []
+    for citation in citations:
+        support = supports.get((citation.location, citation.key))
+        if support is not None:
+            spans.append(_badge(citation.key, support))
+    return spans
+
+
+def _badge(key: str, support: CitationSupport) -> pf.Span:
+    badge = support.judgement.badge.value
+    tooltip = f"{key}: {_why(support)}"
+    return pf.Span(
+        pf.Str(_SYMBOL[badge]),
+        classes=[BADGE_CLASS, f"{BADGE_CLASS}-{badge}"],
+        attributes={
+            "title": tooltip,
+            "role": "img",
+            "aria-label": f"groundedness {badge}: {tooltip}",
+            "style": f"color: {_COLOUR[badge]}",
+        },
+    )
+
+
+def _why(support: CitationSupport) -> str:
+    judgement = support.judgement
+    badge = judgement.badge.value
+    if badge == "grey" and judgement.evidence_kind.value not in _JUDGEABLE:
+        return "no abstract or full text to judge this sentence against"
+    said = _SAYS[badge]
+    if judgement.support is not None:
+        said += f" (support {judgement.support:.2f}, relevance {judgement.relevance:.2f})"
+    else:
+        said += f" (relevance {judgement.relevance:.2f})"
+    return f"{said}; {judgement.note}" if judgement.note else said
