@@ -112,10 +112,9 @@ def _title_part(reference: Reference, title: str) -> list[Inline]:
 def _title_details(reference: Reference) -> str:
     if reference.kind in _REPORT and reference.field("number"):
         return f" ({reference.field('number')})"
-    if reference.kind in _THESIS:
-        school = reference.field("school") or reference.publisher
+    if reference.kind in _THESIS:  # the school follows as publisher, as apa.csl writes it
         kind = "Master's thesis" if "master" in reference.kind else "Doctoral dissertation"
-        return f" [{kind}, {school}]" if school else f" [{kind}]"
+        return f" [{reference.field('genre') or reference.field('type') or kind}]"
     return ""
 
 
@@ -125,9 +124,9 @@ def _source(reference: Reference) -> list[Inline]:
         return _in_book(reference)
     if kind in _PERIODICAL | _PROCEEDINGS or (reference.venue and kind not in _BOOK | _THESIS):
         return _periodical(reference)
-    if kind in _THESIS:
-        return []
-    return [Text(f" {_terminated(reference.publisher)}")] if reference.publisher else []
+    publisher = reference.field("school") if kind in _THESIS else ""
+    publisher = publisher or reference.publisher
+    return [Text(f" {_terminated(publisher)}")] if publisher else []
 
 
 def _periodical(reference: Reference) -> list[Inline]:

@@ -76,8 +76,7 @@ def cite_apa(
     A group whose citations are author-in-text gives "Smith (2024)"; locators follow the
     year: (Smith, 2024, p. 33). Failed references add their mark after the citation.
     """
-    known = [citation for citation in group if citation.key in references]
-    known.sort(key=lambda citation: apa_sort_key(references[citation.key]))
+    known = _sorted(group, references)
     unknown = [f"?{citation.key}" for citation in group if citation.key not in references]
     narrative = [c for c in known if c.mode is CitationMode.AUTHOR_IN_TEXT]
     if narrative and len(known) == 1:
@@ -109,6 +108,23 @@ def locator_text(locator: str) -> str:
         return locator.strip()
     label, value = match.groups()
     return f"{_LOCATOR_TERMS.get(label.lower(), label)} {value}"
+
+
+def _sorted(group: Sequence[Citation], references: Mapping[str, Reference]) -> list[Citation]:
+    """Sorted as the list is, except that a citation with a prefix stays where it was written.
+
+    citeproc sorts only the runs between such citations: "(see Moe, n.d.; Lee, 2020)".
+    """
+    runs: list[list[Citation]] = [[]]
+    for citation in group:
+        if citation.key not in references:
+            continue
+        if citation.prefix:
+            runs += [[citation], []]
+        else:
+            runs[-1].append(citation)
+    by_list = [sorted(run, key=lambda c: apa_sort_key(references[c.key])) for run in runs]
+    return [citation for run in by_list for citation in run]
 
 
 def _author(reference: Reference, disambiguation: Disambiguation) -> str:
