@@ -51,11 +51,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     with FakeApi.start("full") as fake:
         print(f"fake API: full corpus loaded in {time.perf_counter() - started:.1f} s")
-        verdicts = _verify(fake, _references(entries))
+        references = _references(entries)
+        verdicts = _verify(fake, references)
+        served = _served(fake, references)
         scipy_references = list(_scipy_references())
         scipy = _verify(fake, scipy_references)
         scipy_served = _served(fake, scipy_references)
-    _report_dev(entries, verdicts)
+    _report_dev(entries, verdicts, served)
     _report_scipy(scipy, scipy_served)
     return 0
 
@@ -119,7 +121,9 @@ def _same_title(a: str, b: str) -> bool:
     )
 
 
-def _report_dev(entries: list[dict[str, object]], verdicts: list[Verdict]) -> None:
+def _report_dev(
+    entries: list[dict[str, object]], verdicts: list[Verdict], served: set[str]
+) -> None:
     by_type: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     valid = collections.Counter[str]()
     for entry, verdict in zip(entries, verdicts, strict=True):
@@ -145,6 +149,20 @@ def _report_dev(entries: list[dict[str, object]], verdicts: list[Verdict]) -> No
         f" = {_pct(valid['fabricated'], valid_total)}"
     )
     print(f"VALID verdicts: {dict(valid)}")
+    in_fake = [
+        v
+        for e, v in zip(entries, verdicts, strict=True)
+        if e["label"] == "VALID" and v.key in served
+    ]
+    wrong = [v for v in in_fake if v.status is not Status.VERIFIED]
+    print(
+        f"VALID whose work the fake serves: {len(in_fake)}; flagged {len(wrong)}"
+        f" = {_pct(len(wrong), len(in_fake))}; called fabricated"
+        f" {sum(v.status is Status.FABRICATED for v in in_fake)}"
+    )
+    for verdict in wrong:
+        problems = "; ".join(f"{p.field}: {p.cited!r} vs {p.found!r}" for p in verdict.problems)
+        print(f"  {verdict.key}: {verdict.status.value}: {problems or verdict.reason}"[:300])
     print()
     print("| hallucination type | n | detected | fabricated | miscited | unverified | verified |")
     print("|---|---:|---:|---:|---:|---:|---:|")
@@ -167,8 +185,8 @@ def _report_scipy(verdicts: list[Verdict], served: set[str]) -> None:
         f" of those flagged: {len(flagged)} ({_pct(len(flagged), len(mine))});"
         f" fabricated among all entries: {len(fabricated)}"
     )
-    for verdict in fabricated:
-        print(f"  fabricated: {verdict.key}: {verdict.reason}")
+    for verdict in flagged:
+        print(f"  flagged although served: {verdict.key}: {verdict.status.value}: {verdict.reason}")
 
 
 def _pct(part: int, whole: int) -> str:

@@ -29,7 +29,8 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "kdd": ("kdd", "sigkdd", "knowledge discovery and data mining"),
     "www": ("www", "the web conference", "world wide web conference", "thewebconf"),
     "sigir": ("sigir", "research and development in information retrieval"),
-    "jmlr": ("jmlr", "journal of machine learning research", "j mach learn res"),
+    # MLOSS, JMLR's track for open-source software papers, is published in JMLR itself.
+    "jmlr": ("jmlr", "journal of machine learning research", "j mach learn res", "mloss"),
     "tmlr": ("tmlr", "transactions on machine learning research", "trans mach learn res"),
     "mlj": ("mlj", "machine learning", "mach learn"),
     "acl": ("acl", "annual meeting of the association for computational linguistics"),

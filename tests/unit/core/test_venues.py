@@ -64,3 +64,8 @@ def test_a_proceedings_series_or_a_bare_proceedings_is_not_a_venue_claim() -> No
 def test_acronyms_and_spaced_short_names_agree() -> None:
     assert agrees("ECML PKDD", "Machine Learning and Knowledge Discovery in Databases", "ECMLPKDD")
     assert agrees("SLT", "IEEE Spoken Language Technology Workshop", "")
+
+
+def test_the_jmlr_open_source_track_is_jmlr() -> None:
+    assert agrees("Journal of Machine Learning Research", "mloss", "MLOSS")
+    assert not agrees("ICML", "mloss", "MLOSS")
