@@ -110,9 +110,7 @@ def _reliability(scores: list[float], labels: list[int], bins: int = 5) -> None:
 
 def _pair(row: dict) -> Pair:  # type: ignore[type-arg]
     evidence = Evidence(EvidenceKind.ABSTRACT, tuple(row["sentences"]), row["title"])
-    return Pair(
-        Claim(row["claim"].replace("[<|multi_cit|>]", "").replace("[<|other_cit|>]", "")), evidence
-    )
+    return Pair(Claim(row["claim"]), evidence)  # the scorer strips citation markers itself
 
 
 def _read(path: Path) -> list[dict]:  # type: ignore[type-arg]

@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 
 from cite_sentinel.core.ground import logistic
+from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.local_params import OUTPUT, STANCE_SENTENCES, save
 from cite_sentinel.core.ground.relevance import Idf, idf_from, relatedness
 from cite_sentinel.core.ground.sentence_rank import sentence_features
@@ -37,7 +38,7 @@ def main() -> None:
     ranker = _fit_ranker(train, idf)
     relevance_rows, relevance_labels, stance_rows, stance_labels = [], [], [], []
     for row in train:
-        related = relatedness(row["claim"], row["sentences"], row["title"], idf, ranker)
+        related = relatedness(row["claim"], row["sentences"], idf, ranker)
         relevance_rows.append(related.features)
         relevance_labels.append(int(row["label"] != "NEI"))
         if row["label"] != "NEI":
@@ -75,7 +76,8 @@ def _fit_ranker(train: list[dict], idf: Idf) -> logistic.Logistic:  # type: igno
 
 def _read(path: Path) -> list[dict]:  # type: ignore[type-arg]
     with path.open(encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+        rows = [json.loads(line) for line in handle if line.strip()]
+    return [{**row, "claim": clean_claim(row["claim"])} for row in rows]  # as the scorer sees it
 
 
 def _unrelated_threshold(

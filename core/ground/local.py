@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cite_sentinel.core.ground.badges import badge
+from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.local_params import STANCE_SENTENCES, LocalParams, load
 from cite_sentinel.core.ground.relevance import relatedness
 from cite_sentinel.core.ground.scorer import Judgement, Pair, Passage
@@ -52,9 +53,9 @@ class LocalScorer:
                 note=f"unverifiable: evidence is {kind.value}",
             )
         sentences, owners = _sentences(pair.evidence.passages)
-        claim = pair.claim.text
+        claim = clean_claim(pair.claim.text)
         params = self._params
-        related = relatedness(claim, sentences, pair.evidence.title, params.idf, params.ranker)
+        related = relatedness(claim, sentences, params.idf, params.ranker)
         relevance = self._params.relevance.probability(related.features)
         ranked = sorted(range(len(sentences)), key=lambda index: -related.sentence_scores[index])
         # Stance reads the lexically closest sentences: measured better than the ranker's.

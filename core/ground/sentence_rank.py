@@ -6,7 +6,6 @@ sit late in abstracts, Citation-Integrity's first, so position learns one corpus
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
@@ -85,8 +84,3 @@ def _bm25(claim_words: list[str], tokens: list[str], average: float, idf: Weight
             norm = tf + _K1 * (1 - _B + _B * len(tokens) / average)
             score += idf(word) * tf * (_K1 + 1) / norm
     return score
-
-
-def claim_length(claim: str) -> float:
-    """The claim's content words, log-scaled (long claims cover less of themselves anywhere)."""
-    return math.log(1 + len(words(claim)))

@@ -17,7 +17,7 @@ ABSTRACT = (
 
 def test_the_sentence_with_the_finding_is_ranked_first() -> None:
     params = load()
-    related = relatedness(CLAIM, ABSTRACT, "", params.idf, params.ranker)
+    related = relatedness(CLAIM, ABSTRACT, params.idf, params.ranker)
     best = max(range(len(ABSTRACT)), key=lambda index: related.sentence_scores[index])
     assert best == 2
 
