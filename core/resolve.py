@@ -1,8 +1,9 @@
 """The plan: identifiers first and batched, then search only for what identifiers did not settle.
 
-Identifiers: one OpenAlex `filter=doi:` request per hundred DOIs; Crossref singletons only
-for DOIs OpenAlex lacks; doi.org (and DataCite for its DOIs) only for DOIs neither holds;
-one arXiv `id_list` request per batch of arXiv ids. A reference whose identifier leads to a
+Identifiers: one OpenAlex `filter=doi:` request per hundred DOIs; for DOIs OpenAlex lacks, one
+Semantic Scholar `POST /paper/batch` (with an API key), then Crossref singletons; doi.org (and
+DataCite for its DOIs) only for DOIs none holds; one arXiv `id_list` request per batch of arXiv
+ids. A reference whose identifier leads to a
 record that fits is settled there. The rest are searched: a pool of workers per search source
 pulls the next reference that source has not yet been asked about, so OpenAlex and Crossref
 run side by side, each at its own rate, and a reference is asked of a second source only
@@ -166,9 +167,27 @@ async def _dois(wanted: dict[str, list[_State]], plan: _Plan) -> None:
             _take(wanted[doi], "openalex", outcome)
             if not _found(outcome):
                 missing.append(doi)
+    missing = await _dois_in_semantic_scholar(missing, wanted, plan)
     async with asyncio.TaskGroup() as group:
         for doi in missing:
             group.create_task(_doi_elsewhere(doi, wanted[doi], plan))
+
+
+async def _dois_in_semantic_scholar(
+    dois: list[str], wanted: dict[str, list[_State]], plan: _Plan
+) -> list[str]:
+    """With an API key, one POST /paper/batch for every DOI OpenAlex lacks; those still missing."""
+    s2 = plan.backends.semanticscholar
+    if not dois or "semanticscholar" not in plan.enabled or not s2.keyed:
+        return dois
+    outcomes = await s2.by_ids([f"DOI:{doi}" for doi in dois])
+    missing = []
+    for doi in dois:
+        outcome = outcomes[f"DOI:{doi}"]
+        _take(wanted[doi], "semanticscholar", outcome)
+        if not _found(outcome):
+            missing.append(doi)
+    return missing
 
 
 async def _doi_elsewhere(doi: str, states: list[_State], plan: _Plan) -> None:

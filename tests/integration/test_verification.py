@@ -109,3 +109,15 @@ def test_an_index_turned_off_in_the_configuration_is_never_asked(
         assert openalex.status is SourceStatus.SKIPPED
         assert "sources" in openalex.reason
     assert verdicts["back1993"].status is Status.MISCITED
+
+
+def test_with_a_semantic_scholar_key_dois_openalex_lacks_go_in_one_batch(
+    fake_api: FakeApi, tmp_path: Path
+) -> None:
+    env = {**fake_api.env(), "S2_API_KEY": "test-key"}
+    fake_api.configure("openalex", down=Down.UNAVAILABLE)
+    engine = Engine(env, cache_dir=tmp_path, settings=FAST)
+    verdicts = asyncio.run(engine.verify(_references()))
+    assert fake_api.stats().by_kind.get("s2.batch") == 1
+    real = [v for v in verdicts if v.key not in FABRICATED]
+    assert not [v.key for v in real if v.status is Status.FABRICATED]
