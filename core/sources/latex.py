@@ -7,7 +7,6 @@ are never read; every key's Location covers the key text only, for renaming in a
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass
 
@@ -22,11 +21,10 @@ from cite_sentinel.core.model import (
     Reference,
     Severity,
 )
+from cite_sentinel.core.sources.guard import never_raises
 from cite_sentinel.core.sources.latex_regions import find_hidden
 from cite_sentinel.core.sources.sentences import Flavour, blank, clean, sentences
 from cite_sentinel.core.sources.spans import LineIndex
-
-log = logging.getLogger(__name__)
 
 ALL_KEYS = "*"
 
@@ -122,13 +120,10 @@ _THEBIBLIOGRAPHY = re.compile(
 )
 
 
+@never_raises("LaTeX")
 def read_latex(text: str, path: str) -> Read:
     """Citations, bibliography links and `thebibliography` references of a LaTeX file."""
-    try:
-        return _read(text, path)
-    except Exception as error:  # a reader never raises: a bug becomes a finding to report
-        log.exception("LaTeX reader failed on %s", path)
-        return Read(findings=(_finding(Location.point(path, 1, 1), _bug(error), ""),))
+    return _read(text, path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +315,3 @@ def _finding(location: Location, message: str, hint: str) -> Finding:
         location=location,
         hint=hint or "this is a bug in cite-sentinel; please report it with the file",
     )
-
-
-def _bug(error: Exception) -> str:
-    return f"internal error while reading citations: {error!r}"

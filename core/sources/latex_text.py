@@ -9,7 +9,8 @@ from functools import lru_cache
 __all__ = ["decode_latex", "decode_protected", "decode_verbatim"]
 
 # Accent commands and the combining mark each puts on the following letter.
-_ACCENTS = {
+# Accent commands to combining marks; sentences.py uses the same table.
+ACCENTS = {
     "'": "\u0301",
     "`": "\u0300",
     "^": "\u0302",
@@ -339,7 +340,7 @@ class _Decoder:
         return token.group(1) is not None or token.group(3) is not None
 
     def _command(self, name: str, spaces: str, out: list[str], *, math: bool) -> None:
-        mark = _ACCENTS.get(name)
+        mark = ACCENTS.get(name)
         if mark is not None and not (math and name in "~^"):
             out.append(self._accented(mark))
             return

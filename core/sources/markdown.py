@@ -8,27 +8,22 @@ nor anything in code, math, comments, raw TeX/HTML, link targets or after `\\`.
 
 from __future__ import annotations
 
-import logging
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
 
-from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import (
     Citation,
     CitationMode,
     Finding,
-    Location,
     Read,
     Reference,
-    Severity,
 )
 from cite_sentinel.core.sources.frontmatter import find_front_matter, read_front_matter
+from cite_sentinel.core.sources.guard import never_raises
 from cite_sentinel.core.sources.markdown_regions import find_regions
 from cite_sentinel.core.sources.sentences import Flavour, blank, clean, sentences
 from cite_sentinel.core.sources.spans import LineIndex
-
-log = logging.getLogger(__name__)
 
 _KEY = re.compile(
     r"@(?:\{(?P<braced>(?:[^\s{}]|\{[^\s{}]*\})*)\}"
@@ -44,13 +39,10 @@ _REFS_DIV = re.compile(r"\{#refs\b|id=[\"']refs[\"']|^:::+[ \t]*refs\b", re.MULT
 _BREAK_LINE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d+[.)][ \t]|\||:::|>)", re.MULTILINE)
 
 
+@never_raises("Markdown")
 def read_markdown(text: str, path: str) -> Read:
     """Citations, bibliography links, front-matter and reference-list references of a file."""
-    try:
-        return _read(text, path)
-    except Exception as error:  # a reader never raises: a bug becomes a finding to report
-        log.exception("markdown reader failed on %s", path)
-        return Read(findings=(_internal_error(path, error),))
+    return _read(text, path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,13 +291,3 @@ def _reference_lists(prose: str, path: str, index: LineIndex) -> Read:
         references.extend(listed.references)
         findings.extend(listed.findings)
     return Read(references=tuple(references), findings=tuple(findings))
-
-
-def _internal_error(path: str, error: Exception) -> Finding:
-    return Finding(
-        code=Code.PARSE_ERROR,
-        severity=Severity.ERROR,
-        message=f"internal error while reading citations: {error!r}",
-        location=Location.point(path, 1, 1),
-        hint="this is a bug in cite-sentinel; please report it with the file",
-    )

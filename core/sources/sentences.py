@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from cite_sentinel.core.sources.latex_text import ACCENTS
+
 
 class Flavour(StrEnum):
     """Which markup the cleaner removes."""
@@ -155,15 +157,6 @@ _LATEX_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"``|''"), '"'),
 )
 _ACCENT = re.compile(r"\\(['`^\"~=.])\{?([A-Za-z])\}?")
-_ACCENTS = {
-    "'": "\u0301",
-    "`": "\u0300",
-    "^": "\u0302",
-    '"': "\u0308",
-    "~": "\u0303",
-    "=": "\u0304",
-    ".": "\u0307",
-}
 
 _TYPST_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"<[\w.:-]+>"), ""),  # labels
@@ -184,7 +177,7 @@ def _clean_markdown(text: str) -> str:
 
 
 def _clean_latex(text: str) -> str:
-    text = _ACCENT.sub(lambda m: unicodedata.normalize("NFC", m[2] + _ACCENTS[m[1]]), text)
+    text = _ACCENT.sub(lambda m: unicodedata.normalize("NFC", m[2] + ACCENTS[m[1]]), text)
     for pattern, replacement in _LATEX_RULES:
         text = pattern.sub(replacement, text)
     return text

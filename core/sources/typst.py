@@ -6,26 +6,20 @@ Typst itself would try it as a reference; nothing in comments, raw text or strin
 
 from __future__ import annotations
 
-import logging
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import (
     BibliographyLink,
     Citation,
     CitationMode,
-    Finding,
-    Location,
     Read,
-    Severity,
 )
+from cite_sentinel.core.sources.guard import never_raises
 from cite_sentinel.core.sources.sentences import Flavour, blank, clean, sentences
 from cite_sentinel.core.sources.spans import LineIndex
 from cite_sentinel.core.sources.typst_regions import find_regions
-
-log = logging.getLogger(__name__)
 
 _REF = re.compile(r"@([\w\-.:]+)")
 _CITE_CALL = re.compile(r"(?<![\w.-])cite\(")
@@ -41,13 +35,10 @@ _FORMS = {
 }
 
 
+@never_raises("Typst")
 def read_typst(text: str, path: str) -> Read:
     """Citations and `#bibliography(...)` files of a Typst document."""
-    try:
-        return _read(text, path)
-    except Exception as error:  # a reader never raises: a bug becomes a finding to report
-        log.exception("Typst reader failed on %s", path)
-        return Read(findings=(_bug(path, error),))
+    return _read(text, path)
 
 
 @dataclass(slots=True)
@@ -213,13 +204,3 @@ def _first_argument(text: str, start: int, end: int) -> tuple[int, int]:
         close = _matching(text, position, '"', '"')
         return position, close if close > 0 else end
     return position, position
-
-
-def _bug(path: str, error: Exception) -> Finding:
-    return Finding(
-        code=Code.PARSE_ERROR,
-        severity=Severity.ERROR,
-        message=f"internal error while reading citations: {error!r}",
-        location=Location.point(path, 1, 1),
-        hint="this is a bug in cite-sentinel; please report it with the file",
-    )
