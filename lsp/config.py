@@ -59,21 +59,9 @@ def severities(settings: Settings) -> dict[str, Severity | None]:
     return {**settings.config.severities, **settings.severities}
 
 
-def file_accepts(root: Path | None) -> tuple[str, ...]:
-    """`accept = [...]` in `.cite-sentinel.toml`: keys the author vouches for."""
-    origin = _file_config(root).origin
-    if not origin:
-        return ()
-    import tomllib
-
-    try:
-        table = tomllib.loads(Path(origin).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return ()
-    if Path(origin).name == "pyproject.toml":
-        table = table.get("tool", {}).get(SECTION, {})
-    value = table.get("accept", ())
-    return tuple(item for item in value if isinstance(item, str)) if isinstance(value, list) else ()
+def file_accepts(config: Config) -> tuple[str, ...]:
+    """Keys and DOIs the `[[allow]]` tables of `.cite-sentinel.toml` vouch for (as `check`)."""
+    return tuple(item for allowed in config.allow for item in (allowed.key, allowed.doi) if item)
 
 
 def _file_config(root: Path | None) -> Config:

@@ -47,7 +47,7 @@ class Session:
         self.root = root
         self.settings = settings
         self.workspace.config = settings.config
-        self.file_accepts = file_accepts(root)
+        self.file_accepts = file_accepts(settings.config)
 
     def changed(self, uri: str, text: str, version: int | None, *, at_once: bool) -> None:
         """A buffer changed: read it now or after the debounce delay, then publish."""

@@ -188,9 +188,12 @@ class Workspace:
 
     def accepted(self, key: str, accept: Iterable[str]) -> bool:
         """Whether the author vouches for a key: an allow-list or a comment above its entry."""
-        if key in set(accept):
+        vouched = set(accept)
+        if key in vouched:
             return True
         for reference in self.references(key):
+            if reference.identifiers.doi and reference.identifiers.doi.lower() in vouched:
+                return True
             state = self.files.get(reference.location.path)
             if state and reference.location.line - 1 in state.marks:
                 return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core import Code, Reference
@@ -93,7 +94,52 @@ def _for(
                 diagnostic,
             )
         )
+        allow = _allow_action(session, key, diagnostic)
+        if allow is not None:
+            actions.append(allow)
     return actions
+
+
+def _allow_action(
+    session: Session, key: str, diagnostic: types.Diagnostic
+) -> types.CodeAction | None:
+    """Accept in `.cite-sentinel.toml` (`[[allow]]`, as `check` reads it), creating the file."""
+    origin = Path(session.settings.config.origin) if session.settings.config.origin else None
+    if origin is not None and origin.name == ".cite-sentinel.toml":
+        target = origin
+    elif session.root is not None:
+        target = session.root / ".cite-sentinel.toml"
+    else:
+        return None
+    table = f'[[allow]]\nkey = "{key}"\nreason = "accepted in the editor"\n'
+    uri = uri_of(str(target))
+    title = f"Accept {key} in {target.name}"
+    if not target.exists():
+        create = types.CreateFile(uri=uri, options=types.CreateFileOptions(ignore_if_exists=True))
+        insert = types.TextDocumentEdit(
+            text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=None),
+            edits=[types.TextEdit(range=_at(0, 0), new_text=table)],
+        )
+        edit = types.WorkspaceEdit(document_changes=[create, insert])
+    else:
+        lines = target.read_text(encoding="utf-8").splitlines(keepends=True)
+        if lines and not lines[-1].endswith("\n"):
+            codec = session.server.workspace.position_codec
+            end = codec.position_to_client_units(
+                lines, types.Position(line=len(lines) - 1, character=len(lines[-1]))
+            )
+            where, text = _at(end.line, end.character), "\n\n" + table
+        else:
+            where, text = _at(len(lines), 0), "\n" + table
+        edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(range=where, new_text=text)]})
+    return types.CodeAction(
+        title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic], edit=edit
+    )
+
+
+def _at(line: int, character: int) -> types.Range:
+    point = types.Position(line=line, character=character)
+    return types.Range(start=point, end=point)
 
 
 def _verified_fields(

@@ -52,23 +52,33 @@ class Wave:
         wanted: dict[str, Reference] = {}
         for reference in session.workspace.references():
             wanted.setdefault(reference.key, reference)
-        pending: list[Reference] = []
+        marks: dict[str, Hashable] = {}
         known = self._known
         self._known = {}
         for key, reference in wanted.items():
             seen = known.get(key)
             mark = seen[1] if seen is not None and seen[0] is reference else signature(reference)
             self._known[key] = (reference, mark)
+            marks[key] = mark
+        # a batch holding an entry that changed is cancelled: all its entries are asked again
+        stale = {
+            flying[1]
+            for key, flying in self._flying.items()
+            if key in marks and flying[0] != marks[key]
+        }
+        pending: list[Reference] = []
+        for key, reference in wanted.items():
+            mark = marks[key]
             if self._signatures.get(key) == mark and key in session.verdicts:
                 continue
             session.verdicts.pop(key, None)
             flying = self._flying.get(key)
-            if flying is not None:
-                if flying[0] == mark:
-                    continue
-                flying[1].cancel()  # the entry changed while it was being verified
+            if flying is not None and flying[1] not in stale:
+                continue  # already being verified, as it is now
             if mark not in self._skipped:
                 pending.append(reference)
+        for task in stale:
+            task.cancel()
         for start in range(0, len(pending), BATCH):
             batch = pending[start : start + BATCH]
             task = asyncio.ensure_future(self._verify(batch))

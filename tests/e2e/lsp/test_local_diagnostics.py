@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -48,8 +49,13 @@ async def _diagnostics(client: LanguageClient, uri: str, code: str) -> list[type
         found = [d for d in client.diagnostics.get(uri, []) if d.code == code]
         if found:
             return found
-        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        await notified(client, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     return []
+
+
+async def notified(client: LanguageClient, method: str, timeout: float = 60) -> None:
+    """The next notification of a kind, or a failure after a bounded wait."""
+    await asyncio.wait_for(client.wait_for_notification(method), timeout)
 
 
 @pytest.fixture
