@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -171,6 +172,7 @@ def _candidates() -> list[str]:
     return [p for p in dict.fromkeys(found) if os.access(p, os.X_OK)]
 
 
+@functools.cache
 def _version(program: str) -> str | None:
     try:
         done = subprocess.run(
