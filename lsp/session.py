@@ -117,6 +117,8 @@ class Session:
             return
         for uri in set(self._published) - set(fresh):
             fresh[uri] = []
+        for gone in set(self._lines) - set(self.workspace.files):
+            del self._lines[gone]  # a forgotten file's lines
         refresh = False
         for uri, diagnostics in fresh.items():
             if uri != complete and uri in self._published and self._published[uri] == diagnostics:
