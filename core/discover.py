@@ -13,7 +13,17 @@ from cite_sentinel.core.sources import SUFFIXES
 _WALKED_SUFFIXES = SUFFIXES - {".txt"}
 
 _SKIPPED_FOLDERS = frozenset(
-    {".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", "_build", "site-packages"}
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".venv",
+        "venv",
+        "node_modules",
+        "__pycache__",
+        "_build",
+        "site-packages",
+    }
 )
 
 
