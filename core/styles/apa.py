@@ -13,6 +13,7 @@ from cite_sentinel.core.styles.entry import Entry
 from cite_sentinel.core.styles.inline import Emph, Inline, Link, Rendered, Text
 from cite_sentinel.core.styles.marks import mark_for, problem_note
 from cite_sentinel.core.styles.title_case import title_case
+from cite_sentinel.core.styles.typography import typographic
 
 _PERIODICAL = {"article", "article-journal", "article-magazine", "article-newspaper", "periodical"}
 _PROCEEDINGS = {"inproceedings", "conference", "paper-conference", "proceedings-article"}
@@ -36,6 +37,7 @@ _MONTHS = [
     "December",
 ]
 _RANGE = re.compile(r"^\s*(\w*?)(\d+)\s*(?:-+|–|—)\s*(\w*?)(\d+)\s*$")
+_ANY_RANGE = re.compile(r"^\s*([^\s\-–—]+)\s*(?:-+|–|—)\s*([^\s\-–—]+)\s*$")  # 105:1-105:16
 
 
 def apa_entry(reference: Reference, disambiguation: Disambiguation | None = None) -> Rendered:
@@ -169,7 +171,8 @@ def _pages(pages: str) -> str:
     """Page ranges with an en dash, the second number written out (123-9 → 123–129)."""
     match = _RANGE.match(pages)
     if match is None:
-        return pages.strip()
+        other = _ANY_RANGE.match(pages)
+        return f"{other[1]}–{other[2]}" if other else pages.strip()
     first_prefix, first, second_prefix, second = match.groups()
     if len(second) < len(first):
         second = first[: len(first) - len(second)] + second
@@ -177,17 +180,21 @@ def _pages(pages: str) -> str:
 
 
 def _link(reference: Reference) -> str:
-    doi = reference.field("doi") or reference.identifiers.doi
+    """The DOI as a link, else the URL; a DOI seen only inside the URL leaves the URL as it is."""
+    doi = reference.field("doi")
+    url = reference.field("url")
+    if not doi and not url:
+        doi, url = reference.identifiers.doi, reference.identifiers.url
     if doi:
         doi = re.sub(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", "", doi.strip(), flags=re.I)
         return f"https://doi.org/{doi}"
-    return reference.field("url") or reference.identifiers.url
+    return url
 
 
 def _typographic(part: Inline) -> Inline:
-    """Straight apostrophes become typographic ones, as citeproc writes them."""
+    """Straight apostrophes and double quotes become typographic ones, as citeproc writes them."""
     if isinstance(part, Text):
-        return Text(part.text.replace("'", "’"))
+        return Text(typographic(part.text))
     if isinstance(part, Emph):
         return Emph(tuple(_typographic(child) for child in part.children))
     return part

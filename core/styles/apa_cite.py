@@ -14,6 +14,7 @@ from cite_sentinel.core.styles.apa_order import apa_sort_key
 from cite_sentinel.core.styles.inline import Inline, Rendered, Text
 from cite_sentinel.core.styles.marks import Mark, mark_for
 from cite_sentinel.core.styles.numbered import mark_span
+from cite_sentinel.core.styles.typography import typographic
 
 _LOCATOR_TERMS = {
     "chap.": "Chapter",
@@ -83,7 +84,7 @@ def cite_apa(
         text = _narrative(narrative[0], references[narrative[0].key], disambiguation)
     else:
         text = "(" + "; ".join([*_parenthetical(known, references, disambiguation), *unknown]) + ")"
-    inlines: list[Inline] = [Text(text)]
+    inlines: list[Inline] = [Text(typographic(text))]
     marks: list[tuple[str, Mark]] = []
     for citation in group:
         mark = mark_for((verdicts or {}).get(citation.key))

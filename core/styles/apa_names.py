@@ -31,6 +31,10 @@ def initials(given: str) -> str:
             out += f"{part.rstrip('.')}. "  # a nickname stays whole: "Z. (Mark).", as citeproc
             hyphen = False
             continue
+        if len(part) > 2 and part.endswith(".") and part[:-1].isalpha():
+            out = (out.rstrip() + "-" if hyphen else out) + f"{part} "  # "Md.", "Th.": as written
+            hyphen = False
+            continue
         letter = part[0]
         if hyphen and letter.islower():
             hyphen = False

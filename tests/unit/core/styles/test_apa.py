@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core.model import Citation, CitationMode, Location, Person, Reference
+from dataclasses import replace
+
+from cite_sentinel.core.model import (
+    Citation,
+    CitationMode,
+    Identifiers,
+    Location,
+    Person,
+    Reference,
+)
 from cite_sentinel.core.styles import Disambiguation, apa_entry, apa_list, cite_apa
 from cite_sentinel.core.styles.sentence_case import sentence_case
 
@@ -129,3 +138,27 @@ def test_conference_venue_is_title_cased_as_citeproc_does() -> None:
 def test_a_nickname_in_parentheses_stays_whole_beside_the_initial() -> None:
     reference = _ref("a", Person(family="Zhang", given="Zhiqiang (Mark)"), DOE)
     assert apa_entry(reference).plain.startswith("Zhang, Z. (Mark)., & Doe, J. (2024).")
+
+
+def test_article_number_ranges_get_an_en_dash_and_quotes_turn_typographic() -> None:
+    reference = _ref("a", SMITH, venue="CHI", pages="105:1-105:16", kind="article")
+    reference = replace(reference, title='Show me a "Male Nurse"! Gender bias')
+    text = apa_entry(reference).plain
+    assert "105:1–105:16" in text
+    assert "Show me a “Male Nurse”! Gender bias" in text
+
+
+def test_a_doi_seen_only_inside_the_url_leaves_the_url_as_written() -> None:
+    url = "https://dl.acm.org/doi/10.1145/3491102.3517587"
+    found = Identifiers(doi="10.1145/3491102.3517587", url=url)  # as the readers find them
+    reference = _ref("a", SMITH, venue="CHI", kind="article", fields=(("url", url),))
+    reference = replace(reference, identifiers=found)
+    assert apa_entry(reference).plain.endswith(url)
+
+
+def test_abbreviated_given_names_stay_as_written() -> None:
+    reference = _ref("a", Person(family="Islam", given="Md. Amirul"), DOE)
+    assert apa_entry(reference).plain.startswith("Islam, Md. A., & Doe, J.")
+    assert _cite([reference, _ref("b", Person(family="Islam", given="Mo"))], "a") == (
+        "(Md. A. Islam & Doe, 2024)"
+    )
