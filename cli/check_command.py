@@ -33,7 +33,7 @@ from cite_sentinel.report_targets import (
     render,
     targets,
 )
-from cite_sentinel.verification import build_verifier, http_settings
+from cite_sentinel.verification import build_verifier
 from rich.console import Console
 
 
@@ -128,7 +128,6 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             progress=progress,
             notify=notify,
             environ=environ,
-            settings=http_settings(config, environ),
         )
         scorer = scorer_named(options.scorer, environ) if options.ground else None
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)

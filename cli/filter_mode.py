@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import CiteSentinelError, Verifier
+from cite_sentinel.core import CiteSentinelError, Config, Verifier
 from cite_sentinel.exit_codes import ExitCode
 
 TAG = "cite-sentinel"
@@ -20,7 +20,7 @@ def run_filter(args: Sequence[str]) -> int:
 
     try:
         config = config_for([str(Path.cwd())], None)
-        main(verifier=_verifier, config=config)
+        main(verifier=lambda offline: _verifier(config, offline), config=config)
     except BuildFailed as failure:
         print(failure, file=sys.stderr, flush=True)
         return ExitCode.FINDINGS
@@ -43,13 +43,13 @@ def run_filter(args: Sequence[str]) -> int:
     return ExitCode.CLEAN
 
 
-def _verifier(offline: bool) -> Verifier:
+def _verifier(config: Config, offline: bool) -> Verifier:
     """The engine, imported only by a build that has references to verify."""
-    from cite_sentinel.core.engine import Engine
+    from cite_sentinel.core.engine import engine_for
 
     if offline:
         _info("offline: answers come from the cache only; what it lacks stays unverified")
-    return Engine(os.environ, offline=offline)
+    return engine_for(config, os.environ, offline=offline)
 
 
 def _info(message: str) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cite_sentinel.core.cache import CacheMode, default_cache_dir
-from cite_sentinel.core.config import SOURCES
+from cite_sentinel.core.config import SOURCES, Config
 from cite_sentinel.core.model import Reference, Verdict
 from cite_sentinel.core.verdict_cache import VerdictCache
 
@@ -15,6 +15,42 @@ if TYPE_CHECKING:  # the backends, matching and httpx load only when something i
     import httpx
     from cite_sentinel.core.http import HttpSettings
     from cite_sentinel.core.resolve import Progress
+
+
+def engine_for(
+    config: Config,
+    env: Mapping[str, str],
+    *,
+    offline: bool = False,
+    refresh: bool = False,
+    progress: Progress | None = None,
+) -> Engine:
+    """The engine every face builds the same way: the configured indexes, timeout and limits."""
+    return Engine(
+        env,
+        offline=offline,
+        refresh=refresh,
+        progress=progress,
+        settings=http_settings(config, env),
+        sources=config.sources,
+    )
+
+
+def http_settings(config: Config, env: Mapping[str, str]) -> HttpSettings | None:
+    """The configured timeout and rate limits over the defaults; None when none is configured."""
+    if config.origin_of("timeout") == "default" and not config.rate_limits:
+        return None
+    from dataclasses import replace
+
+    from cite_sentinel.core.http import HttpSettings, default_lanes
+
+    mailto = config.mailto or env.get("CITE_SENTINEL_MAILTO", "").strip()
+    lanes = default_lanes(polite=bool(mailto), s2_keyed=bool(env.get("S2_API_KEY", "").strip()))
+    for api, rate in config.rate_limits.items():
+        for name, lane in list(lanes.items()):
+            if name == api or name.startswith(f"{api}/"):
+                lanes[name] = replace(lane, rate=min(lane.rate, rate) if rate else lane.rate)
+    return HttpSettings(timeout=config.timeout, mailto=mailto, lanes=lanes)
 
 
 class Engine:

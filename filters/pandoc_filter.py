@@ -160,9 +160,9 @@ def _lookup(doc: pf.Doc) -> Callable[[str], object]:
 
 
 def _engine(offline: bool) -> Verifier:
-    from cite_sentinel.core.engine import Engine  # only a build with references pays for it
+    from cite_sentinel.core.engine import engine_for  # only a build with references pays
 
-    return Engine(os.environ, offline=offline)
+    return engine_for(Config(), os.environ, offline=offline)
 
 
 def _to_stderr(line: str) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from cite_sentinel.core import Reference
-from cite_sentinel.core.engine import Engine
+from cite_sentinel.core.engine import engine_for
 from lsprotocol import types
 
 if TYPE_CHECKING:
@@ -109,7 +109,8 @@ class Wave:
                 env = dict(session.environ)
                 if session.settings.mailto:
                     env["CITE_SENTINEL_MAILTO"] = session.settings.mailto
-                verdicts = await Engine(env, offline=session.settings.offline).verify(batch)
+                engine = engine_for(session.settings.config, env, offline=session.settings.offline)
+                verdicts = await engine.verify(batch)
         except asyncio.CancelledError:
             self._forget(batch, task)
             raise
