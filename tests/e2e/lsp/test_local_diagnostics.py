@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,15 @@ async def _diagnostics(client: LanguageClient, uri: str, code: str) -> list[type
             return found
         pushes += await next_push(client, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, deadline)
     return []
+
+
+async def until(
+    client: LanguageClient, method: str, done: Callable[[], bool], timeout: float = 60
+) -> None:
+    """Wait until `done()` holds, re-checking at each notification of a kind (bounded)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not done():
+        await next_push(client, method, deadline)
 
 
 async def next_push(client: LanguageClient, method: str, deadline: float) -> int:

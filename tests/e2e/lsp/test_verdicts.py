@@ -11,7 +11,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from tests.e2e.lsp.conftest import start
-from tests.e2e.lsp.test_local_diagnostics import _diagnostics, _open, next_push
+from tests.e2e.lsp.test_local_diagnostics import _diagnostics, _open, next_push, until
 from tests.fakeapi import FakeApi
 
 BIB = """@article{retracted2019,
@@ -99,6 +99,18 @@ async def _keys_until(
             return keys
         pushes += await next_push(client, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, deadline)
     raise AssertionError(f"the diagnostics of {uri} never settled")
+
+
+async def _verifying(
+    fake_api: FakeApi, client: LanguageClient, project: Path, *, latency_ms: float
+) -> Path:
+    """Open the bibliography against slow indexes; return once its verification has begun."""
+    fake_api.configure("*", latency_ms=latency_ms)
+    await start(client, project, VERIFY)
+    bib = project / "refs.bib"
+    await _open(client, bib, BIB)
+    await until(client, types.PROGRESS, lambda: any(client.progress_reports.values()))
+    return bib
 
 
 def _edits(action: types.CodeAction, path: Path) -> list[types.TextEdit]:
@@ -250,17 +262,11 @@ async def test_progress_is_created_begun_and_ended(
 async def test_cancelling_the_progress_stops_verification(
     fake_api: FakeApi, client: LanguageClient, project: Path
 ) -> None:
-    fake_api.configure("*", latency_ms=3000)
-    await start(client, project, VERIFY)
-    bib = project / "refs.bib"
-    await _open(client, bib, BIB)
-    deadline = asyncio.get_running_loop().time() + 60
-    while not any(client.progress_reports.values()):
-        await next_push(client, types.PROGRESS, deadline)
+    bib = await _verifying(fake_api, client, project, latency_ms=3000)
     (token,) = client.progress_reports
     client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
-    while not isinstance(client.progress_reports[token][-1], types.WorkDoneProgressEnd):
-        await next_push(client, types.PROGRESS, deadline)
+    last = client.progress_reports[token]
+    await until(client, types.PROGRESS, lambda: isinstance(last[-1], types.WorkDoneProgressEnd))
     assert client.progress_reports[token][-1].message == "cancelled"
     codes = {d.code for d in client.diagnostics.get(bib.as_uri(), [])}
     assert not codes & {"fabricated", "miscited", "retracted"}
@@ -269,13 +275,7 @@ async def test_cancelling_the_progress_stops_verification(
 async def test_an_entry_edited_while_verified_is_verified_again_as_edited(
     fake_api: FakeApi, client: LanguageClient, project: Path
 ) -> None:
-    fake_api.configure("*", latency_ms=1500)
-    await start(client, project, VERIFY)
-    bib = project / "refs.bib"
-    await _open(client, bib, BIB)
-    deadline = asyncio.get_running_loop().time() + 60
-    while not any(client.progress_reports.values()):
-        await next_push(client, types.PROGRESS, deadline)
+    bib = await _verifying(fake_api, client, project, latency_ms=1500)
     fixed = BIB.replace("year    = {1993}", "year    = {1992}")
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
