@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cite_sentinel.core.errors import ConfigError
+from cite_sentinel.core.ground.api_keys import api_key
 from cite_sentinel.core.ground.badges import badge
 from cite_sentinel.core.ground.judge_answer import read_answer, support_of
 from cite_sentinel.core.ground.judge_prompt import INSTRUCTIONS, new_boundary, request_text
@@ -39,12 +40,7 @@ EVIDENCE_BUDGET = 16_000  # characters of full text sent per citation (abstracts
 
 def make_scorer(environ: Mapping[str, str]) -> AnthropicScorer:
     """The scorer with the key and model of the environment; clear errors when either is absent."""
-    key = environ.get(KEY_VARIABLE, "").strip()
-    if not key:
-        raise ConfigError(
-            f"the anthropic scorer needs an API key in {KEY_VARIABLE}; set {KEY_VARIABLE} "
-            "or use --scorer local (offline)"
-        )
+    key = api_key(environ, KEY_VARIABLE, "anthropic")
     try:
         import anthropic
     except ImportError as error:

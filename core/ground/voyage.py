@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from cite_sentinel.core.errors import ConfigError
+from cite_sentinel.core.ground.api_keys import api_key
 from cite_sentinel.core.ground.badges import badge
 from cite_sentinel.core.ground.local import LocalScorer
 from cite_sentinel.core.ground.scorer import Judgement, Pair, Passage
@@ -41,12 +42,7 @@ CONCURRENCY = 4  # rerank requests in flight at once
 
 def make_scorer(environ: Mapping[str, str]) -> VoyageScorer:
     """The scorer with the key of the environment; clear errors when it or the SDK is absent."""
-    key = environ.get(KEY_VARIABLE, "").strip()
-    if not key:
-        raise ConfigError(
-            f"the voyage scorer needs an API key in {KEY_VARIABLE}; set {KEY_VARIABLE} "
-            "or use --scorer local (offline)"
-        )
+    key = api_key(environ, KEY_VARIABLE, "voyage")
     try:
         from voyageai.client_async import AsyncClient
     except ImportError as error:
