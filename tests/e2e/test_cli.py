@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from tests.fakeapi import APIS, FakeApi, env_for
@@ -79,17 +80,15 @@ def test_json_report_of_the_examples_follows_the_schema(fake_api: FakeApi) -> No
     run = _run("check", "examples", "--format", "json")
     assert run.returncode == 1, run.stderr
     report = json.loads(run.stdout)
-    assert set(report) == {"version", "references", "citations", "summary", "findings"}
+    schema = json.loads((ROOT / "docs" / "report-v1.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(report)
     keys = {ref["key"] for ref in report["references"]}
     assert {"nowlan1992", "back1993", "kumar2024", "alvarez2019", "kitani1994"} <= keys
     assert {cit["key"] for cit in report["citations"]} >= {"rumelhart1986", "zilli2014"}
-    assert set(report["summary"]) == {
-        "total",
+    assert {ref["verdict"] for ref in report["references"]} >= {
         "verified",
         "miscited",
         "fabricated",
-        "unverified",
-        "retracted",
     }
     assert "undefined-key" in {finding["code"] for finding in report["findings"]}
 

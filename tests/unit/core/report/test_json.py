@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from pathlib import Path
 
+import jsonschema
+import pytest
 from cite_sentinel.core import CheckResult
+from cite_sentinel.core.ground.citation_support import CitationSupport
+from cite_sentinel.core.ground.scorer import (
+    Badge,
+    EvidenceKind,
+    GroundVerdict,
+    Judgement,
+    Passage,
+)
 from cite_sentinel.core.report.json import render_json
+
+SCHEMA = Path(__file__).resolve().parents[4] / "docs" / "report-v1.schema.json"
 
 REFERENCE_KEYS = {
     "key",
@@ -88,3 +102,46 @@ def test_unjudged_references_have_a_null_verdict(local_only: CheckResult) -> Non
     assert set(report["summary"]) == SUMMARY_KEYS
     assert report["summary"]["total"] == 3
     assert report["summary"]["verified"] == 0
+
+
+@pytest.fixture
+def validator() -> jsonschema.protocols.Validator:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_reports_with_and_without_verdicts_validate_against_the_published_schema(
+    judged: CheckResult, local_only: CheckResult, validator: jsonschema.protocols.Validator
+) -> None:
+    validator.validate(json.loads(render_json(judged)))
+    validator.validate(json.loads(render_json(local_only)))
+
+
+def test_a_grounded_citation_validates_and_a_misspelt_badge_does_not(
+    judged: CheckResult, validator: jsonschema.protocols.Validator
+) -> None:
+    citation = judged.citations[0]
+    judgement = Judgement(
+        relevance=0.92,
+        support=0.2,
+        verdict=GroundVerdict.CONTRADICTED,
+        badge=Badge.RED,
+        evidence=(Passage(0, "Lattice filters did not help."),),
+        quote="did not help",
+        quote_verified=True,
+        evidence_kind=EvidenceKind.ABSTRACT,
+        scorer="anthropic",
+    )
+    support = CitationSupport(
+        key=citation.key,
+        location=citation.location,
+        claim=citation.sentence,
+        judgement=judgement,
+        claim_judgement=judgement,
+    )
+    report = json.loads(render_json(dataclasses.replace(judged, supports=(support,))))
+    validator.validate(report)
+    assert report["citations"][0]["support"]["badge"] == "red"
+    report["citations"][0]["support"]["badge"] = "crimson"
+    assert not validator.is_valid(report)
