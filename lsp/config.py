@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core import Config, ConfigError, Severity, load_config
+from cite_sentinel.core.config import SOURCES
 
 log = logging.getLogger(__name__)
 
@@ -23,8 +24,10 @@ class Settings:
     verify: bool = True  # run the network wave at all
     offline: bool = False  # answer from the cache only
     mailto: str = ""
-    ground: bool = False  # groundedness scoring (reserved; the server does not score yet)
-    backends: tuple[str, ...] = ()  # reserved: the engine asks every index
+    ground: bool = False  # score each citing sentence against the cited work's evidence
+    scorer: str = "local"  # who judges groundedness, as `check --scorer`
+    fulltext: str = ""  # a folder of full texts named by key or DOI, as `check --fulltext`
+    backends: tuple[str, ...] = ()  # the indexes asked, as `sources` in the file; () = its own
     severities: Mapping[str, Severity | None] = field(default_factory=dict)
     accept: tuple[str, ...] = ()  # keys accepted as verified
     debounce_ms: int = 200
@@ -41,17 +44,45 @@ def settings_for(root: Path | None, options: object, base: Settings | None = Non
     for name in ("verify", "offline", "ground"):
         if isinstance(table.get(name), bool):
             changes[name] = table[name]
-    if isinstance(table.get("mailto"), str):
-        changes["mailto"] = table["mailto"]
+    for name in ("mailto", "scorer", "fulltext"):
+        if isinstance(table.get(name), str):
+            changes[name] = table[name].strip()
     if isinstance(table.get("debounceMs"), int):
         changes["debounce_ms"] = max(0, table["debounceMs"])
     for name in ("accept", "backends"):
         value = table.get(name)
         if isinstance(value, list) and all(isinstance(item, str) for item in value):
             changes[name] = tuple(value)
+    if "backends" in changes:
+        changes["backends"] = _backends(changes["backends"])
     if isinstance(table.get("severity"), Mapping):
         changes["severities"] = _severities(table["severity"])
     return replace(settings, **changes)
+
+
+def reloaded(root: Path | None, settings: Settings) -> Settings:
+    """The client's settings over `.cite-sentinel.toml` read again (it changed on disk)."""
+    return replace(settings, config=_file_config(root))
+
+
+def verification_config(settings: Settings) -> Config:
+    """The core Config the engine gets: the client's `backends`, when given, as its sources."""
+    if not settings.backends:
+        return settings.config
+    return replace(settings.config, sources=settings.backends)
+
+
+def fulltext_dir(root: Path | None, settings: Settings) -> Path | None:
+    """The `fulltext` folder (relative to the workspace folder), when it names one."""
+    if not settings.fulltext:
+        return None
+    folder = Path(settings.fulltext).expanduser()
+    if not folder.is_absolute() and root is not None:
+        folder = root / folder
+    if not folder.is_dir():
+        log.warning("fulltext = %r is no folder; full texts come from `file` fields only", folder)
+        return None
+    return folder
 
 
 def severities(settings: Settings) -> dict[str, Severity | None]:
@@ -62,6 +93,15 @@ def severities(settings: Settings) -> dict[str, Severity | None]:
 def file_accepts(config: Config) -> tuple[str, ...]:
     """Keys and DOIs the `[[allow]]` tables of `.cite-sentinel.toml` vouch for (as `check`)."""
     return tuple(item for allowed in config.allow for item in (allowed.key, allowed.doi) if item)
+
+
+def _backends(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Known index names in the order given; unknown ones are dropped with a warning."""
+    words = tuple(dict.fromkeys(name.strip().lower() for name in names if name.strip()))
+    wrong = [word for word in words if word not in SOURCES]
+    if wrong:
+        log.warning("backends: %s unknown, ignored; use %s", wrong, ", ".join(SOURCES))
+    return tuple(word for word in words if word in SOURCES)
 
 
 def _file_config(root: Path | None) -> Config:

@@ -1,11 +1,19 @@
-"""Hover on a key: the verdict and the matched record, in Markdown."""
+"""Hover on a key: the verdict and the matched record, and on a citation its groundedness."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from cite_sentinel.core import Flag, Status, Verdict
 from cite_sentinel.lsp.features.key_at import key_at
 from cite_sentinel.lsp.session import Session
 from lsprotocol import types
+
+if TYPE_CHECKING:
+    from cite_sentinel.core.ground.citation_support import CitationSupport
+
+SHOWN_EVIDENCE = 3  # evidence sentences quoted, best first
+_QUOTE_LIMIT = 300  # characters of one quoted sentence
 
 
 def hover(session: Session, params: types.HoverParams) -> types.Hover | None:
@@ -25,6 +33,9 @@ def hover(session: Session, params: types.HoverParams) -> types.Hover | None:
             lines.append("_not verified yet_")
     else:
         lines.extend(_verdict_lines(verdict))
+    support = None if found.is_entry else session.grounding.support_at(found.location, found.key)
+    if support is not None:
+        lines.extend(_support_lines(support))
     range_of = session.range_of(found.location.path)
     return types.Hover(
         contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n\n".join(lines)),
@@ -58,3 +69,32 @@ def _verdict_lines(verdict: Verdict) -> list[str]:
             lines.append(f"published version: https://doi.org/{record.published_doi}")
         lines.append(f"source: {record.source}")
     return lines
+
+
+def _support_lines(support: CitationSupport) -> list[str]:
+    """Relevance, badge, the verdict where a verdict-capable scorer gave one, and evidence."""
+    judgement = support.judgement
+    kind = str(judgement.evidence_kind)
+    lines = [
+        f"groundedness ({judgement.scorer} scorer): relevance **{judgement.relevance:.2f}** · "
+        f"badge **{judgement.badge}** · evidence: {kind}"
+    ]
+    if judgement.verdict is not None:
+        lines.append(f"verdict: **{judgement.verdict}** (confidence {judgement.confidence:.2f})")
+    if judgement.quote:
+        checked = "verified in the evidence" if judgement.quote_verified else "not found in it"
+        lines.append(f"> “{_clip(judgement.quote)}” ({checked})")
+    if support.full_text_path:
+        lines.append(f"full text: `{support.full_text_path}`")
+    if judgement.note:
+        lines.append(judgement.note)
+    shown = judgement.evidence[:SHOWN_EVIDENCE]
+    if shown:
+        lines.append("evidence, best first:")
+        lines.extend(f"> “{_clip(passage.text)}”" for passage in shown)
+    return lines
+
+
+def _clip(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= _QUOTE_LIMIT else flat[: _QUOTE_LIMIT - 1] + "…"

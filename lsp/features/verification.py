@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from cite_sentinel.core import Reference
 from cite_sentinel.core.engine import engine_for
+from cite_sentinel.lsp.config import verification_config
 from lsprotocol import types
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class Wave:
         """Verify every entry without a current verdict; drop verdicts of changed entries."""
         session = self._session
         if not session.settings.verify:
+            session.grounding.schedule()  # local full texts need no verdicts
             return
         wanted: dict[str, Reference] = {}
         for reference in session.workspace.references():
@@ -87,6 +89,7 @@ class Wave:
         if pending:
             self._total += len(pending)
             self._progress_task = asyncio.ensure_future(self._begin_progress())
+        session.grounding.schedule()  # with the verdicts kept; again as new ones arrive
 
     def cancel(self, *, by_user: bool) -> None:
         """Stop every batch; what the user cancelled is not asked again until it changes."""
@@ -95,6 +98,7 @@ class Wave:
                 self._skipped.add(mark)
             task.cancel()
         self._flying.clear()
+        self._session.grounding.cancel()
         self._end_progress("cancelled")
 
     def is_progress(self, token: object) -> bool:
@@ -109,7 +113,8 @@ class Wave:
                 env = dict(session.environ)
                 if session.settings.mailto:
                     env["CITE_SENTINEL_MAILTO"] = session.settings.mailto
-                engine = engine_for(session.settings.config, env, offline=session.settings.offline)
+                config = verification_config(session.settings)
+                engine = engine_for(config, env, offline=session.settings.offline)
                 verdicts = await engine.verify(batch)
         except asyncio.CancelledError:
             self._forget(batch, task)
@@ -129,6 +134,7 @@ class Wave:
         self._done += len(batch)
         self._report()
         session.publish()
+        session.grounding.schedule()
 
     def _forget(self, batch: list[Reference], task: asyncio.Task[None] | None) -> None:
         for reference in batch:

@@ -1,0 +1,230 @@
+"""Groundedness in the editor: each citing sentence judged against its cited work, off the loop.
+
+It runs as `check --ground` does (core.ground.ground_check.ground: claims, evidence, the
+scorer) on what the workspace holds, after the network wave brought the verdicts whose
+records carry the abstracts. A run is cancelled when its inputs change; the local scorer
+works in a worker thread so the event loop keeps answering; pairs already judged are not
+judged again. A clearly unrelated work becomes a hint on its citation, a contradiction (only
+a verdict-capable scorer says that) a warning; related and grey judgements stay quiet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Hashable, Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cite_sentinel.core import CheckResult, Finding, Location, Severity
+from cite_sentinel.core.errors import ConfigError
+from cite_sentinel.core.sources import MANUSCRIPT_SUFFIXES
+from cite_sentinel.lsp.config import fulltext_dir
+
+if TYPE_CHECKING:  # core.ground loads only once groundedness is switched on
+    from cite_sentinel.core.ground.citation_support import CitationSupport
+    from cite_sentinel.core.ground.scorer import Judgement, Pair, Scorer
+    from cite_sentinel.lsp.session import Session
+
+log = logging.getLogger(__name__)
+
+
+class GroundCode(StrEnum):
+    """The finding codes of groundedness diagnostics (severities configurable like any code)."""
+
+    UNRELATED = "unrelated-citation"
+    CONTRADICTED = "contradicted-citation"
+
+
+SupportKey = tuple[Location, str]  # a citation's place and key
+
+
+class Grounding:
+    """The judgements of the workspace's citations, and the background run that refreshes them."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self.supports: dict[SupportKey, CitationSupport] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._inputs: Hashable = None  # what the current supports (or the running task) judge
+        self._scorers: dict[str, _Memo] = {}
+
+    def schedule(self) -> None:
+        """Judge again when the citations, the entries or the verdicts changed; else nothing."""
+        session = self._session
+        if not session.settings.ground:
+            self.cancel()
+            if self.supports:
+                self.supports.clear()
+                session.publish()
+            return
+        result = self._result()
+        inputs = (result.citations, _reference_marks(result), result.verdicts, self._how())
+        if inputs == self._inputs:
+            return
+        self.cancel()
+        self._inputs = inputs
+        self._task = asyncio.ensure_future(self._run(result))
+
+    def cancel(self) -> None:
+        """Stop the run in flight (the inputs it judged are judged again on the next change)."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            self._inputs = None
+        self._task = None
+
+    def support_at(self, location: Location, key: str) -> CitationSupport | None:
+        """The judgement of the citation written at `location`."""
+        return self.supports.get((location, key))
+
+    def findings(self) -> list[Finding]:
+        """A hint on each citation of a clearly unrelated work, a warning where contradicted."""
+        if not self.supports:
+            return []
+        current = {
+            (citation.location, citation.key): " ".join(citation.sentence.split())
+            for citation in self._session.workspace.citations()
+        }
+        found: list[Finding] = []
+        for place, support in self.supports.items():
+            if current.get(place) != support.claim:
+                continue  # the sentence changed since it was judged: wait for the new run
+            finding = _finding(support)
+            if finding is not None:
+                found.append(finding)
+        return found
+
+    def _how(self) -> Hashable:
+        settings = self._session.settings
+        return (settings.scorer, str(fulltext_dir(self._session.root, settings)))
+
+    def _result(self) -> CheckResult:
+        """What the workspace holds, shaped as the check result `ground` reads."""
+        workspace = self._session.workspace
+        citations = tuple(
+            citation
+            for path, state in workspace.files.items()
+            if Path(path).suffix.lower() in MANUSCRIPT_SUFFIXES
+            for citation in state.read.citations
+        )
+        cited = {citation.key for citation in citations}
+        references = tuple(ref for ref in workspace.references() if ref.key in cited)
+        verdicts = tuple(
+            verdict for key, verdict in sorted(self._session.verdicts.items()) if key in cited
+        )
+        return CheckResult(references=references, citations=citations, verdicts=verdicts)
+
+    async def _run(self, result: CheckResult) -> None:
+        from cite_sentinel.core.ground.ground_check import ground
+
+        session = self._session
+        delay = session.settings.debounce_ms / 1000
+        if delay:
+            await asyncio.sleep(delay)  # the debounce delay: verdicts arrive in batches
+        scorer = self._scorer()
+        directory = fulltext_dir(session.root, session.settings)
+        try:
+            if scorer.in_thread:
+                grounded = await asyncio.to_thread(_ground_blocking, result, scorer, directory)
+            else:
+                grounded = await ground(result, scorer, fulltext_dir=directory)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a scorer's failure must not end the server
+            log.exception("judging groundedness failed; please report this")
+            return
+        self.supports = {(s.location, s.key): s for s in grounded.supports}
+        session.publish()
+
+    def _scorer(self) -> _Memo:
+        from cite_sentinel.core.ground.local import LocalScorer
+        from cite_sentinel.core.ground.selection import scorer_named
+
+        session = self._session
+        name = session.settings.scorer or "local"
+        memo = self._scorers.get(name)
+        if memo is None:
+            try:
+                chosen = scorer_named(name, session.environ)
+            except ConfigError as error:
+                log.warning("%s; judging with the local scorer", error)
+                chosen = LocalScorer()
+            memo = self._scorers[name] = _Memo(chosen)
+        return memo
+
+
+class _Memo:
+    """A scorer that judges each distinct pair once (edits re-judge only what they changed)."""
+
+    _LIMIT = 20_000  # pairs remembered; the oldest are forgotten first
+
+    def __init__(self, scorer: Scorer) -> None:
+        from cite_sentinel.core.ground.local import LocalScorer
+
+        self._scorer = scorer
+        self._judged: dict[Pair, Judgement] = {}
+        # the local scorer is plain CPU work; remote ones await the network on the loop
+        self.in_thread = isinstance(scorer, LocalScorer)
+
+    @property
+    def name(self) -> str:
+        return self._scorer.name
+
+    @property
+    def verdict_capable(self) -> bool:
+        return self._scorer.verdict_capable
+
+    async def score(self, pairs: Sequence[Pair]) -> tuple[Judgement, ...]:
+        """The remembered judgements, the others asked of the scorer in one batch."""
+        judged = self._judged
+        fresh = list(dict.fromkeys(pair for pair in pairs if pair not in judged))
+        if fresh:
+            for pair, judgement in zip(fresh, await self._scorer.score(fresh), strict=True):
+                judged[pair] = judgement
+            while len(judged) > self._LIMIT:
+                del judged[next(iter(judged))]
+        return tuple(judged[pair] for pair in pairs)
+
+
+def _ground_blocking(result: CheckResult, scorer: _Memo, directory: Path | None) -> CheckResult:
+    """`ground` in a worker thread (full texts are read and scored there, off the loop)."""
+    from cite_sentinel.core.ground.ground_check import ground
+
+    return asyncio.run(ground(result, scorer, fulltext_dir=directory))
+
+
+def _reference_marks(result: CheckResult) -> tuple[tuple[str, str, str], ...]:
+    return tuple((ref.key, ref.signature, ref.location.path) for ref in result.references)
+
+
+def _finding(support: CitationSupport) -> Finding | None:
+    from cite_sentinel.core.ground.scorer import Badge, GroundVerdict
+
+    judgement = support.judgement
+    key = support.key
+    if judgement.verdict is GroundVerdict.CONTRADICTED:
+        return Finding(
+            code=GroundCode.CONTRADICTED,
+            severity=Severity.WARNING,
+            message=(
+                f"{key}: the cited work appears to contradict this sentence "
+                f"({judgement.scorer} scorer, confidence {judgement.confidence:.2f})"
+            ),
+            location=support.location,
+            key=key,
+            hint="read the quoted evidence in the hover; correct the sentence or the citation",
+        )
+    if judgement.badge is Badge.RED and judgement.verdict is None:
+        return Finding(
+            code=GroundCode.UNRELATED,
+            severity=Severity.HINT,
+            message=(
+                f"{key}: the cited work looks unrelated to this sentence "
+                f"(relevance {judgement.relevance:.2f}, judged on its {judgement.evidence_kind})"
+            ),
+            location=support.location,
+            key=key,
+            hint="check that this is the work you meant to cite",
+        )
+    return None
