@@ -15,6 +15,7 @@ from cite_sentinel.core.verdict_findings import verdict_findings
 from cite_sentinel.lsp.config import Settings, file_accepts, severities
 from cite_sentinel.lsp.convert import path_of, to_range, uri_of
 from cite_sentinel.lsp.features.diagnostics import RangeOf, by_uri
+from cite_sentinel.lsp.features.grounding import Grounding
 from cite_sentinel.lsp.features.verification import Wave
 from cite_sentinel.lsp.state import Workspace
 from lsprotocol import types
@@ -41,6 +42,7 @@ class Session:
         self._reading: dict[str, asyncio.Task[None]] = {}  # full readings in worker threads
         self._lines: dict[str, tuple[str, list[str]]] = {}  # path: (text, its lines)
         self.wave = Wave(self)
+        self.grounding = Grounding(self)  # judged citations, refreshed by the wave
 
     def configure(self, root: Path | None, settings: Settings) -> None:
         """New settings; the workspace keeps what it read but takes the new core Config."""
@@ -94,7 +96,8 @@ class Session:
                 # the entries just read live long: spare them the collector's full passes,
                 # which otherwise stall a keystroke for ~100 ms on a large bibliography
                 gc.freeze()
-                self.publish(complete=uri_of(path))
+                # pushed even unchanged, unless the first push was complete already
+                self.publish(complete=None if workspace.complete_at_once(path) else uri_of(path))
                 self.wave.schedule()
         except Exception:  # a reader's bug must not end the server
             log.exception("reading %s failed; please report this with the file", path)
@@ -155,6 +158,10 @@ class Session:
         references, citations = self.workspace.verdict_targets(current)
         for finding in verdict_findings(current, references, citations, levels):
             by_path.setdefault(finding.location.path, []).append(finding)
+        for judged in self.grounding.findings():
+            levelled = _levelled(judged, levels)
+            if levelled is not None:
+                by_path.setdefault(levelled.location.path, []).append(levelled)
         return by_path
 
     def range_of(self, path: str) -> RangeOf:
@@ -183,6 +190,7 @@ class Session:
         for task in (*self._pending.values(), *self._reading.values()):
             task.cancel()
         self._pending.clear()
+        self.grounding.cancel()
 
 
 def _levelled(finding: Finding, levels: Mapping[str, Severity | None]) -> Finding | None:
