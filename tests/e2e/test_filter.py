@@ -279,9 +279,15 @@ def test_groundedness_badges_sit_beside_every_citation_grey_without_abstracts(
     page.feed(run.stdout)
     keys = {title.split(":")[0] for _, title in page.badges}
     assert len(keys) == EXAMPLE_KEYS + 1  # every cited key, rumelhart1986 (undefined) too
-    for classes, title in page.badges:
-        # the fake indexes hold no abstracts for these works: nothing to judge, so grey
+    by_key = {title.split(":")[0]: (classes, title) for classes, title in page.badges}
+    for key in ("tang1990", "vanlehn1989", "alvarez2019", "rumelhart1986"):
+        # no abstract in the indexes (or no such work): nothing to judge, so grey
+        classes, title = by_key[key]
         assert "cite-sentinel-badge-grey" in classes, title
         assert "no abstract" in title
+    classes, title = by_key["tsitsiklis1994"]  # an abstract: judged, relevance shown
+    assert "no abstract" not in title and "relevance" in title
+    # the local scorer never says "supported"
+    assert not any("cite-sentinel-badge-green" in classes for classes, _ in page.badges)
     plain = _build(pandoc, EXAMPLES / "paper.md", "-t", "html", offline=False)
     assert "cite-sentinel-badge" not in plain.stdout

@@ -15,7 +15,7 @@ import tempfile
 import unicodedata
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
@@ -431,8 +431,17 @@ def _row_from_line(number: int, raw: dict[str, object], defaults: dict[str, obje
     return tuple(values[name] for name in _FIELDS)
 
 
-def load_corpus(path: Path, extra: Iterable[Work] = (), *, use_cache: bool = True) -> Corpus:
-    """Load a JSONL(.gz) corpus plus extra works; a pickle in the temp dir skips re-indexing."""
+def load_corpus(
+    path: Path,
+    extra: Iterable[Work] = (),
+    *,
+    use_cache: bool = True,
+    abstracts: Mapping[str, str] | None = None,
+) -> Corpus:
+    """Load a JSONL(.gz) corpus plus extra works; a pickle in the temp dir skips re-indexing.
+
+    `abstracts` (by lower-case DOI) gives the corpus's works the abstracts its file lacks.
+    """
     extra = list(extra)
     cache = cache_path(path)
     if use_cache and cache.is_file():
@@ -440,7 +449,7 @@ def load_corpus(path: Path, extra: Iterable[Work] = (), *, use_cache: bool = Tru
             with cache.open("rb") as stream:
                 index: _Index = pickle.load(stream)
             if isinstance(index, _Index):
-                return _with_extra(index, extra)
+                return _with_extra(_with_abstracts(index, abstracts or {}), extra)
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError) as error:
             log.warning("fake API corpus cache %s unusable (%s); rebuilding", cache, error)
     index = _build_index(_load_rows(path))
@@ -449,7 +458,19 @@ def load_corpus(path: Path, extra: Iterable[Work] = (), *, use_cache: bool = Tru
         with partial.open("wb") as stream:
             pickle.dump(index, stream, protocol=pickle.HIGHEST_PROTOCOL)
         partial.replace(cache)
-    return _with_extra(index, extra)
+    return _with_extra(_with_abstracts(index, abstracts or {}), extra)
+
+
+def _with_abstracts(index: _Index, abstracts: Mapping[str, str]) -> _Index:
+    """The index with the given abstracts set on its rows (in place: the index is this call's)."""
+    if not abstracts:
+        return index
+    doi_at, abstract_at = _FIELDS.index("doi"), _FIELDS.index("abstract")
+    for number, row in enumerate(index.rows):
+        text = abstracts.get(str(row[doi_at] or ""))
+        if text is not None:
+            index.rows[number] = (*row[:abstract_at], text, *row[abstract_at + 1 :])
+    return index
 
 
 def _with_extra(index: _Index, extra: list[Work]) -> Corpus:

@@ -15,7 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
 
-from . import arxiv, crossref, datacite, doiorg, fixtures, openalex, semanticscholar
+from . import abstracts, arxiv, crossref, datacite, doiorg, fixtures, openalex, semanticscholar
 from .corpus import Corpus, load_corpus
 from .exchange import ApiRequest, ApiResponse, json_response, parse_query
 from .faults import APIS, ApiFaults, Decision, Fate, Faults
@@ -361,9 +361,10 @@ class FakeApi:
         port: int = 0,
         seed: int = 0,
     ) -> FakeApi:
-        """Load the corpus (plus fixtures) and serve it from a background thread."""
+        """Load the corpus (plus fixtures and the examples' abstracts) and serve it."""
         if not isinstance(corpus, Corpus):
-            corpus = load_corpus(corpus_path(str(corpus), data_dir), fixtures.ALL)
+            path = corpus_path(str(corpus), data_dir)
+            corpus = load_corpus(path, fixtures.ALL, abstracts=abstracts.BY_DOI)
         api = cls(corpus, host=host, port=port, seed=seed)
         api._thread.start()
         return api
