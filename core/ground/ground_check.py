@@ -16,7 +16,7 @@ from cite_sentinel.core.ground.claims import claims_of, strongest
 from cite_sentinel.core.ground.evidence import from_full_text, from_records
 from cite_sentinel.core.ground.fulltext import full_text
 from cite_sentinel.core.ground.scorer import Evidence, EvidenceKind, Pair, Scorer
-from cite_sentinel.core.model import CheckResult, Reference, Verdict
+from cite_sentinel.core.model import CheckResult, Citation, Location, Reference, Verdict
 
 log = logging.getLogger(__name__)
 
@@ -25,16 +25,25 @@ async def ground(
     result: CheckResult, scorer: Scorer, *, fulltext_dir: Path | None = None
 ) -> CheckResult:
     """The result with `supports`: one per citation in a citing sentence, in reading order."""
-    references = {ref.key: ref for ref in result.references}
-    verdicts = {verdict.key: verdict for verdict in result.verdicts}
     claims = claims_of(result.citations)
-    evidence: dict[str, tuple[Evidence, str]] = {}
+    by_key: dict[str, Reference] = {}
+    for entry in result.references:
+        by_key.setdefault(entry.key, entry)
+    evidence: dict[_Work, tuple[Evidence, str]] = {}
+    works: dict[Location, _Work] = {}
     for cited in claims:
-        for key in cited.claim.keys:
-            if key not in evidence:
-                evidence[key] = _evidence(references.get(key), verdicts.get(key), fulltext_dir)
+        for citation in cited.citations:
+            reference = result.targets.get(citation.location) or by_key.get(citation.key)
+            work = works[citation.location] = _work(citation, reference)
+            if work not in evidence:
+                verdict = (
+                    result.verdict_for(reference)
+                    if reference is not None
+                    else result.verdict_for_citation(citation)
+                )
+                evidence[work] = _evidence(reference, verdict, fulltext_dir)
     pairs = [
-        Pair(cited.claim, evidence[citation.key][0], citation.key)
+        Pair(cited.claim, evidence[works[citation.location]][0], citation.key)
         for cited in claims
         for citation in cited.citations
     ]
@@ -51,7 +60,7 @@ async def ground(
                 claim=cited.claim.text,
                 judgement=judgement,
                 claim_judgement=best,
-                full_text_path=evidence[citation.key][1],
+                full_text_path=evidence[works[citation.location]][1],
             )
             for citation, judgement in zip(cited.citations, mine, strict=True)
         ]
@@ -59,6 +68,16 @@ async def ground(
         "groundedness: %d claims, %d citations judged by %s", len(claims), len(pairs), scorer.name
     )
     return replace(result, supports=tuple(supports))
+
+
+# A cited work as the engine judged it: its key and its Reference.signature ("" when the key
+# has no entry). Keys alone are not enough: manuscripts checked together may reuse a key for
+# different works, so each citation takes its own bibliography's entry (`result.targets`).
+_Work = tuple[str, str]
+
+
+def _work(citation: Citation, reference: Reference | None) -> _Work:
+    return (citation.key, reference.signature if reference is not None else "")
 
 
 def _evidence(

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
+from cite_sentinel.core import check
 from cite_sentinel.core.ground.ground_check import ground
 from cite_sentinel.core.ground.local import LocalScorer
 from cite_sentinel.core.model import (
@@ -117,3 +119,49 @@ async def test_an_abstract_about_something_else_is_flagged_red() -> None:
     lattice = next(s.judgement for s in result.supports if s.key == "lattice")
     assert lattice.badge == "red"
     assert lattice.verdict is None
+
+
+class _ByTitle:
+    """A verifier that finds each work by its title, with the abstract the index holds."""
+
+    def __init__(self, abstracts: dict[str, str]) -> None:
+        self._abstracts = abstracts
+
+    async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
+        return [
+            Verdict(
+                key=ref.key,
+                status=Status.VERIFIED,
+                match=Record(
+                    source="openalex",
+                    id=ref.title,
+                    title=ref.title,
+                    abstract=self._abstracts[ref.title],
+                ),
+            )
+            for ref in references
+        ]
+
+
+async def test_a_key_reused_by_two_bibliographies_gets_each_works_own_evidence(
+    tmp_path: Path,
+) -> None:
+    works = {
+        "trial": ("Aspirin after Atrial Fibrillation", ABOUT),
+        "lattice": ("Lattice Filters for Dynamic Perceptrons", UNRELATED),
+    }
+    for folder, (title, _) in works.items():
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "refs.bib").write_text(
+            f"@article{{smith2020, title = {{{title}}}, year = 2020}}\n", encoding="utf-8"
+        )
+        (tmp_path / folder / "paper.md").write_text(
+            f"---\nbibliography: refs.bib\n---\n\n{CLAIM} [@smith2020]\n", encoding="utf-8"
+        )
+    verifier = _ByTitle(dict(works.values()))
+    result = await check([str(tmp_path)], verifier=verifier)
+    judged = await ground(result, LocalScorer())
+    by_folder = {Path(s.location.path).parent.name: s.judgement for s in judged.supports}
+    assert "lowered the risk of stroke" in by_folder["trial"].evidence[0].text
+    assert "lattice filter" in by_folder["lattice"].evidence[0].text
+    assert by_folder["trial"].relevance > by_folder["lattice"].relevance
