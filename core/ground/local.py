@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from cite_sentinel.core.ground import embedding
 from cite_sentinel.core.ground.badges import badge
+from cite_sentinel.core.ground.claim_scope import scoped_claim
 from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.local_params import STANCE_SENTENCES, LocalParams, load
 from cite_sentinel.core.ground.relevance import relatedness
@@ -82,7 +83,19 @@ class LocalScorer:
         claim = clean_claim(pair.claim.text)
         params = self._params
         related = relatedness(claim, sentences, params.idf, params.ranker)
-        relevance, unrelated_below = self._relevance(claim, sentences, related.features)
+        # Relevance asks whether the work is about the clause its own marker closes; the
+        # ranker and stance read the whole claim (its subject often lies outside the clause).
+        scope = scoped_claim(pair.claim.text)
+        scoped = (
+            related if scope == claim else relatedness(scope, sentences, params.idf, params.ranker)
+        )
+        relevance, unrelated_below = self._relevance(scope, sentences, scoped.features)
+        # Red needs the work to be unrelated to the clause and to the whole sentence alike.
+        whole_relevance = (
+            relevance
+            if scoped is related
+            else self._relevance(claim, sentences, related.features)[0]
+        )
         ranked = sorted(range(len(sentences)), key=lambda index: -related.sentence_scores[index])
         # Stance reads the lexically closest sentences: measured better than the ranker's.
         lexical = sorted(range(len(sentences)), key=lambda index: -related.lexical_scores[index])
@@ -98,7 +111,7 @@ class LocalScorer:
             confidence=max(relevance, 1.0 - relevance),
             badge=badge(
                 kind=kind,
-                relevance=relevance,
+                relevance=max(relevance, whole_relevance),
                 verdict=None,
                 unrelated_below=unrelated_below,
             ),
