@@ -40,6 +40,12 @@ class AuthorComparison:
 
 
 _LONG_LIST = 8  # bibliography tools truncate long author lists; missing names are not news
+# Big-team author lists differ between versions (arXiv v1, camera-ready) and between indexes
+# (truncated lists, names dropped or added late); deep in such a list a name more or less is
+# not a miscitation when the leading authors are right and in order.
+_BIG_TEAM = 10  # cited names from which a list counts as a big team's
+_LEADING = 5  # leading authors that must pair, in order, with the record's
+_BIG_TEAM_OVERLAP = 0.75  # share of cited names the record must list
 
 
 def compare(
@@ -55,11 +61,16 @@ def compare(
     """
     cited_people = tuple(p for p in cited if not _is_others(p))
     others = others or len(cited_people) < len(cited)
-    if not cited_people or not found:
+    if not cited_people or not found or _consortium_only(cited_people, found):
         return AuthorComparison(overlap=1.0, recall=1.0, comparable=False)
     cited_keys = [_keys(p) for p in cited_people]
     found_keys = [_keys(p) for p in found]
     pairs = _pair(cited_keys, found_keys, thorough)
+    pairs = [  # "Carreira" is one letter from "Barreira", but João is not Ricardo
+        (i, j)
+        for i, j in pairs
+        if cited_keys[i] & found_keys[j] or not _given_contradicts(cited_people[i], found[j])
+    ]
     if thorough:
         pairs += _pair_by_full_name(cited_people, found, pairs)
     matched = len(pairs)
@@ -69,7 +80,7 @@ def compare(
     if overlap < 0.5 or (matched < 2 and len(cited_people) >= 2 and len(found) >= 2):
         issues.append(AuthorIssue.SUBSTITUTED)
     else:
-        if matched < len(cited_people):
+        if matched < len(cited_people) and not _big_team_variant(cited_people, found, pairs):
             issues.append(AuthorIssue.EXTRA)
         if matched < len(found) and not others and len(cited_people) < _LONG_LIST:
             issues.append(AuthorIssue.MISSING)
@@ -87,6 +98,19 @@ def describe(people: tuple[Person, ...], others: bool = False) -> str:
     if others or any(_is_others(p) for p in people):
         names.append("et al.")
     return "; ".join(names)
+
+
+def _consortium_only(cited: tuple[Person, ...], found: tuple[Person, ...]) -> bool:
+    """The index names only a consortium where the citation names people: nothing to compare.
+
+    Crossref often lists a collaboration's name alone where the paper lists its members.
+    """
+    if not all(p.literal for p in found) or all(p.literal for p in cited):
+        return False
+    return any(_CONSORTIUM.search(fold(p.literal).lower()) for p in found)
+
+
+_CONSORTIUM = re.compile(r"\b(collaboration|consortium|team|group|project|network|initiative)\b")
 
 
 def _is_others(person: Person) -> bool:
@@ -182,6 +206,16 @@ def _close(a: str, b: str) -> bool:
     from rapidfuzz.distance import Levenshtein
 
     return Levenshtein.distance(a, b) <= 1
+
+
+def _big_team_variant(
+    cited: tuple[Person, ...], found: tuple[Person, ...], pairs: list[tuple[int, int]]
+) -> bool:
+    """A long list with the leading authors in place: names it adds deep down are variants."""
+    if len(cited) < _BIG_TEAM or len(found) < _LEADING:
+        return False
+    leading = {(i, i) for i in range(_LEADING)}
+    return leading <= set(pairs) and len(pairs) >= _BIG_TEAM_OVERLAP * len(cited)
 
 
 def _alphabetised(cited: tuple[Person, ...], found: tuple[Person, ...]) -> bool:

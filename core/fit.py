@@ -83,8 +83,13 @@ def is_preprint(record: Record) -> bool:
 
 
 def _year_agrees(reference: Reference, record: Record, gap: int | None) -> bool:
-    """Equal years, or one apart where a preprint and its published version are involved."""
-    if gap is None or gap == 0:
+    """Equal years, or one apart where an earlier version or a preprint explains the gap.
+
+    A year one before the record's is the year of an earlier version: the arXiv preprint of a
+    conference paper (CVPR 2023 papers appear on arXiv in late 2022) or a journal article's
+    online-first year. A year one after needs a preprint on either side to explain it.
+    """
+    if gap is None or gap in (0, 1):
         return True
     ids = reference.identifiers
     arxiv_year = bool(ids.arxiv) or ids.doi.startswith("10.48550/")  # may carry the arXiv year

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cite_sentinel.core import authors, calibration, registrants
+from cite_sentinel.core import authors, calibration, registrants, venues
 from cite_sentinel.core.fit import Fit, cites_preprint, fit, is_preprint
 from cite_sentinel.core.model import (
     Flag,
@@ -118,10 +118,19 @@ def _problems(evidence: Evidence, best: Fit, accepted: list[Fit]) -> tuple[Probl
         problems.append(Problem("year", str(reference.year), str(record.year), Severity.WARNING))
     if not best.venue_agrees:
         found = record.venue_short or record.venue
-        problems.append(Problem("venue", reference.venue, found, Severity.WARNING))
+        problems.append(
+            Problem("venue", reference.venue, found, _venue_severity(reference, record))
+        )
     if not any(f.by_identifier for f in accepted):  # else the identifier names this work
         problems.extend(_identifier_problems(evidence, best))
     return tuple(problems)
+
+
+def _venue_severity(reference: Reference, record: Record) -> Severity:
+    """Only a note where the index holds just a workshop version of a flagship-venue paper."""
+    if venues.workshop_version(reference.venue, record.venue, record.venue_short):
+        return Severity.INFO
+    return Severity.WARNING
 
 
 def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:

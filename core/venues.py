@@ -52,6 +52,14 @@ _CANONICAL = {alias: short for short, names in _ALIASES.items() for alias in nam
 _STOPWORDS = frozenset({"of", "on", "the", "and", "in", "for", "proceedings", "proc", "a", "an",
                         "to", "at", "ieee", "acm", "cvf", "th", "st", "nd", "rd"})  # fmt: skip
 _PREPRINT = re.compile(r"\b(arxiv|corr|preprint|biorxiv|medrxiv|ssrn|openreview|submitted)\b")
+# Flagship venues of one field. A workshop paper at one of them (non-archival) is commonly
+# published later, under the same title, at one of them; an index that holds only the
+# workshop version cannot refute a citation of that field's flagship venue.
+_FLAGSHIPS = (
+    frozenset({"neurips", "icml", "iclr"}),
+    frozenset({"cvpr", "iccv", "eccv"}),
+    frozenset({"acl", "emnlp", "naacl"}),
+)
 _EVENT_WORDS = frozenset({"workshop", "conference", "symposium", "international", "annual"})
 # Series that publish many venues' proceedings: naming one does not say which venue.
 _SERIES = re.compile(
@@ -99,6 +107,17 @@ def agrees(cited: str, venue: str, venue_short: str = "") -> bool:
     )
 
 
+def workshop_version(cited: str, venue: str, venue_short: str = "") -> bool:
+    """Whether the record is a workshop paper and the citation names a flagship of its field."""
+    record_words = _words(venue) + _words(venue_short)
+    cited_words = _words(cited)
+    if not _is_workshop(record_words) or _is_workshop(cited_words):
+        return False
+    hosts = _canonical_keys(_words(venue_short)) | _canonical_keys(_words(venue))
+    claimed = _canonical_keys(cited_words)
+    return any(hosts & field and claimed & field for field in _FLAGSHIPS)
+
+
 def canonical(venue: str) -> str:
     """The short name a venue is known by ("neurips"), or its normalised words."""
     words = _words(venue)
@@ -136,6 +155,14 @@ def _canonical_keys(words: tuple[str, ...]) -> frozenset[str]:
     if "chi" in words and ("human" in words or len(words) <= 2):
         keys.add("chi")
     return frozenset(keys)
+
+
+def _is_workshop(words: tuple[str, ...]) -> bool:
+    """ "Workshop" in the name, or DBLP's short name of a venue's workshops ("ICLRW")."""
+    return any(
+        w in {"workshop", "workshops"} or (len(w) > 3 and w.endswith("w") and w[:-1] in _CANONICAL)
+        for w in words
+    )
 
 
 def _initials(words: tuple[str, ...], skip: frozenset[str] = frozenset()) -> str:

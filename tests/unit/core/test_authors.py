@@ -75,3 +75,49 @@ def test_multi_word_family_names_split_differently_agree() -> None:
     cited = (Person(family="Navarro", given="Ramon Matas"), *_people("Yue Zhao"))
     found = (Person(family="Matas", given="Ramon"), *_people("Yue Zhao"))
     assert compare(cited, found).agrees
+
+
+BIG_TEAM = (
+    "Jean-Baptiste Alayrac", "Jeff Donahue", "Pauline Luc", "Antoine Miech", "Iain Barr",
+    "Yana Hasson", "Karel Lenc", "Arthur Mensch", "Katherine Millican", "Malcolm Reynolds",
+    "Roman Ring", "Eliza Rutherford", "Serkan Cabi", "Andrew Zisserman", "Karen Simonyan",
+)  # fmt: skip
+
+
+def test_big_team_list_naming_a_few_extra_people_deep_down_agrees() -> None:
+    cited = _people(*BIG_TEAM[:11], "Skanda Koppula", *BIG_TEAM[11:13], "Michal Valko")
+    assert compare(cited, _people(*BIG_TEAM)).agrees
+
+
+def test_big_team_list_with_another_leading_author_is_still_reported() -> None:
+    cited = _people("Uriel Singer", *BIG_TEAM[1:12])
+    assert AuthorIssue.EXTRA in compare(cited, _people(*BIG_TEAM)).issues
+
+
+def test_big_team_list_with_many_invented_names_is_still_reported() -> None:
+    invented = ("Olga Sokolova", "James Wright", "Mei Lin", "Henrik Larsson")
+    cited = _people(*BIG_TEAM[:8], *invented)
+    assert not compare(cited, _people(*BIG_TEAM)).agrees
+
+
+def test_short_list_with_an_extra_author_is_still_reported() -> None:
+    cited = _people("Rong Yin", "Yong Liu", "Weiping Wang", "Dan Meng")
+    found = _people("Rong Yin", "Weiping Wang", "Dan Meng")
+    assert compare(cited, found).issues == (AuthorIssue.EXTRA,)
+
+
+def test_a_name_one_letter_off_with_another_given_name_is_another_person() -> None:
+    cited = _people("Oriol Vinyals", "Joao Carreira", "Andrew Zisserman")
+    found = _people("Oriol Vinyals", "Ricardo Barreira", "Andrew Zisserman")
+    issues = compare(cited, found).issues
+    assert AuthorIssue.EXTRA in issues and AuthorIssue.GIVEN not in issues
+
+
+def test_a_consortium_name_in_the_index_does_not_contradict_its_members() -> None:
+    found = (Person(literal="ATLAS Collaboration"),)
+    assert compare(_people("Georges Aad", "Brad Abbott"), found).agrees
+
+
+def test_a_cited_team_name_for_a_paper_by_named_people_is_still_reported() -> None:
+    cited = (Person(literal="Google Research Team"),)
+    assert not compare(cited, _people("Ashish Vaswani", "Noam Shazeer")).agrees

@@ -53,11 +53,17 @@ def test_the_right_authors_rank_above_a_namesake_title() -> None:
     assert fit(_reference(), _record()).rank > fit(_reference(), namesake).rank
 
 
-def test_one_year_apart_is_accepted_only_around_a_preprint() -> None:
+def test_a_year_one_after_the_records_is_accepted_only_around_a_preprint() -> None:
     preprint = _record(venue="arXiv", venue_short="CoRR", year=2014)
     published = _record(year=2014)
     assert fit(_reference(), preprint).year_agrees
     assert not fit(_reference(), published).year_agrees
+
+
+def test_a_year_one_before_the_records_is_the_year_of_an_earlier_version() -> None:
+    proceedings = _record(year=2016)  # on arXiv in 2015, in the proceedings in 2016
+    assert fit(_reference(year=2015), proceedings).year_agrees
+    assert not fit(_reference(year=2014), proceedings).year_agrees
 
 
 def test_preprints_are_recognised_by_flag_doi_or_venue() -> None:
@@ -74,6 +80,7 @@ def test_a_citation_of_arxiv_cites_a_preprint_but_a_venue_with_an_arxiv_id_does_
 
 
 def test_a_venue_citation_carrying_an_arxiv_id_may_give_the_arxiv_year() -> None:
-    reference = _reference(year=2014, identifiers=Identifiers(arxiv="1412.6980"))
+    # A later arXiv version's year, one after the proceedings: only the arXiv id explains it.
+    reference = _reference(year=2016, identifiers=Identifiers(arxiv="1412.6980"))
     assert fit(reference, _record()).year_agrees
-    assert not fit(_reference(year=2014), _record()).year_agrees
+    assert not fit(_reference(year=2016), _record()).year_agrees

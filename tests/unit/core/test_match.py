@@ -368,3 +368,24 @@ def test_odd_text_anywhere_still_gives_a_verdict(
     verdict = judge(evidence)
     assert verdict.status in set(Status)
     assert 0.0 <= verdict.confidence <= 1.0
+
+
+def test_flagship_cited_where_only_a_workshop_version_is_indexed_is_verified_with_a_note() -> None:
+    workshop = _record(venue="ICML 2017 Workshops: PADL", venue_short="ICMLW")
+    verdict = judge(Evidence(reference=_reference(), candidates=(workshop,), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+    assert _problem(verdict.problems, "venue").severity is Severity.INFO
+
+
+def test_another_fields_venue_cited_for_a_workshop_paper_is_miscited() -> None:
+    workshop = _record(venue="ICML 2017 Workshops: PADL", venue_short="ICMLW")
+    reference = _reference(venue="ACL")
+    verdict = judge(Evidence(reference=reference, candidates=(workshop,), sources=ANSWERED))
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "venue").severity is Severity.WARNING
+
+
+def test_conference_paper_cited_with_the_year_of_its_preprint_is_verified() -> None:
+    reference = _reference(year=2016)  # on arXiv in 2016, in the 2017 proceedings
+    verdict = judge(Evidence(reference=reference, candidates=(_record(),), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED

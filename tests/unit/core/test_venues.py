@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cite_sentinel.core.venues import agrees, is_venue_claim
+from cite_sentinel.core.venues import agrees, is_venue_claim, workshop_version
 
 NEURIPS = "Advances in Neural Information Processing Systems 34"
 
@@ -69,3 +69,33 @@ def test_acronyms_and_spaced_short_names_agree() -> None:
 def test_the_jmlr_open_source_track_is_jmlr() -> None:
     assert agrees("Journal of Machine Learning Research", "mloss", "MLOSS")
     assert not agrees("ICML", "mloss", "MLOSS")
+
+
+@pytest.mark.parametrize(
+    ("cited", "venue", "venue_short"),
+    [
+        ("ICML", "ICLR 2022 Workshops: GTRL", "ICLRW"),
+        ("NeurIPS", "ICML 2022 Workshops: AI4Science", "ICMLW"),
+        ("ECCV", "CVPR Workshops", ""),
+    ],
+)
+def test_a_workshop_version_cannot_refute_a_flagship_of_its_field(
+    cited: str, venue: str, venue_short: str
+) -> None:
+    assert not agrees(cited, venue, venue_short)
+    assert workshop_version(cited, venue, venue_short)
+
+
+@pytest.mark.parametrize(
+    ("cited", "venue", "venue_short"),
+    [
+        ("ACL", "ICLR 2021 Workshops: EBM", "ICLRW"),  # another field
+        ("UAI", "ICLR 2021 Workshops: EBM", "ICLRW"),  # not a flagship
+        ("ICML Workshop on Graph Learning", "ICLR 2022 Workshops: GTRL", "ICLRW"),
+        ("ICML", "Advances in Neural Information Processing Systems 35", "NEURIPS"),
+    ],
+)
+def test_other_venues_for_a_workshop_paper_or_a_main_conference_paper_stay_wrong(
+    cited: str, venue: str, venue_short: str
+) -> None:
+    assert not workshop_version(cited, venue, venue_short)
