@@ -37,6 +37,12 @@ _CORPORATE_KINDS = frozenset(
 )  # fmt: skip
 _CORPORATE_FIELDS = ("organization", "institution", "publisher", "authority", "howpublished")
 _DATE_FIELDS = ("year", "date", "issued", "eventdate", "origdate")
+_ARXIV_FIELDS = ("arxiv", "arxivid")
+# The fields an entry's own checks read; `surely_clean` judges an entry on these alone.
+ENTRY_FIELDS = frozenset(
+    {"title", "author", *_DATE_FIELDS, *_ARXIV_FIELDS, "doi", "eprint", "archiveprefix",
+     "eprinttype", "isbn"}
+)  # fmt: skip
 
 
 def lint(documents: Sequence[Document], config: Config) -> list[Finding]:
@@ -48,7 +54,7 @@ def lint(documents: Sequence[Document], config: Config) -> list[Finding]:
     by_path = {str(Path(doc.path)): doc for doc in documents}
     findings: list[Finding] = [finding for doc in documents for finding in doc.read.findings]
     for doc in documents:
-        findings.extend(_duplicates(doc.read.references))
+        findings.extend(duplicates(doc.read.references))
         findings.extend(_entry_problems(doc.read.references))
         findings.extend(_undefined(doc, by_path))
     if config.unused_entries:
@@ -59,7 +65,8 @@ def lint(documents: Sequence[Document], config: Config) -> list[Finding]:
 # --- keys ------------------------------------------------------------------------------------
 
 
-def _duplicates(references: Sequence[Reference]) -> Iterable[Finding]:
+def duplicates(references: Sequence[Reference]) -> Iterable[Finding]:
+    """Each reference whose key an earlier one has, pointing back to the first."""
     first: dict[str, Reference] = {}
     for reference in references:
         earlier = first.setdefault(reference.key, reference)
@@ -159,6 +166,25 @@ def _entry_problems(references: Sequence[Reference]) -> Iterable[Finding]:
                 f"add the {named} so that the work can be found and checked",
             )
         yield from _identifier_problems(reference)
+
+
+def surely_clean(values: Mapping[str, str]) -> bool:
+    """Whether an entry's own checks surely find nothing, from the decoded first value of each
+    of its ENTRY_FIELDS. False also means "not sure": authors only parsed names or editors
+    supply need the full check."""
+    get = values.get
+    if not get("title") or not get("author"):
+        return False
+    if not any(values[name].strip() for name in _DATE_FIELDS if name in values):
+        return False
+    if "doi" in values and doi_problem(values["doi"]):
+        return False
+    if "isbn" in values and isbn_problem(values["isbn"]):
+        return False
+    arxiv = [values[name] for name in _ARXIV_FIELDS if name in values]
+    if "eprint" in values and (get("archiveprefix") or get("eprinttype", "")).lower() == "arxiv":
+        arxiv.append(values["eprint"])
+    return not any(arxiv_problem(value) for value in arxiv)
 
 
 def _missing_fields(reference: Reference) -> list[str]:

@@ -66,7 +66,7 @@ class BibReader:
         """The file's references, entry-local findings (reader, fields, identifiers) and keys."""
         pieces = self._split(text)
         crossing = self._crossing
-        fresh_crossing = {p: crossing[p] if p in crossing else _crosses(p) for _, p in pieces}
+        fresh_crossing = {p: crossing[p] if p in crossing else crosses(p) for _, p in pieces}
         self._crossing = fresh_crossing
         if any(fresh_crossing.values()):
             self._chunks = []
@@ -166,7 +166,8 @@ def key_only(reference: Reference) -> Reference:
     )
 
 
-def _crosses(piece: str) -> bool:
+def crosses(piece: str) -> bool:
+    """Whether a text defines a macro or names a parent: its entries do not read alone."""
     lowered = piece.lower()
     if "@string" not in lowered and "crossref" not in lowered and "xdata" not in lowered:
         return False
@@ -218,7 +219,7 @@ def _moved(chunk: Chunk, offset: int, path: str) -> Chunk:
     return Chunk(
         offset,
         tuple(_shift_reference(r, delta, path) for r in chunk.references),
-        tuple(_shift_finding(f, delta, path) for f in chunk.findings),
+        tuple(shift_finding(f, delta, path) for f in chunk.findings),
         tuple(_shift_reference(r, delta, path) for r in chunk.keys),
         chunk.text,
     )
@@ -244,7 +245,7 @@ def _shift_reference(reference: Reference, offset: int, path: str) -> Reference:
     )
 
 
-def _shift_finding(finding: Finding, offset: int, path: str) -> Finding:
+def shift_finding(finding: Finding, offset: int, path: str) -> Finding:
     if offset == 0:
         return finding
     related: Iterable[Location] = (_shift(r, offset, path) for r in finding.related)

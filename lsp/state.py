@@ -14,6 +14,7 @@ from cite_sentinel.core.lint import lint
 from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, MANUSCRIPT_SUFFIXES, read_text
 from cite_sentinel.core.textfile import TextFileError, read_text_file
 from cite_sentinel.lsp.bib_chunks import BibRead, BibReader, key_only
+from cite_sentinel.lsp.bib_local import LocalRead, LocalReader
 from cite_sentinel.lsp.bib_syntax import syntax_findings
 from cite_sentinel.lsp.config import UNUSED_LIMIT
 
@@ -37,6 +38,7 @@ class FileState:
     keys: tuple[Reference, ...] = ()  # the references reduced to key and place, for lint
     marks: frozenset[int] = frozenset()  # lines holding an accept comment
     is_open: bool = False
+    local: LocalRead | None = None  # a large bibliography's local reading (duplicates included)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,7 @@ class Workspace:
         self.config = config
         self.files: dict[str, FileState] = {}
         self._bib_readers: dict[str, BibReader] = {}
+        self._local_readers: dict[str, LocalReader] = {}  # large bibliographies, per keystroke
         self.staged: dict[str, Staged] = {}  # read in a worker thread; syntax findings meanwhile
 
     def scan(self, root: Path) -> None:
@@ -68,6 +71,12 @@ class Workspace:
         """Read a file's new text; bibliographies it names are loaded from disk if unknown."""
         path = _normal(path)
         if Path(path).suffix.lower() == ".bib":
+            if len(text) > COLD_LIMIT or path in self._local_readers:
+                local = self._local_readers.setdefault(path, LocalReader()).read(text, path)
+                if local is not None:  # every local finding now; the references in a thread
+                    self._stage(path, text, version, is_open, local)
+                    return
+                del self._local_readers[path]  # macros or inheritance: read whole
             reader = self._bib_readers.setdefault(path, BibReader())
             if path in self.staged or (len(text) > COLD_LIMIT and not reader.warm):
                 self._stage(path, text, version, is_open)
@@ -88,20 +97,30 @@ class Workspace:
         self, path: str, text: str, version: int | None, reading: BibRead, *, is_open: bool
     ) -> None:
         """Keep a file's reading; bibliographies it names are loaded from disk if unknown."""
+        previous = self.files.get(path)
+        local = previous.local if previous is not None and previous.text == text else None
         self.files[path] = FileState(
             path=path,
             text=text,
             version=version,
             read=reading.read,
-            findings=reading.findings,
+            findings=local.findings if local is not None else reading.findings,
             keys=reading.keys,
             marks=_marks(text),
             is_open=is_open,
+            local=local,
         )
         for name in self.uses(path):
             self.load(name)
 
-    def _stage(self, path: str, text: str, version: int | None, is_open: bool) -> None:
+    def _stage(
+        self,
+        path: str,
+        text: str,
+        version: int | None,
+        is_open: bool,
+        local: LocalRead | None = None,
+    ) -> None:
         self.staged[path] = Staged(text, version, is_open)
         previous = self.files.get(path)
         self.files[path] = FileState(
@@ -109,11 +128,17 @@ class Workspace:
             text=text,
             version=version,
             read=previous.read if previous else Read(),
-            findings=syntax_findings(text, path),
+            findings=local.findings if local is not None else syntax_findings(text, path),
             keys=(),
             marks=_marks(text),
             is_open=is_open,
+            local=local,
         )
+
+    def complete_at_once(self, path: str) -> bool:
+        """Whether a file's diagnostics were complete before its full reading ended."""
+        state = self.files.get(_normal(path))
+        return state is not None and state.local is not None
 
     def load(self, path: str) -> None:
         """Read a file from disk unless the server knows it already."""
@@ -134,6 +159,7 @@ class Workspace:
         if not any(path in self.uses(other) for other in self.files):
             self.staged.pop(path, None)
             self._bib_readers.pop(path, None)
+            self._local_readers.pop(path, None)
             return  # nothing cites from it: forgotten
         self.load(path)  # the entries already read are reused
 
@@ -214,14 +240,24 @@ class Workspace:
         documents: list[Document] = []
         big: set[str] = set()
         waiting: set[str] = set()  # files citing from a bibliography still being read
+        local: set[str] = set()  # large bibliographies: their duplicates are found already
+        used = {p for path, s in self.files.items() if s.read.citations for p in self.uses(path)}
         for path, state in self.files.items():
-            if path in self.staged:
+            keys = state.keys
+            if state.local is not None:
+                if path not in used:
+                    continue  # its keys matter only to the files citing from it
+                keys = state.local.keys()
+                local.add(path)
+            elif path in self.staged:
                 continue
-            if self.staged and any(p in self.staged for p in self.uses(path)):
+            if self.staged and any(
+                p in self.staged and not self.complete_at_once(p) for p in self.uses(path)
+            ):
                 waiting.add(path)
-            if len(state.keys) > UNUSED_LIMIT:
+            if len(keys) > UNUSED_LIMIT:
                 big.add(path)
-            read = Read(references=state.keys, citations=state.read.citations)
+            read = Read(references=keys, citations=state.read.citations)
             documents.append(
                 Document(path, read, tuple(p for p in self.uses(path) if p in self.files))
             )
@@ -231,6 +267,7 @@ class Workspace:
             for f in found
             if f.code in _CROSS
             and not (f.code == Code.UNUSED_ENTRY and f.location.path in big)
+            and not (f.code == Code.DUPLICATE_KEY and f.location.path in local)
             and not (f.code == Code.UNDEFINED_KEY and f.location.path in waiting)
         ]
 

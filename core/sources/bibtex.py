@@ -26,7 +26,7 @@ from cite_sentinel.core.sources.identifiers import find_identifiers
 from cite_sentinel.core.sources.latex_text import decode_latex, decode_protected, decode_verbatim
 from cite_sentinel.core.sources.names import parse_names
 
-__all__ = ["read_bibtex"]
+__all__ = ["MONTHS", "decode_field", "read_bibtex"]
 
 MONTHS = {
     "jan": "January",
@@ -98,6 +98,11 @@ def _read(text: str, path: str) -> Read:
         if block.kind not in _DATA_ONLY
     )
     return Read(references=references, findings=tuple(findings))
+
+
+def decode_field(name: str, value: str) -> str:
+    """A field's value as a Reference holds it: verbatim for URLs and identifiers, else decoded."""
+    return decode_verbatim(value) if name in _VERBATIM else decode_latex(value)
 
 
 def _inherits(raw: RawEntry) -> bool:

@@ -1,0 +1,197 @@
+"""A large .bib's local findings at each keystroke, from pieces read alone and kept by text.
+
+The text is cut where an entry opens a line (NEW_ENTRY): every value bibtex_blocks reads stops
+there, so a piece followed by another reads alone, with a stand-in block after it, exactly as
+inside the whole file. A common entry is judged by one pattern (bibtex_scan) and lint's
+`surely_clean`; any other piece is read in full. Places are kept relative to their piece, so a
+line added moves nothing but the sums of line counts; absolute keys are built only on demand.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from itertools import accumulate, pairwise
+
+from cite_sentinel.core import Code, Config, Finding, Location, Reference
+from cite_sentinel.core.check import Document
+from cite_sentinel.core.lint import ENTRY_FIELDS, duplicates, lint, surely_clean
+from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.core.sources.bibtex_scan import NEW_ENTRY, scan_entry
+from cite_sentinel.lsp.bib_chunks import crosses, shift_finding
+from cite_sentinel.lsp.text_diff import common_ends
+
+_STAND_IN = "@comment{}"  # what follows a piece that is not the last: a block that says nothing
+_LOCAL = Config(unused_entries=False)
+_CROSS = frozenset({Code.DUPLICATE_KEY, Code.UNDEFINED_KEY, Code.UNUSED_ENTRY})
+
+# key, line, column, end line, end column (the entry), key line, key column; lines from 1 at
+# the piece's first line
+Place = tuple[str, int, int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One piece of the text: its line count, its entries' places and its own findings."""
+
+    text: str
+    lines: int
+    places: tuple[Place, ...]
+    findings: tuple[Finding, ...]  # lines from 1 at the piece's first line
+    last: bool  # read as the file's last piece (nothing after it)
+
+
+class LocalRead:
+    """A file's local findings (duplicates included); its keys as references on demand."""
+
+    def __init__(self, path: str, pieces: list[Piece], offsets: list[int]) -> None:
+        self.path = path
+        self._pieces = pieces
+        self._offsets = offsets  # lines before each piece
+        self._keys: tuple[Reference, ...] | None = None
+        self.findings = self._findings()
+
+    def keys(self) -> tuple[Reference, ...]:
+        """Every entry reduced to its key and place, for the lint across files."""
+        if self._keys is None:
+            path = self.path
+            self._keys = tuple(
+                _key_reference(place, offset, path)
+                for piece, offset in zip(self._pieces, self._offsets, strict=True)
+                for place in piece.places
+            )
+        return self._keys
+
+    def _findings(self) -> tuple[Finding, ...]:
+        path = self.path
+        found = [
+            shift_finding(finding, offset, path)
+            for piece, offset in zip(self._pieces, self._offsets, strict=True)
+            if piece.findings
+            for finding in piece.findings
+        ]
+        first: dict[str, int] = {}
+        twice: set[str] = set()
+        for piece in self._pieces:
+            for place in piece.places:
+                key = place[0]
+                if key in first:
+                    twice.add(key)
+                else:
+                    first[key] = 1
+        twice.discard("")
+        if twice:
+            named = [
+                _key_reference(place, offset, path)
+                for piece, offset in zip(self._pieces, self._offsets, strict=True)
+                for place in piece.places
+                if place[0] in twice
+            ]
+            found.extend(duplicates(named))
+            found.sort(key=lambda f: (f.location.line, f.location.column))
+        return tuple(found)
+
+
+class LocalReader:
+    """Keeps the pieces of the last text; a new text re-reads only the pieces around the edit."""
+
+    def __init__(self) -> None:
+        self._text = ""
+        self._pieces: list[Piece] = []
+        self._starts: list[int] = []  # each piece's first character in _text
+
+    def read(self, text: str, path: str) -> LocalRead | None:
+        """The file's local findings, or None where macros or inheritance cross entries."""
+        if crosses(text):
+            self._text, self._pieces, self._starts = "", [], []
+            return None
+        if not self._pieces:
+            texts = split_entries(text)
+            pieces = [_read_piece(t, path, n == len(texts) - 1) for n, t in enumerate(texts)]
+            starts = list(accumulate((len(p.text) for p in pieces[:-1]), initial=0))
+        else:
+            pieces, starts = self._spliced(text, path)
+        if not pieces:  # all of it deleted
+            pieces, starts = [_read_piece(text, path, True)], [0]
+        self._text, self._pieces, self._starts = text, pieces, starts
+        offsets = list(accumulate((p.lines for p in pieces[:-1]), initial=0))
+        return LocalRead(path, pieces, offsets)
+
+    def _spliced(self, text: str, path: str) -> tuple[list[Piece], list[int]]:
+        """The old pieces around the change, the pieces between re-cut and read (or reused)."""
+        old, pieces, starts = self._text, self._pieces, self._starts
+        prefix, suffix = common_ends(old, text)
+        # from the piece before the first change to the piece after the last one
+        first = max(0, bisect.bisect_right(starts, max(0, prefix - 1)) - 2)
+        last = min(len(pieces) - 1, bisect.bisect_right(starts, len(old) - suffix - 1))
+        begin = starts[first]
+        end_old = starts[last] + len(pieces[last].text)
+        delta = len(text) - len(old)
+        at_end = last == len(pieces) - 1
+        texts = split_entries(text[begin : end_old + delta]) if end_old + delta > begin else []
+        known = {(p.text, p.last): p for p in pieces[first : last + 1]}
+        middle = []
+        for n, piece_text in enumerate(texts):
+            is_last = at_end and n == len(texts) - 1
+            piece = known.get((piece_text, is_last))
+            middle.append(piece if piece else _read_piece(piece_text, path, is_last))
+        if at_end and not texts and first > 0 and not pieces[first - 1].last:
+            first -= 1  # the piece before the removed end is the last one now
+            begin = starts[first]
+            middle = [_read_piece(pieces[first].text, path, True)]
+        middle_starts = list(accumulate((len(p.text) for p in middle[:-1]), initial=begin))
+        return (
+            [*pieces[:first], *middle, *pieces[last + 1 :]],
+            [
+                *starts[:first],
+                *(middle_starts if middle else []),
+                *(start + delta for start in starts[last + 1 :]),
+            ],
+        )
+
+
+def split_entries(text: str) -> list[str]:
+    """The text cut before each entry that opens a line; the first piece may hold no entry."""
+    cuts = [0, *(m.start() + 1 for m in NEW_ENTRY.finditer(text)), len(text)]
+    return [text[a:b] for a, b in pairwise(cuts)]
+
+
+def _read_piece(text: str, path: str, last: bool) -> Piece:
+    lines = text.count("\n")
+    scan = scan_entry(text, ENTRY_FIELDS)
+    if scan is not None and surely_clean(scan.values):
+        line, column = _position(text, scan.start)
+        end_line, end_column = _position(text, scan.end)
+        key_line, key_column = _position(text, scan.key_start)
+        place = (scan.key, line, column, end_line, end_column, key_line, key_column)
+        return Piece(text, lines, (place,), (), last)
+    read = read_bibtex(text if last else text + _STAND_IN, path)
+    found = tuple(f for f in lint([Document(path, read)], _LOCAL) if f.code not in _CROSS)
+    places = tuple(_place(reference) for reference in read.references)
+    return Piece(text, lines, places, found, last)
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
+def _place(reference: Reference) -> Place:
+    where = reference.location
+    key = reference.key_location or where
+    return (
+        reference.key, where.line, where.column, where.end_line, where.end_column,
+        key.line, key.column,
+    )  # fmt: skip
+
+
+def _key_reference(place: Place, offset: int, path: str) -> Reference:
+    """As bib_chunks.key_only makes it from a full reading: lint skips its field checks."""
+    key, line, column, end_line, end_column, key_line, key_column = place
+    return Reference(
+        key=key,
+        location=Location(path, line + offset, column, end_line + offset, end_column),
+        key_location=Location(
+            path, key_line + offset, key_column, key_line + offset, key_column + len(key)
+        ),
+        source_format="reflist",
+    )
