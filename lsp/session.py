@@ -96,7 +96,8 @@ class Session:
                 # the entries just read live long: spare them the collector's full passes,
                 # which otherwise stall a keystroke for ~100 ms on a large bibliography
                 gc.freeze()
-                self.publish(complete=uri_of(path))
+                # pushed even unchanged, unless the first push was complete already
+                self.publish(complete=None if workspace.complete_at_once(path) else uri_of(path))
                 self.wave.schedule()
         except Exception:  # a reader's bug must not end the server
             log.exception("reading %s failed; please report this with the file", path)
