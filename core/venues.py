@@ -64,7 +64,7 @@ _EVENT_WORDS = frozenset({"workshop", "conference", "symposium", "international"
 # Series that publish many venues' proceedings: naming one does not say which venue.
 _SERIES = re.compile(
     r"^(proceedings of machine learning research|pmlr|lecture notes in computer science|lncs"
-    r"|ceur workshop proceedings|ceur ws|jmlr workshop and conference proceedings|jmlr w ?cp"
+    r"|ceur workshop proceedings|ceur ws|jmlr workshop and conference proceedings|jmlr w ?(and )?cp"
     r"|lecture notes in artificial intelligence|lnai)( vol(ume)? \d+)?$"
 )
 

@@ -57,6 +57,7 @@ def test_a_proceedings_series_or_a_bare_proceedings_is_not_a_venue_claim() -> No
     icml = "Proceedings of the 38th International Conference on Machine Learning"
     assert agrees("Proceedings of Machine Learning Research", icml, "ICML")
     assert agrees("PMLR", icml, "ICML")
+    assert agrees("JMLR W&CP", icml, "ICML")  # PMLR's name until 2016
     assert agrees("Lecture Notes in Computer Science", "Computer Vision - ECCV 2022", "ECCV")
     assert agrees("Proceedings", icml, "ICML")
 
