@@ -15,10 +15,15 @@ UTF8 = types.PositionEncodingKind.Utf8
 
 
 def capabilities(
-    encoding: str = UTF16, *, progress: bool = True, pull: bool = False, refresh: bool = False
+    encoding: str = UTF16,
+    *,
+    progress: bool = True,
+    pull: bool = False,
+    refresh: bool = False,
+    watch: bool = False,
 ) -> types.ClientCapabilities:
     """A client offering one position encoding, push diagnostics, and optionally progress,
-    pull diagnostics and diagnostic refresh."""
+    pull diagnostics, diagnostic refresh and file watchers registered by the server."""
     return types.ClientCapabilities(
         general=types.GeneralClientCapabilities(position_encodings=[encoding]),
         window=types.WindowClientCapabilities(work_done_progress=progress),
@@ -29,7 +34,12 @@ def capabilities(
             diagnostic=types.DiagnosticClientCapabilities() if pull else None,
         ),
         workspace=types.WorkspaceClientCapabilities(
-            diagnostics=types.DiagnosticWorkspaceClientCapabilities(refresh_support=refresh)
+            diagnostics=types.DiagnosticWorkspaceClientCapabilities(refresh_support=refresh),
+            did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(
+                dynamic_registration=True
+            )
+            if watch
+            else None,
         ),
     )
 
