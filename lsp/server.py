@@ -21,6 +21,7 @@ from cite_sentinel.lsp.features import (
     pull,
     rename,
     symbols,
+    watched_files,
 )
 from cite_sentinel.lsp.features.insert_entry import insert_entry
 from cite_sentinel.lsp.session import Session
@@ -59,6 +60,11 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     def initialized(params: types.InitializedParams) -> None:
         session.publish()
         session.read_staged()
+        watched_files.register_soon(server)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def on_watched_files(params: types.DidChangeWatchedFilesParams) -> None:
+        watched_files.changed(session, params)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     def configuration(params: types.DidChangeConfigurationParams) -> None:
