@@ -25,6 +25,10 @@ def badge(
         return Badge.RED
     if verdict is GroundVerdict.SUPPORTED:
         return Badge.GREEN if quote_verified else Badge.YELLOW
-    if verdict is not None:
+    if verdict is GroundVerdict.PARTIALLY_SUPPORTED:
         return Badge.YELLOW
-    return Badge.RED if relevance < unrelated_below else Badge.GREY
+    # No verdict, or a judge finding nothing on the claim: a work clearly about something
+    # else stays red whichever scorer judged it.
+    if relevance < unrelated_below:
+        return Badge.RED
+    return Badge.GREY if verdict is None else Badge.YELLOW

@@ -16,7 +16,8 @@ Badges (issue 6, item 5; computed by `badges.badge`, never by hand):
 - green: verdict supported, from a verdict-capable scorer, with a quote that occurs verbatim
   in the evidence (`quote_verified`);
 - red: verdict contradicted, or relevance below the fitted "unrelated" threshold (the work
-  is clearly not about the claim) when the evidence is an abstract or full text;
+  is clearly not about the claim, and no verdict says it supports it) when the evidence is an
+  abstract or full text;
 - yellow: verdict not enough information or partially supported (or supported without a
   verified quote);
 - grey: unverifiable (evidence kind title only or none: never red), or relevance only

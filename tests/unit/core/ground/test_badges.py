@@ -35,3 +35,9 @@ def test_without_abstract_or_full_text_the_badge_is_grey_whatever_the_verdict(
     kind: EvidenceKind,
 ) -> None:
     assert badge(kind=kind, relevance=0.0, verdict=GroundVerdict.CONTRADICTED) is Badge.GREY
+
+
+def test_a_judge_finding_nothing_in_a_clearly_unrelated_work_leaves_it_red() -> None:
+    nothing = GroundVerdict.NOT_ENOUGH_INFORMATION
+    assert badge(kind=ABSTRACT, relevance=0.02, verdict=nothing) is Badge.RED
+    assert badge(kind=ABSTRACT, relevance=0.6, verdict=nothing) is Badge.YELLOW
