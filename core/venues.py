@@ -158,7 +158,7 @@ def _canonical_keys(words: tuple[str, ...]) -> frozenset[str]:
 
 
 def _is_workshop(words: tuple[str, ...]) -> bool:
-    """ "Workshop" in the name, or DBLP's short name of a venue's workshops ("ICLRW")."""
+    """A "workshop" in the name, or DBLP's short name for a venue's workshops ("ICLRW")."""
     return any(
         w in {"workshop", "workshops"} or (len(w) > 3 and w.endswith("w") and w[:-1] in _CANONICAL)
         for w in words
