@@ -84,9 +84,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scorer",
         choices=SCORERS,
-        default="local",
-        help="who judges groundedness (default: local, offline; voyage and anthropic send "
-        "the claims and abstracts to that service)",
+        help="who judges groundedness (default: [ground] scorer of the configuration, else "
+        "local, offline; voyage and anthropic send the claims and abstracts to that service)",
     )
     parser.add_argument(
         "--embeddings",
@@ -121,7 +120,11 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     notify = _notifier(quiet=options.quiet)
     config = with_flags(
         with_environment(config_for(options.paths, options.config), environ),
-        {"fail_on": tuple(sorted(fail_on)) or None},
+        {
+            "fail_on": tuple(sorted(fail_on)) or None,
+            "scorer": options.scorer,
+            "embeddings": True if options.embeddings else None,
+        },
     )
     fail_on = frozenset(config.fail_on)
     if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
@@ -136,7 +139,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             notify=notify,
             environ=environ,
         )
-        scorer = _scorer(options, environ)
+        scorer = _scorer(options, config, environ)
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)
         select = _changed_selection(options.changed_since, options.paths)
         result = asyncio.run(
@@ -172,14 +175,18 @@ def _changed_selection(revision: str | None, paths: list[str]) -> Selection | No
     return lambda references, citations: changed_keys(references, citations, changes)
 
 
-def _scorer(options: argparse.Namespace, environ: Mapping[str, str]) -> Scorer | None:
+def _scorer(
+    options: argparse.Namespace, config: Config, environ: Mapping[str, str]
+) -> Scorer | None:
+    """The groundedness scorer of --scorer and --embeddings, else of the configuration."""
     if not options.ground:
-        if options.embeddings:
-            raise UsageError(
-                "--embeddings is used only with --ground; add --ground or drop --embeddings"
-            )
+        for flag in ("scorer", "embeddings"):
+            if getattr(options, flag):
+                raise UsageError(
+                    f"--{flag} is used only with --ground; add --ground or drop --{flag}"
+                )
         return None
-    return scorer_for(options.scorer, environ, embeddings=options.embeddings)
+    return scorer_for(config.scorer, environ, embeddings=config.embeddings)
 
 
 def _fulltext_dir(value: str | None, *, ground: bool) -> Path | None:

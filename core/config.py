@@ -17,6 +17,7 @@ from cite_sentinel.core.model import Severity
 CONFIG_NAME = ".cite-sentinel.toml"
 SOURCES = ("openalex", "crossref", "semanticscholar", "datacite", "arxiv", "doi")
 FAIL_ON = ("fabricated", "miscited", "retracted", "unverified")
+SCORERS = ("local", "voyage", "anthropic")  # groundedness scorers (core.ground.selection)
 DEFAULT_ORIGIN = "default"
 # Environment variables that set a value: variable -> field.
 ENVIRONMENT = {
@@ -53,6 +54,8 @@ class Config:
     timeout: float = 20.0  # seconds for one request
     fail_on: tuple[str, ...] = ()  # verdicts that also fail the check
     allow: tuple[Allowed, ...] = ()
+    scorer: str = "local"  # [ground] scorer: who judges groundedness (check --ground)
+    embeddings: bool = False  # [ground] embeddings: MiniLM cosines in the local relevance
     origins: Mapping[str, str] = field(default_factory=dict)  # field: where its value came from
 
     def origin_of(self, name: str) -> str:
@@ -97,6 +100,8 @@ def settings(config: Config) -> tuple[tuple[str, str, str], ...]:
         "unused_entries",
     ):
         rows.append((name.replace("_", "-"), _show(getattr(config, name)), config.origin_of(name)))
+    for name in ("scorer", "embeddings"):
+        rows.append((f"ground.{name}", _show(getattr(config, name)), config.origin_of(name)))
     return tuple(rows)
 
 
@@ -143,15 +148,45 @@ def _from_table(table: Mapping[str, Any], path: Path) -> Config:
     for key in ("sources", "mailto", "rate-limits", "timeout", "fail-on", "allow"):
         if key in table:
             extra[named[key]] = _parse_value(named[key], table[key], str(path))
+    ground = _ground(table.get("ground", {}), str(path))
+    extra.update(ground)
     return replace(
         config,
         bibliography=tuple(str(base / name) for name in bibliography),
         exclude=_strings(table, "exclude", path),
         severities=severities,
         unused_entries=bool(table.get("unused-entries", True)),
-        origins={named[key]: str(path) for key in table if key in named},
+        origins={
+            **{named[key]: str(path) for key in table if key in named},
+            **{name: str(path) for name in ground},
+        },
         **extra,
     )
+
+
+def _ground(value: Any, where: str) -> dict[str, Any]:
+    """The [ground] table: `scorer` (a name) and `embeddings` (true or false)."""
+    if not isinstance(value, dict):
+        raise ConfigError(f'{where}: `ground` must be a table: [ground] scorer = "local"')
+    unknown = sorted(set(value) - {"scorer", "embeddings"})
+    if unknown:
+        raise ConfigError(
+            f"{where}: [ground] does not know {', '.join(unknown)}; use scorer, embeddings"
+        )
+    found: dict[str, Any] = {}
+    if "scorer" in value:
+        if value["scorer"] not in SCORERS:
+            raise ConfigError(
+                f"{where}: ground.scorer = {value['scorer']!r}; use one of {', '.join(SCORERS)}"
+            )
+        found["scorer"] = value["scorer"]
+    if "embeddings" in value:
+        if not isinstance(value["embeddings"], bool):
+            raise ConfigError(
+                f"{where}: ground.embeddings must be true or false, got {value['embeddings']!r}"
+            )
+        found["embeddings"] = value["embeddings"]
+    return found
 
 
 def _parse_value(name: str, value: Any, where: str) -> Any:

@@ -94,3 +94,32 @@ def test_a_bad_environment_value_names_the_variable() -> None:
 
     with pytest.raises(ConfigError, match="environment CITE_SENTINEL_SOURCES"):
         with_environment(Config(), {"CITE_SENTINEL_SOURCES": "bing"})
+
+
+def test_the_ground_table_chooses_the_scorer_and_embeddings(tmp_path: Path) -> None:
+    config = load_config(
+        _config(tmp_path, '[tool.cite-sentinel.ground]\nscorer = "anthropic"\nembeddings = true\n')
+    )
+    assert (config.scorer, config.embeddings) == ("anthropic", True)
+    assert config.origin_of("embeddings") == str(tmp_path / "pyproject.toml")
+    rows = {name: (value, origin) for name, value, origin in settings(config)}
+    assert rows["ground.scorer"] == ('"anthropic"', str(tmp_path / "pyproject.toml"))
+    flagged = with_flags(config, {"scorer": "local", "embeddings": None})
+    assert (flagged.scorer, flagged.embeddings) == ("local", True)
+    assert flagged.origin_of("scorer") == "flag --scorer"
+
+
+@pytest.mark.parametrize(
+    ("ground", "words"),
+    [
+        ('scorer = "oracle"', "ground.scorer = 'oracle'; use one of local, voyage, anthropic"),
+        ('embeddings = "yes"', "ground.embeddings must be true or false"),
+        ("embedings = true", "[ground] does not know embedings; use scorer, embeddings"),
+    ],
+)
+def test_a_wrong_ground_setting_names_the_value_and_the_choices(
+    tmp_path: Path, ground: str, words: str
+) -> None:
+    with pytest.raises(ConfigError) as raised:
+        load_config(_config(tmp_path, f"[tool.cite-sentinel.ground]\n{ground}\n"))
+    assert words in str(raised.value)
