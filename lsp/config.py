@@ -72,6 +72,14 @@ def verification_config(settings: Settings) -> Config:
     return replace(settings.config, sources=settings.backends)
 
 
+def engine_environment(environ: Mapping[str, str], settings: Settings) -> dict[str, str]:
+    """The environment the engine reads, with the client's `mailto` on top."""
+    env = dict(environ)
+    if settings.mailto:
+        env["CITE_SENTINEL_MAILTO"] = settings.mailto
+    return env
+
+
 def fulltext_dir(root: Path | None, settings: Settings) -> Path | None:
     """The `fulltext` folder (relative to the workspace folder), when it names one."""
     if not settings.fulltext:

@@ -11,6 +11,7 @@ from cite_sentinel.lsp.state import ACCEPT_MARK
 from lsprotocol import types
 
 RangeOf = Callable[[Location], types.Range]
+_PROCEEDINGS_WORDS = ("proceedings", "conference", "workshop", "symposium")
 
 
 def set_field(
@@ -45,7 +46,7 @@ def accept_comment(reference: Reference, range_of: RangeOf) -> types.TextEdit:
 
 def entry_text(key: str, record: Mapping[str, Any]) -> str:
     """A BibTeX entry written from a record's fields as the code actions carry them."""
-    kind = "inproceedings" if "proceedings" in str(record.get("kind", "")) else "article"
+    kind = "inproceedings" if _in_proceedings(record) else "article"
     venue_field = "booktitle" if kind == "inproceedings" else "journal"
     fields = [
         ("author", " and ".join(record.get("authors") or ())),
@@ -59,6 +60,16 @@ def entry_text(key: str, record: Mapping[str, Any]) -> str:
     ]
     body = "".join(f"  {name} = {{{value}}},\n" for name, value in fields if value)
     return f"\n@{kind}{{{key},\n{body}}}\n"
+
+
+def _in_proceedings(record: Mapping[str, Any]) -> bool:
+    """A conference paper: said by its type (Crossref, S2) or, as OpenAlex types every paper
+    `article`, by its venue's name."""
+    kind = str(record.get("kind") or "").lower()
+    if "proceedings" in kind or "conference" in kind:
+        return True
+    venue = str(record.get("venue") or "").lower()
+    return any(word in venue for word in _PROCEEDINGS_WORDS)
 
 
 def _value_span(reference: Reference, name: str) -> tuple[int, int] | None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core import Identifiers, Location, Reference
-from cite_sentinel.core.engine import Engine
+from cite_sentinel.core import Finding, Identifiers, Location, Reference, Severity
+from cite_sentinel.core.engine import engine_for
+from cite_sentinel.lsp.config import engine_environment, verification_config
 from cite_sentinel.lsp.convert import uri_of
 from cite_sentinel.lsp.features.bib_edits import entry_text
 from cite_sentinel.lsp.features.diagnostics import diagnostic_data
@@ -16,12 +17,12 @@ async def insert_entry(session: Session, key: str, doi: str, bibliography: str) 
     probe = Reference(
         key=key, location=Location.point(bibliography, 1, 1), identifiers=Identifiers(doi=doi)
     )
-    engine = Engine(session.environ, offline=session.settings.offline)
+    env = engine_environment(session.environ, session.settings)
+    config = verification_config(session.settings)
+    engine = engine_for(config, env, offline=session.settings.offline)
     (verdict,) = await engine.verify([probe])
     if verdict.match is None:
         return f"no index holds DOI {doi}: {verdict.reason or verdict.status}"
-    from cite_sentinel.core import Finding, Severity
-
     stand_in = Finding(
         code="unverified", severity=Severity.INFO, message="", location=probe.location, key=key
     )

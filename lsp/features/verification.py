@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from cite_sentinel.core import Reference
 from cite_sentinel.core.engine import engine_for
-from cite_sentinel.lsp.config import verification_config
+from cite_sentinel.lsp.config import engine_environment, verification_config
 from lsprotocol import types
 
 if TYPE_CHECKING:
@@ -110,9 +110,7 @@ class Wave:
         task = asyncio.current_task()
         try:
             async with self._limit:
-                env = dict(session.environ)
-                if session.settings.mailto:
-                    env["CITE_SENTINEL_MAILTO"] = session.settings.mailto
+                env = engine_environment(session.environ, session.settings)
                 config = verification_config(session.settings)
                 engine = engine_for(config, env, offline=session.settings.offline)
                 verdicts = await engine.verify(batch)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cite_sentinel.core import Location, Reference
 from cite_sentinel.core.sources.bibtex import read_bibtex
-from cite_sentinel.lsp.features.bib_edits import set_field
+from cite_sentinel.lsp.features.bib_edits import entry_text, set_field
 from lsprotocol import types
 
 BIB = """% a comment
@@ -64,3 +64,21 @@ def test_a_missing_field_is_added_below_the_entry_line() -> None:
     result = _apply(BIB, edit)
     assert result.splitlines()[2] == "  doi = {10.1000/xyz},"
     assert read_bibtex(result, "refs.bib").references[0].identifiers.doi == "10.1000/xyz"
+
+
+def test_a_conference_paper_typed_article_by_openalex_is_inserted_as_inproceedings() -> None:
+    record = {
+        "kind": "article",
+        "venue": "Proceedings of the Fixture Conference on Computer Vision",
+        "title": "Token Dropping",
+        "year": 2022,
+    }
+    entry = entry_text("ferreira2022", record)
+    assert entry.startswith("\n@inproceedings{ferreira2022,\n")
+    assert "booktitle = {Proceedings of the Fixture Conference on Computer Vision}" in entry
+
+
+def test_a_journal_article_is_inserted_as_article_with_its_journal() -> None:
+    record = {"kind": "journal-article", "venue": "Neural Computation", "year": 1992}
+    entry = entry_text("back1992", record)
+    assert entry.startswith("\n@article{back1992,\n") and "journal = {Neural Computation}" in entry
