@@ -38,11 +38,12 @@ _CORPORATE_KINDS = frozenset(
 _CORPORATE_FIELDS = ("organization", "institution", "publisher", "authority", "howpublished")
 _DATE_FIELDS = ("year", "date", "issued", "eventdate", "origdate")
 _ARXIV_FIELDS = ("arxiv", "arxivid")
-# The fields an entry's own checks read; `surely_clean` judges an entry on these alone.
-ENTRY_FIELDS = frozenset(
-    {"title", "author", *_DATE_FIELDS, *_ARXIV_FIELDS, "doi", "eprint", "archiveprefix",
-     "eprinttype", "isbn"}
-)  # fmt: skip
+# What an entry's own checks read: whether these fields hold text, and these fields' values;
+# `surely_clean` judges an entry on them alone.
+TEXT_FIELDS = frozenset({"title", "author", *_DATE_FIELDS})
+IDENTIFIER_FIELDS = frozenset(
+    {*_ARXIV_FIELDS, "doi", "eprint", "archiveprefix", "eprinttype", "isbn"}
+)
 
 
 def lint(documents: Sequence[Document], config: Config) -> list[Finding]:
@@ -168,15 +169,15 @@ def _entry_problems(references: Sequence[Reference]) -> Iterable[Finding]:
         yield from _identifier_problems(reference)
 
 
-def surely_clean(values: Mapping[str, str]) -> bool:
-    """Whether an entry's own checks surely find nothing, from the decoded first value of each
-    of its ENTRY_FIELDS. False also means "not sure": authors only parsed names or editors
-    supply need the full check."""
+def surely_clean(present: frozenset[str], values: Mapping[str, str]) -> bool:
+    """Whether an entry's own checks surely find nothing: `present` names its TEXT_FIELDS that
+    hold text once decoded, `values` holds its decoded IDENTIFIER_FIELDS. False also means "not
+    sure": authors only parsed names or editors supply need the full check."""
+    if "title" not in present or "author" not in present or present.isdisjoint(_DATE_FIELDS):
+        return False
+    if not values:
+        return True
     get = values.get
-    if not get("title") or not get("author"):
-        return False
-    if not any(values[name].strip() for name in _DATE_FIELDS if name in values):
-        return False
     if "doi" in values and doi_problem(values["doi"]):
         return False
     if "isbn" in values and isbn_problem(values["isbn"]):

@@ -10,18 +10,30 @@ line added moves nothing but the sums of line counts; absolute keys are built on
 from __future__ import annotations
 
 import bisect
+import gc
+import re
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
 
 from cite_sentinel.core import Code, Config, Finding, Location, Reference
 from cite_sentinel.core.check import Document
-from cite_sentinel.core.lint import ENTRY_FIELDS, duplicates, lint, surely_clean
+from cite_sentinel.core.lint import (
+    IDENTIFIER_FIELDS,
+    TEXT_FIELDS,
+    duplicates,
+    lint,
+    surely_clean,
+)
 from cite_sentinel.core.sources.bibtex import read_bibtex
 from cite_sentinel.core.sources.bibtex_scan import NEW_ENTRY, scan_entry
-from cite_sentinel.lsp.bib_chunks import crosses, shift_finding
+from cite_sentinel.lsp.bib_chunks import shift_finding
 from cite_sentinel.lsp.text_diff import common_ends
 
-_STAND_IN = "@comment{}"  # what follows a piece that is not the last: a block that says nothing
+_STAND_IN = "@comment{}"
+# A macro defined or a parent named somewhere in a piece (more than the reader would take)
+_CROSSING = re.compile(
+    r"@\s*string\b|\b(?:crossref|xdata)\s*=", re.IGNORECASE
+)  # what follows a piece that is not the last: a block that says nothing
 _LOCAL = Config(unused_entries=False)
 _CROSS = frozenset({Code.DUPLICATE_KEY, Code.UNDEFINED_KEY, Code.UNUSED_ENTRY})
 
@@ -39,6 +51,7 @@ class Piece:
     places: tuple[Place, ...]
     findings: tuple[Finding, ...]  # lines from 1 at the piece's first line
     last: bool  # read as the file's last piece (nothing after it)
+    crossing: bool = False  # defines a macro or names a parent: the file does not read in pieces
 
 
 class LocalRead:
@@ -87,8 +100,10 @@ class LocalRead:
                 for place in piece.places
                 if place[0] in twice
             ]
-            found.extend(duplicates(named))
-            found.sort(key=lambda f: (f.location.line, f.location.column))
+            # lint's order: by place, and at one place the duplicate before the entry's own
+            found = sorted(
+                [*duplicates(named), *found], key=lambda f: (f.location.line, f.location.column)
+            )
         return tuple(found)
 
 
@@ -102,20 +117,30 @@ class LocalReader:
 
     def read(self, text: str, path: str) -> LocalRead | None:
         """The file's local findings, or None where macros or inheritance cross entries."""
-        if crosses(text):
+        # many small objects that live as long as the text: the collector would only rescan them
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            pieces, starts = self._read(text, path)
+        finally:
+            if paused:
+                gc.enable()
+        if any(piece.crossing for piece in pieces):
             self._text, self._pieces, self._starts = "", [], []
             return None
-        if not self._pieces:
-            texts = split_entries(text)
-            pieces = [_read_piece(t, path, n == len(texts) - 1) for n, t in enumerate(texts)]
-            starts = list(accumulate((len(p.text) for p in pieces[:-1]), initial=0))
-        else:
-            pieces, starts = self._spliced(text, path)
-        if not pieces:  # all of it deleted
-            pieces, starts = [_read_piece(text, path, True)], [0]
         self._text, self._pieces, self._starts = text, pieces, starts
         offsets = list(accumulate((p.lines for p in pieces[:-1]), initial=0))
         return LocalRead(path, pieces, offsets)
+
+    def _read(self, text: str, path: str) -> tuple[list[Piece], list[int]]:
+        if not self._pieces:
+            texts = split_entries(text)
+            pieces = [_read_piece(t, path, n == len(texts) - 1) for n, t in enumerate(texts)]
+            return pieces, list(accumulate((len(p.text) for p in pieces[:-1]), initial=0))
+        pieces, starts = self._spliced(text, path)
+        if not pieces:  # all of it deleted
+            return [_read_piece(text, path, True)], [0]
+        return pieces, starts
 
     def _spliced(self, text: str, path: str) -> tuple[list[Piece], list[int]]:
         """The old pieces around the change, the pieces between re-cut and read (or reused)."""
@@ -158,13 +183,17 @@ def split_entries(text: str) -> list[str]:
 
 def _read_piece(text: str, path: str, last: bool) -> Piece:
     lines = text.count("\n")
-    scan = scan_entry(text, ENTRY_FIELDS)
-    if scan is not None and surely_clean(scan.values):
+    scan = scan_entry(text, TEXT_FIELDS, IDENTIFIER_FIELDS)
+    if scan is not None and scan.parent:
+        return Piece(text, lines, (), (), last, crossing=True)
+    if scan is not None and surely_clean(scan.present, scan.values):
         line, column = _position(text, scan.start)
         end_line, end_column = _position(text, scan.end)
         key_line, key_column = _position(text, scan.key_start)
         place = (scan.key, line, column, end_line, end_column, key_line, key_column)
         return Piece(text, lines, (place,), (), last)
+    if _CROSSING.search(text):
+        return Piece(text, lines, (), (), last, crossing=True)
     read = read_bibtex(text if last else text + _STAND_IN, path)
     found = tuple(f for f in lint([Document(path, read)], _LOCAL) if f.code not in _CROSS)
     places = tuple(_place(reference) for reference in read.references)

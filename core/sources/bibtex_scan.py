@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 
 from cite_sentinel.core.sources.bibtex import MONTHS, decode_field
 
@@ -24,57 +25,100 @@ _NAME = r"[^\s\"#%'(),={}]+"
 _VALUE = (
     r"(?:\{[^{}]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{}]*)*\}"
     r"|\"[^\"{}]*\""
-    r"|" + _NAME + ")"
+    r"|\d[^\s\"#%'(),={}]*"
+    r"|([^\s\"#%'(),={}\d][^\s\"#%'(),={}]*))"  # a macro's name
 )
-_ONE = r"\s*" + _NAME + r"\s*=\s*" + _VALUE + r"\s*"
-_ENTRY = re.compile(
-    r"[ \t]*@\s*([A-Za-z_][\w:.+-]*)\s*\{\s*([^\s,{}()=\"#%]+)\s*,"
-    r"((?:" + _ONE + r",)*(?:" + _ONE + r"(?:,\s*)?)?)\s*\}[^@]*"
+# An entry's tokens: its head up to the comma after the key, each field with the comma after it
+# (or the closing brace ahead), the closing brace with what follows it. A piece is one entry
+# when its tokens are head, fields, close, and cover every character of it.
+_TOKEN = re.compile(
+    r"([ \t]*@\s*[A-Za-z_][\w:.+-]*\s*\{\s*[^\s,{}()=\"#%]+\s*,)"
+    r"|(\s*(" + _NAME + r")\s*=\s*(" + _VALUE + r")\s*(?:,|(?=\s*\})))"
+    r"|(\s*\}[^@]*)"
 )
-_FIELD = re.compile(r"\s*(" + _NAME + r")\s*=\s*(" + _VALUE + r")")
+_WHOLE, _NAMES, _RAWS, _MACROS = itemgetter(1), itemgetter(2), itemgetter(3), itemgetter(4)
+_HEAD = re.compile(r"[ \t]*(@)\s*([A-Za-z_][\w:.+-]*)\s*\{\s*([^\s,{}()=\"#%]+)")
 _NOT_ENTRIES = frozenset({"comment", "preamble", "string", "xdata"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EntryScan:
-    """An entry's kind, key, offsets in its piece, and the decoded first value of each field."""
+    """An entry's kind, key, offsets in its piece; which asked fields hold text once decoded,
+    and the decoded first value of each asked identifier field."""
 
     kind: str
     key: str
     key_start: int
     start: int
     end: int
+    present: frozenset[str]
     values: Mapping[str, str]
+    parent: bool  # has a crossref or xdata field: its fields come from another entry too
 
 
-def scan_entry(piece: str, names: frozenset[str]) -> EntryScan | None:
-    """The piece's one entry with the fields in `names`, or None when it needs the full reader."""
-    whole = _ENTRY.fullmatch(piece)
-    if whole is None:
+def scan_entry(piece: str, present: frozenset[str], values: frozenset[str]) -> EntryScan | None:
+    """The piece's one entry: which `present` fields decode to some text, the decoded `values`;
+    None when the piece needs the full reader."""
+    tokens = _TOKEN.findall(piece)
+    if len(tokens) < 2:
         return None
-    kind = whole.group(1).lower()
+    head, close = tokens[0][0], tokens[-1][5]
+    if not head or not close:
+        return None
+    fields = tokens[1:-1]
+    wholes = list(map(_WHOLE, fields))
+    if not all(wholes):
+        return None  # a head or a close among the fields
+    if len(head) + len(close) + sum(map(len, wholes)) != len(piece):
+        return None  # text no token reads
+    if any(map(_MACROS, fields)):
+        raws = _with_months(fields)
+        if raws is None:
+            return None  # a macro: the full reader reports it undefined
+    else:  # the first of repeated fields wins
+        backwards = fields[::-1]
+        raws = dict(zip(map(str.lower, map(_NAMES, backwards)), map(_RAWS, backwards), strict=True))
+    found_present = frozenset(name for name in raws.keys() & present if _has_text(name, raws[name]))
+    found_values = {
+        name: decode_field(name, _unwrapped(raws[name])) for name in raws.keys() & values
+    }
+    found = _HEAD.match(head)
+    if found is None:  # cannot happen: the token matched the same pattern
+        return None
+    kind = found.group(2).lower()
     if kind in _NOT_ENTRIES:
         return None
-    values: dict[str, str] = {}
-    for name, raw in _FIELD.findall(piece, whole.start(3), whole.end(3)):
-        opener = raw[0]
-        if opener == "{" or opener == '"':
-            raw = raw[1:-1]
-        elif not opener.isdigit():
-            month = MONTHS.get(raw.lower())
-            if month is None:
-                return None  # a macro: the full reader reports it undefined
-            raw = month
-        name = name.lower()
-        if name in names and name not in values:  # the first of repeated fields wins
-            values[name] = decode_field(name, raw)
-    end = whole.end(3)
-    end = piece.index("}", end) + 1
     return EntryScan(
         kind=kind,
-        key=whole.group(2),
-        key_start=whole.start(2),
-        start=piece.index("@"),
-        end=end,
-        values=values,
+        key=found.group(3),
+        key_start=found.start(3),
+        start=found.start(1),
+        end=len(piece) - len(close) + close.index("}") + 1,
+        present=found_present,
+        values=found_values,
+        parent="crossref" in raws or "xdata" in raws,
     )
+
+
+def _with_months(fields: list[tuple[str, str, str, str, str, str]]) -> dict[str, str] | None:
+    """Fields by name (the first of repeated ones), month names resolved; None: another macro."""
+    raws: dict[str, str] = {}
+    for _, _, name, raw, macro, _ in fields:
+        if macro:
+            month = MONTHS.get(macro.lower())
+            if month is None:
+                return None
+            raw = month
+        raws.setdefault(name.lower(), raw)
+    return raws
+
+
+def _has_text(name: str, raw: str) -> bool:
+    """Whether the value decodes to some text: surely so when it opens with a letter or digit
+    (the decoder keeps plain text as written), else as the decoder says."""
+    value = _unwrapped(raw)
+    return value.lstrip()[:1].isalnum() or bool(decode_field(name, value).strip())
+
+
+def _unwrapped(raw: str) -> str:
+    return raw[1:-1] if raw[0] == "{" or raw[0] == '"' else raw
