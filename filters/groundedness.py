@@ -15,6 +15,7 @@ from cite_sentinel.core import CheckResult, Citation, Location
 
 if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
     from cite_sentinel.core.ground.citation_support import CitationSupport
+    from cite_sentinel.core.ground.scorer import Scorer
 
 BADGE_CLASS = "cite-sentinel-badge"
 _JUDGEABLE = frozenset({"abstract", "full text"})  # EvidenceKind values that carry text
@@ -30,12 +31,12 @@ _SAYS = {
 Supports = Mapping[tuple[Location, str], "CitationSupport"]
 
 
-async def grounded(result: CheckResult) -> CheckResult:
+async def grounded(result: CheckResult, scorer: Scorer | None = None) -> CheckResult:
     """The result with a judgement for each citation in a citing sentence (local scorer)."""
     from cite_sentinel.core.ground.ground_check import ground
     from cite_sentinel.core.ground.local import LocalScorer
 
-    return await ground(result, LocalScorer())
+    return await ground(result, scorer if scorer is not None else LocalScorer())
 
 
 def supports_by_citation(result: CheckResult) -> Supports:

@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import panflute as pf
 from cite_sentinel.core import (
@@ -37,6 +38,9 @@ from cite_sentinel.filters.rewrite import rewrite
 from cite_sentinel.filters.settings import FilterSettings, is_html, read_settings
 from cite_sentinel.filters.summary import TAG, failure_message, failures, summary_lines
 
+if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
+    from cite_sentinel.core.ground.scorer import Scorer
+
 VerifierFactory = Callable[[bool], Verifier]  # offline → the engine for this build
 
 
@@ -53,8 +57,12 @@ def main(
     today: datetime.date | None = None,
     notify: Callable[[str], None] | None = None,
     pandoc: str | None = None,
+    scorer: Scorer | None = None,
 ) -> pf.Doc | None:
-    """Run the filter on `doc`, or on pandoc's JSON from stdin when `doc` is None."""
+    """Run the filter on `doc`, or on pandoc's JSON from stdin when `doc` is None.
+
+    `scorer` judges groundedness when the metadata asks for badges (default: local).
+    """
     run = _Run(
         verifier=verifier or _engine,
         config=config,
@@ -62,6 +70,7 @@ def main(
         today=(today or datetime.date.today()).isoformat(),
         notify=notify or _to_stderr,
         pandoc=pandoc,
+        scorer=scorer,
     )
     result: pf.Doc | None = pf.run_filters([], prepare=run.prepare, finalize=run.finalize, doc=doc)
     return result
@@ -79,7 +88,9 @@ class _Run:
         today: str,
         notify: Callable[[str], None],
         pandoc: str | None,
+        scorer: Scorer | None = None,
     ) -> None:
+        self._scorer = scorer
         self._verifier = verifier
         self._config = config
         self._cwd = cwd
@@ -134,12 +145,15 @@ class _Run:
         read = document_read(_lookup(doc), citations, self._cwd)
         config = self._config or load_config(self._cwd)
         verifier = _Deferred(lambda: self._verifier(settings.offline))
-        return asyncio.run(_checked(config, verifier, read, ground=settings.groundedness))
+        ground = settings.groundedness
+        return asyncio.run(_checked(config, verifier, read, ground=ground, scorer=self._scorer))
 
 
-async def _checked(config: Config, verifier: Verifier, read: Read, *, ground: bool) -> CheckResult:
+async def _checked(
+    config: Config, verifier: Verifier, read: Read, *, ground: bool, scorer: Scorer | None
+) -> CheckResult:
     result = await check([], config=config, verifier=verifier, reads={DOCUMENT: read})
-    return await grounded(result) if ground else result
+    return await grounded(result, scorer) if ground else result
 
 
 class _Deferred:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.fakeapi import FakeApi
+from tests.fakeapi.abstracts import BY_DOI
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -88,3 +89,35 @@ def test_embeddings_without_ground_is_a_usage_error() -> None:
     run = _run(str(EXAMPLES / "paper.md"), "--embeddings")
     assert run.returncode == 2
     assert "--embeddings is used only with --ground" in run.stderr
+
+
+@pytest.mark.slow
+def test_the_grounded_example_shows_a_related_and_an_unrelated_citation_with_evidence(
+    fake_api: FakeApi,
+) -> None:
+    run = _run(str(EXAMPLES / "grounded.md"), "--ground", "--format", "json", "--quiet")
+    assert run.returncode == 0, run.stderr
+    support = {c["key"]: c["support"] for c in json.loads(run.stdout)["citations"]}
+    related, unrelated = support["nowlan1992"], support["zilli2014"]
+    assert related["evidence_kind"] == unrelated["evidence_kind"] == "abstract"
+    assert related["badge"] == "grey", "related, but the local scorer never says supported"
+    assert "mixture of Gaussians" in related["evidence"]
+    assert unrelated["badge"] == "red", "a cicada detector cited for handwritten digits"
+    assert "cicada" in " ".join(unrelated["passages"])
+    assert related["relevance"] > unrelated["relevance"]
+    unverifiable = support["vanlehn1989"]
+    assert (unverifiable["badge"], unverifiable["evidence_kind"]) == ("grey", "title only")
+
+
+@pytest.mark.slow
+def test_the_grounded_examples_markdown_report_shows_the_red_claim_and_its_evidence(
+    fake_api: FakeApi,
+) -> None:
+    run = _run(str(EXAMPLES / "grounded.md"), "--ground", "--format", "markdown", "--quiet")
+    assert "- **red** Deep convolutional networks classify handwritten digits" in run.stdout
+    assert "`zilli2014`: red, evidence: abstract" in run.stdout
+    lines = run.stdout.splitlines()
+    at = next(n for n, line in enumerate(lines) if "`nowlan1992`: grey, evidence: abstract" in line)
+    quoted = lines[at + 1].strip()
+    assert quoted.startswith("> ")
+    assert quoted[2:] in " ".join(BY_DOI["10.1162/neco.1992.4.4.473"].split())
