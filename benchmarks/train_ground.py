@@ -17,6 +17,7 @@ import math
 from pathlib import Path
 
 from cite_sentinel.core.ground import embedding, logistic
+from cite_sentinel.core.ground.claim_scope import scoped_claim
 from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.local_params import OUTPUT, STANCE_SENTENCES, save
 from cite_sentinel.core.ground.relevance import Idf, idf_from, relatedness
@@ -43,7 +44,13 @@ def main() -> None:
     relevance_rows, relevance_labels, stance_rows, stance_labels = [], [], [], []
     for row in train:
         related = relatedness(row["claim"], row["sentences"], idf, ranker)
-        relevance_rows.append(related.features)
+        # Relevance reads the clause the citation closes, as the scorer does (SciFact's
+        # claims carry no markers, so there it is the whole claim).
+        scope = scoped_claim(row["raw_claim"])
+        in_scope = (
+            related if scope == row["claim"] else relatedness(scope, row["sentences"], idf, ranker)
+        )
+        relevance_rows.append(in_scope.features)
         relevance_labels.append(int(row["label"] != "NEI"))
         if row["label"] != "NEI":
             top = sorted(range(len(row["sentences"])), key=lambda i: -related.lexical_scores[i])
@@ -95,7 +102,7 @@ def _fit_ranker(train: list[dict], idf: Idf) -> logistic.Logistic:  # type: igno
 def _read(path: Path) -> list[dict]:  # type: ignore[type-arg]
     with path.open(encoding="utf-8") as handle:
         rows = [json.loads(line) for line in handle if line.strip()]
-    return [{**row, "claim": clean_claim(row["claim"])} for row in rows]  # as the scorer sees it
+    return [{**row, "raw_claim": row["claim"], "claim": clean_claim(row["claim"])} for row in rows]
 
 
 def _unrelated_threshold(

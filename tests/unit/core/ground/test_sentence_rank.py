@@ -34,3 +34,13 @@ def test_every_sentence_gets_one_row_and_the_best_is_zero_below_best() -> None:
     assert len(rows) == len(ABSTRACT)
     below = [dict(zip(FEATURE_NAMES, row, strict=True))["coverage_below_best"] for row in rows]
     assert max(below) == 0.0 and min(below) < 0.0
+
+
+def test_a_claim_word_only_one_sentence_has_counts_more_than_the_works_topic_word() -> None:
+    claim = "Zorblat raises quixan."  # two made-up words, equally rare in the background IDF
+    sentences = ["Zorblat was given daily.", "Zorblat dosing was weekly.", "Quixan rose."]
+    rows = sentence_features(claim, sentences, load().idf)
+    topic, _, distinctive = (dict(zip(FEATURE_NAMES, row, strict=True)) for row in rows)
+    assert distinctive["coverage"] == topic["coverage"]
+    assert distinctive["local_coverage"] > topic["local_coverage"]
+    assert distinctive["local_coverage_below_best"] == 0.0
