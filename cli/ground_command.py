@@ -8,6 +8,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from cite_sentinel.config_file import config_for
 from cite_sentinel.core import InputError
 from cite_sentinel.core.ground.jsonl import judgement_line, read_pairs
 from cite_sentinel.core.ground.scorer_options import scorer_for
@@ -23,7 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help='JSON lines {"id", "claim", "evidence": text or [sentences], "title"?}; - for stdin',
     )
     parser.add_argument(
-        "--scorer", choices=SCORERS, default="local", help="who judges (default: local, offline)"
+        "--scorer",
+        choices=SCORERS,
+        help="who judges (default: [ground] scorer of the configuration, else local, offline)",
     )
     parser.add_argument(
         "--embeddings",
@@ -46,7 +49,12 @@ def run_ground(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitC
             f"{name}:{error.line}:1: error: {error.message}; fix or remove the line",
             file=sys.stderr,
         )
-    scorer = scorer_for(options.scorer, environ, embeddings=options.embeddings)
+    config = config_for([] if options.input == "-" else [options.input], None)
+    scorer = scorer_for(
+        options.scorer or config.scorer,
+        environ,
+        embeddings=options.embeddings or config.embeddings,
+    )
     judgements = asyncio.run(scorer.score([line.pair for line in located]))
     for line, judgement in zip(located, judgements, strict=True):
         sys.stdout.write(judgement_line(line.id, judgement) + "\n")

@@ -69,3 +69,14 @@ def test_embeddings_without_the_extra_is_exit_2_saying_what_to_install(
     assert captured.out == ""
     assert "pip install 'cite-sentinel[embeddings]'" in captured.err
     assert "Traceback" not in captured.err
+
+
+def test_embeddings_asked_by_the_configuration_beside_the_file_are_honoured(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)  # as if not installed
+    (tmp_path / ".cite-sentinel.toml").write_text("[ground]\nembeddings = true\n", "utf-8")
+    source = tmp_path / "pairs.jsonl"
+    source.write_text(json.dumps(LINES[0]) + "\n", encoding="utf-8")
+    assert run_command(["ground", str(source)]) == 2
+    assert "pip install 'cite-sentinel[embeddings]'" in capsys.readouterr().err
