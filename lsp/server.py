@@ -11,6 +11,7 @@ from typing import Any
 
 from cite_sentinel import __version__
 from cite_sentinel.exit_codes import ExitCode
+from cite_sentinel.lsp import large_text
 from cite_sentinel.lsp.config import settings_for
 from cite_sentinel.lsp.convert import path_of
 from cite_sentinel.lsp.features import (
@@ -38,6 +39,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.feature(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:
+        large_text.adopt(server.workspace)  # edits by offsets, not by rewriting every line
         if pull.wants_pull(params.capabilities):  # capabilities are computed after this handler
             session.pull = True
             server.feature(
