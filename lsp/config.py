@@ -25,7 +25,8 @@ class Settings:
     offline: bool = False  # answer from the cache only
     mailto: str = ""
     ground: bool = False  # score each citing sentence against the cited work's evidence
-    scorer: str = "local"  # who judges groundedness, as `check --scorer`
+    scorer: str = ""  # who judges groundedness, as `check --scorer`; "" = the file's [ground]
+    embeddings: bool | None = None  # MiniLM cosines in the relevance; None = the file's [ground]
     fulltext: str = ""  # a folder of full texts named by key or DOI, as `check --fulltext`
     backends: tuple[str, ...] = ()  # the indexes asked, as `sources` in the file; () = its own
     severities: Mapping[str, Severity | None] = field(default_factory=dict)
@@ -41,7 +42,7 @@ def settings_for(root: Path | None, options: object, base: Settings | None = Non
     if not table:
         return settings
     changes: dict[str, Any] = {}
-    for name in ("verify", "offline", "ground"):
+    for name in ("verify", "offline", "ground", "embeddings"):
         if isinstance(table.get(name), bool):
             changes[name] = table[name]
     for name in ("mailto", "scorer", "fulltext"):
@@ -78,6 +79,13 @@ def engine_environment(environ: Mapping[str, str], settings: Settings) -> dict[s
     if settings.mailto:
         env["CITE_SENTINEL_MAILTO"] = settings.mailto
     return env
+
+
+def scorer_choice(settings: Settings) -> tuple[str, bool]:
+    """The scorer's name and whether it adds embeddings: the client's, else the file's."""
+    config = settings.config
+    embeddings = config.embeddings if settings.embeddings is None else settings.embeddings
+    return settings.scorer or config.scorer, embeddings
 
 
 def fulltext_dir(root: Path | None, settings: Settings) -> Path | None:

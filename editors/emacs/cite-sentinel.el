@@ -31,7 +31,8 @@
 
 (defcustom cite-sentinel-initialization-options nil
   "A plist sent as initializationOptions, e.g. (:offline t).
-Keys: :verify :offline :mailto :backends :severity :ground :accept.
+Keys: :verify :offline :mailto :backends :severity :ground :scorer
+:fulltext :accept.
 Write JSON false as :json-false."
   :type 'plist)
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from cite_sentinel.core import CheckResult, Finding, Location, Severity
 from cite_sentinel.core.errors import ConfigError
 from cite_sentinel.core.sources import MANUSCRIPT_SUFFIXES
-from cite_sentinel.lsp.config import fulltext_dir
+from cite_sentinel.lsp.config import fulltext_dir, scorer_choice
 
 if TYPE_CHECKING:  # core.ground loads only once groundedness is switched on
     from cite_sentinel.core.ground.citation_support import CitationSupport
@@ -48,7 +48,7 @@ class Grounding:
         self.supports: dict[SupportKey, CitationSupport] = {}
         self._task: asyncio.Task[None] | None = None
         self._inputs: Hashable = None  # what the current supports (or the running task) judge
-        self._scorers: dict[str, _Memo] = {}
+        self._scorers: dict[tuple[str, bool], _Memo] = {}
 
     def schedule(self) -> None:
         """Judge again when the citations, the entries or the verdicts changed; else nothing."""
@@ -97,7 +97,7 @@ class Grounding:
 
     def _how(self) -> Hashable:
         settings = self._session.settings
-        return (settings.scorer, str(fulltext_dir(self._session.root, settings)))
+        return (scorer_choice(settings), str(fulltext_dir(self._session.root, settings)))
 
     def _result(self) -> CheckResult:
         """What the workspace holds, shaped as the check result `ground` reads."""
@@ -139,18 +139,19 @@ class Grounding:
 
     def _scorer(self) -> _Memo:
         from cite_sentinel.core.ground.local import LocalScorer
-        from cite_sentinel.core.ground.selection import scorer_named
+        from cite_sentinel.core.ground.scorer_options import scorer_for
 
         session = self._session
-        name = session.settings.scorer or "local"
-        memo = self._scorers.get(name)
+        choice = scorer_choice(session.settings)
+        memo = self._scorers.get(choice)
         if memo is None:
+            name, embeddings = choice
             try:
-                chosen = scorer_named(name, session.environ)
+                chosen = scorer_for(name, session.environ, embeddings=embeddings)
             except ConfigError as error:
                 log.warning("%s; judging with the local scorer", error)
                 chosen = LocalScorer()
-            memo = self._scorers[name] = _Memo(chosen)
+            memo = self._scorers[choice] = _Memo(chosen)
         return memo
 
 

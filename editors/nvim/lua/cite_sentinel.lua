@@ -30,7 +30,7 @@ function M.config(opts)
     cmd = { 'cite-sentinel', 'lsp' },
     filetypes = M.filetypes,
     -- Sent as initializationOptions: verify, offline, mailto, backends, severity,
-    -- ground, accept (see the README).
+    -- ground, scorer, fulltext, accept (see the README).
     init_options = {},
   }
   return vim.tbl_deep_extend('force', defaults, opts or {})

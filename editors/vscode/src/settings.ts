@@ -10,6 +10,8 @@ export interface ServerSettings {
   backends: string[];
   severity: Record<string, string>;
   ground: boolean;
+  scorer: string;
+  fulltext: string;
   accept: string[];
 }
 
@@ -21,6 +23,8 @@ export function serverSettings(configuration: WorkspaceConfiguration): ServerSet
     backends: configuration.get<string[]>("backends", []),
     severity: configuration.get<Record<string, string>>("severity", {}),
     ground: configuration.get<boolean>("groundedness", false),
+    scorer: configuration.get<string>("scorer", ""),
+    fulltext: configuration.get<string>("fulltext", ""),
     accept: configuration.get<string[]>("accept", []),
   };
 }

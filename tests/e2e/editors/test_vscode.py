@@ -90,6 +90,8 @@ def test_vscode_settings_reach_the_server_under_the_names_it_reads(compiled: Pat
         "backends": ["crossref"],
         "severity": {"unused-entry": "off", "miscited": "error"},
         "groundedness": True,
+        "scorer": "anthropic",
+        "fulltext": "papers",
         "accept": ["smith2020"],
     }
     sent = _node(
@@ -105,6 +107,7 @@ def test_vscode_settings_reach_the_server_under_the_names_it_reads(compiled: Pat
     assert settings.mailto == "me@example.org"
     assert settings.backends == ("crossref",)
     assert settings.accept == ("smith2020",)
+    assert (settings.scorer, settings.fulltext) == ("anthropic", "papers")
     assert settings.severities == {"unused-entry": None, "miscited": Severity.ERROR}
 
 
