@@ -187,10 +187,12 @@ def _read_piece(text: str, path: str, last: bool) -> Piece:
     if scan is not None and scan.parent:
         return Piece(text, lines, (), (), last, crossing=True)
     if scan is not None and surely_clean(scan.present, scan.values):
-        line, column = _position(text, scan.start)
-        end_line, end_column = _position(text, scan.end)
-        key_line, key_column = _position(text, scan.key_start)
-        place = (scan.key, line, column, end_line, end_column, key_line, key_column)
+        start, key_start, end = scan.start, scan.key_start, scan.end
+        key_line = text.count("\n", start, key_start) + 1
+        key_column = key_start + 1 if key_line == 1 else key_start - text.rfind("\n", 0, key_start)
+        end_line = lines + 1 - text.count("\n", end)
+        end_column = end - text.rfind("\n", 0, end)
+        place = (scan.key, 1, start + 1, end_line, end_column, key_line, key_column)
         return Piece(text, lines, (place,), (), last)
     if _CROSSING.search(text):
         return Piece(text, lines, (), (), last, crossing=True)
@@ -198,10 +200,6 @@ def _read_piece(text: str, path: str, last: bool) -> Piece:
     found = tuple(f for f in lint([Document(path, read)], _LOCAL) if f.code not in _CROSS)
     places = tuple(_place(reference) for reference in read.references)
     return Piece(text, lines, places, found, last)
-
-
-def _position(text: str, offset: int) -> tuple[int, int]:
-    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
 
 
 def _place(reference: Reference) -> Place:

@@ -32,12 +32,11 @@ _VALUE = (
 # (or the closing brace ahead), the closing brace with what follows it. A piece is one entry
 # when its tokens are head, fields, close, and cover every character of it.
 _TOKEN = re.compile(
-    r"([ \t]*@\s*[A-Za-z_][\w:.+-]*\s*\{\s*[^\s,{}()=\"#%]+\s*,)"
+    r"([ \t]*@\s*([A-Za-z_][\w:.+-]*)\s*\{\s*([^\s,{}()=\"#%]+)\s*,)"
     r"|(\s*(" + _NAME + r")\s*=\s*(" + _VALUE + r")\s*(?:,|(?=\s*\})))"
     r"|(\s*\}[^@]*)"
 )
-_WHOLE, _NAMES, _RAWS, _MACROS = itemgetter(1), itemgetter(2), itemgetter(3), itemgetter(4)
-_HEAD = re.compile(r"[ \t]*(@)\s*([A-Za-z_][\w:.+-]*)\s*\{\s*([^\s,{}()=\"#%]+)")
+_WHOLE, _NAMES, _RAWS, _MACROS = itemgetter(3), itemgetter(4), itemgetter(5), itemgetter(6)
 _NOT_ENTRIES = frozenset({"comment", "preamble", "string", "xdata"})
 
 
@@ -62,7 +61,7 @@ def scan_entry(piece: str, present: frozenset[str], values: frozenset[str]) -> E
     tokens = _TOKEN.findall(piece)
     if len(tokens) < 2:
         return None
-    head, close = tokens[0][0], tokens[-1][5]
+    (head, kind, key, *_), close = tokens[0], tokens[-1][7]
     if not head or not close:
         return None
     fields = tokens[1:-1]
@@ -82,17 +81,14 @@ def scan_entry(piece: str, present: frozenset[str], values: frozenset[str]) -> E
     found_values = {
         name: decode_field(name, _unwrapped(raws[name])) for name in raws.keys() & values
     }
-    found = _HEAD.match(head)
-    if found is None:  # cannot happen: the token matched the same pattern
-        return None
-    kind = found.group(2).lower()
+    kind = kind.lower()
     if kind in _NOT_ENTRIES:
         return None
     return EntryScan(
         kind=kind,
-        key=found.group(3),
-        key_start=found.start(3),
-        start=found.start(1),
+        key=key,
+        key_start=head.find(key, head.index("{")),  # only white space between them
+        start=head.index("@"),
         end=len(piece) - len(close) + close.index("}") + 1,
         present=found_present,
         values=found_values,
@@ -100,10 +96,10 @@ def scan_entry(piece: str, present: frozenset[str], values: frozenset[str]) -> E
     )
 
 
-def _with_months(fields: list[tuple[str, str, str, str, str, str]]) -> dict[str, str] | None:
+def _with_months(fields: list[tuple[str, ...]]) -> dict[str, str] | None:
     """Fields by name (the first of repeated ones), month names resolved; None: another macro."""
     raws: dict[str, str] = {}
-    for _, _, name, raw, macro, _ in fields:
+    for _, _, _, _, name, raw, macro, _ in fields:
         if macro:
             month = MONTHS.get(macro.lower())
             if month is None:
