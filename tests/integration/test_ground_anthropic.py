@@ -30,7 +30,7 @@ BOUNDARY = "b0undary"
 _EVIDENCE = re.compile(
     rf"<evidence-{BOUNDARY}>\n(?:Title: .*\n)?(.*?)\n</evidence-{BOUNDARY}>", re.S
 )
-# Local full texts (`--fulltext DIR`, named by key): the sample indexes hold no abstracts.
+# Local full texts (`--fulltext DIR`, named by key): they win over the abstracts the indexes serve.
 FULL_TEXTS = {
     "nowlan1992": "Soft weight sharing lets a network generalise from few training examples. "
     "We penalise weights by a mixture of Gaussians and test on shift detection.",
