@@ -1,0 +1,51 @@
+"""Server settings: the client's values over `.cite-sentinel.toml`, which may be read again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cite_sentinel.core import Severity
+from cite_sentinel.lsp.config import (
+    fulltext_dir,
+    reloaded,
+    scorer_choice,
+    settings_for,
+    severities,
+    verification_config,
+)
+
+
+def test_backends_become_the_sources_asked_and_unknown_names_are_dropped() -> None:
+    settings = settings_for(None, {"backends": ["Crossref", "nowhere", "arxiv"]})
+    assert settings.backends == ("crossref", "arxiv")
+    assert verification_config(settings).sources == ("crossref", "arxiv")
+
+
+def test_without_backends_the_files_sources_are_asked(tmp_path: Path) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text('sources = ["openalex"]\n', "utf-8")
+    assert verification_config(settings_for(tmp_path, {})).sources == ("openalex",)
+
+
+def test_a_reloaded_file_keeps_the_clients_settings_on_top(tmp_path: Path) -> None:
+    config = tmp_path / ".cite-sentinel.toml"
+    config.write_text('[severity]\nunused-entry = "off"\n', "utf-8")
+    settings = settings_for(tmp_path, {"offline": True, "severity": {"miscited": "error"}})
+    config.write_text('[severity]\nunused-entry = "warning"\n', "utf-8")
+    again = reloaded(tmp_path, settings)
+    assert again.offline is True
+    assert severities(again) == {"unused-entry": Severity.WARNING, "miscited": Severity.ERROR}
+
+
+def test_the_scorer_is_the_clients_else_the_files_ground_table(tmp_path: Path) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text('[ground]\nscorer = "anthropic"\n', "utf-8")
+    assert scorer_choice(settings_for(tmp_path, {})) == ("anthropic", False)
+    chosen = settings_for(tmp_path, {"scorer": "local", "embeddings": True})
+    assert scorer_choice(chosen) == ("local", True)
+
+
+def test_a_relative_fulltext_folder_is_found_in_the_workspace(tmp_path: Path) -> None:
+    (tmp_path / "papers").mkdir()
+    assert fulltext_dir(tmp_path, settings_for(tmp_path, {"fulltext": "papers"})) == (
+        tmp_path / "papers"
+    )
+    assert fulltext_dir(tmp_path, settings_for(tmp_path, {"fulltext": "missing"})) is None
