@@ -31,8 +31,8 @@ BY_DOI: Mapping[str, str] = MappingProxyType(
             "units are statistically independent of each other. Each code unit has an adaptive "
             "predictor that tries to predict the unit from the other units, while the unit "
             "learns to become as unpredictable as possible. This predictability minimization "
-            "needs no teacher. Experiments with simple binary input patterns show that the "
-            "units find factorial codes."
+            "needs no teacher. Experiments show that the units find factorial codes of simple "
+            "inputs."
         ),
         # tsitsiklis1994
         "10.1007/bf00993306": (
@@ -55,11 +55,9 @@ BY_DOI: Mapping[str, str] = MappingProxyType(
         # kumar2024 (by Garg and Murhekar)
         "10.1613/jair.1.15414": (
             "We study the allocation of indivisible goods among agents with additive valuations, "
-            "asking for allocations that are both fair and efficient. Envy-freeness up to one "
-            "good or up to any good is combined with Pareto optimality. We show how to compute "
-            "allocations that are Pareto optimal and envy-free up to any good in polynomial time "
-            "when each agent values goods with one of two values, and give algorithms for "
-            "related classes of valuations."
+            "asking for allocations that are both fair, envy-free up to one good, and efficient, "
+            "Pareto optimal. We give algorithms that compute such allocations, and show that "
+            "they run in polynomial time when the agents' values take only a few distinct values."
         ),
         # delgrande2008 (the work its title names; the DOI cited belongs to another)
         "10.1613/jair.2539": (
@@ -76,7 +74,7 @@ BY_DOI: Mapping[str, str] = MappingProxyType(
             "model over audio features that are cheap to compute. The detector runs in real time "
             "on a smartphone and tells the cicada apart from insects with similar songs, such as "
             "the dark bush cricket. It was deployed in an app used by the public to search for "
-            "the cicada across its former range."
+            "the cicada in the New Forest."
         ),
     }
 )
