@@ -42,7 +42,7 @@ _CROSS = frozenset({Code.DUPLICATE_KEY, Code.UNDEFINED_KEY, Code.UNUSED_ENTRY})
 Place = tuple[str, int, int, int, int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # one piece is one read: known by identity
 class Piece:
     """One piece of the text: its line count, its entries' places and its own findings."""
 
@@ -54,25 +54,40 @@ class Piece:
     crossing: bool = False  # defines a macro or names a parent: the file does not read in pieces
 
 
+Known = dict[Piece, tuple[int, tuple[Reference, ...]]]  # a piece's line offset, its keys there
+
+
 class LocalRead:
     """A file's local findings (duplicates included); its keys as references on demand."""
 
-    def __init__(self, path: str, pieces: list[Piece], offsets: list[int]) -> None:
+    def __init__(self, path: str, pieces: list[Piece], offsets: list[int], known: Known) -> None:
         self.path = path
         self._pieces = pieces
         self._offsets = offsets  # lines before each piece
+        self._known = known  # shared with the reader: pieces whose keys were last built
         self._keys: tuple[Reference, ...] | None = None
         self.findings = self._findings()
 
     def keys(self) -> tuple[Reference, ...]:
-        """Every entry reduced to its key and place, for the lint across files."""
+        """Every entry reduced to its key and place, for the lint across files; a piece still
+        at the line it had when keys were last built keeps the references built then."""
         if self._keys is None:
-            path = self.path
-            self._keys = tuple(
-                _key_reference(place, offset, path)
-                for piece, offset in zip(self._pieces, self._offsets, strict=True)
-                for place in piece.places
-            )
+            path, known = self.path, self._known
+            placed: Known = {}
+            keys: list[Reference] = []
+            for piece, offset in zip(self._pieces, self._offsets, strict=True):
+                if not piece.places:
+                    continue
+                hit = known.get(piece)
+                if hit is not None and hit[0] == offset:
+                    references = hit[1]
+                else:
+                    references = tuple(_key_reference(p, offset, path) for p in piece.places)
+                placed[piece] = (offset, references)
+                keys.extend(references)
+            known.clear()
+            known.update(placed)
+            self._keys = tuple(keys)
         return self._keys
 
     def _findings(self) -> tuple[Finding, ...]:
@@ -114,6 +129,7 @@ class LocalReader:
         self._text = ""
         self._pieces: list[Piece] = []
         self._starts: list[int] = []  # each piece's first character in _text
+        self._known: Known = {}
 
     def read(self, text: str, path: str) -> LocalRead | None:
         """The file's local findings, or None where macros or inheritance cross entries."""
@@ -130,7 +146,7 @@ class LocalReader:
             return None
         self._text, self._pieces, self._starts = text, pieces, starts
         offsets = list(accumulate((p.lines for p in pieces[:-1]), initial=0))
-        return LocalRead(path, pieces, offsets)
+        return LocalRead(path, pieces, offsets, self._known)
 
     def _read(self, text: str, path: str) -> tuple[list[Piece], list[int]]:
         if not self._pieces:

@@ -125,3 +125,17 @@ def test_a_file_with_string_macros_or_parents_is_left_to_the_full_reader() -> No
     parent = "@book{p, title = {P}, author = {A}, year = 2000}\n"
     child = "@inbook{c, crossref = {p}, title = {C}}\n"
     assert LocalReader().read(BASE + parent + child, PATH) is None
+
+
+def test_keys_above_an_added_line_are_reused_and_those_below_move_down() -> None:
+    reader = LocalReader()
+    first = reader.read(BASE, PATH)
+    assert first is not None
+    before = first.keys()
+    text = BASE.replace("Title 3}", "Title 3},\n  note = {new line}")
+    after = reader.read(text, PATH)
+    assert after is not None
+    keys = after.keys()
+    assert keys[:3] == before[:3] and keys[0] is before[0]
+    assert [k.location.line for k in keys[5:]] == [k.location.line + 1 for k in before[5:]]
+    assert _local(after) == _full(text)
