@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from urllib.parse import unquote
 
 from .corpus import Agency, Corpus, Work
@@ -60,7 +61,9 @@ def render(work: Work, *, score: float | None = None) -> dict[str, object]:
     if work.volume:
         message["volume"] = work.volume
     if work.abstract:
-        message["abstract"] = f"<jats:p>{work.abstract}</jats:p>"
+        # As publishers deposit it: a JATS heading, then the text with XML entities escaped.
+        text = html.escape(work.abstract, quote=False)
+        message["abstract"] = f"<jats:title>Abstract</jats:title><jats:p>{text}</jats:p>"
     if work.retracted and work.retraction_notice:
         message["updated-by"] = [_update(work.retraction_notice, "retraction-watch")]
     if work.retracts:
