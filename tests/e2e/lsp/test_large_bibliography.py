@@ -1,0 +1,95 @@
+"""A large bibliography over stdio: every local diagnostic in the first push, and after edits."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from tests.e2e.lsp.conftest import start
+from tests.e2e.lsp.test_local_diagnostics import _diagnostics
+
+ENTRY = (
+    "@article{{k{n},\n  title = {{A study of item {n}, with a title long enough to fill}},\n"
+    "  author = {{Smith, Ann and Jones, Bob}},\n  journal = {{Journal of Things}},\n"
+    "  year = {{2001}},\n}}\n\n"
+)
+FAULTS = (
+    "@article{baddoi, title = {T}, author = {A, B}, year = 2001, doi = {not-a-doi}}\n\n"
+    "@article{noauthor, title = {T}, year = 2001}\n\n"
+    "@article{k7, title = {Again}, author = {A, B}, year = 2001}\n\n"
+    "@article{open, title = {T, author = {A, B}, year = 2001}\n\n"
+)
+BIG = "".join(ENTRY.format(n=n) for n in range(1300)) + FAULTS + ENTRY.format(n=9999)
+PAPER = "---\nbibliography: refs.bib\n---\nAs [@k12] and [@ghost2000] show.\n"
+EXPECTED = {"malformed-doi", "missing-field", "duplicate-key", "parse-error"}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    assert len(BIG) > 200_000  # read in pieces, not first as a syntax wave
+    (tmp_path / "paper.md").write_text(PAPER, encoding="utf-8")  # refs.bib: an unsaved buffer
+    return tmp_path
+
+
+async def _push_for(client: LanguageClient, uri: str) -> types.PublishDiagnosticsParams:
+    """The next push for one file (within a minute)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 60
+    while True:
+        waiting = client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        params = await asyncio.wait_for(waiting, max(0.1, deadline - loop.time()))
+        if params.uri == uri:
+            return params
+
+
+async def test_the_first_push_for_a_large_bibliography_holds_every_local_diagnostic(
+    client: LanguageClient, project: Path
+) -> None:
+    await start(client, project)
+    bib = project / "refs.bib"
+    pushed = _push_for(client, bib.as_uri())
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=bib.as_uri(), language_id="bibtex", version=1, text=BIG
+            )
+        )
+    )
+    first = await pushed
+    assert {str(d.code) for d in first.diagnostics} == EXPECTED
+    (duplicate,) = [d for d in first.diagnostics if d.code == "duplicate-key"]
+    assert duplicate.range.start.line == BIG[: BIG.index("@article{k7, title")].count("\n")
+    undefined = await _diagnostics(client, (project / "paper.md").as_uri(), "undefined-key")
+    assert [d.message.split(":")[0] for d in undefined] == ["ghost2000"]
+
+
+async def test_a_line_added_to_a_large_bibliography_moves_its_diagnostics_down(
+    client: LanguageClient, project: Path
+) -> None:
+    await start(client, project)
+    uri = (project / "refs.bib").as_uri()
+    pushed = _push_for(client, uri)
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="bibtex", version=1, text=BIG)
+        )
+    )
+    before = sorted((str(d.code), d.range.start.line) for d in (await pushed).diagnostics)
+    pushed = _push_for(client, uri)
+    top = types.Position(line=0, character=0)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(start=top, end=top), text="% a comment line\n"
+                )
+            ],
+        )
+    )
+    after = sorted((str(d.code), d.range.start.line) for d in (await pushed).diagnostics)
+    assert after == [(code, line + 1) for code, line in before]
