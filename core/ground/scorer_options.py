@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Callable, Mapping
 
 from cite_sentinel.core.errors import ConfigError
@@ -10,6 +11,8 @@ from cite_sentinel.core.ground import embedding
 from cite_sentinel.core.ground.local import LocalScorer
 from cite_sentinel.core.ground.scorer import Scorer
 from cite_sentinel.core.ground.selection import SCORERS, scorer_named
+
+log = logging.getLogger(__name__)
 
 MISSING_EXTRA = (
     "--embeddings needs the optional embeddings extra (sentence-transformers, torch and the "
@@ -37,6 +40,11 @@ def scorer_for(
     if not available():
         raise ConfigError(MISSING_EXTRA)
     local = LocalScorer(embeddings=True)
+    if not local.uses_embeddings:
+        log.warning(
+            "the local parameters have no relevance model fitted with embeddings; "
+            "relevance stays lexical"
+        )
     if name == "local":
         return local
     return _remote(name, environ, local)
