@@ -93,7 +93,7 @@ class LocalScorer:
         # Red needs the work to be unrelated to the clause and to the whole sentence alike.
         whole_relevance = (
             relevance
-            if scoped is related
+            if scoped is related or relevance >= unrelated_below  # asked only when it matters
             else self._relevance(claim, sentences, related.features)[0]
         )
         ranked = sorted(range(len(sentences)), key=lambda index: -related.sentence_scores[index])
