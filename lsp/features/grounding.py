@@ -48,6 +48,7 @@ class Grounding:
         self.supports: dict[SupportKey, CitationSupport] = {}
         self._task: asyncio.Task[None] | None = None
         self._inputs: Hashable = None  # what the current supports (or the running task) judge
+        self._latest: CheckResult | None = None  # inputs waiting for the next run
         self._scorers: dict[tuple[str, bool], _Memo] = {}
 
     def schedule(self) -> None:
@@ -63,16 +64,19 @@ class Grounding:
         inputs = (result.citations, _reference_marks(result), result.verdicts, self._how())
         if inputs == self._inputs:
             return
-        self.cancel()
         self._inputs = inputs
-        self._task = asyncio.ensure_future(self._run(result))
+        self._latest = result
+        if self._task is None or self._task.done():
+            self._task = asyncio.ensure_future(self._runs())
+        # else the running task takes the newest inputs when its run ends: one worker at a
+        # time, however fast the edits come
 
     def cancel(self) -> None:
         """Stop the run in flight (the inputs it judged are judged again on the next change)."""
         if self._task is not None and not self._task.done():
             self._task.cancel()
-            self._inputs = None
         self._task = None
+        self._inputs = self._latest = None
 
     def support_at(self, location: Location, key: str) -> CitationSupport | None:
         """The judgement of the citation written at `location`."""
@@ -115,27 +119,34 @@ class Grounding:
         )
         return CheckResult(references=references, citations=citations, verdicts=verdicts)
 
-    async def _run(self, result: CheckResult) -> None:
+    async def _runs(self) -> None:
+        """Judge the newest inputs until none are waiting."""
+        session = self._session
+        while self._latest is not None:
+            delay = session.settings.debounce_ms / 1000
+            if delay:
+                await asyncio.sleep(delay)  # the debounce delay: verdicts arrive in batches
+            result, self._latest = self._latest, None
+            grounded = await self._run(result)
+            if grounded is not None:
+                self.supports = {(s.location, s.key): s for s in grounded.supports}
+                session.publish()
+
+    async def _run(self, result: CheckResult) -> CheckResult | None:
         from cite_sentinel.core.ground.ground_check import ground
 
         session = self._session
-        delay = session.settings.debounce_ms / 1000
-        if delay:
-            await asyncio.sleep(delay)  # the debounce delay: verdicts arrive in batches
         scorer = self._scorer()
         directory = fulltext_dir(session.root, session.settings)
         try:
             if scorer.in_thread:
-                grounded = await asyncio.to_thread(_ground_blocking, result, scorer, directory)
-            else:
-                grounded = await ground(result, scorer, fulltext_dir=directory)
+                return await asyncio.to_thread(_ground_blocking, result, scorer, directory)
+            return await ground(result, scorer, fulltext_dir=directory)
         except asyncio.CancelledError:
             raise
         except Exception:  # a scorer's failure must not end the server
             log.exception("judging groundedness failed; please report this")
-            return
-        self.supports = {(s.location, s.key): s for s in grounded.supports}
-        session.publish()
+            return None
 
     def _scorer(self) -> _Memo:
         from cite_sentinel.core.ground.local import LocalScorer
