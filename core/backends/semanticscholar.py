@@ -23,7 +23,8 @@ BATCH = 500
 FIELDS = ",".join(
     (
         "paperId", "externalIds", "title", "authors", "year", "venue", "publicationVenue",
-        "journal", "publicationDate", "publicationTypes", "abstract", "citationCount", "url",
+        "journal", "publicationDate", "publicationTypes", "abstract", "tldr", "citationCount",
+        "url",
     )
 )  # fmt: skip
 
@@ -141,11 +142,21 @@ def record_from_paper(paper: Mapping[str, Any]) -> Record:
             pmcid=_pmcid(str(external.get("PubMedCentral") or "")),
         ),
         url=str(paper.get("url") or ""),
-        abstract=" ".join(str(paper.get("abstract") or "").split()),
+        abstract=_abstract(paper),
         cited_by=paper["citationCount"] if isinstance(paper.get("citationCount"), int) else None,
         is_preprint=is_preprint,
         score=float(score) if isinstance(score, int | float) else None,
     )
+
+
+def _abstract(paper: Mapping[str, Any]) -> str:
+    """The abstract, or S2's one-sentence TLDR where it holds no abstract (publishers often
+    withhold abstracts from S2; a TLDR is still the work's own gist for groundedness)."""
+    abstract = " ".join(str(paper.get("abstract") or "").split())
+    tldr = paper.get("tldr")
+    if abstract or not isinstance(tldr, dict):
+        return abstract
+    return " ".join(str(tldr.get("text") or "").split())
 
 
 def _freshness(reply: Reply) -> Freshness | None:

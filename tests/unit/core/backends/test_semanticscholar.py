@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 from cite_sentinel.core.backends.outcome import Answered, Failed
+from cite_sentinel.core.backends.semanticscholar import record_from_paper
 from cite_sentinel.core.backends.session import Backends
 from cite_sentinel.core.model import Location, Reference
 
@@ -64,3 +65,23 @@ async def test_title_match_gives_the_best_paper_with_its_score_and_404_means_non
     served.handler = lambda request: httpx.Response(404, json={"error": "Title match not found"})
     other = Reference(key="x", location=Location.point("refs.bib", 2, 1), title="No such paper")
     assert await backends.semanticscholar.match(other) == Answered(())
+
+
+def test_a_paper_keeps_its_abstract_and_falls_back_to_its_tldr_without_one(
+    recorded: Callable[[str], Any],
+) -> None:
+    paper = recorded("semanticscholar/semanticscholar_py/Paper.json")
+    record = record_from_paper(paper)
+    assert record.abstract.startswith("I propose to consider the question")
+    withheld = record_from_paper({**paper, "abstract": None})
+    assert withheld.abstract == " ".join(paper["tldr"]["text"].split())
+    assert record_from_paper({**paper, "abstract": None, "tldr": None}).abstract == ""
+
+
+async def test_batches_ask_for_the_abstract_and_the_tldr(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: httpx.Response(200, json=[None])
+    await backends.semanticscholar.by_ids(["DOI:10.1/a"])
+    fields = served.requests[0].url.params["fields"].split(",")
+    assert {"abstract", "tldr"} <= set(fields)
