@@ -20,5 +20,10 @@ async def test_backends_limit_verification_to_the_chosen_indexes(
     await _open(client, bib, BIB)
     (found,) = await _diagnostics(client, bib.as_uri(), "fabricated")
     assert found.data["key"] == "whitcombe2017"
-    asked = {api for api, count in fake_api.stats().by_api.items() if count}
-    assert asked == {"crossref"}
+    await _diagnostics(client, bib.as_uri(), "miscited")
+    matched = {
+        d.data["key"]: d.data["match"]["source"]
+        for d in client.diagnostics[bib.as_uri()]
+        if d.data.get("match")
+    }
+    assert matched and set(matched.values()) == {"crossref"}
