@@ -160,3 +160,20 @@ async def test_the_abstract_of_the_verified_record_is_the_evidence(
         await next_push(client, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, deadline)
         shown = await hover_text()
     assert "> “" in shown
+
+
+async def test_full_texts_are_found_in_the_fulltext_folder_by_key(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    bib = BIB.replace("  file = {:cats.txt:text/plain},\n", "")
+    (tmp_path / "refs.bib").write_text(bib, encoding="utf-8")
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "cats2020.txt").write_text(FULL_TEXT, encoding="utf-8")
+    await start(client, tmp_path, {**GROUND, "fulltext": "papers"})
+    paper = tmp_path / "paper.md"
+    await _open(client, paper, PAPER)
+    assert await _diagnostics(client, paper.as_uri(), UNRELATED)
+    hover = await client.text_document_hover_async(_at(3, 63, paper))
+    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+    assert "evidence: full text" in hover.contents.value
+    assert "papers/cats2020.txt" in hover.contents.value
