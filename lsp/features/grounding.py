@@ -101,7 +101,7 @@ class Grounding:
 
     def _how(self) -> Hashable:
         settings = self._session.settings
-        return (scorer_choice(settings), str(fulltext_dir(self._session.root, settings)))
+        return (scorer_choice(settings), settings.fulltext, self._session.root)
 
     def _result(self) -> CheckResult:
         """What the workspace holds, shaped as the check result `ground` reads."""
