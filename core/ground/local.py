@@ -3,6 +3,8 @@
 Relevance is a logistic model over lexical features (IDF coverage, BM25, bigram and number
 overlap, the best rationale probabilities) fitted on SciFact train; evidence sentences are
 ranked by a rationale model fitted on SciFact train's annotated rationale sentences.
+When the claim marks this work's citation among others (claim_scope.py), relevance is judged
+on the clause that citation closes; ranking and stance read the whole claim.
 Stance cues (negation, direction of effect, null results, antonyms, numbers) on the top
 sentences give `support`, but their measured accuracy does not justify a verdict, so the
 local scorer never says "supported": verdict None, badge grey or (clearly unrelated) red.
