@@ -163,7 +163,7 @@ async def _check_and_ground(
     result = await check(paths, config=config, verifier=verifier, select=select)
     if scorer is None:
         return result
-    return await ground(result, scorer, fulltext_dir=fulltext)
+    return await ground(result, scorer, fulltext_dir=fulltext, severities=config.severities)
 
 
 def _changed_selection(revision: str | None, paths: list[str]) -> Selection | None:

@@ -30,6 +30,8 @@ class Code(StrEnum):
     WITHDRAWN = "withdrawn"
     PUBLISHED_VERSION = "published-version"
     UNVERIFIED = "unverified"
+    UNRELATED_CITATION = "unrelated-citation"
+    CONTRADICTED_CITATION = "contradicted-citation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,16 @@ RULES: dict[Code, Rule] = {
         Rule(Code.WITHDRAWN, Severity.WARNING, "The cited work has been withdrawn."),
         Rule(Code.PUBLISHED_VERSION, Severity.INFO, "A preprint is cited; it has been published."),
         Rule(Code.UNVERIFIED, Severity.INFO, "The reference could not be checked."),
+        Rule(
+            Code.UNRELATED_CITATION,
+            Severity.HINT,
+            "The cited work looks unrelated to the sentence citing it.",
+        ),
+        Rule(
+            Code.CONTRADICTED_CITATION,
+            Severity.WARNING,
+            "The cited work appears to contradict the sentence citing it.",
+        ),
     )
 }
 

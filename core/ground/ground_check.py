@@ -8,6 +8,7 @@ Evidence for a cited key, best first: a local full text (the entry's `file` fiel
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,15 +17,28 @@ from cite_sentinel.core.ground.claims import claims_of, strongest
 from cite_sentinel.core.ground.evidence import from_full_text, from_records
 from cite_sentinel.core.ground.fulltext import full_text
 from cite_sentinel.core.ground.scorer import Evidence, EvidenceKind, Pair, Scorer
-from cite_sentinel.core.model import CheckResult, Citation, Location, Reference, Verdict
+from cite_sentinel.core.ground.support_findings import support_findings
+from cite_sentinel.core.model import (
+    CheckResult,
+    Citation,
+    Location,
+    Reference,
+    Severity,
+    Verdict,
+)
 
 log = logging.getLogger(__name__)
 
 
 async def ground(
-    result: CheckResult, scorer: Scorer, *, fulltext_dir: Path | None = None
+    result: CheckResult,
+    scorer: Scorer,
+    *,
+    fulltext_dir: Path | None = None,
+    severities: Mapping[str, Severity | None] | None = None,
 ) -> CheckResult:
-    """The result with `supports`: one per citation in a citing sentence, in reading order."""
+    """The result with `supports` (one per citation in a citing sentence, in reading order) and
+    a finding on each citation they speak against (unrelated, contradicted)."""
     claims = claims_of(result.citations)
     by_key: dict[str, Reference] = {}
     for entry in result.references:
@@ -67,7 +81,11 @@ async def ground(
     log.info(
         "groundedness: %d claims, %d citations judged by %s", len(claims), len(pairs), scorer.name
     )
-    return replace(result, supports=tuple(supports))
+    return replace(
+        result,
+        supports=tuple(supports),
+        findings=(*result.findings, *support_findings(supports, severities)),
+    )
 
 
 # A cited work as the engine judged it: its key and its Reference.signature ("" when the key

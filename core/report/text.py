@@ -72,6 +72,8 @@ def _closing(result: CheckResult, summary: Summary) -> list[str]:
         )
     elif summary.total:
         lines.append(NOT_VERIFIED)
+    if result.supports:
+        lines.append(_groundedness(result))
     failing = _failing_sources(result)
     if failing:
         lines.append(
@@ -81,6 +83,19 @@ def _closing(result: CheckResult, summary: Summary) -> list[str]:
     if result.unreadable:
         lines.append(f"could not read: {', '.join(result.unreadable)}")
     return lines
+
+
+def _groundedness(result: CheckResult) -> str:
+    """`check --ground`'s badges counted per citation, and who judged them."""
+    badges = Counter(support.judgement.badge.value for support in result.supports)
+    scorers = sorted({support.judgement.scorer for support in result.supports} - {""})
+    counted = ", ".join(f"{badges[colour]} {colour}" for colour in _BADGE_ORDER)
+    by = f" by {', '.join(scorers)}" if scorers else ""
+    cited = _plural(len(result.supports), "citation")
+    return f"groundedness: {cited} judged{by}: {counted}"
+
+
+_BADGE_ORDER = ("green", "yellow", "red", "grey")  # the Badge values, best first
 
 
 def _failing_sources(result: CheckResult) -> list[str]:

@@ -121,3 +121,23 @@ def test_the_grounded_examples_markdown_report_shows_the_red_claim_and_its_evide
     quoted = lines[at + 1].strip()
     assert quoted.startswith("> ")
     assert quoted[2:] in " ".join(BY_DOI["10.1162/neco.1992.4.4.473"].split())
+
+
+def test_the_text_report_puts_a_hint_on_the_unrelated_citation_and_counts_the_badges(
+    fake_api: FakeApi,
+) -> None:
+    run = _run(str(EXAMPLES / "grounded.md"), "--ground", "--quiet")
+    assert run.returncode == 0, run.stdout + run.stderr  # a hint does not fail the check
+    unrelated = [line for line in run.stdout.splitlines() if "[unrelated-citation]" in line]
+    assert len(unrelated) == 1 and ": hint: zilli2014: " in unrelated[0], run.stdout
+    assert "groundedness: 5 citations judged by local: 0 green, 0 yellow, 1 red" in run.stdout
+
+
+def test_a_configured_severity_makes_an_unrelated_citation_fail_the_check(
+    fake_api: FakeApi, tmp_path: Path
+) -> None:
+    config = tmp_path / "strict.toml"
+    config.write_text('[severity]\nunrelated-citation = "error"\n', encoding="utf-8")
+    run = _run(str(EXAMPLES / "grounded.md"), "--ground", "--quiet", "--config", str(config))
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert ": error: zilli2014: the cited work looks unrelated" in run.stdout
