@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ ACCEPT_MARK = "cite-sentinel: accept"
 _SCAN_LIMIT = 500  # manuscripts read from the workspace folder at start-up
 _CROSS = (Code.UNDEFINED_KEY, Code.UNUSED_ENTRY, Code.DUPLICATE_KEY)
 COLD_LIMIT = 200_000  # characters: a bibliography this large is first read off the event loop
+TYPING_PAUSE = 0.3  # seconds without an edit before a large bibliography is read again in full
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -90,8 +92,18 @@ class Workspace:
         self.commit(path, text, version, BibRead(read, findings, keys), is_open=is_open)
 
     def read_staged(self, path: str, staged: Staged) -> BibRead:
-        """The full reading of a staged bibliography (runs in a worker thread, one per path)."""
-        return self._bib_readers.setdefault(path, BibReader()).read(staged.text, path)
+        """The full reading of a staged bibliography (runs in a worker thread, one per path).
+
+        Where the local findings are complete already, a re-reading after an edit first waits
+        for a pause in typing: it would only compete with the next keystroke for the GIL. A
+        reading whose text was replaced meanwhile returns nothing (the caller reads again).
+        """
+        reader = self._bib_readers.setdefault(path, BibReader())
+        if reader.warm and self.complete_at_once(path):
+            time.sleep(TYPING_PAUSE)  # in the worker thread: the event loop goes on meanwhile
+            if self.staged.get(path) is not staged:
+                return BibRead(Read(), (), ())
+        return reader.read(staged.text, path)
 
     def commit(
         self, path: str, text: str, version: int | None, reading: BibRead, *, is_open: bool

@@ -10,7 +10,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from tests.e2e.lsp.conftest import start
-from tests.e2e.lsp.test_local_diagnostics import _diagnostics
+from tests.e2e.lsp.test_local_diagnostics import _diagnostics, next_push
 
 ENTRY = (
     "@article{{k{n},\n  title = {{A study of item {n}, with a title long enough to fill}},\n"
@@ -35,15 +35,14 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-async def _push_for(client: LanguageClient, uri: str) -> types.PublishDiagnosticsParams:
-    """The next push for one file (within a minute)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + 60
-    while True:
-        waiting = client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        params = await asyncio.wait_for(waiting, max(0.1, deadline - loop.time()))
-        if params.uri == uri:
-            return params
+async def _pushed(
+    client: LanguageClient, uri: str, before: list[types.Diagnostic] | None = None
+) -> list[types.Diagnostic]:
+    """The file's diagnostics once a push for it has replaced `before` (within a minute)."""
+    deadline = asyncio.get_running_loop().time() + 60
+    while (now := client.diagnostics.get(uri)) is None or now is before:
+        await next_push(client, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, deadline)
+    return now
 
 
 async def test_the_first_push_for_a_large_bibliography_holds_every_local_diagnostic(
@@ -51,7 +50,6 @@ async def test_the_first_push_for_a_large_bibliography_holds_every_local_diagnos
 ) -> None:
     await start(client, project)
     bib = project / "refs.bib"
-    pushed = _push_for(client, bib.as_uri())
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(
@@ -59,9 +57,9 @@ async def test_the_first_push_for_a_large_bibliography_holds_every_local_diagnos
             )
         )
     )
-    first = await pushed
-    assert {str(d.code) for d in first.diagnostics} == EXPECTED
-    (duplicate,) = [d for d in first.diagnostics if d.code == "duplicate-key"]
+    first = await _pushed(client, bib.as_uri())
+    assert {str(d.code) for d in first} == EXPECTED
+    (duplicate,) = [d for d in first if d.code == "duplicate-key"]
     assert duplicate.range.start.line == BIG[: BIG.index("@article{k7, title")].count("\n")
     undefined = await _diagnostics(client, (project / "paper.md").as_uri(), "undefined-key")
     assert [d.message.split(":")[0] for d in undefined] == ["ghost2000"]
@@ -72,14 +70,13 @@ async def test_a_line_added_to_a_large_bibliography_moves_its_diagnostics_down(
 ) -> None:
     await start(client, project)
     uri = (project / "refs.bib").as_uri()
-    pushed = _push_for(client, uri)
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(uri=uri, language_id="bibtex", version=1, text=BIG)
         )
     )
-    before = sorted((str(d.code), d.range.start.line) for d in (await pushed).diagnostics)
-    pushed = _push_for(client, uri)
+    opened = await _pushed(client, uri)
+    before = sorted((str(d.code), d.range.start.line) for d in opened)
     top = types.Position(line=0, character=0)
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
@@ -91,5 +88,6 @@ async def test_a_line_added_to_a_large_bibliography_moves_its_diagnostics_down(
             ],
         )
     )
-    after = sorted((str(d.code), d.range.start.line) for d in (await pushed).diagnostics)
+    edited = await _pushed(client, uri, opened)
+    after = sorted((str(d.code), d.range.start.line) for d in edited)
     assert after == [(code, line + 1) for code, line in before]
