@@ -37,6 +37,7 @@ _TOKEN = re.compile(
     r"|(\s*\}[^@]*)"
 )
 _WHOLE, _NAMES, _RAWS, _MACROS = itemgetter(3), itemgetter(4), itemgetter(5), itemgetter(6)
+_OPENS_WITH_TEXT = re.compile(r"[{\"]?\s*\w")  # a value (as written) whose first character is text
 _NOT_ENTRIES = frozenset({"comment", "preamble", "string", "xdata"})
 
 
@@ -110,10 +111,9 @@ def _with_months(fields: list[tuple[str, ...]]) -> dict[str, str] | None:
 
 
 def _has_text(name: str, raw: str) -> bool:
-    """Whether the value decodes to some text: surely so when it opens with a letter or digit
+    """Whether the value decodes to some text: surely so when it opens with a word character
     (the decoder keeps plain text as written), else as the decoder says."""
-    value = _unwrapped(raw)
-    return value.lstrip()[:1].isalnum() or bool(decode_field(name, value).strip())
+    return _OPENS_WITH_TEXT.match(raw) is not None or bool(decode_field(name, _unwrapped(raw)))
 
 
 def _unwrapped(raw: str) -> str:
