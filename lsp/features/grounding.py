@@ -13,11 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Hashable, Sequence
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cite_sentinel.core import CheckResult, Finding, Location, Severity
+from cite_sentinel.core import CheckResult, Finding, Location
 from cite_sentinel.core.errors import ConfigError
 from cite_sentinel.core.sources import MANUSCRIPT_SUFFIXES
 from cite_sentinel.lsp.config import fulltext_dir, scorer_choice
@@ -28,13 +27,6 @@ if TYPE_CHECKING:  # core.ground loads only once groundedness is switched on
     from cite_sentinel.lsp.session import Session
 
 log = logging.getLogger(__name__)
-
-
-class GroundCode(StrEnum):
-    """The finding codes of groundedness diagnostics (severities configurable like any code)."""
-
-    UNRELATED = "unrelated-citation"
-    CONTRADICTED = "contradicted-citation"
 
 
 SupportKey = tuple[Location, str]  # a citation's place and key
@@ -86,6 +78,8 @@ class Grounding:
         """A hint on each citation of a clearly unrelated work, a warning where contradicted."""
         if not self.supports:
             return []
+        from cite_sentinel.core.ground.support_findings import support_finding
+
         current = {
             (citation.location, citation.key): " ".join(citation.sentence.split())
             for citation in self._session.workspace.citations()
@@ -94,7 +88,7 @@ class Grounding:
         for place, support in self.supports.items():
             if current.get(place) != support.claim:
                 continue  # the sentence changed since it was judged: wait for the new run
-            finding = _finding(support)
+            finding = support_finding(support)
             if finding is not None:
                 found.append(finding)
         return found
@@ -208,35 +202,3 @@ def _ground_blocking(result: CheckResult, scorer: _Memo, directory: Path | None)
 
 def _reference_marks(result: CheckResult) -> tuple[tuple[str, str, str], ...]:
     return tuple((ref.key, ref.signature, ref.location.path) for ref in result.references)
-
-
-def _finding(support: CitationSupport) -> Finding | None:
-    from cite_sentinel.core.ground.scorer import Badge, GroundVerdict
-
-    judgement = support.judgement
-    key = support.key
-    if judgement.verdict is GroundVerdict.CONTRADICTED:
-        return Finding(
-            code=GroundCode.CONTRADICTED,
-            severity=Severity.WARNING,
-            message=(
-                f"{key}: the cited work appears to contradict this sentence "
-                f"({judgement.scorer} scorer, confidence {judgement.confidence:.2f})"
-            ),
-            location=support.location,
-            key=key,
-            hint="read the quoted evidence in the hover; correct the sentence or the citation",
-        )
-    if judgement.badge is Badge.RED and judgement.verdict is None:
-        return Finding(
-            code=GroundCode.UNRELATED,
-            severity=Severity.HINT,
-            message=(
-                f"{key}: the cited work looks unrelated to this sentence "
-                f"(relevance {judgement.relevance:.2f}, judged on its {judgement.evidence_kind})"
-            ),
-            location=support.location,
-            key=key,
-            hint="check that this is the work you meant to cite",
-        )
-    return None

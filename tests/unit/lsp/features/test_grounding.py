@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, cast
 
-from cite_sentinel.core import Citation, Location, Severity
+from cite_sentinel.core import Citation, Code, Location, Severity
 from cite_sentinel.core.ground.citation_support import CitationSupport
 from cite_sentinel.core.ground.scorer import (
     Badge,
@@ -17,7 +17,7 @@ from cite_sentinel.core.ground.scorer import (
     Judgement,
     Pair,
 )
-from cite_sentinel.lsp.features.grounding import GroundCode, Grounding, _Memo
+from cite_sentinel.lsp.features.grounding import Grounding, _Memo
 
 if TYPE_CHECKING:
     from cite_sentinel.lsp.session import Session
@@ -46,7 +46,7 @@ def test_a_contradicting_verdict_is_a_warning_on_the_citation() -> None:
     )
     (found,) = _grounding(judgement).findings()
     assert (found.code, found.severity, found.location) == (
-        GroundCode.CONTRADICTED,
+        Code.CONTRADICTED_CITATION,
         Severity.WARNING,
         WHERE,
     )
@@ -54,7 +54,7 @@ def test_a_contradicting_verdict_is_a_warning_on_the_citation() -> None:
 
 def test_a_clearly_unrelated_work_is_a_hint() -> None:
     (found,) = _grounding(_judged(relevance=0.02, badge=Badge.RED)).findings()
-    assert (found.code, found.severity) == (GroundCode.UNRELATED, Severity.HINT)
+    assert (found.code, found.severity) == (Code.UNRELATED_CITATION, Severity.HINT)
     assert "relevance 0.02" in found.message
 
 
