@@ -21,14 +21,15 @@ SCIPY = "scipy-1.0_references.bib"
 END_BEFORE = "@article{kuhn1956variants,"
 # What the fake index says where it disagrees with scipy's bibliography, and the lines fix
 # must write for it: (removed, added).
+# (A year one before the record's is an earlier version's and stays; two years off is corrected.)
 CORRECTIONS = {
-    "dubois2007guest": {"year": 2008},
+    "dubois2007guest": {"year": 2009},
     "perez2007ipython": {"pages": "21-30"},
     "kuhn1955hungarian": {"doi": "10.1002/nav.3800020109"},
 }
 EXPECTED_REMOVED = ["  year={2007},", "  pages={21--29},", "  publisher={Wiley Online Library}"]
 EXPECTED_ADDED = [
-    "  year={2008},",
+    "  year={2009},",
     "  pages={21--30},",
     "  publisher={Wiley Online Library},",
     "  doi={10.1002/nav.3800020109}",
@@ -106,7 +107,7 @@ def test_fix_writes_only_the_corrected_lines_of_a_real_bibliography(
     assert (tmp_path / f"{SCIPY}.bak").read_bytes() == original
     shown = capsys.readouterr().out
     assert shown.startswith(f"--- {target}\n+++ {target}\n@@ ")
-    assert "+  year={2008}," in shown
+    assert "+  year={2009}," in shown
 
 
 def test_in_ci_fix_only_shows_the_diff_and_exits_1(
