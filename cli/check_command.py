@@ -78,8 +78,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="FILE", help="read settings from FILE")
     parser.add_argument(
         "--ground",
-        action="store_true",
-        help="also judge whether each cited work supports the sentence citing it",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also judge whether each cited work supports the sentence citing it (default: "
+        "[ground] enabled of the configuration, else off)",
     )
     parser.add_argument(
         "--scorer",
@@ -127,6 +129,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         },
     )
     fail_on = frozenset(config.fail_on)
+    options.ground = config.ground if options.ground is None else options.ground
     if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
         environ = {**environ, "CITE_SENTINEL_MAILTO": config.mailto}
     enabled = wants_progress(sys.stderr, environ, quiet=options.quiet)

@@ -54,6 +54,7 @@ class Config:
     timeout: float = 20.0  # seconds for one request
     fail_on: tuple[str, ...] = ()  # verdicts that also fail the check
     allow: tuple[Allowed, ...] = ()
+    ground: bool = False  # [ground] enabled: judge groundedness without --ground (and in editors)
     scorer: str = "local"  # [ground] scorer: who judges groundedness (check --ground)
     embeddings: bool = False  # [ground] embeddings: MiniLM cosines in the local relevance
     origins: Mapping[str, str] = field(default_factory=dict)  # field: where its value came from
@@ -100,8 +101,14 @@ def settings(config: Config) -> tuple[tuple[str, str, str], ...]:
         "unused_entries",
     ):
         rows.append((name.replace("_", "-"), _show(getattr(config, name)), config.origin_of(name)))
-    for name in ("scorer", "embeddings"):
-        rows.append((f"ground.{name}", _show(getattr(config, name)), config.origin_of(name)))
+    for name, field_name in (
+        ("enabled", "ground"),
+        ("scorer", "scorer"),
+        ("embeddings", "embeddings"),
+    ):
+        rows.append(
+            (f"ground.{name}", _show(getattr(config, field_name)), config.origin_of(field_name))
+        )
     return tuple(rows)
 
 
@@ -165,13 +172,13 @@ def _from_table(table: Mapping[str, Any], path: Path) -> Config:
 
 
 def _ground(value: Any, where: str) -> dict[str, Any]:
-    """The [ground] table: `scorer` (a name) and `embeddings` (true or false)."""
+    """The [ground] table: `enabled` and `embeddings` (true or false), `scorer` (a name)."""
     if not isinstance(value, dict):
         raise ConfigError(f'{where}: `ground` must be a table: [ground] scorer = "local"')
-    unknown = sorted(set(value) - {"scorer", "embeddings"})
+    unknown = sorted(set(value) - {"enabled", "scorer", "embeddings"})
     if unknown:
         raise ConfigError(
-            f"{where}: [ground] does not know {', '.join(unknown)}; use scorer, embeddings"
+            f"{where}: [ground] does not know {', '.join(unknown)}; use enabled, scorer, embeddings"
         )
     found: dict[str, Any] = {}
     if "scorer" in value:
@@ -180,6 +187,12 @@ def _ground(value: Any, where: str) -> dict[str, Any]:
                 f"{where}: ground.scorer = {value['scorer']!r}; use one of {', '.join(SCORERS)}"
             )
         found["scorer"] = value["scorer"]
+    if "enabled" in value:
+        if not isinstance(value["enabled"], bool):
+            raise ConfigError(
+                f"{where}: ground.enabled must be true or false, got {value['enabled']!r}"
+            )
+        found["ground"] = value["enabled"]
     if "embeddings" in value:
         if not isinstance(value["embeddings"], bool):
             raise ConfigError(

@@ -24,7 +24,7 @@ class Settings:
     verify: bool = True  # run the network wave at all
     offline: bool = False  # answer from the cache only
     mailto: str = ""
-    ground: bool = False  # score each citing sentence against the cited work's evidence
+    ground: bool | None = None  # judge groundedness; None = the file's [ground] enabled
     scorer: str = ""  # who judges groundedness, as `check --scorer`; "" = the file's [ground]
     embeddings: bool | None = None  # MiniLM cosines in the relevance; None = the file's [ground]
     fulltext: str = ""  # a folder of full texts named by key or DOI, as `check --fulltext`
@@ -79,6 +79,11 @@ def engine_environment(environ: Mapping[str, str], settings: Settings) -> dict[s
     if settings.mailto:
         env["CITE_SENTINEL_MAILTO"] = settings.mailto
     return env
+
+
+def grounding_on(settings: Settings) -> bool:
+    """Whether citing sentences are judged: the client's `ground`, else the file's."""
+    return settings.config.ground if settings.ground is None else settings.ground
 
 
 def scorer_choice(settings: Settings) -> tuple[str, bool]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from cite_sentinel.core import CheckResult, Finding, Location
 from cite_sentinel.core.errors import ConfigError
 from cite_sentinel.core.sources import MANUSCRIPT_SUFFIXES
-from cite_sentinel.lsp.config import fulltext_dir, scorer_choice
+from cite_sentinel.lsp.config import fulltext_dir, grounding_on, scorer_choice
 
 if TYPE_CHECKING:  # core.ground loads only once groundedness is switched on
     from cite_sentinel.core.ground.citation_support import CitationSupport
@@ -46,7 +46,7 @@ class Grounding:
     def schedule(self) -> None:
         """Judge again when the citations, the entries or the verdicts changed; else nothing."""
         session = self._session
-        if not session.settings.ground:
+        if not grounding_on(session.settings):
             self.cancel()
             if self.supports:
                 self.supports.clear()

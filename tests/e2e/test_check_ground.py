@@ -141,3 +141,16 @@ def test_a_configured_severity_makes_an_unrelated_citation_fail_the_check(
     run = _run(str(EXAMPLES / "grounded.md"), "--ground", "--quiet", "--config", str(config))
     assert run.returncode == 1, run.stdout + run.stderr
     assert ": error: zilli2014: the cited work looks unrelated" in run.stdout
+
+
+def test_the_configuration_turns_groundedness_on_and_no_ground_turns_it_off(
+    fake_api: FakeApi, tmp_path: Path
+) -> None:
+    config = tmp_path / "on.toml"
+    config.write_text("[ground]\nenabled = true\n", encoding="utf-8")
+    paper = str(EXAMPLES / "grounded.md")
+    on = _run(paper, "--quiet", "--config", str(config), "--format", "json")
+    assert on.returncode == 0, on.stderr
+    assert all(c["support"] is not None for c in json.loads(on.stdout)["citations"])
+    off = _run(paper, "--quiet", "--config", str(config), "--format", "json", "--no-ground")
+    assert all(c["support"] is None for c in json.loads(off.stdout)["citations"])

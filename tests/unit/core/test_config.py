@@ -109,12 +109,24 @@ def test_the_ground_table_chooses_the_scorer_and_embeddings(tmp_path: Path) -> N
     assert flagged.origin_of("scorer") == "flag --scorer"
 
 
+def test_the_ground_table_can_turn_groundedness_on_for_every_check(tmp_path: Path) -> None:
+    assert load_config(_config(tmp_path, "")).ground is False
+    config = load_config(_config(tmp_path, "[tool.cite-sentinel.ground]\nenabled = true\n"))
+    assert config.ground is True
+    rows = {name: (value, origin) for name, value, origin in settings(config)}
+    assert rows["ground.enabled"] == ("true", str(tmp_path / "pyproject.toml"))
+
+
 @pytest.mark.parametrize(
     ("ground", "words"),
     [
         ('scorer = "oracle"', "ground.scorer = 'oracle'; use one of local, voyage, anthropic"),
         ('embeddings = "yes"', "ground.embeddings must be true or false"),
-        ("embedings = true", "[ground] does not know embedings; use scorer, embeddings"),
+        ('enabled = "yes"', "ground.enabled must be true or false"),
+        (
+            "embedings = true",
+            "[ground] does not know embedings; use enabled, scorer, embeddings",
+        ),
     ],
 )
 def test_a_wrong_ground_setting_names_the_value_and_the_choices(

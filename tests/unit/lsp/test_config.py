@@ -7,6 +7,7 @@ from pathlib import Path
 from cite_sentinel.core import Severity
 from cite_sentinel.lsp.config import (
     fulltext_dir,
+    grounding_on,
     reloaded,
     scorer_choice,
     settings_for,
@@ -41,6 +42,13 @@ def test_the_scorer_is_the_clients_else_the_files_ground_table(tmp_path: Path) -
     assert scorer_choice(settings_for(tmp_path, {})) == ("anthropic", False)
     chosen = settings_for(tmp_path, {"scorer": "local", "embeddings": True})
     assert scorer_choice(chosen) == ("local", True)
+
+
+def test_groundedness_is_the_clients_choice_else_the_files(tmp_path: Path) -> None:
+    assert grounding_on(settings_for(tmp_path, {})) is False
+    (tmp_path / ".cite-sentinel.toml").write_text("[ground]\nenabled = true\n", "utf-8")
+    assert grounding_on(settings_for(tmp_path, {})) is True
+    assert grounding_on(settings_for(tmp_path, {"ground": False})) is False
 
 
 def test_a_relative_fulltext_folder_is_found_in_the_workspace(tmp_path: Path) -> None:
