@@ -21,9 +21,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _is_filter_mode(args: Sequence[str]) -> bool:
     """pandoc runs a filter as `cite-sentinel FORMAT` with PANDOC_VERSION set."""
-    return "PANDOC_VERSION" in os.environ and len(args) <= 1 and not (
-        args and args[0].startswith("-")
-    ) and (not args or args[0] not in _SUBCOMMANDS)
+    return (
+        "PANDOC_VERSION" in os.environ
+        and len(args) <= 1
+        and not (args and args[0].startswith("-"))
+        and (not args or args[0] not in _SUBCOMMANDS)
+    )
 
 
 _SUBCOMMANDS = frozenset({"check", "fix", "format", "lsp", "ground", "config", "cache", "catalog"})
