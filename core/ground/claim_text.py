@@ -9,6 +9,7 @@ letters and digits would count as claim words no abstract contains.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 _PLACEHOLDER = re.compile(r"\[[^\[\]]*<\|[^\[\]]*\]|\(<\|[^()]*\)|<\|[a-z_]+\|>")
 _NUMERIC = re.compile(r"\[\s*\d+[a-z]?(?:\s*[-–,;]\s*\d+[a-z]?)*\s*\]")
@@ -26,3 +27,13 @@ def clean_claim(text: str) -> str:
         text = pattern.sub(" ", text)
     text = " ".join(text.split())
     return _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
+
+
+def without_keys(text: str, keys: Iterable[str]) -> str:
+    """The claim without the citation keys an author-in-text citation left standing for its
+    authors ("As smith20 showed, …"): a key is no word the cited work's text would use."""
+    words = sorted({key for key in keys if key}, key=len, reverse=True)
+    if not words:
+        return text
+    pattern = r"(?<![\w:-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w:-])"
+    return " ".join(re.sub(pattern, " ", text).split())

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from cite_sentinel.core.ground import embedding
 from cite_sentinel.core.ground.badges import badge
 from cite_sentinel.core.ground.claim_scope import scoped_claim
-from cite_sentinel.core.ground.claim_text import clean_claim
+from cite_sentinel.core.ground.claim_text import clean_claim, without_keys
 from cite_sentinel.core.ground.local_params import STANCE_SENTENCES, LocalParams, load
 from cite_sentinel.core.ground.relevance import relatedness
 from cite_sentinel.core.ground.scorer import Judgement, Pair, Passage
@@ -82,12 +82,13 @@ class LocalScorer:
                 note=f"unverifiable: evidence is {kind.value}",
             )
         sentences, owners = _sentences(pair.evidence.passages)
-        claim = clean_claim(pair.claim.text)
+        text = without_keys(pair.claim.text, pair.claim.keys)
+        claim = clean_claim(text)
         params = self._params
         related = relatedness(claim, sentences, params.idf, params.ranker)
         # Relevance asks whether the work is about the clause its own marker closes; the
         # ranker and stance read the whole claim (its subject often lies outside the clause).
-        scope = scoped_claim(pair.claim.text)
+        scope = scoped_claim(text)
         scoped = (
             related if scope == claim else relatedness(scope, sentences, params.idf, params.ranker)
         )

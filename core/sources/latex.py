@@ -23,7 +23,7 @@ from cite_sentinel.core.model import (
 )
 from cite_sentinel.core.sources.guard import never_raises
 from cite_sentinel.core.sources.latex_regions import find_hidden
-from cite_sentinel.core.sources.sentences import Flavour, blank, clean, sentences
+from cite_sentinel.core.sources.sentences import Flavour, blank, breaks_before, clean, sentences
 from cite_sentinel.core.sources.spans import LineIndex
 
 ALL_KEYS = "*"
@@ -153,11 +153,14 @@ def _read(text: str, path: str) -> Read:
                 commands.append(parsed)
             else:
                 findings.append(_finding(index.location(*match.span()), parsed, _HINT))
-    removed = [*hidden, *((command.start, command.end) for command in commands)]
+    removed = [*hidden, *(span for command in commands for span in _markup(command))]
     preamble = scan.find("\\begin{document}")
     if preamble > 0:
         removed.append((0, preamble))
     breaks = [point for m in _BREAK.finditer(scan) for point in m.span()]
+    breaks += breaks_before(
+        scan, [c.start for c in commands if c.mode is CitationMode.AUTHOR_IN_TEXT]
+    )
     told = sentences(text, removed=removed, breaks=breaks, flavour=Flavour.LATEX)
     citations = []
     for group, command in enumerate(commands, start=1):
@@ -184,6 +187,16 @@ def _read(text: str, path: str) -> Read:
 
 
 _HINT = "close the braces of the citation command"
+
+
+def _markup(command: _Command) -> list[tuple[int, int]]:
+    """What a citation command leaves out of its sentence: all of it, except the keys of a
+    textual one (`\\citet`, `\\textcite`), which stand for the authors it prints."""
+    if command.mode is not CitationMode.AUTHOR_IN_TEXT or not command.keys:
+        return [(command.start, command.end)]
+    starts = [start for _, start, _, _, _ in command.keys]
+    ends = [end for _, _, end, _, _ in command.keys]
+    return list(zip([command.start, *ends], [*starts, command.end], strict=True))
 
 
 def _command(scan: str, match: re.Match[str], name: str) -> _Command | str:

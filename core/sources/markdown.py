@@ -22,7 +22,13 @@ from cite_sentinel.core.model import (
 from cite_sentinel.core.sources.frontmatter import find_front_matter, read_front_matter
 from cite_sentinel.core.sources.guard import never_raises
 from cite_sentinel.core.sources.markdown_regions import find_regions
-from cite_sentinel.core.sources.sentences import Flavour, blank, clean, sentences
+from cite_sentinel.core.sources.sentences import (
+    Flavour,
+    blank,
+    breaks_before,
+    clean,
+    sentences,
+)
 from cite_sentinel.core.sources.spans import LineIndex
 
 _KEY = re.compile(
@@ -76,6 +82,9 @@ def _read(text: str, path: str) -> Read:
     cites, markup = _group(scan, keys, regions.examples)
     breaks = [match.start() for match in _BREAK_LINE.finditer(prose)]
     breaks += [prose.find("\n", point) + 1 for point in breaks]  # and after such lines
+    breaks += breaks_before(
+        scan, [c.key.start for c in cites if c.mode is not CitationMode.NORMAL]
+    )
     told = sentences(
         text, removed=[*regions.blocks, *markup], breaks=breaks, flavour=Flavour.MARKDOWN
     )
@@ -124,6 +133,15 @@ def _after_word(scan: str, at: int) -> bool:
     return before.isalnum()
 
 
+def _textual_markup(key: _Key, end: int) -> list[tuple[int, int]]:
+    """What an author-in-text citation leaves out of its sentence: `@` and what follows the key
+    up to `end`. The key stays, standing for the authors it prints ("As @smith20 showed" reads
+    "As smith20 showed", not "As showed"); `-@key` (year only) goes whole."""
+    if key.suppress:
+        return [(key.start, end)]
+    return [(key.start, key.key_start), (key.key_end, end)]
+
+
 def _group(
     scan: str, keys: list[_Key], examples: frozenset[str]
 ) -> tuple[list[_Cite], list[tuple[int, int]]]:
@@ -151,7 +169,7 @@ def _group(
         following = after.end() if after else end
         if following in grouped:
             grouped[following].insert(0, cite)
-            markup.append((key.start, end))
+            markup += _textual_markup(key, end)
             taken.add(key.start)
             continue
         if following in closing:
@@ -160,10 +178,10 @@ def _group(
                 cite.locator = attached[0]
                 grouped[following] = [cite, *attached[1]]
                 taken.update(member.key.start for member in grouped[following])
-                markup.append((key.start, closing[following] + 1))
+                markup += _textual_markup(key, closing[following] + 1)
                 continue
         textual.append(cite)
-        markup.append((key.start, end))
+        markup += _textual_markup(key, end)
     cites = textual + [cite for members in grouped.values() for cite in members]
     cites.sort(key=lambda cite: cite.key.start)
     _number_groups(cites, grouped)

@@ -100,6 +100,20 @@ def split_sentences(text: str, breaks: Iterable[int] = ()) -> list[int]:
     return sorted(cuts)
 
 
+def breaks_before(text: str, offsets: Iterable[int]) -> list[int]:
+    """The offsets that open a sentence although no capital follows the full stop: an
+    author-in-text citation key ("… works. @smith20 showed …") starts one."""
+    found = []
+    for offset in offsets:
+        end = offset
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+        stop = end > 0 and text[end - 1] in ".!?…" and not _is_abbreviation(text, end - 1)
+        if end < offset and stop:
+            found.append(offset)
+    return found
+
+
 def _is_abbreviation(text: str, period: int) -> bool:
     """Whether the word before a period is an abbreviation, an initial or a number part."""
     if text[period] != ".":

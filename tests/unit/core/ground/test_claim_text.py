@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core.ground.claim_text import clean_claim
+from cite_sentinel.core.ground.claim_text import clean_claim, without_keys
 from cite_sentinel.core.ground.local import LocalScorer
 from cite_sentinel.core.ground.scorer import Claim, Evidence, EvidenceKind, Pair
 
@@ -36,3 +36,22 @@ def test_a_claim_scores_the_same_with_or_without_its_citation_markers() -> None:
     without = scorer.judge(Pair(plain, evidence))
     assert with_markers.relevance == without.relevance
     assert with_markers.evidence == without.evidence
+
+
+def test_keys_standing_for_their_authors_are_removed_and_other_words_kept() -> None:
+    text = "As smith:2020 showed, smith:2020-style trials and tsitsiklis1994 agree."
+    assert without_keys(text, ("smith:2020", "tsitsiklis1994")) == (
+        "As showed, smith:2020-style trials and agree."
+    )
+    assert without_keys(text, ()) == text
+
+
+def test_an_author_in_text_claim_scores_as_if_the_key_were_not_there() -> None:
+    evidence = Evidence(EvidenceKind.ABSTRACT, ABSTRACT)
+    named = Claim("As smith2010 showed, low-dose aspirin reduces infarction.", keys=("smith2010",))
+    plain = Claim("As showed, low-dose aspirin reduces infarction.", keys=("smith2010",))
+    scorer = LocalScorer()
+    assert (
+        scorer.judge(Pair(named, evidence)).relevance
+        == scorer.judge(Pair(plain, evidence)).relevance
+    )

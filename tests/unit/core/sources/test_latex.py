@@ -139,3 +139,14 @@ def test_any_text_reads_without_error_and_every_span_holds_its_key(text: str) ->
 
 def _offset(text: str, line: int, column: int) -> int:
     return sum(len(row) + 1 for row in text.split("\n")[: line - 1]) + column - 1
+
+
+def test_a_textual_citation_keeps_its_keys_as_the_subject() -> None:
+    text = (
+        "Nets are old. \\citet[p.~4]{a,b} showed that they learn \\citep{c}. \\citet{d} agrees.\n"
+    )
+    by_key = {c.key: c for c in read_latex(text, "paper.tex").citations}
+    assert by_key["a"].sentence == by_key["b"].sentence == "a b showed that they learn."
+    assert by_key["a"].context == "Nets are old."
+    assert by_key["c"].sentence == by_key["a"].sentence
+    assert by_key["d"].sentence == "d agrees."

@@ -135,3 +135,17 @@ def test_any_text_reads_without_error_and_every_span_holds_its_key(text: str) ->
         where = citation.location
         assert where.line == where.end_line
         assert lines[where.line - 1][where.column - 1 : where.end_column - 1] == citation.key
+
+
+def test_an_author_in_text_key_stays_as_the_subject_of_its_sentence() -> None:
+    text = "Nets are old. As @smith20 [p. 4] showed, they learn. @jones21 agrees; -@lee22 too.\n"
+    by_key = {c.key: c for c in read_markdown(text, "paper.md").citations}
+    assert by_key["smith20"].sentence == "As smith20 showed, they learn."
+    assert by_key["jones21"].sentence == "jones21 agrees; too."
+    assert by_key["jones21"].context == "As smith20 showed, they learn."
+    assert by_key["lee22"].sentence == by_key["jones21"].sentence
+
+
+def test_a_bracketed_citation_leaves_no_trace_in_its_sentence() -> None:
+    (citation,) = read_markdown("Nets learn [see @smith20, p. 4].\n", "paper.md").citations
+    assert citation.sentence == "Nets learn."

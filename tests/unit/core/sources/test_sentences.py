@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cite_sentinel.core.sources.sentences import Flavour, clean, sentences
+from cite_sentinel.core.sources.sentences import Flavour, breaks_before, clean, sentences
 
 
 @pytest.mark.parametrize(
@@ -62,3 +62,11 @@ def test_clean_removes_light_markup_and_extra_spaces(
     flavour: Flavour, text: str, expected: str
 ) -> None:
     assert clean(text, flavour) == expected
+
+
+def test_a_citation_after_a_full_stop_opens_a_sentence_but_not_after_an_abbreviation() -> None:
+    text = "Nets learn. smith20 agrees, e.g. jones21 too."
+    assert breaks_before(text, [text.index("smith20"), text.index("jones21")]) == [
+        text.index("smith20")
+    ]
+    assert breaks_before("As smith20 says.", [3]) == []
