@@ -140,12 +140,7 @@ def _reference(
     lines: _LineIndex,
     path: str,
 ) -> Reference:
-    decoded = tuple(
-        [
-            (name, decode_verbatim(value) if name in _VERBATIM else decode_latex(value))
-            for name, value in fields
-        ]
-    )
+    decoded = tuple([(name, decode_field(name, value)) for name, value in fields])
     first = dict(reversed(decoded))  # the first of repeated fields wins, as in BibTeX
     raw_values = dict(reversed(fields))
     author = raw_values.get("author")
