@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Callable, Mapping
 
@@ -45,18 +44,4 @@ def scorer_for(
             "the local parameters have no relevance model fitted with embeddings; "
             "relevance stays lexical"
         )
-    if name == "local":
-        return local
-    return _remote(name, environ, local)
-
-
-def _remote(name: str, environ: Mapping[str, str], local: LocalScorer) -> Scorer:
-    try:
-        module = importlib.import_module(f"cite_sentinel.core.ground.{name}")
-    except ImportError as error:
-        raise ConfigError(
-            f"the {name} scorer is not available ({error}); "
-            f"install it with `pip install 'cite-sentinel[{name}]'` or use --scorer local"
-        ) from error
-    scorer: Scorer = module.make_scorer(environ, local=local)
-    return scorer
+    return scorer_named(name, environ, local=local)

@@ -12,10 +12,13 @@ from cite_sentinel.core.ground.scorer import Scorer
 SCORERS = ("local", "voyage", "anthropic")
 
 
-def scorer_named(name: str, environ: Mapping[str, str]) -> Scorer:
-    """The scorer called `name`; remote modules expose `make_scorer(environ) -> Scorer`."""
+def scorer_named(
+    name: str, environ: Mapping[str, str], *, local: LocalScorer | None = None
+) -> Scorer:
+    """The scorer called `name`; remote modules expose `make_scorer(environ, *, local)`, the
+    local scorer their relevance and ranked evidence come from (`local`, else the default)."""
     if name == "local":
-        return LocalScorer()
+        return local or LocalScorer()
     if name not in SCORERS:
         raise ConfigError(f"unknown scorer {name!r}; choose one of {', '.join(SCORERS)}")
     try:
@@ -28,5 +31,5 @@ def scorer_named(name: str, environ: Mapping[str, str]) -> Scorer:
     make = getattr(module, "make_scorer", None)
     if make is None:
         raise ConfigError(f"the {name} scorer module has no make_scorer(); use --scorer local")
-    scorer: Scorer = make(environ)
+    scorer: Scorer = make(environ, local=local)
     return scorer
