@@ -82,9 +82,7 @@ def _read(text: str, path: str) -> Read:
     cites, markup = _group(scan, keys, regions.examples)
     breaks = [match.start() for match in _BREAK_LINE.finditer(prose)]
     breaks += [prose.find("\n", point) + 1 for point in breaks]  # and after such lines
-    breaks += breaks_before(
-        scan, [c.key.start for c in cites if c.mode is not CitationMode.NORMAL]
-    )
+    breaks += breaks_before(scan, [c.key.start for c in cites if c.mode is not CitationMode.NORMAL])
     told = sentences(
         text, removed=[*regions.blocks, *markup], breaks=breaks, flavour=Flavour.MARKDOWN
     )
