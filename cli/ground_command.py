@@ -57,7 +57,7 @@ def run_ground(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitC
     )
     judgements = asyncio.run(scorer.score([line.pair for line in located]))
     for line, judgement in zip(located, judgements, strict=True):
-        sys.stdout.write(judgement_line(line.id, judgement) + "\n")
+        sys.stdout.write(judgement_line(line, judgement) + "\n")
     sys.stdout.flush()
     return ExitCode.INPUT if errors else ExitCode.CLEAN
 

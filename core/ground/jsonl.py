@@ -1,4 +1,9 @@
-"""The `ground` command's JSON lines: pairs in, judgements out, unreadable lines located."""
+"""The `ground` command's JSON lines: pairs in, judgements out, unreadable lines located.
+
+Evidence indices in the output are the caller's: the position in the given list of sentences,
+or, for evidence given as one text, the number of the sentence in that text (0-based) — so an
+evaluation can compare them with its annotated rationale sentences.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cite_sentinel.core.ground.scorer import Claim, Evidence, EvidenceKind, Judgement, Pair
+from cite_sentinel.core.sources.sentences import split_sentences
 
 
 @dataclass(frozen=True, slots=True)
 class LinePair:
-    """One input line: its id as given and the pair it describes."""
+    """One input line: its id as given, the pair it describes, and where each passage of the
+    pair stood in the line's evidence (blank sentences are not scored, so positions can skip)."""
 
     id: object  # the caller's id, echoed unchanged (string or number)
     pair: Pair
+    positions: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,15 +49,17 @@ def read_pairs(lines: Iterable[str]) -> tuple[tuple[LinePair, ...], tuple[LineEr
     return tuple(pairs), tuple(errors)
 
 
-def judgement_line(id_: object, judgement: Judgement) -> str:
+def judgement_line(line: LinePair, judgement: Judgement) -> str:
     """The output line for one judgement, in the issue's shape plus the evidence kind."""
     data = {
-        "id": id_,
+        "id": line.id,
         "relevance": round(judgement.relevance, 4),
         "support": None if judgement.support is None else round(judgement.support, 4),
         "verdict": None if judgement.verdict is None else judgement.verdict.value,
         "badge": judgement.badge.value,
-        "evidence": [{"index": p.index, "text": p.text} for p in judgement.evidence],
+        "evidence": [
+            {"index": _position(line, p.index), "text": p.text} for p in judgement.evidence
+        ],
         "evidence_kind": judgement.evidence_kind.value,
     }
     if judgement.quote:
@@ -68,11 +78,13 @@ def _pair(data: object) -> LinePair:
     if not isinstance(title, str):
         raise ValueError('"title" must be a string')
     if isinstance(evidence, str):
-        passages: tuple[str, ...] = (evidence,) if evidence.strip() else ()
+        sentences = _sentences_of(evidence)
     elif isinstance(evidence, list) and all(isinstance(item, str) for item in evidence):
-        passages = tuple(item for item in evidence if item.strip())
+        sentences = evidence
     else:
         raise ValueError('"evidence" must be a string or a list of sentence strings')
+    kept = [(at, text.strip()) for at, text in enumerate(sentences) if text.strip()]
+    passages = tuple(text for _, text in kept)
     if passages:
         kind = EvidenceKind.ABSTRACT
     else:
@@ -82,4 +94,13 @@ def _pair(data: object) -> LinePair:
         Claim(claim.strip(), context if isinstance(context, str) else ""),
         Evidence(kind, passages, title),
     )
-    return LinePair(data.get("id"), pair)
+    return LinePair(data.get("id"), pair, tuple(at for at, _ in kept))
+
+
+def _sentences_of(text: str) -> list[str]:
+    starts = split_sentences(text)
+    return [text[start:end] for start, end in zip(starts, [*starts[1:], len(text)], strict=True)]
+
+
+def _position(line: LinePair, index: int) -> int:
+    return line.positions[index] if 0 <= index < len(line.positions) else index

@@ -38,6 +38,20 @@ def test_each_line_gets_relevance_support_verdict_badge_and_ranked_evidence(
     assert out[1]["support"] is None and out[1]["badge"] == "grey"
 
 
+def test_evidence_indices_are_the_callers_even_past_blank_sentences(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = {"id": "l", "claim": LINES[0]["claim"], "evidence": ["", *LINES[0]["evidence"]]}  # type: ignore[misc]
+    text = {"id": "t", "claim": LINES[0]["claim"], "evidence": " ".join(LINES[0]["evidence"])}  # type: ignore[arg-type]
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{json.dumps(listed)}\n{json.dumps(text)}\n"))
+    assert run_command(["ground", "-"]) == 0
+    by_id = {line["id"]: line for line in map(json.loads, capsys.readouterr().out.splitlines())}
+    finding = LINES[0]["evidence"][1]  # type: ignore[index]
+    assert by_id["l"]["evidence"][0] == {"index": 2, "text": finding}
+    assert by_id["t"]["evidence"][0] == {"index": 1, "text": finding}
+    assert sorted(item["index"] for item in by_id["t"]["evidence"]) == [0, 1]
+
+
 def test_a_bad_line_is_reported_with_its_line_number_and_the_rest_still_scored(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
