@@ -15,7 +15,17 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
 
-from . import abstracts, arxiv, crossref, datacite, doiorg, fixtures, openalex, semanticscholar
+from . import (
+    abstracts,
+    anthropic,
+    arxiv,
+    crossref,
+    datacite,
+    doiorg,
+    fixtures,
+    openalex,
+    semanticscholar,
+)
 from .corpus import Corpus, load_corpus
 from .exchange import ApiRequest, ApiResponse, json_response, parse_query
 from .faults import APIS, ApiFaults, Decision, Fate, Faults
@@ -31,6 +41,7 @@ HANDLERS: dict[str, Handler] = {
     "arxiv": arxiv.handle,
     "doi": doiorg.handle,
     "publisher": doiorg.handle_publisher,
+    "anthropic": anthropic.handle,
 }
 # What stands for each API in ARCHITECTURE.md's CITE_SENTINEL_*_URL variables.
 ENV_NAMES = {
@@ -41,6 +52,8 @@ ENV_NAMES = {
     "arxiv": "CITE_SENTINEL_ARXIV_URL",
     "doi": "CITE_SENTINEL_DOI_URL",
 }
+# The Messages API stand-in is reached the way the anthropic SDK documents: its base URL.
+ANTHROPIC_URL_VARIABLE = "ANTHROPIC_BASE_URL"
 _MAX_BODY = 8 * 1024 * 1024
 
 
@@ -192,7 +205,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
             body=body,
             base_url=app.base_url,
         )
-        if api == "publisher":
+        if api not in APIS:  # the publisher pages and the Messages stand-in have no faults
             self._send(handler(request, app.corpus), method)
             return
         decision = app.faults.decide(api)
@@ -378,6 +391,10 @@ class FakeApi:
 
     def env(self, down: tuple[str, ...] = ()) -> dict[str, str]:
         return env_for(self.base_url, down)
+
+    def judge_env(self, key: str) -> dict[str, str]:
+        """The variables that send the anthropic scorer, with `key`, to the Messages stand-in."""
+        return {ANTHROPIC_URL_VARIABLE: self.url("anthropic"), "ANTHROPIC_API_KEY": key}
 
     def configure(self, api: str, **settings: object) -> None:
         """Change one API's faults (`"*"` for all), e.g. configure("crossref", rate=5)."""
