@@ -4,7 +4,8 @@ The `file` field is a `;`-separated list of `description:path:mimetype` (Better 
 `:path.pdf:application/pdf`, Zotero `Full Text:files/12/x.pdf:application/pdf`), with `\\:`
 and `\\;` escaping colons and semicolons inside a path; relative paths are relative to the
 .bib. A `--fulltext DIR` holds files named by the key or the DOI (`/` written `_`). PDFs are
-read with pypdf, Word files with python-docx, .txt and .md as UTF-8 text.
+read with pypdf, Word files with python-docx, .txt and .md as UTF-8 text; a file read once is
+not read again until it changes (`fulltext_cache`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from cite_sentinel.core.ground.fulltext_cache import TextCache
 from cite_sentinel.core.model import Reference
 
 log = logging.getLogger(__name__)
@@ -21,6 +23,7 @@ log = logging.getLogger(__name__)
 SUFFIXES = (".pdf", ".txt", ".md", ".docx")
 _COLON = "\x00"
 _SEMICOLON = "\x01"
+TEXTS = TextCache()  # the process's full texts already read (an empty, bounded map)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +58,15 @@ def file_field_paths(value: str, base: Path) -> tuple[Path, ...]:
     return tuple(paths)
 
 
-def read_document(path: Path) -> str:
-    """The text of a PDF, .docx, .txt or .md file; empty (with a warning) when unreadable."""
+def read_document(path: Path, cache: TextCache | None = None) -> str:
+    """The text of a PDF, .docx, .txt or .md file; empty (with a warning) when unreadable.
+
+    A version of the file read before comes from `cache` (default: the process's `TEXTS`).
+    """
+    return (TEXTS if cache is None else cache).text(path, _read)
+
+
+def _read(path: Path) -> str:
     suffix = path.suffix.lower()
     try:
         if suffix == ".pdf":
