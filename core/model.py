@@ -166,6 +166,10 @@ class Citation:
     locator: str = ""  # suffix such as "p. 33"
     mode: CitationMode = CitationMode.NORMAL
     group: int = 0  # citations written together ([@a; @b]) share a group number
+    # Where the citation stood in `sentence` (an offset; citations written together share
+    # it), so each cited work can be judged on the clause it closes. -1: not known, or an
+    # author-in-text citation, whose key is part of the sentence.
+    mark: int = -1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

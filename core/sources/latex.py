@@ -161,10 +161,14 @@ def _read(text: str, path: str) -> Read:
     breaks += breaks_before(
         scan, [c.start for c in commands if c.mode is CitationMode.AUTHOR_IN_TEXT]
     )
-    told = sentences(text, removed=removed, breaks=breaks, flavour=Flavour.LATEX)
+    marks = {command.start: _mark(command) for command in commands}
+    told = sentences(
+        text, removed=removed, breaks=breaks, flavour=Flavour.LATEX, marks=marks.values()
+    )
     citations = []
     for group, command in enumerate(commands, start=1):
         sentence, context = told.around(command.start)
+        mark = told.place(command.start, marks[command.start])
         for key, start, end, prefix, locator in command.keys:
             citations.append(
                 Citation(
@@ -176,6 +180,7 @@ def _read(text: str, path: str) -> Read:
                     locator=locator,
                     mode=command.mode,
                     group=group,
+                    mark=mark,
                 )
             )
     return Read(
@@ -197,6 +202,12 @@ def _markup(command: _Command) -> list[tuple[int, int]]:
     starts = [start for _, start, _, _, _ in command.keys]
     ends = [end for _, _, end, _, _ in command.keys]
     return list(zip([command.start, *ends], [*starts, command.end], strict=True))
+
+
+def _mark(command: _Command) -> int:
+    """Where a command's citations stand: its start, or nowhere for a textual one, whose keys
+    are part of the sentence."""
+    return -1 if command.mode is CitationMode.AUTHOR_IN_TEXT else command.start
 
 
 def _command(scan: str, match: re.Match[str], name: str) -> _Command | str:

@@ -69,6 +69,7 @@ class _Cite:
     group: int
     prefix: str = ""
     locator: str = ""
+    mark: int = -1  # where its markup starts (a bracket: all its citations); -1: author in text
 
 
 def _read(text: str, path: str) -> Read:
@@ -84,7 +85,11 @@ def _read(text: str, path: str) -> Read:
     breaks += [prose.find("\n", point) + 1 for point in breaks]  # and after such lines
     breaks += breaks_before(scan, [c.key.start for c in cites if c.mode is not CitationMode.NORMAL])
     told = sentences(
-        text, removed=[*regions.blocks, *markup], breaks=breaks, flavour=Flavour.MARKDOWN
+        text,
+        removed=[*regions.blocks, *markup],
+        breaks=breaks,
+        flavour=Flavour.MARKDOWN,
+        marks=[cite.mark for cite in cites if cite.mark >= 0],
     )
     citations = []
     for cite in cites:
@@ -99,6 +104,7 @@ def _read(text: str, path: str) -> Read:
                 locator=cite.locator,
                 mode=cite.mode,
                 group=cite.group,
+                mark=told.place(cite.key.start, cite.mark),
             )
         )
     listed = _reference_lists(prose, path, index)
@@ -153,6 +159,8 @@ def _group(
         if members is None or scan.startswith(("(", "{"), close + 1):
             continue
         grouped[open_] = members
+        for cite in members:
+            cite.mark = open_
         taken.update(cite.key.start for cite in members)
         markup.append((open_, close + 1))
     closing = dict(brackets)
@@ -161,7 +169,7 @@ def _group(
         if key.start in taken or (not key.suppress and key.key in examples):
             continue
         mode = CitationMode.SUPPRESS_AUTHOR if key.suppress else CitationMode.AUTHOR_IN_TEXT
-        cite = _Cite(key, mode, 0)
+        cite = _Cite(key, mode, 0, mark=key.start if key.suppress else -1)
         end = key.key_end + (1 if scan.startswith("}", key.key_end) else 0)
         after = _SPNL.match(scan, end)
         following = after.end() if after else end
@@ -174,6 +182,8 @@ def _group(
             attached = _bare_locator(scan, following, closing[following], keys, taken)
             if attached is not None:
                 cite.locator = attached[0]
+                for member in attached[1]:
+                    member.mark = following
                 grouped[following] = [cite, *attached[1]]
                 taken.update(member.key.start for member in grouped[following])
                 markup += _textual_markup(key, closing[following] + 1)

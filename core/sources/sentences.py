@@ -3,14 +3,15 @@
 Readers blank out what is not prose (code, comments, citation markup) with spaces of the same
 length, so offsets keep pointing into the file; `sentences` then cuts the blanked text into
 sentences (never at "e.g.", "et al.", "Fig.", decimals or initials) and cleans each one of
-light Markdown, LaTeX or Typst markup.
+light Markdown, LaTeX or Typst markup. Where a citation stood (its `mark`) is carried through
+the cleaning, so groundedness can judge each cited work on the clause its citation closes.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -44,7 +45,9 @@ class Sentences:
     starts: tuple[int, ...]
     prose: str
     flavour: Flavour
+    marks: tuple[int, ...] = ()  # sorted offsets (inside removed spans) where citations stood
     _cleaned: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+    _placed: dict[int, dict[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def texts(self) -> tuple[str, ...]:
@@ -54,8 +57,7 @@ class Sentences:
     def text(self, index: int) -> str:
         """The cleaned sentence number `index`."""
         if index not in self._cleaned:
-            end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.prose)
-            self._cleaned[index] = clean(self.prose[self.starts[index] : end], self.flavour)
+            self._cleaned[index] = clean(self.prose[slice(*self._span(index))], self.flavour)
         return self._cleaned[index]
 
     def around(self, offset: int) -> tuple[str, str]:
@@ -65,6 +67,35 @@ class Sentences:
         index = max(bisect_right(self.starts, offset) - 1, 0)
         context = next((text for i in range(index - 1, -1, -1) if (text := self.text(i))), "")
         return self.text(index), context
+
+    def place(self, offset: int, mark: int) -> int:
+        """Where the citation marked at `mark` stands in the cleaned sentence holding `offset`
+        (an offset into that sentence), or -1 when it was not marked there."""
+        if not self.starts or mark < 0:
+            return -1
+        index = max(bisect_right(self.starts, offset) - 1, 0)
+        if index not in self._placed:
+            self._placed[index] = self._place_marks(index)
+        return self._placed[index].get(mark, -1)
+
+    def _span(self, index: int) -> tuple[int, int]:
+        end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.prose)
+        return self.starts[index], end
+
+    def _place_marks(self, index: int) -> dict[int, int]:
+        """Each mark of a sentence, cleaned along with it as a private-use character."""
+        start, end = self._span(index)
+        inside = self.marks[bisect_left(self.marks, start) : bisect_left(self.marks, end)]
+        chars = list(self.prose[start:end])
+        numbered: dict[int, int] = {}
+        for mark in inside[:_MOST_MARKS]:
+            if chars[mark - start] == " ":  # blanked markup: no prose is lost
+                numbered[len(numbered)] = mark
+                chars[mark - start] = chr(_MARK + len(numbered) - 1)
+        if not numbered:
+            return {}
+        placed = _align(clean("".join(chars), self.flavour), self.text(index))
+        return {numbered[n]: offset for n, offset in placed.items() if n in numbered}
 
 
 def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
@@ -83,10 +114,13 @@ def sentences(
     removed: Iterable[tuple[int, int]] = (),
     breaks: Iterable[int] = (),
     flavour: Flavour = Flavour.PLAIN,
+    marks: Iterable[int] = (),
 ) -> Sentences:
-    """Cut `text` (less the `removed` spans) into cleaned sentences; `breaks` force a cut."""
+    """Cut `text` (less the `removed` spans) into cleaned sentences; `breaks` force a cut;
+    `marks` (offsets inside removed spans) are where citations stood, for `Sentences.place`."""
     prose = blank(text, removed)
-    return Sentences(tuple(split_sentences(prose, breaks)), prose, flavour)
+    starts = tuple(split_sentences(prose, breaks))
+    return Sentences(starts, prose, flavour, tuple(sorted(set(marks))))
 
 
 def split_sentences(text: str, breaks: Iterable[int] = ()) -> list[int]:
@@ -98,6 +132,30 @@ def split_sentences(text: str, breaks: Iterable[int] = ()) -> list[int]:
         if following and not _is_abbreviation(text, match.start()):
             cuts.add(following.end())
     return sorted(cuts)
+
+
+# Marks travel through cleaning as private-use characters, numbered within their sentence.
+_MARK = 0xE000
+_MOST_MARKS = 6400  # the private-use area's size; marks beyond it in one sentence go unplaced
+
+
+def _align(marked: str, plain: str) -> dict[int, int]:
+    """The offset in `plain` of each numbered mark of `marked` (the same sentence, cleaned with
+    its marks): after the last character both share before it. Cleaning may drop spaces and
+    brackets emptied by removed citations from `plain` only; anything else is no alignment."""
+    placed: dict[int, int] = {}
+    at = 0  # in plain: just after the last character matched
+    for char in marked:
+        number = ord(char) - _MARK
+        if 0 <= number < _MOST_MARKS:
+            placed[number] = at
+        elif not char.isspace():
+            probe = at
+            while probe < len(plain) and plain[probe].isspace():
+                probe += 1
+            if probe < len(plain) and plain[probe] == char:
+                at = probe + 1
+    return placed if not plain[at:].strip() else {}
 
 
 def breaks_before(text: str, offsets: Iterable[int]) -> list[int]:

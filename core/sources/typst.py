@@ -17,7 +17,13 @@ from cite_sentinel.core.model import (
     Read,
 )
 from cite_sentinel.core.sources.guard import never_raises
-from cite_sentinel.core.sources.sentences import Flavour, blank, clean, sentences
+from cite_sentinel.core.sources.sentences import (
+    Flavour,
+    blank,
+    breaks_before,
+    clean,
+    sentences,
+)
 from cite_sentinel.core.sources.spans import LineIndex
 from cite_sentinel.core.sources.typst_regions import find_regions
 
@@ -60,11 +66,20 @@ def _read(text: str, path: str) -> Read:
     cites = _references(scan) + _cite_calls(text, code_starts)
     cites.sort(key=lambda cite: cite.start)
     links = _bibliographies(text, code_starts, regions.strings, index)
-    removed = [*regions.hidden, *regions.plain_code, *((c.start, c.end) for c in cites)]
+    keys = [(c.key_start, c.key_end) for c in cites if _narrative(c)]
+    hidden = [span for span in [*regions.hidden, *regions.plain_code] if not _holds(span, keys)]
+    removed = [*hidden, *(span for c in cites for span in _markup(c))]
     breaks = [match.start() for match in _BREAK.finditer(text)]
     breaks += [text.find("\n", match.start()) + 1 for match in _BREAK.finditer(text)]
     breaks += [end for start, end in regions.plain_code if _whole_line(text, start, end)]
-    told = sentences(text, removed=removed, breaks=breaks, flavour=Flavour.TYPST)
+    breaks += breaks_before(scan, [c.start for c in cites if _narrative(c)])
+    told = sentences(
+        text,
+        removed=removed,
+        breaks=breaks,
+        flavour=Flavour.TYPST,
+        marks=[c.start for c in cites if not _narrative(c)],
+    )
     citations = []
     group, previous_end = 0, -1
     for cite in cites:
@@ -81,9 +96,30 @@ def _read(text: str, path: str) -> Read:
                 locator=cite.locator,
                 mode=cite.mode,
                 group=group,
+                mark=-1 if _narrative(cite) else told.place(cite.start, cite.start),
             )
         )
     return Read(citations=tuple(citations), bibliographies=tuple(links))
+
+
+def _narrative(cite: _Cite) -> bool:
+    """`#cite(<key>, form: "prose")` prints the authors as part of the sentence."""
+    return cite.mode is CitationMode.AUTHOR_IN_TEXT
+
+
+def _markup(cite: _Cite) -> list[tuple[int, int]]:
+    """What a citation leaves out of its sentence: all of it, except the key of a narrative
+    one, which stands for the authors it prints ("#cite(<smith20>, form: "prose") showed"
+    reads "smith20 showed", as `\\citet` does)."""
+    if not _narrative(cite):
+        return [(cite.start, cite.end)]
+    return [(cite.start, cite.key_start), (cite.key_end, cite.end)]
+
+
+def _holds(span: tuple[int, int], keys: list[tuple[int, int]]) -> bool:
+    """Whether a code span or string holds a narrative citation's key (kept in its sentence;
+    `_markup` removes the rest of the call)."""
+    return any(span[0] <= start and end <= span[1] for start, end in keys)
 
 
 def _whole_line(text: str, start: int, end: int) -> bool:
