@@ -35,7 +35,8 @@ ABBREVIATIONS = frozenset(_ABBREVIATION_WORDS.split())
 
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*")
 _END = re.compile(r"[.!?…]+['\"’”)\]*_]*(?=\s)")
-_NEXT = re.compile(r"\s+(?=[A-Z0-9\"'“‘(\[¿¡À-ÖØ-Þ])")
+# A sentence opens with a capital, a digit, a quote or bracket, maybe inside emphasis.
+_NEXT = re.compile(r"\s+(?=(?:[*_]+|\\[A-Za-z]+\{)?[A-Z0-9\"'“‘(\[¿¡À-ÖØ-Þ])")
 
 
 @dataclass(frozen=True, slots=True)

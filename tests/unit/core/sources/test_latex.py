@@ -135,6 +135,7 @@ def test_any_text_reads_without_error_and_every_span_holds_its_key(text: str) ->
         start = _offset(text, where.line, where.column)
         end = _offset(text, where.end_line, where.end_column)
         assert text[start:end] == citation.key
+        assert -1 <= citation.mark <= len(citation.sentence)
 
 
 def _offset(text: str, line: int, column: int) -> int:
@@ -150,3 +151,18 @@ def test_a_textual_citation_keeps_its_keys_as_the_subject() -> None:
     assert by_key["a"].context == "Nets are old."
     assert by_key["c"].sentence == by_key["a"].sentence
     assert by_key["d"].sentence == "d agrees."
+
+
+def test_each_citation_keeps_where_it_stood_in_its_cleaned_sentence() -> None:
+    text = (
+        "\\emph{Remdesivir} shortens recovery~\\cite{a, b}, and steroids lower "
+        "mortality \\parencite[p.~3]{c}\\footcite{d}. \\citet{e} disagrees \\citep{f}.\n"
+    )
+    a, b, c, d, e, f = read_latex(text, "paper.tex").citations
+    assert a.sentence == "Remdesivir shortens recovery, and steroids lower mortality."
+    assert a.sentence[: a.mark] == b.sentence[: b.mark] == "Remdesivir shortens recovery"
+    assert c.sentence[: c.mark] == "Remdesivir shortens recovery, and steroids lower mortality"
+    assert d.mark == c.mark
+    assert e.sentence == "e disagrees."
+    assert e.mark == -1  # a textual citation's key is part of the sentence
+    assert f.sentence[: f.mark] == "e disagrees"

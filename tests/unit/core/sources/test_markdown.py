@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from cite_sentinel.core.findings import Code
-from cite_sentinel.core.model import CitationMode, Location
+from cite_sentinel.core.model import Citation, CitationMode, Location
 from cite_sentinel.core.sources.markdown import read_markdown
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -135,6 +135,7 @@ def test_any_text_reads_without_error_and_every_span_holds_its_key(text: str) ->
         where = citation.location
         assert where.line == where.end_line
         assert lines[where.line - 1][where.column - 1 : where.end_column - 1] == citation.key
+        assert -1 <= citation.mark <= len(citation.sentence)
 
 
 def test_an_author_in_text_key_stays_as_the_subject_of_its_sentence() -> None:
@@ -149,3 +150,30 @@ def test_an_author_in_text_key_stays_as_the_subject_of_its_sentence() -> None:
 def test_a_bracketed_citation_leaves_no_trace_in_its_sentence() -> None:
     (citation,) = read_markdown("Nets learn [see @smith20, p. 4].\n", "paper.md").citations
     assert citation.sentence == "Nets learn."
+
+
+def _before(citation: Citation) -> str:
+    """The part of its sentence a citation closes: the text before where it stood."""
+    assert citation.mark >= 0, f"{citation.key} has no place in its sentence"
+    return citation.sentence[: citation.mark]
+
+
+def test_each_citation_keeps_where_it_stood_in_its_cleaned_sentence() -> None:
+    text = (
+        "*Remdesivir* shortens **recovery** [see @a, p. 3; @b], and steroids lower "
+        "mortality [@c] [-@d].\n"
+    )
+    a, b, c, d = read_markdown(text, "paper.md").citations
+    assert a.sentence == "Remdesivir shortens recovery, and steroids lower mortality."
+    assert _before(a) == _before(b) == "Remdesivir shortens recovery"
+    assert _before(c) == "Remdesivir shortens recovery, and steroids lower mortality"
+    assert _before(d) == _before(c)
+
+
+def test_an_author_in_text_citation_stands_nowhere_its_key_is_part_of_the_sentence() -> None:
+    text = "As @smith20 [p. 4; @lee22] showed, nets learn [@jones21].\n"
+    smith, lee, jones = read_markdown(text, "paper.md").citations
+    assert smith.sentence == "As smith20 showed, nets learn."
+    assert smith.mark == -1
+    assert _before(lee) == "As smith20"
+    assert _before(jones) == "As smith20 showed, nets learn"

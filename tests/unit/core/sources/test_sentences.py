@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from cite_sentinel.core.sources.sentences import Flavour, breaks_before, clean, sentences
+from cite_sentinel.core.sources.sentences import (
+    Flavour,
+    Sentences,
+    breaks_before,
+    clean,
+    sentences,
+)
 
 
 @pytest.mark.parametrize(
@@ -32,6 +38,13 @@ def test_around_gives_the_sentence_and_the_one_before() -> None:
     told = sentences(text, removed=[(22, 26)], flavour=Flavour.MARKDOWN)
     assert told.around(23) == ("Second one.", "First one.")
     assert told.around(text.index("Third")) == ("Third one.", "Second one.")
+
+
+def test_a_sentence_opening_in_emphasis_or_a_formatting_command_is_a_sentence_of_its_own() -> None:
+    told = sentences("It works. *Nets* learn. __Deep__ ones too.", flavour=Flavour.MARKDOWN)
+    assert told.texts == ("It works.", "Nets learn.", "Deep ones too.")
+    told = sentences("It works. \\emph{Nets} learn.", flavour=Flavour.LATEX)
+    assert told.texts == ("It works.", "Nets learn.")
 
 
 def test_a_blank_line_ends_a_sentence_without_a_period() -> None:
@@ -70,3 +83,35 @@ def test_a_citation_after_a_full_stop_opens_a_sentence_but_not_after_an_abbrevia
         text.index("smith20")
     ]
     assert breaks_before("As smith20 says.", [3]) == []
+
+
+def _told(
+    text: str, *cited: str, flavour: Flavour = Flavour.MARKDOWN
+) -> tuple[Sentences, list[int]]:
+    starts = [text.index(markup) for markup in cited]
+    removed = [(start, start + len(markup)) for start, markup in zip(starts, cited, strict=True)]
+    return sentences(text, removed=removed, flavour=flavour, marks=starts), starts
+
+
+def test_a_marked_citation_is_placed_in_its_cleaned_sentence_after_the_words_it_closes() -> None:
+    text = "Intro here. *Nets* **learn** fast [@a], and (see [@b]) slowly [@c].\n"
+    told, (a, b, c) = _told(text, "[@a]", "[@b]", "[@c]")
+    sentence, _ = told.around(a)
+    assert sentence == "Nets learn fast, and (see) slowly."
+    assert sentence[: told.place(a, a)] == "Nets learn fast"
+    assert sentence[: told.place(b, b)] == "Nets learn fast, and (see"
+    assert sentence[: told.place(c, c)] == "Nets learn fast, and (see) slowly"
+
+
+def test_a_latex_citation_is_placed_across_commands_and_ties() -> None:
+    text = "\\textbf{Nets} learn~\\cite{a} fast.\n"
+    told, (a,) = _told(text, "\\cite{a}", flavour=Flavour.LATEX)
+    assert told.around(a)[0][: told.place(a, a)] == "Nets learn"
+
+
+def test_an_offset_that_was_not_marked_has_no_place() -> None:
+    text = "Nets learn [@a].\n"
+    told, (a,) = _told(text, "[@a]")
+    assert told.place(a, a + 1) == -1
+    assert told.place(a, -1) == -1
+    assert sentences(text).place(a, a) == -1

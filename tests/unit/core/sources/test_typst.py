@@ -81,3 +81,26 @@ def test_any_text_reads_without_error_and_every_span_holds_its_key(text: str) ->
     for citation in read.citations:
         where = citation.location
         assert lines[where.line - 1][where.column - 1 : where.end_column - 1] == citation.key
+        assert -1 <= citation.mark <= len(citation.sentence)
+
+
+def test_a_prose_or_author_citation_keeps_its_key_as_the_subject_of_its_sentence() -> None:
+    text = (
+        'Nets are old. #cite(<smith20>, form: "prose") showed that they learn. '
+        'As #cite(label("lee22"), form: "author") notes, they fail @jones21.\n'
+    )
+    smith, lee, jones = read_typst(text, "paper.typ").citations
+    assert smith.sentence == "smith20 showed that they learn."
+    assert smith.context == "Nets are old."
+    assert lee.sentence == jones.sentence == "As lee22 notes, they fail."
+    assert smith.mark == lee.mark == -1
+    assert jones.sentence[: jones.mark] == "As lee22 notes, they fail"
+
+
+def test_each_citation_keeps_where_it_stood_in_its_cleaned_sentence() -> None:
+    text = "_Remdesivir_ shortens recovery @a @b, and steroids lower mortality #cite(<c>).\n"
+    a, b, c = read_typst(text, "paper.typ").citations
+    assert a.sentence == "Remdesivir shortens recovery, and steroids lower mortality."
+    assert a.sentence[: a.mark] == "Remdesivir shortens recovery"
+    assert b.mark == a.mark
+    assert c.sentence[: c.mark] == "Remdesivir shortens recovery, and steroids lower mortality"
