@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from cite_sentinel.core import check
 from cite_sentinel.core.ground.ground_check import ground
 from cite_sentinel.core.ground.local import LocalScorer
+from cite_sentinel.core.ground.scorer import Judgement, Pair
 from cite_sentinel.core.model import (
     CheckResult,
     Citation,
@@ -20,6 +23,7 @@ from cite_sentinel.core.model import (
 )
 from cite_sentinel.core.report.json import render_json
 from cite_sentinel.core.report.markdown import render_markdown
+from cite_sentinel.core.sources import read_text
 
 CLAIM = "Aspirin lowers the risk of stroke in adults with atrial fibrillation."
 ABOUT = (
@@ -165,3 +169,119 @@ async def test_a_key_reused_by_two_bibliographies_gets_each_works_own_evidence(
     assert "lowered the risk of stroke" in by_folder["trial"].evidence[0].text
     assert "lattice filter" in by_folder["lattice"].evidence[0].text
     assert by_folder["trial"].relevance > by_folder["lattice"].relevance
+
+
+# Two works on unrelated topics, each cited on its own clause of one sentence.
+REMDESIVIR = (
+    "We randomised 1,062 adults hospitalised with severe COVID-19 to remdesivir or placebo. "
+    "Remdesivir shortened the time to recovery in hospitalised adults with COVID-19."
+)
+WHEAT = (
+    "Soil nitrogen was measured in 40 wheat fields over three seasons. "
+    "Nitrogen fertiliser raised wheat grain yield on clay soils."
+)
+FIRST_CLAUSE = "Remdesivir shortened recovery in hospitalised adults with COVID-19"
+SECOND_CLAUSE = "and nitrogen fertiliser raised wheat grain yield on clay soils"
+TWO_CLAUSES = {
+    "paper.md": f"{FIRST_CLAUSE} [@remdesivir], {SECOND_CLAUSE} [@wheat].\n",
+    "paper.tex": f"{FIRST_CLAUSE}~\\citep{{remdesivir}}, {SECOND_CLAUSE} \\cite{{wheat}}.\n",
+    "paper.typ": f"{FIRST_CLAUSE} @remdesivir, {SECOND_CLAUSE} #cite(<wheat>).\n",
+}
+
+
+def _read(path: str, text: str, abstracts: dict[str, str]) -> CheckResult:
+    """A manuscript as `check` reads it, each key verified with the abstract given."""
+    read = read_text(text, path)
+    references = tuple(
+        Reference(key=key, location=Location.point("refs.bib", n, 1), title=key)
+        for n, key in enumerate(abstracts, start=1)
+    )
+    verdicts = tuple(
+        Verdict(
+            key=key,
+            status=Status.VERIFIED,
+            match=Record(source="openalex", id=key, title=key, abstract=abstract),
+        )
+        for key, abstract in abstracts.items()
+    )
+    return CheckResult(
+        files=(path,), references=references, citations=read.citations, verdicts=verdicts
+    )
+
+
+def _unplaced(result: CheckResult) -> CheckResult:
+    """The same manuscript with nothing known of where its citations stood."""
+    return replace(result, citations=tuple(replace(c, mark=-1) for c in result.citations))
+
+
+async def _relevance(result: CheckResult) -> dict[str, Judgement]:
+    return {s.key: s.judgement for s in (await ground(result, LocalScorer())).supports}
+
+
+@pytest.mark.parametrize("path", sorted(TWO_CLAUSES))
+async def test_each_work_of_a_two_clause_sentence_is_judged_on_its_own_clause(path: str) -> None:
+    result = _read(path, TWO_CLAUSES[path], {"remdesivir": REMDESIVIR, "wheat": WHEAT})
+    scoped = await _relevance(result)
+    whole = await _relevance(_unplaced(result))
+    for key in ("remdesivir", "wheat"):
+        assert scoped[key].relevance > whole[key].relevance + 0.2, key
+        assert scoped[key].badge != "red", key
+
+
+@pytest.mark.parametrize("path", sorted(TWO_CLAUSES))
+async def test_reports_show_the_sentence_as_written_without_markers(path: str) -> None:
+    result = _read(path, TWO_CLAUSES[path], {"remdesivir": REMDESIVIR, "wheat": WHEAT})
+    judged = await ground(result, LocalScorer())
+    sentence = f"{FIRST_CLAUSE}, {SECOND_CLAUSE}."
+    assert {support.claim for support in judged.supports} == {sentence}
+    reports = render_json(judged) + render_markdown(judged)
+    assert sentence in reports
+    assert "<|" not in reports
+
+
+async def test_works_cited_together_back_the_same_clause() -> None:
+    text = f"{FIRST_CLAUSE} [@remdesivir; @trial], {SECOND_CLAUSE} [@wheat].\n"
+    abstracts = {"remdesivir": REMDESIVIR, "trial": REMDESIVIR, "wheat": WHEAT}
+    result = _read("paper.md", text, abstracts)
+    scoped = await _relevance(result)
+    whole = await _relevance(_unplaced(result))
+    assert scoped["trial"].relevance == scoped["remdesivir"].relevance
+    assert scoped["trial"].relevance > whole["trial"].relevance + 0.2
+
+
+@pytest.mark.parametrize(
+    ("path", "narrative"),
+    [("paper.md", "@remdesivir"), ("paper.tex", "\\citet{remdesivir}"),
+     ("paper.typ", '#cite(<remdesivir>, form: "prose")')],
+)  # fmt: skip
+async def test_an_author_in_text_citation_is_judged_on_the_whole_sentence(
+    path: str, narrative: str
+) -> None:
+    # Its key is the subject of what follows, not the end of the clause before it.
+    text = f"Fertiliser raised wheat yield on clay soils, unlike {narrative}: {FIRST_CLAUSE}.\n"
+    result = _read(path, text, {"remdesivir": REMDESIVIR})
+    (judged,) = (await ground(result, LocalScorer())).supports
+    assert judged.claim.startswith("Fertiliser raised wheat yield on clay soils, unlike remdesivir")
+    assert judged.judgement == (await _relevance(_unplaced(result)))["remdesivir"]
+    assert judged.judgement.badge != "red"
+
+
+class _Recording:
+    """A remote judge's stand-in: it keeps the claims it is asked."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.verdict_capable = True
+        self.claims: list[str] = []
+
+    async def score(self, pairs: Sequence[Pair]) -> tuple[Judgement, ...]:
+        self.claims += [pair.claim.text for pair in pairs]
+        return tuple(Judgement(relevance=0.5) for _ in pairs)
+
+
+@pytest.mark.parametrize("name", ["anthropic", "voyage"])
+async def test_a_remote_judge_is_sent_the_sentence_as_written(name: str) -> None:
+    result = _read("paper.md", TWO_CLAUSES["paper.md"], {"remdesivir": REMDESIVIR, "wheat": WHEAT})
+    judge = _Recording(name)
+    await ground(result, judge)
+    assert judge.claims == [f"{FIRST_CLAUSE}, {SECOND_CLAUSE}."] * 2
