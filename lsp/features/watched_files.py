@@ -1,5 +1,8 @@
 """Files changed on disk behind the editor's back: re-read, forgotten, or the config reloaded.
 
+A reloaded config that excludes more forgets the files it now excludes (their diagnostics are
+cleared); one that excludes less reads the manuscripts it lets in.
+
 The client watches for us (`workspace/didChangeWatchedFiles`, registered dynamically, as the
 protocol offers no static registration for it). A file open in the editor is the editor's
 business: its buffer wins over the disk until it is closed.
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from cite_sentinel.core.config import CONFIG_NAME
 from cite_sentinel.core.discover import is_excluded
+from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES
 from cite_sentinel.core.textfile import TextFileError, read_text_file
 from cite_sentinel.lsp.config import reloaded
 from cite_sentinel.lsp.convert import path_of
@@ -21,6 +25,7 @@ from lsprotocol import types
 
 if TYPE_CHECKING:
     from cite_sentinel.lsp.session import Session
+    from cite_sentinel.lsp.state import Workspace
     from pygls.lsp.server import LanguageServer
 
 log = logging.getLogger(__name__)
@@ -145,7 +150,31 @@ def _wanted(session: Session, path: str) -> bool:
 
 def _reload(session: Session) -> None:
     """`.cite-sentinel.toml` changed: the client's settings over the file read again."""
+    before = session.settings.config.exclude
     session.configure(session.root, reloaded(session.root, session.settings))
+    workspace = session.workspace
     for name in session.settings.config.bibliography:
-        session.workspace.load(name)  # bibliographies the file now names
+        workspace.load(name)  # bibliographies the file now names
+    if workspace.config.exclude != before:
+        _forget_excluded(workspace)
+        if session.root is not None:
+            workspace.scan(session.root)  # manuscripts no longer excluded (known ones are kept)
     log.info("configuration reloaded from %s", session.settings.config.origin or "defaults")
+
+
+def _forget_excluded(workspace: Workspace) -> None:
+    """Forget the files read from disk that `exclude` now matches (the next publish clears
+    their diagnostics), then the bibliographies only they cited from. Open buffers stay: the
+    editor shows them, as when an excluded file is opened."""
+    exclude = workspace.config.exclude
+    for path, state in list(workspace.files.items()):
+        if not state.is_open and not _is_bibliography(path) and is_excluded(path, exclude):
+            workspace.close(path)
+    cited = {used for other in workspace.files for used in workspace.uses(other)}
+    for path, state in list(workspace.files.items()):
+        if not state.is_open and _is_bibliography(path) and path not in cited:
+            workspace.close(path)  # read for an excluded manuscript only
+
+
+def _is_bibliography(path: str) -> bool:
+    return Path(path).suffix.lower() in BIBLIOGRAPHY_SUFFIXES

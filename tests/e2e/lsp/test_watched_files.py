@@ -128,3 +128,35 @@ async def test_an_edited_config_file_is_reloaded_and_diagnostics_republished(
 
     await until(client, PUSH, reloaded)
     await until(client, PUSH, lambda: "unused-entry" not in _codes(client, project / "refs.bib"))
+
+
+async def test_a_config_that_now_excludes_a_manuscript_clears_it_and_reads_it_when_let_in(
+    client: LanguageClient, project: Path, asked: list[types.RegistrationParams]
+) -> None:
+    drafts = project / "drafts"
+    drafts.mkdir()
+    (drafts / "refs.bib").write_text(GHOST, encoding="utf-8")
+    old = drafts / "old.md"
+    old.write_text("---\nbibliography: refs.bib\n---\nSee [@phantom1999].\n", "utf-8")
+    await start(client, project, watch=True)
+    assert await _diagnostics(client, old.as_uri(), "undefined-key")
+    assert await _diagnostics(client, (drafts / "refs.bib").as_uri(), "unused-entry")
+    config = project / ".cite-sentinel.toml"
+    config.write_text('exclude = ["drafts/*"]\n', "utf-8")
+    _on_disk(client, config, types.FileChangeType.Created)
+    await until(client, PUSH, lambda: _codes(client, old) == [])
+    await until(client, PUSH, lambda: _codes(client, drafts / "refs.bib") == [])
+    assert "duplicate-key" in _codes(client, project / "refs.bib"), "the rest stays"
+
+    old.write_text("---\nbibliography: refs.bib\n---\nSee [@spectre1998].\n", "utf-8")
+    _on_disk(client, old, types.FileChangeType.Changed)  # excluded: not read
+    paper = project / "paper.md"
+    paper.write_text(PAPER.replace(" and [@ghost2000]", ""), encoding="utf-8")
+    _on_disk(client, paper, types.FileChangeType.Changed)  # handled after the change above
+    await until(client, PUSH, lambda: "undefined-key" not in _codes(client, paper))
+    assert _codes(client, old) == []
+
+    config.write_text("exclude = []\n", "utf-8")
+    _on_disk(client, config, types.FileChangeType.Changed)
+    (found,) = await _diagnostics(client, old.as_uri(), "undefined-key")
+    assert found.data["key"] == "spectre1998"
