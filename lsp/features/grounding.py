@@ -138,6 +138,13 @@ class Grounding:
             return await ground(result, scorer, fulltext_dir=directory)
         except asyncio.CancelledError:
             raise
+        except ConfigError as error:  # a refused key, an unknown model: the local scorer judges
+            log.warning("%s; judging with the local scorer", error)
+            from cite_sentinel.core.ground.local import LocalScorer
+
+            self._scorers[scorer_choice(session.settings)] = _Memo(LocalScorer())
+            self._latest = self._latest or result  # judged again, locally, by the next run
+            return None
         except Exception:  # a scorer's failure must not end the server
             log.exception("judging groundedness failed; please report this")
             return None

@@ -19,6 +19,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 from tests.e2e.lsp.conftest import start
 from tests.e2e.lsp.test_local_diagnostics import _diagnostics, _open
 from tests.fakeapi import FakeApi
+from tests.fakeapi.anthropic import REFUSED_KEY
 
 pytest.importorskip("anthropic", reason="the anthropic SDK (extra `anthropic`)")
 
@@ -47,6 +48,14 @@ async def client(lsp_client: LanguageClient) -> AsyncIterator[LanguageClient]:
     yield lsp_client
     if not lsp_client.stopped:
         await lsp_client.shutdown_session()
+
+
+@pytest.fixture
+def refused(fake_api: FakeApi, monkeypatch: pytest.MonkeyPatch) -> FakeApi:
+    """As `claude`, with a key the stand-in refuses (401), as Anthropic refuses a revoked key."""
+    for name, value in fake_api.judge_env(REFUSED_KEY).items():
+        monkeypatch.setenv(name, value)
+    return fake_api
 
 
 @pytest.fixture
@@ -87,8 +96,25 @@ async def test_a_contradicted_claim_gets_a_warning_and_its_hover_quotes_the_evid
     assert "> “It follows that Q-learning converges with probability one" in shown
     assert "(verified in the evidence)" in shown
 
-    logged = " ".join(message.message for message in client.log_messages)
-    assert KEY not in logged
     err = capfd.readouterr().err
     assert "/anthropic/v1/messages" in err, "the debug log shows the requests to the judge"
     assert KEY not in err, "but never the key that went with them"
+
+
+async def test_a_refused_key_is_reported_once_and_the_local_scorer_judges_instead(
+    refused: FakeApi,
+    client: LanguageClient,
+    manuscript: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    text = (EXAMPLES / "grounded.md").read_text(encoding="utf-8")
+    await start(client, manuscript.parent, JUDGE)
+    await _open(client, manuscript, text)
+    (unrelated,) = await _diagnostics(client, manuscript.as_uri(), "unrelated-citation")
+    assert unrelated.data["key"] == "zilli2014"
+    codes = {d.code for d in client.diagnostics[manuscript.as_uri()]}
+    assert CONTRADICTED not in codes, "the local scorer gives no verdicts"
+    err = capfd.readouterr().err
+    assert "Anthropic refused the key in ANTHROPIC_API_KEY (401)" in err
+    assert "judging with the local scorer" in err
+    assert "please report this" not in err
