@@ -15,6 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import accumulate
 
 from cite_sentinel.core.sources.latex_text import ACCENTS
 
@@ -138,12 +139,28 @@ def split_sentences(text: str, breaks: Iterable[int] = ()) -> list[int]:
 # Marks travel through cleaning as private-use characters, numbered within their sentence.
 _MARK = 0xE000
 _MOST_MARKS = 6400  # the private-use area's size; marks beyond it in one sentence go unplaced
+_MARKS = re.compile("[\ue000-\uf8ff]")
 
 
 def _align(marked: str, plain: str) -> dict[int, int]:
     """The offset in `plain` of each numbered mark of `marked` (the same sentence, cleaned with
     its marks): after the last character both share before it. Cleaning may drop spaces and
     brackets emptied by removed citations from `plain` only; anything else is no alignment."""
+    numbers = [ord(char) - _MARK for char in _MARKS.findall(marked)]
+    before = ["".join(piece.split()) for piece in _MARKS.split(marked)]  # printed characters
+    if "".join(before) != "".join(plain.split()):
+        return _align_slowly(marked, plain)
+    ends = list(accumulate(len(word) for word in plain.split(" ")))  # tidy: single spaces
+    placed: dict[int, int] = {}
+    count = 0
+    for number, piece in zip(numbers, before, strict=False):
+        count += len(piece)
+        placed[number] = count + bisect_left(ends, count) if count else 0  # + spaces before
+    return placed
+
+
+def _align_slowly(marked: str, plain: str) -> dict[int, int]:
+    """`_align` one character at a time, skipping what `plain` lost."""
     placed: dict[int, int] = {}
     at = 0  # in plain: just after the last character matched
     for char in marked:

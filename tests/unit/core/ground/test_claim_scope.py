@@ -74,3 +74,14 @@ def test_a_work_is_more_relevant_where_its_marker_sits_on_the_clause_it_backs() 
     right = scorer.judge(Pair(Claim(on_its_clause), evidence))
     wrong = scorer.judge(Pair(Claim(on_the_other), evidence))
     assert right.relevance > wrong.relevance
+
+
+def test_works_cited_in_one_bracket_share_the_clause_it_closes() -> None:
+    text = (
+        "Remdesivir shortened recovery in hospitalised adults with severe COVID-19 "
+        "[<|other_cit|>, <|cit|>] and may lower mortality in ventilated patients [<|other_cit|>]."
+    )
+    assert (
+        scoped_claim(text)
+        == "Remdesivir shortened recovery in hospitalised adults with severe COVID-19"
+    )
