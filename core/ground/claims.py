@@ -90,8 +90,10 @@ def _places(sentence: str, members: Sequence[Citation]) -> list[_Place]:
 
 def _marked(sentence: str, places: Sequence[_Place], key: str) -> str:
     """The sentence with `<|cit|>` at the one place `key` was cited and `<|other_cit|>` at the
-    others; "" when it was cited at no place or at several (then it backs the whole)."""
-    if sum(key in keys for _, keys in places) != 1:
+    others; "" when it was cited at no place or at several (then it backs the whole), or when
+    its clause is the whole sentence anyway (the first citation, nothing said after it)."""
+    mine = [number for number, (_, keys) in enumerate(places) if key in keys]
+    if len(mine) != 1 or (mine == [0] and not _WORD.search(sentence, places[0][0])):
         return ""
     pieces: list[str] = []
     previous = 0

@@ -88,6 +88,8 @@ class Sentences:
         """Each mark of a sentence, cleaned along with it as a private-use character."""
         start, end = self._span(index)
         inside = self.marks[bisect_left(self.marks, start) : bisect_left(self.marks, end)]
+        if len(inside) == 1 and (last := self._place_last(index, inside[0])) >= 0:
+            return {inside[0]: last}
         chars = list(self.prose[start:end])
         numbered: dict[int, int] = {}
         for mark in inside[:_MOST_MARKS]:
@@ -98,6 +100,15 @@ class Sentences:
             return {}
         placed = _align(clean("".join(chars), self.flavour), self.text(index))
         return {numbered[n]: offset for n, offset in placed.items() if n in numbered}
+
+    def _place_last(self, index: int, mark: int) -> int:
+        """The common case without cleaning again: a citation with only punctuation after it
+        ("… grain yield [@a]."), which the cleaned sentence ends with; else -1."""
+        tail = "".join(self.prose[mark : self._span(index)[1]].split())
+        sentence = self.text(index)
+        if _WORD_CHARACTER.search(tail) or not sentence.endswith(tail):
+            return -1
+        return len(sentence) - len(tail)
 
 
 def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
@@ -140,6 +151,7 @@ def split_sentences(text: str, breaks: Iterable[int] = ()) -> list[int]:
 _MARK = 0xE000
 _MOST_MARKS = 6400  # the private-use area's size; marks beyond it in one sentence go unplaced
 _MARKS = re.compile("[\ue000-\uf8ff]")
+_WORD_CHARACTER = re.compile(r"[^\W_]")
 
 
 def _align(marked: str, plain: str) -> dict[int, int]:

@@ -92,3 +92,8 @@ def test_a_work_cited_at_several_places_or_in_the_text_is_asked_the_whole_senten
     marked = _marked(("a", FIRST), ("b", SECOND), ("a", SECOND), ("narrator", -1))
     assert marked["a"] == marked["narrator"] == SENTENCE
     assert marked["b"].count("<|cit|>") == 1
+
+
+def test_a_work_cited_once_at_the_end_is_asked_the_sentence_as_written() -> None:
+    assert _marked(("a", SECOND)) == {"a": SENTENCE}
+    assert _marked(("a", FIRST))["a"].count("<|cit|>") == 1  # something is said after it

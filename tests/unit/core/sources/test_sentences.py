@@ -115,3 +115,13 @@ def test_an_offset_that_was_not_marked_has_no_place() -> None:
     assert told.place(a, a + 1) == -1
     assert told.place(a, -1) == -1
     assert sentences(text).place(a, a) == -1
+
+
+@pytest.mark.parametrize(
+    "text", ["Nets learn fast [@a].\n", "*Nets learn fast [@a]*.\n", "Nets learn fast [@a]"]
+)
+def test_a_citation_ending_its_sentence_is_placed_before_the_closing_punctuation(
+    text: str,
+) -> None:
+    told, (a,) = _told(text, "[@a]")
+    assert told.around(a)[0][: told.place(a, a)] == "Nets learn fast"
