@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from cite_sentinel.lsp.bib_chunks import BibRead, BibReader, key_only
 from cite_sentinel.lsp.bib_local import LocalRead, LocalReader
 from cite_sentinel.lsp.bib_syntax import syntax_findings
 from cite_sentinel.lsp.config import UNUSED_LIMIT
+from cite_sentinel.lsp.key_index import KeyIndex
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,11 @@ class Workspace:
         self._bib_readers: dict[str, BibReader] = {}
         self._local_readers: dict[str, LocalReader] = {}  # large bibliographies, per keystroke
         self.staged: dict[str, Staged] = {}  # read in a worker thread; syntax findings meanwhile
+        self._indexes: dict[str, KeyIndex] = {}  # large bibliographies' keys, per version
+        # each file's references by key, for the reading they were built from
+        self._keyed: dict[
+            str, tuple[tuple[Reference, ...], Mapping[str, tuple[Reference, ...]]]
+        ] = {}
 
     def scan(self, root: Path) -> None:
         """Read the manuscripts under the workspace folder, and the bibliographies they name."""
@@ -203,12 +209,24 @@ class Workspace:
 
     def references(self, key: str | None = None) -> list[Reference]:
         """References of every known file (of one key when given)."""
-        return [
-            ref
-            for state in self.files.values()
-            for ref in state.read.references
-            if key is None or ref.key == key
-        ]
+        if key is not None:
+            return self.references_of((key,))
+        return [ref for state in self.files.values() for ref in state.read.references]
+
+    def references_of(self, keys: Iterable[str]) -> list[Reference]:
+        """References of these keys in every known file, file by file, in each file's order."""
+        wanted = tuple(dict.fromkeys(keys))
+        found: list[Reference] = []
+        for state in self.files.values():
+            by_key = self._by_key(state)
+            if len(wanted) == 1:
+                found += by_key.get(wanted[0], ())
+            else:
+                found += sorted(
+                    (ref for key in wanted for ref in by_key.get(key, ())),
+                    key=lambda ref: (ref.location.line, ref.location.column),
+                )
+        return found
 
     def citations(self, key: str | None = None) -> list[Citation]:
         """Citations of every known file (of one key when given)."""
@@ -242,8 +260,10 @@ class Workspace:
     ) -> tuple[list[Reference], list[Citation]]:
         """The references and citations the verdicts' findings sit on."""
         keys = {v.key for v in verdicts}
+        if not keys:
+            return [], []
         return (
-            [r for r in self.references() if r.key in keys],
+            self.references_of(keys),
             [c for c in self.citations() if c.key in keys],
         )
 
@@ -253,11 +273,15 @@ class Workspace:
         big: set[str] = set()
         waiting: set[str] = set()  # files citing from a bibliography still being read
         local: set[str] = set()  # large bibliographies: their duplicates are found already
-        used = {p for path, s in self.files.items() if s.read.citations for p in self.uses(path)}
+        cited: dict[str, set[str]] = {}  # bibliography: the keys cited from it
+        for path, state in self.files.items():
+            for used in self.uses(path) if state.read.citations else ():
+                cited.setdefault(used, set()).update(c.key for c in state.read.citations)
+        found: list[Finding] = []
         for path, state in self.files.items():
             keys = state.keys
             if state.local is not None:
-                if path not in used:
+                if path not in cited:
                     continue  # its keys matter only to the files citing from it
                 keys = state.local.keys()
                 local.add(path)
@@ -269,11 +293,15 @@ class Workspace:
                 waiting.add(path)
             if len(keys) > UNUSED_LIMIT:
                 big.add(path)
+                if not state.read.citations:  # a bibliography: no unused-entry hints, so
+                    index = self._index(path, keys)  # only what is cited matters, and
+                    keys = index.cited(cited.get(path, ()))  # duplicates of this version
+                    found += () if path in local else index.duplicates()
             read = Read(references=keys, citations=state.read.citations)
             documents.append(
                 Document(path, read, tuple(p for p in self.uses(path) if p in self.files))
             )
-        found = lint(documents, self.config)
+        found += lint(documents, self.config)
         return [
             f
             for f in found
@@ -282,6 +310,30 @@ class Workspace:
             and not (f.code == Code.DUPLICATE_KEY and f.location.path in local)
             and not (f.code == Code.UNDEFINED_KEY and f.location.path in waiting)
         ]
+
+    def _by_key(self, state: FileState) -> Mapping[str, tuple[Reference, ...]]:
+        """A file's references by key, built once per reading (a large bibliography's are many)."""
+        references = state.read.references
+        cached = self._keyed.get(state.path)
+        if cached is not None and cached[0] is references:
+            return cached[1]
+        by_key: dict[str, tuple[Reference, ...]] = {}
+        for reference in references:
+            by_key[reference.key] = (*by_key.get(reference.key, ()), reference)
+        if len(self._keyed) > len(self.files):
+            for gone in set(self._keyed) - set(self.files):
+                del self._keyed[gone]
+        self._keyed[state.path] = (references, by_key)
+        return by_key
+
+    def _index(self, path: str, keys: tuple[Reference, ...]) -> KeyIndex:
+        """The index of this version of a large bibliography's keys (built once per version)."""
+        index = self._indexes.get(path)
+        if index is None or index.keys is not keys:
+            for gone in set(self._indexes) - set(self.files):
+                del self._indexes[gone]
+            index = self._indexes[path] = KeyIndex(keys)
+        return index
 
 
 def _marks(text: str) -> frozenset[int]:
