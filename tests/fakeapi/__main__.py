@@ -1,8 +1,10 @@
 """Run the fake server on its own: `python -m tests.fakeapi --port 0 --corpus sample`.
 
 With a command after `--`, serve only while that command runs, with the CITE_SENTINEL_*_URL
-variables pointing at the fake, and exit with its status (a demo of the whole product offline):
-`python -m tests.fakeapi -- cite-sentinel check examples/`.
+variables (and ANTHROPIC_BASE_URL, for the Messages API stand-in) pointing at the fake, and
+exit with its status (a demo of the whole product offline):
+`python -m tests.fakeapi -- cite-sentinel check examples/`, or with any key as ANTHROPIC_API_KEY
+`python -m tests.fakeapi -- cite-sentinel check --ground --scorer anthropic examples/grounded.md`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import subprocess
 import sys
 import threading
 
-from .server import FakeApi, apply_control
+from .server import ANTHROPIC_URL_VARIABLE, FakeApi, apply_control
 
 
 def _rates(text: str) -> dict[str, dict[str, object]]:
@@ -45,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if command:
         try:
-            return subprocess.run(command, env={**os.environ, **api.env()}, check=False).returncode
+            judge = {ANTHROPIC_URL_VARIABLE: api.url("anthropic")}
+            environment = {**os.environ, **api.env(), **judge}
+            return subprocess.run(command, env=environment, check=False).returncode
         finally:
             api.close()
     print(api.base_url, flush=True)
