@@ -18,7 +18,7 @@ from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.tokens import words
 
 # A citation: a bracketed or parenthesised group holding markers, or a bare (superscript) run.
-_CITATION = re.compile(
+CITATION = re.compile(
     r"\[[^\[\]]*<\|[a-z_]+\|>[^\[\]]*\]"
     r"|\([^()]*<\|[a-z_]+\|>[^()]*\)"
     r"|<\|[a-z_]+\|>(?:\s*[,;–-]\s*(?:<\|[a-z_]+\|>|\d+(?![\d.])))*"
@@ -31,7 +31,7 @@ MINIMUM_WORDS = 4  # content words a scope needs; fewer and the whole claim is s
 def scoped_claim(text: str) -> str:
     """The cleaned clause this work's marker closes, or the whole cleaned claim."""
     whole = clean_claim(text)
-    citations = list(_CITATION.finditer(text))
+    citations = list(CITATION.finditer(text))
     mine = next((found for found in citations if _THIS_WORK.search(found.group())), None)
     if mine is None:
         return whole
