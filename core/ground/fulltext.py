@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from cite_sentinel.core.ground.fulltext_cache import TextCache
+from cite_sentinel.core.ground.fulltext_cache import TextCache, shared_texts
 from cite_sentinel.core.model import Reference
 
 log = logging.getLogger(__name__)
@@ -23,7 +23,6 @@ log = logging.getLogger(__name__)
 SUFFIXES = (".pdf", ".txt", ".md", ".docx")
 _COLON = "\x00"
 _SEMICOLON = "\x01"
-TEXTS = TextCache()  # the process's full texts already read (an empty, bounded map)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +60,9 @@ def file_field_paths(value: str, base: Path) -> tuple[Path, ...]:
 def read_document(path: Path, cache: TextCache | None = None) -> str:
     """The text of a PDF, .docx, .txt or .md file; empty (with a warning) when unreadable.
 
-    A version of the file read before comes from `cache` (default: the process's `TEXTS`).
+    A version of the file read before comes from `cache` (default: the process's cache).
     """
-    return (TEXTS if cache is None else cache).text(path, _read)
+    return (shared_texts() if cache is None else cache).text(path, _read)
 
 
 def _read(path: Path) -> str:

@@ -9,6 +9,7 @@ worker thread).
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -18,6 +19,12 @@ MAX_CHARACTERS = 64_000_000  # about 1,000 papers of 60,000 characters
 MAX_FILES = 2_000
 
 FileKey = tuple[str, int, int]  # resolved path, size, mtime_ns
+
+
+@functools.cache
+def shared_texts() -> TextCache:
+    """The process's cache of full texts, created on first use."""
+    return TextCache()
 
 
 class TextCache:

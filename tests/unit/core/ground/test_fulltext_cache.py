@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from cite_sentinel.core.ground import fulltext
-from cite_sentinel.core.ground.fulltext_cache import TextCache
+from cite_sentinel.core.ground.fulltext_cache import TextCache, shared_texts
 from cite_sentinel.core.ground.ground_check import ground
 from cite_sentinel.core.ground.local import LocalScorer
 from cite_sentinel.core.model import CheckResult, Citation, Location, Reference
@@ -18,9 +19,9 @@ CLAIM = "Aspirin lowered the risk of stroke by a third in adults with atrial fib
 
 
 @pytest.fixture
-def pdf_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """The PDFs pypdf parses from now on, in order (with a fresh, empty cache)."""
-    monkeypatch.setattr(fulltext, "TEXTS", TextCache())
+def pdf_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
+    """The PDFs pypdf parses from now on, in order (the process's cache emptied first)."""
+    shared_texts().clear()
     reads: list[Path] = []
     real = fulltext._pdf_text
 
@@ -29,7 +30,8 @@ def pdf_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
         return real(path)
 
     monkeypatch.setattr(fulltext, "_pdf_text", counting)
-    return reads
+    yield reads
+    shared_texts().clear()
 
 
 def _result(bib: Path) -> CheckResult:
