@@ -2,12 +2,13 @@
 
 Run from the repository root: `.venv/bin/python -m benchmarks.claim_marks_accuracy`.
 Each citing sentence of `../shared/data/ground/pairs_citint_dev.jsonl` is written as a
-manuscript — every citation of its corpus markers (`[<|cit|>]`, `(<|other_cit|>, <|cit|>)`,
-superscripts) becomes a Markdown `[@key; …]` or a LaTeX `~\\cite{key,…}` at the same place — read
-by the real reader, turned into claims by `core.ground.claims`, and the cited work's claim is
-scored by the local scorer. Relevance AUROC (SUPPORT or CONTRADICT vs NEI) and false red are
-compared with the corpus claim as marked (what docs/BENCHMARKS.md reports) and with the whole
-sentence (what manuscripts got before citation places were kept). Nothing is fitted here.
+manuscript: every citation of its corpus markers (`[<|cit|>]`, `(<|other_cit|>, <|cit|>)`,
+superscripts) becomes a Markdown `[@key; …]`, a LaTeX `~\\cite{key,…}` or Typst `#cite(<key>)`s
+at the same place, read by the real reader and turned into claims by `core.ground.claims`; the
+cited work's claim is scored by the local scorer. Relevance AUROC (SUPPORT or CONTRADICT vs
+NEI) and false red are compared with the corpus claim as marked (what docs/BENCHMARKS.md
+reports) and with the whole sentence (what manuscripts got before citation places were kept).
+Nothing is fitted here.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from cite_sentinel.core.ground.scorer import Badge, Claim, Evidence, EvidenceKin
 from cite_sentinel.core.model import Read
 from cite_sentinel.core.sources.latex import read_latex
 from cite_sentinel.core.sources.markdown import read_markdown
+from cite_sentinel.core.sources.typst import read_typst
 
 from benchmarks.ground_eval import auroc
 
@@ -35,6 +37,7 @@ _MARKER = re.compile(r"<\|([a-z_]+)\|>")
 _READERS: dict[str, tuple[Callable[[str, str], Read], str]] = {
     "Markdown": (read_markdown, "paper.md"),
     "LaTeX": (read_latex, "paper.tex"),
+    "Typst": (read_typst, "paper.typ"),
 }
 
 
@@ -83,21 +86,31 @@ def _manuscript_claim(
 
 
 def _written(claim: str, flavour: str) -> str:
-    """Corpus markers as citations: this work's as `cited`, each other one's its own key."""
+    """Corpus markers as citations: this work's as `cited`, each other one's its own key; the
+    prose between them escaped where the format would read it as markup."""
     others = iter(range(1, 10_000))
-
-    def citation(group: re.Match[str]) -> str:
+    pieces: list[str] = []
+    previous = 0
+    for group in CITATION.finditer(claim):
+        pieces.append(_ESCAPES[flavour](claim[previous : group.start()]))
         kinds = _MARKER.findall(group.group())
         keys = [CITED if kind in ("cit", "multi_cit") else f"other{next(others)}" for kind in kinds]
-        keys = list(dict.fromkeys(keys))
-        if flavour == "Markdown":
-            return " [" + "; ".join(f"@{key}" for key in keys) + "]"
-        return "~\\cite{" + ",".join(keys) + "}"
+        pieces.append(_CITES[flavour](list(dict.fromkeys(keys))))
+        previous = group.end()
+    pieces.append(_ESCAPES[flavour](claim[previous:]))
+    return "".join(pieces)
 
-    text = CITATION.sub(citation, claim)
-    if flavour == "LaTeX":
-        text = text.replace("%", "\\%")
-    return text
+
+_CITES: dict[str, Callable[[list[str]], str]] = {
+    "Markdown": lambda keys: " [" + "; ".join(f"@{key}" for key in keys) + "]",
+    "LaTeX": lambda keys: "~\\cite{" + ",".join(keys) + "}",
+    "Typst": lambda keys: "".join(f" #cite(<{key}>)" for key in keys),
+}
+_ESCAPES: dict[str, Callable[[str], str]] = {
+    "Markdown": lambda text: text,
+    "LaTeX": lambda text: re.sub(r"([%&#_$])", r"\\\1", text),
+    "Typst": lambda text: re.sub(r"([$*_@<>#`\\\[\]])", r"\\\1", text),
+}
 
 
 def _line(name: str, judgements: list[Judgement], related: list[int]) -> None:
