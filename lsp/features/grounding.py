@@ -107,7 +107,7 @@ class Grounding:
             for citation in state.read.citations
         )
         cited = {citation.key for citation in citations}
-        references = tuple(ref for ref in workspace.references() if ref.key in cited)
+        references = tuple(workspace.references_of(cited))
         verdicts = tuple(
             verdict for key, verdict in sorted(self._session.verdicts.items()) if key in cited
         )
