@@ -115,6 +115,6 @@ async def test_a_refused_key_is_reported_once_and_the_local_scorer_judges_instea
     codes = {d.code for d in client.diagnostics[manuscript.as_uri()]}
     assert CONTRADICTED not in codes, "the local scorer gives no verdicts"
     err = capfd.readouterr().err
-    assert "Anthropic refused the key in ANTHROPIC_API_KEY (401)" in err
+    assert err.count("Anthropic refused the key in ANTHROPIC_API_KEY (401)") == 1
     assert "judging with the local scorer" in err
     assert "please report this" not in err
