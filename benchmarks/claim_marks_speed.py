@@ -1,7 +1,8 @@
 """What judging each work on its own clause costs: reading citation places, scoring a clause.
 
 Run from the repository root: `.venv/bin/python -m benchmarks.claim_marks_speed`.
-Three figures, CPU time (`time.process_time`, median of the runs) since the machine is shared:
+Three figures, CPU time (`time.process_time`, median of the runs, the two cases taking turns)
+since the machine is shared:
 1. reading Markdown and LaTeX manuscripts of 300 sentences, each of two clauses citing a work
    apiece (the worst case) or ending with one citation (the common one), with the places of
    citations and without (`Sentences.place` answering -1: the readers' work before);
@@ -19,6 +20,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from cite_sentinel.core.ground import ground_check
@@ -75,13 +77,16 @@ def _reading(markdown: str, latex: str) -> None:
     readers = (("Markdown", lambda: read_markdown(markdown, "p.md")),
                ("LaTeX", lambda: read_latex(latex, "p.tex")))  # fmt: skip
     place = sentences_module.Sentences.place
-    for name, read in readers:
-        with_places = _cpu(read)
+
+    def unplaced(read: Callable[[], object]) -> None:
         sentences_module.Sentences.place = lambda self, offset, mark: -1  # type: ignore[method-assign]
         try:
-            without = _cpu(read)
+            read()
         finally:
             sentences_module.Sentences.place = place  # type: ignore[method-assign]
+
+    for name, read in readers:
+        with_places, without = _cpu(read, partial(unplaced, read))
         print(f"read {name}: {with_places:.1f} ms with places, {without:.1f} ms without")
 
 
@@ -97,8 +102,13 @@ def _pairs() -> None:
     scoped = [p for p in pairs if scoped_claim(p.claim.text) != clean_claim(p.claim.text)]
     clean = [Pair(Claim(clean_claim(p.claim.text)), p.evidence) for p in scoped]
     scorer = LocalScorer()
-    marked_ms = _cpu(lambda: [scorer.judge(pair) for pair in scoped]) / len(scoped)
-    clean_ms = _cpu(lambda: [scorer.judge(pair) for pair in clean]) / len(clean)
+    marked_ms, clean_ms = (
+        total / len(scoped)
+        for total in _cpu(
+            lambda: [scorer.judge(pair) for pair in scoped],
+            lambda: [scorer.judge(pair) for pair in clean],
+        )
+    )
     print(
         f"local scorer, {len(scoped)} of {len(pairs)} CitInt dev pairs with a clause of their "
         f"own: {marked_ms:.2f} ms a pair marked, {clean_ms:.2f} ms clean"
@@ -124,27 +134,34 @@ def _grounding(markdown: str, abstracts: dict[str, str]) -> None:
         ),
     )
     scorer = LocalScorer()
-    run = lambda: asyncio.run(ground_check.ground(result, scorer))  # noqa: E731
-    marked = _cpu(run)
     readers = ground_check.MARK_READERS
-    ground_check.MARK_READERS = frozenset()
-    try:
-        unmarked = _cpu(run)
-    finally:
-        ground_check.MARK_READERS = readers
+
+    def run() -> None:
+        asyncio.run(ground_check.ground(result, scorer))
+
+    def run_unmarked() -> None:
+        ground_check.MARK_READERS = frozenset()
+        try:
+            run()
+        finally:
+            ground_check.MARK_READERS = readers
+
+    marked, unmarked = _cpu(run, run_unmarked)
     print(
         f"ground(), local scorer, {len(citations)} pairs: {marked:.0f} ms marked, "
         f"{unmarked:.0f} ms with the whole sentence"
     )
 
 
-def _cpu(work: Callable[[], object]) -> float:
-    times = []
+def _cpu(first: Callable[[], object], second: Callable[[], object]) -> tuple[float, float]:
+    """Median CPU milliseconds of each, the runs taking turns (warm-up and load hit both)."""
+    times: tuple[list[float], list[float]] = ([], [])
     for _ in range(RUNS):
-        start = time.process_time()
-        work()
-        times.append(time.process_time() - start)
-    return 1000 * statistics.median(times)
+        for work, taken in zip((first, second), times, strict=True):
+            start = time.process_time()
+            work()
+            taken.append(time.process_time() - start)
+    return 1000 * statistics.median(times[0]), 1000 * statistics.median(times[1])
 
 
 if __name__ == "__main__":
