@@ -15,6 +15,7 @@ SHARED = Path(os.environ.get("CITE_SENTINEL_SHARED", ROOT.parent / "shared"))
 DATA = SHARED / "data"
 
 _SECRET_VARIABLES = ("OPENALEX_API_KEY", "S2_API_KEY", "ANTHROPIC_API_KEY", "VOYAGE_API_KEY")
+_SDK_BASE_URLS = ("ANTHROPIC_BASE_URL",)  # the anthropic SDK reads it itself
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +26,13 @@ def clean_environment(
     for name in list(os.environ):
         if name.startswith("CITE_SENTINEL_") and name != "CITE_SENTINEL_SHARED":
             monkeypatch.delenv(name)
-    for name in (*_SECRET_VARIABLES, "GITHUB_STEP_SUMMARY", "PANDOC_VERSION", "FORCE_COLOR"):
+    for name in (
+        *_SECRET_VARIABLES,
+        *_SDK_BASE_URLS,
+        "GITHUB_STEP_SUMMARY",
+        "PANDOC_VERSION",
+        "FORCE_COLOR",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("CITE_SENTINEL_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 

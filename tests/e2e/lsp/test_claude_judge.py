@@ -6,6 +6,7 @@ tsitsiklis1994 (served by the fake indexes) proves it converges, and the stand-i
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sys
 from collections.abc import AsyncIterator
@@ -96,7 +97,7 @@ async def test_a_contradicted_claim_gets_a_warning_and_its_hover_quotes_the_evid
     assert "> “It follows that Q-learning converges with probability one" in shown
     assert "(verified in the evidence)" in shown
 
-    err = capfd.readouterr().err
+    err = await _stderr_showing(capfd, "/anthropic/v1/messages")
     assert "/anthropic/v1/messages" in err, "the debug log shows the requests to the judge"
     assert KEY not in err, "but never the key that went with them"
 
@@ -114,7 +115,19 @@ async def test_a_refused_key_is_reported_once_and_the_local_scorer_judges_instea
     assert unrelated.data["key"] == "zilli2014"
     codes = {d.code for d in client.diagnostics[manuscript.as_uri()]}
     assert CONTRADICTED not in codes, "the local scorer gives no verdicts"
-    err = capfd.readouterr().err
+    err = await _stderr_showing(capfd, "judging with the local scorer")
     assert err.count("Anthropic refused the key in ANTHROPIC_API_KEY (401)") == 1
     assert "judging with the local scorer" in err
     assert "please report this" not in err
+
+
+async def _stderr_showing(capfd: pytest.CaptureFixture[str], needle: str) -> str:
+    """The server's stderr so far, once `needle` shows in it (or 10 s pass): pytest-lsp forwards
+    that pipe in a task of its own, which may lag behind the diagnostics on stdout."""
+    seen = ""
+    deadline = asyncio.get_running_loop().time() + 10.0
+    while True:
+        seen += capfd.readouterr().err
+        if needle in seen or asyncio.get_running_loop().time() > deadline:
+            return seen
+        await asyncio.sleep(0.02)  # let the forwarding task run
