@@ -7,7 +7,7 @@ Typst itself would try it as a reference; nothing in comments, raw text or strin
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from cite_sentinel.core.model import (
@@ -118,8 +118,9 @@ def _markup(cite: _Cite) -> list[tuple[int, int]]:
 
 def _holds(span: tuple[int, int], keys: list[tuple[int, int]]) -> bool:
     """Whether a code span or string holds a narrative citation's key (kept in its sentence;
-    `_markup` removes the rest of the call)."""
-    return any(span[0] <= start and end <= span[1] for start, end in keys)
+    `_markup` removes the rest of the call). `keys` are in order and never overlap."""
+    first = bisect_left(keys, (span[0], -1))
+    return first < len(keys) and keys[first][1] <= span[1]
 
 
 def _whole_line(text: str, start: int, end: int) -> bool:
