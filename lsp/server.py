@@ -11,7 +11,7 @@ from typing import Any
 
 from cite_sentinel import __version__
 from cite_sentinel.exit_codes import ExitCode
-from cite_sentinel.lsp import large_text
+from cite_sentinel.lsp import client_log, large_text
 from cite_sentinel.lsp.config import settings_for
 from cite_sentinel.lsp.convert import path_of
 from cite_sentinel.lsp.features import (
@@ -40,6 +40,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     @server.feature(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:
         large_text.adopt(server.workspace)  # edits by offsets, not by rewriting every line
+        client_log.forward(server, logging.getLogger().getEffectiveLevel())
         if pull.wants_pull(params.capabilities):  # capabilities are computed after this handler
             session.pull = True
             server.feature(
@@ -161,7 +162,11 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's options: the server speaks on stdio only."""
     parser.add_argument("--stdio", action="store_true", help="talk on stdin/stdout (the default)")
-    parser.add_argument("--log-level", default="WARNING", help="stderr log level (default WARNING)")
+    parser.add_argument(
+        "--log-level",
+        default="WARNING",
+        help="log level, on stderr and in the editor's log (default WARNING)",
+    )
 
 
 def run_lsp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:

@@ -116,9 +116,13 @@ async def test_a_refused_key_is_reported_once_and_the_local_scorer_judges_instea
     codes = {d.code for d in client.diagnostics[manuscript.as_uri()]}
     assert CONTRADICTED not in codes, "the local scorer gives no verdicts"
     err = await _stderr_showing(capfd, "judging with the local scorer")
-    assert err.count("Anthropic refused the key in ANTHROPIC_API_KEY (401)") == 1
+    warnings = [line for line in err.splitlines() if line.startswith("WARNING:")]
+    assert sum("Anthropic refused the key in ANTHROPIC_API_KEY (401)" in w for w in warnings) == 1
     assert "judging with the local scorer" in err
     assert "please report this" not in err
+    shown = [m for m in client.log_messages if "refused the key" in m.message]
+    assert [m.type for m in shown] == [types.MessageType.Warning], "the editor's log says it too"
+    assert REFUSED_KEY not in shown[0].message
 
 
 async def _stderr_showing(capfd: pytest.CaptureFixture[str], needle: str) -> str:
