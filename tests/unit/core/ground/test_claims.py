@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.claims import claims_of, strongest
 from cite_sentinel.core.ground.scorer import Badge, GroundVerdict, Judgement
+from cite_sentinel.core.ground.tokens import words
 from cite_sentinel.core.model import Citation, Location
+from cite_sentinel.core.sources.markdown import read_markdown
 
 
 def _cite(key: str, sentence: str, column: int = 1, context: str = "", mark: int = -1) -> Citation:
@@ -97,3 +101,18 @@ def test_a_work_cited_at_several_places_or_in_the_text_is_asked_the_whole_senten
 def test_a_work_cited_once_at_the_end_is_asked_the_sentence_as_written() -> None:
     assert _marked(("a", SECOND)) == {"a": SENTENCE}
     assert _marked(("a", FIRST))["a"].count("<|cit|>") == 1  # something is said after it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Remdesivir shortens recovery [@a], and steroids lower mortality [@b; @c].",
+        "Steroids (see [@a]) lower mortality in 30% of ventilated patients [-@b], @c says.",
+        "Trials [@a] [@b], [@c] disagree on dosing [@d].",
+    ],
+)
+def test_the_marked_sentence_says_what_the_sentence_says(text: str) -> None:
+    (cited,) = claims_of(read_markdown(text + "\n", "paper.md").citations)
+    for number in range(len(cited.citations)):
+        marked = cited.claim_for(number).text
+        assert words(clean_claim(marked)) == words(cited.claim.text)
