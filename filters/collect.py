@@ -30,15 +30,17 @@ class CiteGroup:
 def collect(found: Iterable[FoundCite]) -> tuple[CiteGroup, ...]:
     """Citations of each Cite element in document order; group numbers count from 1."""
     groups: list[CiteGroup] = []
-    prose_of: dict[int, tuple[Sentences, dict[int, int], int]] = {}
+    prose_of: dict[int, tuple[Sentences, dict[int, _Place], int]] = {}
     for number, (cite, block) in enumerate(((f.cite, f.block) for f in found), start=1):
         if id(block) not in prose_of:
-            text, offsets = _prose(block)
-            prose_of[id(block)] = (sentences(text), offsets, len(prose_of) + 1)
-        cut, offsets, line = prose_of[id(block)]
-        offset = offsets.get(id(cite), 0)
-        sentence, context = cut.around(offset)
-        location = Location.point(DOCUMENT, line, offset + 1)
+            text, places = _prose(block)
+            marks = [place.text for place in places.values() if place.marked]
+            prose_of[id(block)] = (sentences(text, marks=marks), places, len(prose_of) + 1)
+        cut, places, line = prose_of[id(block)]
+        place = places.get(id(cite), _Place(0, 0, marked=False))
+        sentence, context = cut.around(place.text)
+        mark = cut.place(place.text, place.text) if place.marked else -1
+        location = Location.point(DOCUMENT, line, place.column + 1)
         groups.append(
             CiteGroup(
                 number,
@@ -52,6 +54,7 @@ def collect(found: Iterable[FoundCite]) -> tuple[CiteGroup, ...]:
                         locator=_locator(pf.stringify(item.suffix)),
                         mode=_MODES.get(item.mode, CitationMode.NORMAL),
                         group=number,
+                        mark=mark,
                     )
                     for item in cite.citations
                 ),
@@ -65,16 +68,33 @@ def _locator(suffix: str) -> str:
     return suffix.strip().lstrip(",").strip()
 
 
-def _prose(block: pf.Element) -> tuple[str, dict[int, int]]:
-    """The block's text without its citations, and where each Cite element sat in it."""
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """Where a Cite element sat: in the block's prose, and in its text without citations (the
+    column findings give). A marked place holds one blank standing for the citation, so each
+    cited work can be judged on the clause it closes; an author-in-text citation instead
+    leaves its key as the subject of its sentence ("As smith20 showed", not "As showed")."""
+
+    text: int
+    column: int
+    marked: bool
+
+
+def _prose(block: pf.Element) -> tuple[str, dict[int, _Place]]:
+    """The block's prose, and where each Cite element sat in it."""
     parts: list[str] = []
-    offsets: dict[int, int] = {}
+    places: dict[int, _Place] = {}
     length = 0
+    column = 0
 
     def visit(node: pf.Element) -> None:
-        nonlocal length
+        nonlocal length, column
         if isinstance(node, pf.Cite):
-            offsets[id(node)] = length
+            textual = _textual_key(node)
+            places[id(node)] = _Place(length, column, marked=textual is None)
+            piece = " " if textual is None else textual
+            parts.append(piece)
+            length += len(piece)
             return
         if isinstance(node, pf.Note):
             return
@@ -88,7 +108,16 @@ def _prose(block: pf.Element) -> tuple[str, dict[int, int]]:
             return
         parts.append(piece)
         length += len(piece)
+        column += len(piece)
 
     for child in getattr(block, "content", ()):
         visit(child)
-    return "".join(parts), offsets
+    return "".join(parts), places
+
+
+def _textual_key(cite: pf.Cite) -> str | None:
+    """The key an author-in-text citation (`@smith20 says`) leaves in its sentence, else None."""
+    first = next(iter(cite.citations), None)
+    if first is None or first.mode != "AuthorInText":
+        return None
+    return str(first.id)
