@@ -4,9 +4,9 @@ Evidence for a cited key, best first: a local full text (the entry's `file` fiel
 `--fulltext` folder), the abstract of the record verification matched, the title alone
 (unverifiable), nothing (a fabricated or unverified reference: unverifiable, never red).
 
-The local scorer is asked each claim as its citation sees it, marked where this citation and
-the sentence's others stood (claims.py), and judges relevance on the clause it closes; the
-remote judges, and every report, get the sentence as written.
+Each scorer is asked the claim as its citation sees it, marked where this citation and the
+sentence's others stood (claims.py): the local scorer and Voyage judge relevance on the clause
+it closes, Claude is told which part to judge; every report shows the sentence as written.
 """
 
 from __future__ import annotations
@@ -32,10 +32,6 @@ from cite_sentinel.core.model import (
 )
 
 log = logging.getLogger(__name__)
-
-# Scorers that read citation markers (claim_scope.py). A remote judge is sent the sentence as
-# its reader wrote it: its instructions say nothing of markers.
-MARK_READERS = frozenset({"local"})
 
 
 async def ground(
@@ -64,13 +60,8 @@ async def ground(
                     else result.verdict_for_citation(citation)
                 )
                 evidence[work] = _evidence(reference, verdict, fulltext_dir)
-    marked = scorer.name in MARK_READERS
     pairs = [
-        Pair(
-            cited.claim_for(number) if marked else cited.claim,
-            evidence[works[citation.location]][0],
-            citation.key,
-        )
+        Pair(cited.claim_for(number), evidence[works[citation.location]][0], citation.key)
         for cited in claims
         for number, citation in enumerate(cited.citations)
     ]

@@ -7,6 +7,7 @@ close, and the instructions say that anything inside those tags is data, never i
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable, Sequence
 
@@ -33,7 +34,15 @@ character (an empty string only for "not enough information"),
 "supported": the evidence states what the claim says. "partially supported": it states part \
 of it, or a weaker or narrower version. "contradicted": it states the opposite or a \
 different direction or size of effect. "not enough information": it does not address the \
-claim. Judge only from the evidence given, not from what you know of the work."""
+claim. Judge only from the evidence given, not from what you know of the work.
+
+A claim that cites several works may mark where the judged work is cited with [CITED] and \
+where other works are cited with [OTHER]: the judged work backs the words that lead up to \
+[CITED] (from the previous mark, or the start of the sentence), so judge that part only."""
+
+# Markers a claim may carry (claim_scope.py), as the judge reads them.
+_THIS_WORK = re.compile(r"\[\s*<\|(?:cit|multi_cit)\|>\s*\]|<\|(?:cit|multi_cit)\|>")
+_OTHER_WORK = re.compile(r"\[\s*<\|other_cit\|>\s*\]|<\|other_cit\|>")
 
 
 def new_boundary() -> str:
@@ -53,9 +62,14 @@ def request_text(
     lines = [f"Boundary: {mark}", "", f"<claim-{mark}>"]
     if claim.context:
         lines += [f"Context: {claim.context}"]
-    lines += [f"Claim: {claim.text}", f"</claim-{mark}>", "", f"<evidence-{mark}>"]
+    lines += [f"Claim: {judged_text(claim.text)}", f"</claim-{mark}>", "", f"<evidence-{mark}>"]
     if title:
         lines.append(f"Title: {title}")
     lines += passages
     lines += [f"</evidence-{mark}>", "", "Answer with the JSON object only."]
     return "\n".join(lines)
+
+
+def judged_text(claim: str) -> str:
+    """The claim as the judge reads it: citation markers written as [CITED] and [OTHER]."""
+    return _OTHER_WORK.sub("[OTHER]", _THIS_WORK.sub("[CITED]", claim))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, TypeVar
 from cite_sentinel.core.errors import ConfigError
 from cite_sentinel.core.ground.api_keys import api_key
 from cite_sentinel.core.ground.badges import badge
+from cite_sentinel.core.ground.claim_scope import scoped_claim
 from cite_sentinel.core.ground.local import LocalScorer
 from cite_sentinel.core.ground.scorer import Judgement, Pair, Passage
 
@@ -81,7 +82,7 @@ class VoyageScorer:
     async def score(self, pairs: Sequence[Pair]) -> tuple[Judgement, ...]:
         """One judgement per pair: one embeddings pass for all texts, one rerank per pair."""
         judged = [pair for pair in pairs if pair.evidence.judgeable]
-        claims = list(dict.fromkeys(pair.claim.text for pair in judged))
+        claims = list(dict.fromkeys(scoped_claim(pair.claim.text) for pair in judged))
         passages = list(dict.fromkeys(p for pair in judged for p in pair.evidence.passages))
         import voyageai.error
 
@@ -128,7 +129,8 @@ class VoyageScorer:
                 scorer=self.name,
                 note=f"unverifiable: evidence is {evidence.kind.value}",
             )
-        query = claim_vectors[pair.claim.text]
+        clause = scoped_claim(pair.claim.text)  # what this work is cited for, markers gone
+        query = claim_vectors[clause]
         closest = sorted(
             range(len(evidence.passages)),
             key=lambda index: -_cosine(query, passage_vectors[evidence.passages[index]]),
@@ -139,7 +141,7 @@ class VoyageScorer:
             async with self._limit:
                 ranked = await _call(
                     self._client.rerank(
-                        pair.claim.text,
+                        clause,
                         [evidence.passages[index] for index in closest],
                         model=RERANK_MODEL,
                         top_k=SHOWN,

@@ -124,6 +124,23 @@ async def test_an_answer_that_is_not_json_gives_no_verdict() -> None:
     assert "no JSON object" in judgement.note
 
 
+async def test_in_a_sentence_citing_several_works_claude_is_told_which_part_to_judge() -> None:
+    seen: list[Any] = []
+    claim = Claim(
+        "Aspirin lowers the risk of stroke <|cit|> and statins lower cholesterol <|other_cit|>."
+    )
+    answer = {"verdict": "supported", "confidence": 0.9, "quote": ABSTRACT.passages[1]}
+    await _scorer(_replying(answer, seen)).score([Pair(claim, ABSTRACT, "smith")])
+    body = json.loads(seen[0].content)
+    asked = body["messages"][0]["content"]
+    assert (
+        "Claim: Aspirin lowers the risk of stroke [CITED] and statins lower cholesterol [OTHER]."
+        in asked
+    )
+    assert "<|" not in asked
+    assert "[CITED]" in body["system"], "the instructions say what the marks mean"
+
+
 async def test_an_injection_inside_the_evidence_is_sent_inside_the_data_delimiters() -> None:
     seen: list[Any] = []
     evidence = Evidence(EvidenceKind.ABSTRACT, (*ABSTRACT.passages, INJECTION), "Aspirin")

@@ -280,8 +280,12 @@ class _Recording:
 
 
 @pytest.mark.parametrize("name", ["anthropic", "voyage"])
-async def test_a_remote_judge_is_sent_the_sentence_as_written(name: str) -> None:
+async def test_a_remote_judge_is_asked_each_work_marked_at_its_own_place(name: str) -> None:
     result = _read("paper.md", TWO_CLAUSES["paper.md"], {"remdesivir": REMDESIVIR, "wheat": WHEAT})
     judge = _Recording(name)
-    await ground(result, judge)
-    assert judge.claims == [f"{FIRST_CLAUSE}, {SECOND_CLAUSE}."] * 2
+    supports = (await ground(result, judge)).supports
+    assert judge.claims == [
+        f"{FIRST_CLAUSE} <|cit|>, {SECOND_CLAUSE} <|other_cit|>.",
+        f"{FIRST_CLAUSE} <|other_cit|>, {SECOND_CLAUSE} <|cit|>.",
+    ]
+    assert {s.claim for s in supports} == {f"{FIRST_CLAUSE}, {SECOND_CLAUSE}."}

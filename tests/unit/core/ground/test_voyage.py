@@ -125,6 +125,24 @@ async def test_the_passage_about_the_claim_comes_first_with_its_rerank_score(
     assert judgement.badge is Badge.GREY
 
 
+async def test_in_a_sentence_citing_several_works_voyage_is_asked_about_this_works_clause(
+    voyage_server: Callable[[Voyage], Awaitable[VoyageScorer]],
+) -> None:
+    api = Voyage()
+    scorer = await voyage_server(api)
+    evidence = Evidence(EvidenceKind.ABSTRACT, (*FILLER[:3], ON_TOPIC), "Aspirin")
+    claim = Claim(f"{CLAIM.text.rstrip('.')} <|cit|>, and statins lower cholesterol <|other_cit|>.")
+    await scorer.score([Pair(claim, evidence, "smith")])
+    [rerank] = [body for path, body in api.requests if path.endswith("/rerank")]
+    assert rerank["query"] == CLAIM.text.rstrip(".")
+    queries = [
+        body["input"]
+        for path, body in api.requests
+        if path.endswith("/embeddings") and body["input_type"] == "query"
+    ]
+    assert queries == [[CLAIM.text.rstrip(".")]]
+
+
 async def test_embeddings_shortlist_twenty_passages_and_the_reranker_returns_five(
     voyage_server: Callable[[Voyage], Awaitable[VoyageScorer]],
 ) -> None:
