@@ -7,6 +7,11 @@ Within one work, a claim word every sentence shares (the paper's topic) cannot t
 sentences apart: `local_coverage` weighs each claim word by its IDF times its rarity among
 this work's own sentences, so the sentence that alone carries the claim's specific words stands
 out (docs/BENCHMARKS.md, Groundedness).
+
+Neighbours: the better coverage of the claim by the two adjacent sentences. Sentences that
+restate the topic (background, methods) come in runs, while the finding stands apart from its
+neighbours, so the fitted weight is negative; chosen by cross-validation on SciFact train
+(docs/BENCHMARKS.md, Groundedness, fourth round).
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ FEATURE_NAMES = (
     "prefix_coverage_below_best",
     "local_coverage",
     "local_coverage_below_best",
+    "neighbour_prefix_coverage",
+    "neighbour_local_coverage",
 )
 
 
@@ -82,10 +89,18 @@ def sentence_features(
     best_prefix = max((row[1] for row in rows), default=0.0)
     local = _local_coverage(claim_words, [set(tokens) for tokens in tokenised], idf)
     best_local = max(local, default=0.0)
+    near_prefix = _neighbours([row[1] for row in rows])
+    near_local = _neighbours(local)
     return [
-        (*row, row[0] - best, row[1] - best_prefix, value, value - best_local)
-        for row, value in zip(rows, local, strict=True)
+        (*row, row[0] - best, row[1] - best_prefix, value, value - best_local, *near)
+        for row, value, *near in zip(rows, local, near_prefix, near_local, strict=True)
     ]
+
+
+def _neighbours(values: list[float]) -> list[float]:
+    """For each sentence, the larger value of the sentences just before and after it."""
+    padded = [0.0, *values, 0.0]
+    return [max(padded[index], padded[index + 2]) for index in range(len(values))]
 
 
 def _local_coverage(claim_words: list[str], present: list[set[str]], idf: Weights) -> list[float]:

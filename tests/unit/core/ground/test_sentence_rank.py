@@ -44,3 +44,18 @@ def test_a_claim_word_only_one_sentence_has_counts_more_than_the_works_topic_wor
     assert distinctive["coverage"] == topic["coverage"]
     assert distinctive["local_coverage"] > topic["local_coverage"]
     assert distinctive["local_coverage_below_best"] == 0.0
+
+
+def test_of_two_identical_findings_the_one_apart_from_the_topic_sentences_ranks_higher() -> None:
+    claim = "Zorblat raises quixan in mice."
+    finding = "Quixan rose sharply in mice given zorblat."
+    sentences = ["Mice received zorblat daily.", finding, "Weather was noted.", finding]
+    params = load()
+    scores = relatedness(claim, sentences, params.idf, params.ranker).sentence_scores
+    assert scores[3] > scores[1]  # position alone would favour the first copy
+
+
+def test_a_lone_sentence_has_no_neighbour_coverage() -> None:
+    (row,) = sentence_features(CLAIM, [ABSTRACT[2]], load().idf)
+    features = dict(zip(FEATURE_NAMES, row, strict=True))
+    assert features["neighbour_prefix_coverage"] == features["neighbour_local_coverage"] == 0.0
