@@ -40,32 +40,7 @@ async def _run(runs: int) -> dict[str, list[float]]:
         "open": [], "references": [], "edit": [], "line": [], "entry": [], "hover": [],
         "completion": [],
     }  # fmt: skip
-    client = LanguageClient("bench", "1")
-    published = asyncio.Event()
-    pushes: list[tuple[str, float]] = []
-
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def _on(params: types.PublishDiagnosticsParams) -> None:
-        pushes.append((params.uri, time.perf_counter()))
-        published.set()
-
-    async def pushed(uri: str, count: int) -> float:
-        """When the `count`th push for `uri` (since the list was cleared) arrived."""
-        while len(times_of := [t for u, t in pushes if u == uri]) < count:
-            published.clear()
-            await asyncio.wait_for(published.wait(), 120)
-        return times_of[count - 1]
-
-    await client.start_io(sys.executable, "-m", "cite_sentinel", "lsp")
-    await client.initialize_async(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            root_uri=folder.as_uri(),
-            initialization_options={"verify": False, "debounceMs": 0},
-        )
-    )
-    client.initialized(types.InitializedParams())
-    pid = _pid(client)
+    client, pushes, pid = await started(folder)
     cpu: dict[str, list[float]] = {name: [] for name in times}
     for run in range(runs):
         await _idle(pid)
@@ -82,7 +57,7 @@ async def _run(runs: int) -> dict[str, list[float]]:
                 )
             )
         )
-        times["open"].append(await pushed(uri, 1) - start)
+        times["open"].append(await pushes.nth(uri, 1) - start)
         cpu["open"].append(_cpu(pid) - used)
         times["references"].append(await _entry_known(client, doc) - start)
         cpu["references"].append(_cpu(pid) - used)
@@ -96,7 +71,7 @@ async def _run(runs: int) -> dict[str, list[float]]:
             pushes.clear()
             start, used = time.perf_counter(), _cpu(pid)
             client.text_document_did_change(_insert(uri, version, line, character, inserted))
-            times[name].append(await pushed(uri, 1) - start)
+            times[name].append(await pushes.nth(uri, 1) - start)
             cpu[name].append(_cpu(pid) - used)
         start = time.perf_counter()
         await client.text_document_hover_async(
@@ -120,6 +95,49 @@ async def _run(runs: int) -> dict[str, list[float]]:
         if values:
             times[f"cpu {name}"] = values
     return times
+
+
+class Pushes:
+    """When each diagnostics push arrived, per document."""
+
+    def __init__(self) -> None:
+        self.times: list[tuple[str, float]] = []
+        self._published = asyncio.Event()
+
+    def record(self, params: types.PublishDiagnosticsParams) -> None:
+        self.times.append((params.uri, time.perf_counter()))
+        self._published.set()
+
+    def clear(self) -> None:
+        self.times.clear()
+
+    async def nth(self, uri: str, count: int) -> float:
+        """When the `count`th push for `uri` (since the list was cleared) arrived."""
+        while len(times_of := [t for u, t in self.times if u == uri]) < count:
+            self._published.clear()
+            await asyncio.wait_for(self._published.wait(), 120)
+        return times_of[count - 1]
+
+
+async def started(folder: Path) -> tuple[LanguageClient, Pushes, int]:
+    """A server on `folder` (verification off, no debounce), its pushes recorded, and its pid."""
+    client = LanguageClient("bench", "1")
+    pushes = Pushes()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def _on(params: types.PublishDiagnosticsParams) -> None:  # pygls marks the function itself
+        pushes.record(params)
+
+    await client.start_io(sys.executable, "-m", "cite_sentinel", "lsp")
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=folder.as_uri(),
+            initialization_options={"verify": False, "debounceMs": 0},
+        )
+    )
+    client.initialized(types.InitializedParams())
+    return client, pushes, _pid(client)
 
 
 def _insert(

@@ -15,7 +15,6 @@ import asyncio
 import re
 import shutil
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -23,7 +22,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-from benchmarks.lsp_latency import BIB, _cpu, _idle, _insert, _pid
+from benchmarks.lsp_latency import BIB, _cpu, _idle, _insert, started
 
 CITED = 40
 UNDEFINED = "nosuchkey2099"
@@ -48,31 +47,7 @@ async def _run(edits: int) -> dict[str, list[float]]:
     paper = folder / "paper.md"
     paper.write_text(text, encoding="utf-8")
     uri = paper.as_uri()
-    client = LanguageClient("bench", "1")
-    pushes: list[tuple[str, float]] = []
-    published = asyncio.Event()
-
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def _on(params: types.PublishDiagnosticsParams) -> None:
-        pushes.append((params.uri, time.perf_counter()))
-        published.set()
-
-    async def pushed(count: int) -> float:
-        while len(mine := [t for u, t in pushes if u == uri]) < count:
-            published.clear()
-            await asyncio.wait_for(published.wait(), 120)
-        return mine[count - 1]
-
-    await client.start_io(sys.executable, "-m", "cite_sentinel", "lsp")
-    await client.initialize_async(
-        types.InitializeParams(
-            capabilities=types.ClientCapabilities(),
-            root_uri=folder.as_uri(),
-            initialization_options={"verify": False, "debounceMs": 0},
-        )
-    )
-    client.initialized(types.InitializedParams())
-    pid = _pid(client)
+    client, pushes, pid = await started(folder)
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(
@@ -87,7 +62,7 @@ async def _run(edits: int) -> dict[str, list[float]]:
         pushes.clear()
         start, used = time.perf_counter(), _cpu(pid)
         client.text_document_did_change(_insert(uri, version, undefined_line, 0, "x"))
-        times["edit"].append(await pushed(1) - start)
+        times["edit"].append(await pushes.nth(uri, 1) - start)
         times["cpu edit"].append(_cpu(pid) - used)
     await client.shutdown_async(None)
     client.exit(None)
