@@ -17,8 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
+def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`cite-sentinel check ARGS` from the repository root, `env` added to this environment."""
     environment = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "CI"}}
+    environment.update(env or {})
     return subprocess.run(
         [sys.executable, "-m", "cite_sentinel", "check", *args],
         cwd=ROOT,

@@ -3,36 +3,23 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from tests.e2e.test_check_ground import ROOT, _run
 from tests.fakeapi import FakeApi
 from tests.fakeapi.anthropic import REFUSED_KEY
 
 pytest.importorskip("anthropic", reason="the anthropic SDK (extra `anthropic`)")
 
-ROOT = Path(__file__).resolve().parents[2]
 GROUNDED = ROOT / "examples" / "grounded.md"
 KEY = "sk-ant-test-5e4d3c2b1a09"
 ARGUMENTS = ("--ground", "--scorer", "anthropic", "--format", "json")
 
 
 def _check(fake_api: FakeApi, key: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "CI"}}
-    environment.update(fake_api.judge_env(key))
-    return subprocess.run(
-        [sys.executable, "-m", "cite_sentinel", "check", str(GROUNDED), *ARGUMENTS],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return _run(str(GROUNDED), *ARGUMENTS, env=fake_api.judge_env(key))
 
 
 @pytest.mark.slow
