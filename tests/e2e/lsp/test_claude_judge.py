@@ -25,6 +25,7 @@ from tests.fakeapi.anthropic import REFUSED_KEY
 pytest.importorskip("anthropic", reason="the anthropic SDK (extra `anthropic`)")
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+GROUNDED = (EXAMPLES / "grounded.md").read_text(encoding="utf-8")
 KEY = "sk-ant-test-0f9e8d7c6b5a"
 CONTRADICTED = "contradicted-citation"
 JUDGE = {"ground": True, "scorer": "anthropic", "verify": True, "debounceMs": 0}
@@ -71,19 +72,17 @@ async def test_a_contradicted_claim_gets_a_warning_and_its_hover_quotes_the_evid
     manuscript: Path,
     capfd: pytest.CaptureFixture[str],
 ) -> None:
-    text = (EXAMPLES / "grounded.md").read_text(encoding="utf-8")
-    await start(client, manuscript.parent, JUDGE)
-    await _open(client, manuscript, text)
+    await _judging(client, manuscript)
     (found,) = await _diagnostics(client, manuscript.as_uri(), CONTRADICTED)
-    lines = text.splitlines()
+    lines = GROUNDED.splitlines()
     line = next(i for i, ln in enumerate(lines) if "[@tsitsiklis1994]" in ln)
     column = lines[line].index("@tsitsiklis1994") + 1  # the key, after its @
     assert found.severity == types.DiagnosticSeverity.Warning
     assert found.range.start == types.Position(line=line, character=column)
     assert found.range.end == types.Position(line=line, character=column + len("tsitsiklis1994"))
     assert "contradict" in found.message
-    supported = [d for d in client.diagnostics[manuscript.as_uri()] if d.code == CONTRADICTED]
-    assert supported == [found], "the supported claims stay quiet"
+    warned = [d for d in client.diagnostics[manuscript.as_uri()] if d.code == CONTRADICTED]
+    assert warned == [found], "the supported claims stay quiet"
 
     hover = await client.text_document_hover_async(
         types.HoverParams(
@@ -108,9 +107,7 @@ async def test_a_refused_key_is_reported_once_and_the_local_scorer_judges_instea
     manuscript: Path,
     capfd: pytest.CaptureFixture[str],
 ) -> None:
-    text = (EXAMPLES / "grounded.md").read_text(encoding="utf-8")
-    await start(client, manuscript.parent, JUDGE)
-    await _open(client, manuscript, text)
+    await _judging(client, manuscript)
     (unrelated,) = await _diagnostics(client, manuscript.as_uri(), "unrelated-citation")
     assert unrelated.data["key"] == "zilli2014"
     codes = {d.code for d in client.diagnostics[manuscript.as_uri()]}
@@ -123,6 +120,12 @@ async def test_a_refused_key_is_reported_once_and_the_local_scorer_judges_instea
     shown = [m for m in client.log_messages if "refused the key" in m.message]
     assert [m.type for m in shown] == [types.MessageType.Warning], "the editor's log says it too"
     assert REFUSED_KEY not in shown[0].message
+
+
+async def _judging(client: LanguageClient, manuscript: Path) -> None:
+    """The server started with Claude as the judge, examples/grounded.md open in it."""
+    await start(client, manuscript.parent, JUDGE)
+    await _open(client, manuscript, GROUNDED)
 
 
 async def _stderr_showing(capfd: pytest.CaptureFixture[str], needle: str) -> str:
