@@ -7,9 +7,17 @@ parse error) go to one testcase per file in a last suite, `files`.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from cite_sentinel.core.model import CheckResult, Finding, Reference, Severity, Status, Verdict
+from cite_sentinel.core.model import (
+    CheckResult,
+    Finding,
+    Location,
+    Reference,
+    Severity,
+    Status,
+    Verdict,
+)
 from cite_sentinel.core.report.summary import SEVERITY_ORDER
 
 _FAILING = (Severity.ERROR, Severity.WARNING)
@@ -17,22 +25,23 @@ _FAILING = (Severity.ERROR, Severity.WARNING)
 
 def render_junit(result: CheckResult) -> str:
     """The report as a `<testsuites>` document."""
-    by_key: dict[str, list[Finding]] = {}
+    owned: dict[int, list[Finding]] = {}
+    orphans: dict[str, list[Finding]] = {}
+    owner = _owners(result)
     for finding in result.findings:
-        by_key.setdefault(finding.key, []).append(finding)
-    defined = {reference.key for reference in result.references}
+        number = owner(finding)
+        if number is None:
+            orphans.setdefault(finding.location.path, []).append(finding)
+        else:
+            owned.setdefault(number, []).append(finding)
     root = ET.Element("testsuites", name="cite-sentinel")
     suites: dict[str, ET.Element] = {}
-    for reference in result.references:
+    for number, reference in enumerate(result.references):
         path = reference.location.path
         if path not in suites:
             suites[path] = ET.SubElement(root, "testsuite", name=path)
-        findings = by_key.get(reference.key, [])
+        findings = owned.get(number, [])
         _testcase(suites[path], reference, result.verdict_for(reference), findings)
-    orphans: dict[str, list[Finding]] = {}
-    for finding in result.findings:
-        if finding.key not in defined:
-            orphans.setdefault(finding.location.path, []).append(finding)
     if orphans:
         files = ET.SubElement(root, "testsuite", name="files")
         for path, findings in orphans.items():
@@ -43,6 +52,53 @@ def render_junit(result: CheckResult) -> str:
     _count(root)
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def _owners(result: CheckResult) -> Callable[[Finding], int | None]:
+    """Which reference (its index) a finding belongs to.
+
+    A batch of manuscripts reuses keys for different works, so a key alone is not enough: a
+    finding in a bibliography belongs to that file's entry, one at a citation to the entry the
+    citation resolves to, and any other to the key's entry only when one reference has it.
+    """
+    numbers = {id(reference): n for n, reference in enumerate(result.references)}
+    in_file: dict[tuple[str, str], list[int]] = {}
+    by_key: dict[str, list[int]] = {}
+    for number, reference in enumerate(result.references):
+        in_file.setdefault((reference.location.path, reference.key), []).append(number)
+        by_key.setdefault(reference.key, []).append(number)
+    cited = {
+        _point(location): numbers.get(id(reference))
+        for location, reference in result.targets.items()
+    }
+
+    def owner(finding: Finding) -> int | None:
+        if not finding.key:
+            return None
+        where = finding.location
+        here = in_file.get((where.path, finding.key))
+        if here:
+            return _enclosing(here, result.references, where.line)
+        target = cited.get(_point(where))
+        if target is not None and result.references[target].key == finding.key:
+            return target
+        candidates = by_key.get(finding.key, [])
+        return candidates[0] if len(candidates) == 1 else None
+
+    return owner
+
+
+def _point(where: Location) -> tuple[str, int, int]:
+    return (where.path, where.line, where.column)
+
+
+def _enclosing(numbers: Sequence[int], references: Sequence[Reference], line: int) -> int:
+    """Of a file's entries with one key (a duplicate), the one whose lines hold `line`."""
+    for number in numbers:
+        span = references[number].location
+        if span.line <= line <= max(span.end_line, span.line):
+            return number
+    return numbers[0]
 
 
 def _testcase(

@@ -5,7 +5,16 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
-from cite_sentinel.core import CheckResult, Status, Verdict
+from cite_sentinel.core import (
+    CheckResult,
+    Citation,
+    Finding,
+    Location,
+    Reference,
+    Severity,
+    Status,
+    Verdict,
+)
 from cite_sentinel.core.report.junit import render_junit
 
 
@@ -49,3 +58,30 @@ def test_findings_of_no_reference_fail_their_file(judged: CheckResult) -> None:
     assert case is not None
     failure = case.find("failure")
     assert failure is not None and failure.attrib["type"] == "undefined-key"
+
+
+def test_a_key_reused_by_another_manuscript_does_not_share_its_failure() -> None:
+    """A batch of submissions: s1's wrong smith2020 must not fail s2's correct one."""
+    first = Reference(key="smith2020", location=Location("s1/refs.bib", 1, 1, 5, 2))
+    second = Reference(key="smith2020", location=Location("s2/refs.bib", 1, 1, 5, 2), year=2020)
+    citation = Citation(key="smith2020", location=Location("s1/paper.md", 3, 5, 3, 15))
+    wrong = Finding(
+        code="miscited",
+        severity=Severity.WARNING,
+        message="smith2020: year cited 2019, found 2020 (crossref)",
+        key="smith2020",
+        location=Location("s1/refs.bib", 1, 10, 1, 19),
+    )
+    result = CheckResult(
+        references=(first, second),
+        citations=(citation,),
+        findings=(wrong, replace(wrong, location=citation.location)),
+        targets={citation.location: first},
+    )
+    root = ET.fromstring(render_junit(result))
+    failing = root.find("testsuite[@name='s1/refs.bib']/testcase[@name='smith2020']/failure")
+    assert failing is not None and failing.text is not None
+    assert "s1/paper.md:3:5" in failing.text
+    clean = root.find("testsuite[@name='s2/refs.bib']/testcase[@name='smith2020']")
+    assert clean is not None and clean.find("failure") is None
+    assert root.find("testsuite[@name='files']") is None
