@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import quote
 
 from cite_sentinel.core.findings import RULES, Code, documentation_url
 from cite_sentinel.core.model import CheckResult, Finding, Location, Severity
@@ -137,7 +138,9 @@ def _uri(path: str, root: Path | None) -> str:
             candidate = candidate.relative_to(base)
         except ValueError:
             return candidate.as_uri()
-    return str(PurePosixPath(*candidate.parts)) if candidate.parts else "."
+    # A URI reference, not a path: a space, `%`, `#` or a colon in the first segment would
+    # otherwise make readers see another file, a fragment or a scheme.
+    return quote(str(PurePosixPath(*candidate.parts)), safe="/") if candidate.parts else "."
 
 
 def _root_uri(root: Path | None) -> str:

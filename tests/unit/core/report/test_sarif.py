@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import jsonschema
 import pytest
@@ -109,3 +110,18 @@ def test_a_check_without_findings_is_still_a_valid_log(
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     jsonschema.Draft4Validator(schema).validate(_log(empty))
     assert _log(empty)["runs"][0]["results"] == []
+
+
+@pytest.mark.parametrize(
+    "path", ["chap/ü dir/réf s.bib", "notes:2024.md", "paper#2.tex", "50%.bib", "a,b [draft].md"]
+)
+def test_odd_file_names_give_uris_that_lead_back_to_the_file(
+    judged: CheckResult, path: str
+) -> None:
+    finding = replace(judged.findings[0], location=Location.point(path, 3, 1))
+    log = _log(replace(judged, findings=(finding,)))
+    uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    parts = urlsplit(uri["uri"])
+    assert (parts.scheme, parts.netloc, parts.query, parts.fragment) == ("", "", "", "")
+    assert unquote(parts.path) == path
+    assert all(0x21 <= ord(c) < 0x7F for c in uri["uri"])
