@@ -100,7 +100,9 @@ def run_fix(
             f"{options.path}: the fixes need characters {encoding} cannot hold; "
             "convert the file to UTF-8 first"
         ) from error
-    backup = write_atomically(path, encoded)
+    # Through a link (refs.bib -> a reference manager's export), edit the file it names and
+    # keep the link: replacing the link itself would cut it off from that file.
+    backup = write_atomically(path.resolve(), encoded)
     notify(f"{options.path}: fixed {_entries(len(fixes))}; the previous version is in {backup}")
     return ExitCode.CLEAN
 

@@ -110,6 +110,25 @@ def test_fix_writes_only_the_corrected_lines_of_a_real_bibliography(
     assert "+  year={2009}," in shown
 
 
+def test_fix_through_a_symlink_edits_the_linked_file_and_keeps_the_link(
+    data: Path, corrected_index: FakeApi, tmp_path: Path
+) -> None:
+    """A manuscript's refs.bib is often a link to a library a reference manager exports."""
+    original = _real_head(data)
+    library = tmp_path / "library" / SCIPY
+    library.parent.mkdir()
+    library.write_bytes(original)
+    link = tmp_path / "refs.bib"
+    link.symlink_to(library)
+    status = run_command(
+        ["fix", str(link), "--write", "--quiet"], _environ(corrected_index, tmp_path)
+    )
+    assert status == 0
+    assert link.is_symlink() and link.resolve() == library
+    assert b"  year={2009}," in library.read_bytes()
+    assert (library.parent / f"{SCIPY}.bak").read_bytes() == original
+
+
 def test_in_ci_fix_only_shows_the_diff_and_exits_1(
     data: Path, corrected_index: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
