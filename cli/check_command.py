@@ -26,9 +26,10 @@ from cite_sentinel.exit_codes import (
     exit_code,
 )
 from cite_sentinel.progress import ProgressDisplay, wants_progress
-from cite_sentinel.report_output import use_color, write_atomically
+from cite_sentinel.report_output import prepare_output, use_color, write_atomically
 from cite_sentinel.report_targets import (
     FORMATS,
+    Target,
     TargetAction,
     append_step_summary,
     render,
@@ -129,6 +130,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         },
     )
     fail_on = frozenset(config.fail_on)
+    chosen = _targets(options)  # before the check: a report that cannot be written stops it now
     options.ground = config.ground if options.ground is None else options.ground
     if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
         environ = {**environ, "CITE_SENTINEL_MAILTO": config.mailto}
@@ -149,7 +151,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             _check_and_ground(options.paths, config, verifier, scorer, fulltext, select)
         )
     result = accept(result, config.allow)
-    _deliver(result, options, environ, notify)
+    _deliver(result, chosen, options, environ, notify)
     accepted = accepted_keys(result, config.allow)
     judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
     return exit_code(judged, fail_on=fail_on, max_unavailable=options.max_unavailable)
@@ -220,16 +222,25 @@ def _notifier(*, quiet: bool) -> Callable[[str], None]:
     return notify
 
 
-def _deliver(
-    result: CheckResult,
-    options: argparse.Namespace,
-    environ: Mapping[str, str],
-    notify: Callable[[str], None],
-) -> None:
+def _targets(options: argparse.Namespace) -> tuple[Target, ...]:
+    """The reports asked for, their folders made; a usage error for two reports on stdout."""
     try:
         chosen = targets(options)
     except ValueError as error:
         raise UsageError(str(error)) from error
+    for target in chosen:
+        if target.output is not None:
+            prepare_output(Path(target.output))
+    return chosen
+
+
+def _deliver(
+    result: CheckResult,
+    chosen: tuple[Target, ...],
+    options: argparse.Namespace,
+    environ: Mapping[str, str],
+    notify: Callable[[str], None],
+) -> None:
     for target in chosen:
         color = target.output is None and use_color(sys.stdout, environ, no_color=options.no_color)
         text = render(target, result, color=color)

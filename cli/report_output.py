@@ -21,11 +21,28 @@ def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> 
     return stream.isatty() and environ.get("TERM") != "dumb"
 
 
+def prepare_output(path: Path) -> None:
+    """Make the folder of a report file (as CI tools do), or say before the check why not."""
+    if path.is_dir():
+        raise InputError(f"cannot write {path}: it is a folder; give a file name for the report")
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(
+            f"cannot write {path}: cannot make the folder {folder} "
+            f"({error.strerror or error}); give --output a path in a folder you can write"
+        ) from error
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write {path}: the folder {folder} is not writable")
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write a whole file or nothing: a temporary file beside it, then os.replace."""
+    # Through a link, replace the file it names and keep the link.
+    path = path.resolve() if path.is_symlink() else path
     folder = path.parent
-    if not folder.is_dir():
-        raise InputError(f"cannot write {path}: the folder {folder} does not exist")
+    prepare_output(path)
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:

@@ -1,7 +1,8 @@
-"""`check --ground`: the scorer chosen by flags or by the configuration's [ground] table."""
+"""`check`: the scorer chosen by flags or the configuration, and where the reports go."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -44,3 +45,25 @@ def test_scorer_without_ground_is_a_usage_error(
 ) -> None:
     assert run_command(["check", str(paper), "--scorer", "anthropic"]) == 2
     assert "--scorer is used only with --ground" in capsys.readouterr().err
+
+
+def test_output_into_a_folder_that_does_not_exist_yet_creates_it(
+    paper: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = paper.parent / "reports" / "ci" / "refs.json"
+    status = run_command(["check", str(paper), "--offline", "--quiet", "--format", "json",
+                          "--output", str(report)])  # fmt: skip
+    assert status != 2, capsys.readouterr().err
+    assert json.loads(report.read_text(encoding="utf-8"))["version"] == 1
+
+
+def test_an_output_that_cannot_be_written_stops_before_any_report(
+    paper: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocked = paper.parent / "refs.bib" / "report.sarif"  # refs.bib is a file, not a folder
+    status = run_command(["check", str(paper), "--offline", "--format", "text",
+                          "--format", "sarif", "--output", str(blocked)])  # fmt: skip
+    assert status == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert str(blocked) in captured.err and "Traceback" not in captured.err

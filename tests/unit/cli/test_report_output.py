@@ -38,9 +38,23 @@ def test_the_report_file_is_replaced_whole_and_no_temporary_file_stays(tmp_path:
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
 
 
-def test_a_missing_folder_is_an_input_error_naming_it(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="does not exist"):
-        write_atomically(tmp_path / "nowhere" / "report.md", "x")
+def test_a_missing_folder_is_made_as_ci_tools_do(tmp_path: Path) -> None:
+    write_atomically(tmp_path / "reports" / "ci" / "report.md", "x")
+    assert (tmp_path / "reports" / "ci" / "report.md").read_text() == "x"
+
+
+def test_a_folder_that_cannot_be_made_is_an_input_error_naming_it(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text("@article{a}")
+    with pytest.raises(InputError, match=r"cannot make the folder .*refs\.bib"):
+        write_atomically(tmp_path / "refs.bib" / "report.md", "x")
+
+
+def test_a_report_written_through_a_link_keeps_the_link(tmp_path: Path) -> None:
+    (tmp_path / "latest.sarif").write_text("old")
+    (tmp_path / "report.sarif").symlink_to(tmp_path / "latest.sarif")
+    write_atomically(tmp_path / "report.sarif", "new")
+    assert (tmp_path / "report.sarif").is_symlink()
+    assert (tmp_path / "latest.sarif").read_text() == "new"
 
 
 def test_writing_over_a_folder_fails_cleanly(tmp_path: Path) -> None:
