@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import panflute as pf
 
+NOCITE = "nocite"  # the metadata key whose citations only add entries to the list
+
 
 @dataclass(frozen=True, slots=True)
 class FoundCite:
@@ -24,7 +26,7 @@ class FoundCite:
 
 
 def find_cites(doc: pf.Doc) -> tuple[FoundCite, ...]:
-    """Every Cite element outside another Cite, in the order panflute's walk meets them."""
+    """Every Cite element outside another Cite and `nocite`, in the order walk meets them."""
     return tuple(_visit(doc, doc))
 
 
@@ -50,7 +52,9 @@ def _visit(element: pf.Element, block: pf.Element) -> Iterator[FoundCite]:
                 else:
                     yield from _visit(item, block)
         elif isinstance(child, pf.DictContainer):
-            for item in child.dict.values():
-                yield from _visit(item, block)
+            top = isinstance(element, pf.MetaMap) and isinstance(element.parent, pf.Doc)
+            for key, item in child.dict.items():
+                if not (top and key == NOCITE):  # citeproc's to read, never rewritten
+                    yield from _visit(item, block)
         elif isinstance(child, pf.Element):
             yield from _visit(child, block)

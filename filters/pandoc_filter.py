@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import panflute as pf
 from cite_sentinel.core import (
     CheckResult,
+    Citation,
     CiteSentinelError,
     Config,
     Read,
@@ -32,9 +33,11 @@ from cite_sentinel.filters.cites import find_cites, replace_cites
 from cite_sentinel.filters.collect import DOCUMENT, CiteGroup, collect
 from cite_sentinel.filters.correct import correct_references
 from cite_sentinel.filters.groundedness import badges, grounded, supports_by_citation
+from cite_sentinel.filters.nocite import nocite_citations
 from cite_sentinel.filters.reflist import add_reference_list
 from cite_sentinel.filters.rendering import rendering_for
 from cite_sentinel.filters.rewrite import rewrite
+from cite_sentinel.filters.scope import cited_keys, narrowed, select_cited
 from cite_sentinel.filters.settings import FilterSettings, is_html, read_settings
 from cite_sentinel.filters.summary import TAG, failure_message, failures, summary_lines
 
@@ -108,10 +111,18 @@ class _Run:
         assert settings is not None, "prepare runs first"
         found = find_cites(doc)
         groups = collect(found)
-        result = self._check(doc, groups, settings)
+        nocite = nocite_citations(doc)
+        result = self._check(doc, groups, nocite, settings)
         for line in summary_lines(result):
             self._notify(line)
-        rendering = rendering_for(settings.style, doc.format or "html", groups, result, self._today)
+        rendering = rendering_for(
+            settings.style,
+            doc.format or "html",
+            groups,
+            result,
+            self._today,
+            nocite=[citation.key for citation in nocite],
+        )
         supports = (
             supports_by_citation(result)
             if settings.groundedness and is_html(doc.format or "html")
@@ -139,10 +150,14 @@ class _Run:
             raise BuildFailed(failure_message(failed, settings.fail_on))
 
     def _check(
-        self, doc: pf.Doc, groups: tuple[CiteGroup, ...], settings: FilterSettings
+        self,
+        doc: pf.Doc,
+        groups: tuple[CiteGroup, ...],
+        nocite: tuple[Citation, ...],
+        settings: FilterSettings,
     ) -> CheckResult:
         citations = [citation for group in groups for citation in group.citations]
-        read = document_read(_lookup(doc), citations, self._cwd)
+        read = document_read(_lookup(doc), [*citations, *nocite], self._cwd)
         config = self._config or load_config(self._cwd)
         verifier = _Deferred(lambda: self._verifier(settings.offline))
         ground = settings.groundedness
@@ -152,7 +167,12 @@ class _Run:
 async def _checked(
     config: Config, verifier: Verifier, read: Read, *, ground: bool, scorer: Scorer | None
 ) -> CheckResult:
-    result = await check([], config=config, verifier=verifier, reads={DOCUMENT: read})
+    """Only what the document cites is verified and told: see filters.scope."""
+    keys = cited_keys(read.citations)
+    result = await check(
+        [], config=config, verifier=verifier, reads={DOCUMENT: read}, select=select_cited(keys)
+    )
+    result = narrowed(result, keys)
     return await grounded(result, scorer) if ground else result
 
 

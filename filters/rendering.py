@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from cite_sentinel.core import CheckResult, Reference, Status, Verdict
+from cite_sentinel.core.lint import NOCITE_ALL
 from cite_sentinel.core.styles import Disambiguation, Numbering
 from cite_sentinel.filters.collect import CiteGroup
 from cite_sentinel.filters.settings import Style, base_format, is_html
@@ -60,13 +61,22 @@ def rendering_for(
     groups: Sequence[CiteGroup],
     result: CheckResult,
     today: str,
+    *,
+    nocite: Sequence[str] = (),
 ) -> Rendering:
-    """Numbers in order of first citation; Accessed is the urldate, else the day it was verified."""
+    """Numbers in order of first citation; Accessed is the urldate, else the day it was verified.
+
+    Keys only `nocite` names follow the cited ones, as citeproc lists them (`*`: every
+    entry, in the bibliography's order); they have no citation to link back to.
+    """
     defined: dict[str, Reference] = {}
     for reference in result.references:
         defined.setdefault(reference.key, reference)
     citations = [c for group in groups for c in group.citations if c.key in defined]
-    numbering = Numbering.from_citations(citations)  # undefined keys get no number
+    listed = [key for name in nocite for key in (defined if name == NOCITE_ALL else [name])]
+    numbering = Numbering.from_citations(citations).with_keys(  # undefined keys get no number
+        key for key in listed if key in defined
+    )
     verdicts = {verdict.key: verdict for verdict in result.verdicts}
     cited = {
         key: _accessed(defined[key], verdicts.get(key), today)

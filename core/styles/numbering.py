@@ -44,6 +44,11 @@ class Numbering:
         unique = tuple(dict.fromkeys(keys))
         return cls(unique, ())
 
+    def with_keys(self, keys: Iterable[str]) -> Numbering:
+        """Numbers for keys listed without a citation (`nocite`), after those already numbered."""
+        extra = tuple(key for key in dict.fromkeys(keys) if key not in self.keys)
+        return Numbering(self.keys + extra, self.anchors) if extra else self
+
     def number(self, key: str) -> int | None:
         """The number of a key, or None when it was never cited."""
         try:

@@ -205,3 +205,69 @@ def test_a_reference_cited_many_times_is_warned_about_once(tmp_path: Path) -> No
     lines: list[str] = []
     _run(doc, _Verifier(), tmp_path, lines)
     assert sum("fake" in line and not line.startswith("[INFO]") for line in lines) == 1
+
+
+class _Recording(_Verifier):
+    """Says `fake` and `unused` are fabricated, the rest verified; remembers the keys asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
+        self.asked.extend(reference.key for reference in references)
+        return [
+            Verdict(
+                key=r.key,
+                status=Status.FABRICATED if r.key in {"fake", "unused"} else Status.VERIFIED,
+            )
+            for r in references
+        ]
+
+
+def _with_uncited(output: str = "html", **metadata: object) -> pf.Doc:
+    doc = _doc(output, **metadata)
+    unused = {**REFERENCES[1], "id": "unused", "title": "An entry the text never cites"}
+    doc.metadata["references"] = [*REFERENCES, unused]
+    return doc
+
+
+def test_an_uncited_entry_of_the_bibliography_is_not_verified_and_cannot_fail_the_build(
+    tmp_path: Path,
+) -> None:
+    verifier, lines = _Recording(), []
+    doc = _with_uncited("html", **{"fail-on": "fabricated"})
+    doc.content[0].content[2] = pf.Cite(pf.Str("[@good]"), citations=[pf.Citation("good")])
+    _run(doc, verifier, tmp_path, lines)  # `fake` is no longer cited: nothing fails
+    assert sorted(set(verifier.asked)) == ["good"]
+    assert not any("unused" in line for line in lines)
+    assert lines[-1].endswith("1 references: 1 verified, 0 miscited, 0 fabricated, 0 unverified")
+
+
+def _nocite(doc: pf.Doc, *keys: str) -> pf.Doc:
+    citations = [pf.Citation(key) for key in keys]
+    doc.metadata["nocite"] = pf.MetaInlines(
+        pf.Cite(pf.Str(" ".join(f"@{key}" for key in keys)), citations=citations)
+    )
+    return doc
+
+
+def test_nocite_all_lists_every_entry_after_the_cited_ones_and_keeps_the_metadata(
+    tmp_path: Path,
+) -> None:
+    verifier = _Recording()
+    doc = _run(_nocite(_with_uncited("latex"), "*"), verifier, tmp_path, [])
+    text = pf.stringify(doc)
+    assert "unused" in verifier.asked
+    assert text.index('[3] "An entry the text never cites"') > text.index('[2] "A real work"')
+    nocite = doc.get_metadata("nocite", builtin=False).content[0]
+    assert isinstance(nocite, pf.Cite) and nocite.citations[0].id == "*"  # left for citeproc
+
+
+def test_a_nocite_key_is_listed_and_verified_though_never_cited_in_the_text(
+    tmp_path: Path,
+) -> None:
+    verifier = _Recording()
+    doc = _nocite(_with_uncited("latex", **{"fail-on": "fabricated"}), "unused")
+    with pytest.raises(BuildFailed, match="unused"):
+        _run(doc, verifier, tmp_path, [])

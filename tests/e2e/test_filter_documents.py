@@ -1,0 +1,56 @@
+"""The filter under real pandoc on small documents a user writes: nocite, prefixes, scope."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FILTER = str(Path(sys.executable).parent / "cite-sentinel")
+
+REFERENCES = """\
+references:
+- id: cited
+  type: article-journal
+  title: The cited work
+  author: [{family: Smith, given: Sarah}]
+  issued: {date-parts: [[2020]]}
+- id: listed
+  type: article-journal
+  title: A work only nocite lists
+  author: [{family: Doe, given: Jo}]
+  issued: {date-parts: [[2019]]}
+"""
+
+
+@pytest.fixture(params=["pandoc2", "pandoc3"])
+def pandoc(request: pytest.FixtureRequest) -> str:
+    path: str = request.getfixturevalue(request.param)
+    return path
+
+
+def _build(pandoc: str, folder: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    (folder / "doc.md").write_text(text, encoding="utf-8")
+    return subprocess.run(
+        [pandoc, "doc.md", "--filter", FILTER, "--wrap=none", *args],
+        cwd=folder,
+        env={**os.environ, "CITE_SENTINEL_OFFLINE": "1", "CITE_SENTINEL_QUIET": "1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_nocite_all_lists_the_uncited_entry_and_stays_in_the_metadata(
+    pandoc: str, tmp_path: Path
+) -> None:
+    text = f"---\n{REFERENCES}nocite: |\n  @*\n---\n\nA claim [@cited].\n"
+    run = _build(pandoc, tmp_path, text, "-t", "markdown", "-s")
+    assert run.returncode == 0, run.stderr
+    assert "A claim [1" in run.stdout  # then the mark of an unverified work
+    assert '[2] "A work only nocite lists"' in run.stdout
+    assert "@*" in run.stdout and "[?*]" not in run.stdout
