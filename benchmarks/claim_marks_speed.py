@@ -19,7 +19,8 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from cite_sentinel.core.ground import ground_check
 from cite_sentinel.core.ground.claim_scope import scoped_claim
 from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.local import LocalScorer
-from cite_sentinel.core.ground.scorer import Claim, Evidence, EvidenceKind, Pair
+from cite_sentinel.core.ground.scorer import Claim, Evidence, EvidenceKind, Judgement, Pair
 from cite_sentinel.core.model import CheckResult, Location, Record, Reference, Status, Verdict
 from cite_sentinel.core.sources import sentences as sentences_module
 from cite_sentinel.core.sources.latex import read_latex
@@ -134,23 +135,27 @@ def _grounding(markdown: str, abstracts: dict[str, str]) -> None:
         ),
     )
     scorer = LocalScorer()
-    readers = ground_check.MARK_READERS
-
-    def run() -> None:
-        asyncio.run(ground_check.ground(result, scorer))
-
-    def run_unmarked() -> None:
-        ground_check.MARK_READERS = frozenset()
-        try:
-            run()
-        finally:
-            ground_check.MARK_READERS = readers
-
-    marked, unmarked = _cpu(run, run_unmarked)
+    marked, unmarked = _cpu(
+        lambda: asyncio.run(ground_check.ground(result, scorer)),
+        lambda: asyncio.run(ground_check.ground(result, _Unmarked(scorer))),
+    )
     print(
         f"ground(), local scorer, {len(citations)} pairs: {marked:.0f} ms marked, "
         f"{unmarked:.0f} ms with the whole sentence"
     )
+
+
+class _Unmarked:
+    """The local scorer asked each sentence whole: the citation places cleaned away."""
+
+    def __init__(self, scorer: LocalScorer) -> None:
+        self._scorer = scorer
+        self.name = scorer.name
+        self.verdict_capable = scorer.verdict_capable
+
+    async def score(self, pairs: Sequence[Pair]) -> tuple[Judgement, ...]:
+        whole = [replace(p, claim=replace(p.claim, text=clean_claim(p.claim.text))) for p in pairs]
+        return await self._scorer.score(whole)
 
 
 def _cpu(first: Callable[[], object], second: Callable[[], object]) -> tuple[float, float]:

@@ -22,6 +22,7 @@ from cite_sentinel.core.ground import embedding
 from cite_sentinel.core.ground.badges import badge
 from cite_sentinel.core.ground.claim_scope import scoped_claim
 from cite_sentinel.core.ground.claim_text import clean_claim, without_keys
+from cite_sentinel.core.ground.evidence_words import evidence_words
 from cite_sentinel.core.ground.local_params import STANCE_SENTENCES, LocalParams, load
 from cite_sentinel.core.ground.relevance import relatedness
 from cite_sentinel.core.ground.scorer import Judgement, Pair, Passage
@@ -85,13 +86,12 @@ class LocalScorer:
         text = without_keys(pair.claim.text, pair.claim.keys)
         claim = clean_claim(text)
         params = self._params
-        related = relatedness(claim, sentences, params.idf, params.ranker)
+        words = evidence_words(sentences)  # tokenised once for every question below
+        related = relatedness(claim, words, params.idf, params.ranker)
         # Relevance asks whether the work is about the clause its own marker closes; the
         # ranker and stance read the whole claim (its subject often lies outside the clause).
         scope = scoped_claim(text)
-        scoped = (
-            related if scope == claim else relatedness(scope, sentences, params.idf, params.ranker)
-        )
+        scoped = related if scope == claim else relatedness(scope, words, params.idf, params.ranker)
         relevance, unrelated_below = self._relevance(scope, sentences, scoped.features)
         # Red needs the work to be unrelated to the clause and to the whole sentence alike.
         whole_relevance = (

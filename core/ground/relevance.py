@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Protocol
 
+from cite_sentinel.core.ground.evidence_words import EvidenceWords, evidence_words
 from cite_sentinel.core.ground.sentence_rank import sentence_features
 from cite_sentinel.core.ground.tokens import numbers, words
 
@@ -56,7 +57,7 @@ class Ranker(Protocol):
 
 
 def relatedness(
-    claim: str, sentences: Sequence[str], idf: Idf, ranker: Ranker | None = None
+    claim: str, sentences: EvidenceWords | Sequence[str], idf: Idf, ranker: Ranker | None = None
 ) -> Relatedness:
     """Coverage of the claim's IDF mass, BM25, overlaps; with a ranker, its best sentences.
 
@@ -65,35 +66,37 @@ def relatedness(
     meets the evidence, not the claim alone: its length and the title's coverage were
     dropped (SciFact's claims are short, real citing sentences long; many records lack a
     title), which lifted relevance AUROC on both dev sets and Citation-Integrity train.
+    Sentences already tokenised (evidence_words) are read as they are.
     """
+    evidence = evidence_words(sentences)
     claim_words = _unique(words(claim))
     claim_mass = sum(idf(word) for word in claim_words) or 1.0
-    tokenised = [words(sentence) for sentence in sentences]
-    everything = {word for sentence in tokenised for word in sentence}
+    everything = {word for sentence in evidence.sentences for word in sentence.present}
     coverage_all = _coverage(claim_words, everything, idf) / claim_mass
     per_sentence = [
-        _coverage(claim_words, set(sentence), idf) / claim_mass for sentence in tokenised
+        _coverage(claim_words, sentence.present, idf) / claim_mass
+        for sentence in evidence.sentences
     ]
-    bm25 = _bm25(claim_words, tokenised, idf)
+    bm25 = _bm25(claim_words, evidence, idf)
     best_bm25 = max(bm25, default=0.0) / claim_mass
     scores = tuple(
         coverage + 0.5 * score / claim_mass
         for coverage, score in zip(per_sentence, bm25, strict=True)
     )
     top2 = sorted(range(len(scores)), key=lambda index: -scores[index])[:2]
-    top2_words = {word for index in top2 for word in tokenised[index]}
+    top2_words = {word for index in top2 for word in evidence.sentences[index].present}
     coverage_top2 = _coverage(claim_words, top2_words, idf) / claim_mass
     features = (
         coverage_all,
         max(per_sentence, default=0.0),
         best_bm25,
-        _bigram_overlap(words(claim), tokenised),
-        _number_overlap(claim, sentences),
+        _bigram_overlap(words(claim), evidence),
+        _number_overlap(claim, evidence),
         coverage_top2,
     )
     if ranker is None:
         return Relatedness(features=features, sentence_scores=scores, lexical_scores=scores)
-    rows = sentence_features(claim, sentences, idf)
+    rows = sentence_features(claim, evidence, idf)
     ranked = tuple(ranker.probability(row) for row in rows)
     best = sorted(ranked, reverse=True)[:2] or [0.0]
     extra = (
@@ -108,19 +111,18 @@ def _unique(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-def _coverage(claim_words: list[str], present: set[str], idf: Idf) -> float:
+def _coverage(claim_words: list[str], present: Set[str], idf: Idf) -> float:
     return sum(idf(word) for word in claim_words if word in present)
 
 
-def _bm25(claim_words: list[str], tokenised: list[list[str]], idf: Idf) -> list[float]:
-    lengths = [len(sentence) for sentence in tokenised]
+def _bm25(claim_words: list[str], evidence: EvidenceWords, idf: Idf) -> list[float]:
+    lengths = [len(sentence.tokens) for sentence in evidence.sentences]
     average = (sum(lengths) / len(lengths)) if lengths else 1.0
     scores: list[float] = []
-    for sentence, length in zip(tokenised, lengths, strict=True):
-        counts = Counter(sentence)
+    for sentence, length in zip(evidence.sentences, lengths, strict=True):
         score = 0.0
         for word in claim_words:
-            tf = counts.get(word, 0)
+            tf = sentence.counts.get(word, 0)
             if tf:
                 norm = tf + _K1 * (1 - _B + _B * length / (average or 1.0))
                 score += idf(word) * tf * (_K1 + 1) / norm
@@ -128,21 +130,21 @@ def _bm25(claim_words: list[str], tokenised: list[list[str]], idf: Idf) -> list[
     return scores
 
 
-def _bigram_overlap(claim_words: list[str], tokenised: list[list[str]]) -> float:
+def _bigram_overlap(claim_words: list[str], evidence: EvidenceWords) -> float:
     claim_bigrams = set(pairwise(claim_words))
     if not claim_bigrams:
         return 0.0
-    present = {pair for sentence in tokenised for pair in pairwise(sentence)}
+    present = {pair for sentence in evidence.sentences for pair in sentence.bigrams}
     return len(claim_bigrams & present) / len(claim_bigrams)
 
 
-def _number_overlap(claim: str, sentences: Sequence[str]) -> float:
+def _number_overlap(claim: str, evidence: EvidenceWords) -> float:
     wanted = numbers(claim)
     if not wanted:
         return 0.0
     present: set[str] = set()
-    for sentence in sentences:
-        present |= numbers(sentence)
+    for sentence in evidence.sentences:
+        present |= sentence.numbers
     return len(wanted & present) / len(wanted) - 0.5
 
 

@@ -18,20 +18,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Protocol
 
-from cite_sentinel.core.ground.tokens import numbers, raw_words, vocabulary, words
+from cite_sentinel.core.ground.evidence_words import PREFIX, EvidenceWords, evidence_words
+from cite_sentinel.core.ground.tokens import numbers, words
 
-PREFIX = 5  # characters a word and its variants share (a crude lemma: "regulat", "inhibi")
 _K1 = 1.2
 _B = 0.75
-_RESULT_WORDS = vocabulary(
-    "significantly significant increased decreased reduced associated found observed showed "
-    "demonstrate demonstrated revealed indicate indicates conclusion conclude results compared "
-    "higher lower risk odds ratio ci p"
-)
 
 FEATURE_NAMES = (
     "coverage",
@@ -57,37 +52,44 @@ class Weights(Protocol):
 
 
 def sentence_features(
-    claim: str, sentences: Sequence[str], idf: Weights
+    claim: str, sentences: EvidenceWords | Sequence[str], idf: Weights
 ) -> list[tuple[float, ...]]:
     """One feature row per sentence, in FEATURE_NAMES order."""
+    evidence = evidence_words(sentences).sentences
     claim_words = list(dict.fromkeys(words(claim)))
     mass = sum(idf(word) for word in claim_words) or 1.0
     prefixes: dict[str, float] = {}
     for word in claim_words:
         prefixes[word[:PREFIX]] = max(prefixes.get(word[:PREFIX], 0.0), idf(word))
     prefix_mass = sum(prefixes.values()) or 1.0
-    tokenised = [words(sentence) for sentence in sentences]
-    lengths = [len(tokens) for tokens in tokenised]
+    lengths = [len(sentence.tokens) for sentence in evidence]
     average = (sum(lengths) / len(lengths)) if lengths else 1.0
     claim_bigrams = set(pairwise(words(claim)))
     claim_numbers = numbers(claim)
     rows: list[list[float]] = []
-    for sentence, tokens in zip(sentences, tokenised, strict=True):
-        present = set(tokens)
+    for sentence in evidence:
+        present = sentence.present
         coverage = sum(idf(word) for word in claim_words if word in present) / mass
-        stems = {token[:PREFIX] for token in tokens}
-        prefix = sum(value for key, value in prefixes.items() if key in stems) / prefix_mass
-        bm25 = _bm25(claim_words, tokens, average or 1.0, idf) / mass
-        bigrams = len(claim_bigrams & set(pairwise(tokens))) / len(claim_bigrams or {0})
-        shared_numbers = len(claim_numbers & numbers(sentence)) / len(claim_numbers or {0})
-        raw = raw_words(sentence)
-        result = sum(1 for word in raw if word in _RESULT_WORDS) / (len(raw) or 1)
-        compact = sentence.replace(" ", "").lower()
-        statistics = float("%" in sentence or "p<" in compact or "p=" in compact)
-        rows.append([coverage, prefix, bm25, bigrams, shared_numbers, result, statistics])
+        prefix = (
+            sum(value for key, value in prefixes.items() if key in sentence.prefixes) / prefix_mass
+        )
+        bm25 = _bm25(claim_words, sentence.counts, len(sentence.tokens), average or 1.0, idf)
+        bigrams = len(claim_bigrams & sentence.bigrams) / len(claim_bigrams or {0})
+        shared_numbers = len(claim_numbers & sentence.numbers) / len(claim_numbers or {0})
+        rows.append(
+            [
+                coverage,
+                prefix,
+                bm25 / mass,
+                bigrams,
+                shared_numbers,
+                sentence.result_share,
+                sentence.statistics,
+            ]
+        )
     best = max((row[0] for row in rows), default=0.0)
     best_prefix = max((row[1] for row in rows), default=0.0)
-    local = _local_coverage(claim_words, [set(tokens) for tokens in tokenised], idf)
+    local = _local_coverage(claim_words, [sentence.present for sentence in evidence], idf)
     best_local = max(local, default=0.0)
     near_prefix = _neighbours([row[1] for row in rows])
     near_local = _neighbours(local)
@@ -103,7 +105,9 @@ def _neighbours(values: list[float]) -> list[float]:
     return [max(padded[index], padded[index + 2]) for index in range(len(values))]
 
 
-def _local_coverage(claim_words: list[str], present: list[set[str]], idf: Weights) -> list[float]:
+def _local_coverage(
+    claim_words: list[str], present: list[frozenset[str]], idf: Weights
+) -> list[float]:
     """Coverage of the claim with each word weighed by IDF and its rarity among these sentences."""
     count = len(present)
     wanted = set(claim_words)
@@ -118,12 +122,13 @@ def _local_coverage(claim_words: list[str], present: list[set[str]], idf: Weight
     ]
 
 
-def _bm25(claim_words: list[str], tokens: list[str], average: float, idf: Weights) -> float:
-    counts = Counter(tokens)
+def _bm25(
+    claim_words: list[str], counts: Mapping[str, int], length: int, average: float, idf: Weights
+) -> float:
     score = 0.0
     for word in claim_words:
         tf = counts.get(word, 0)
         if tf:
-            norm = tf + _K1 * (1 - _B + _B * len(tokens) / average)
+            norm = tf + _K1 * (1 - _B + _B * length / average)
             score += idf(word) * tf * (_K1 + 1) / norm
     return score

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from cite_sentinel.core.ground.tokens import numbers, raw_words, vocabulary
@@ -65,6 +66,9 @@ _ANTONYMS = (
     ("early", "late"),
 )
 
+_SIDES = sorted((side for pair in _ANTONYMS for side in pair), key=len, reverse=True)
+_ANTONYM_START = re.compile("|".join(map(re.escape, _SIDES)))
+
 FEATURE_NAMES = (
     "claim_negated",
     "evidence_negated",
@@ -126,17 +130,20 @@ def _null(text: str) -> float:
 
 
 def _antonyms(claim_words: set[str], evidence_words: set[str]) -> float:
+    claim_sides = _antonym_sides(claim_words)
+    evidence_sides = _antonym_sides(evidence_words)
     count = 0
     for left, right in _ANTONYMS:
-        claim_left = any(word.startswith(left) for word in claim_words)
-        claim_right = any(word.startswith(right) for word in claim_words)
-        evidence_left = any(word.startswith(left) for word in evidence_words)
-        evidence_right = any(word.startswith(right) for word in evidence_words)
-        if (claim_left and evidence_right and not evidence_left) or (
-            claim_right and evidence_left and not evidence_right
+        if (left in claim_sides and right in evidence_sides and left not in evidence_sides) or (
+            right in claim_sides and left in evidence_sides and right not in evidence_sides
         ):
             count += 1
     return float(min(count, 2))
+
+
+def _antonym_sides(words: set[str]) -> set[str]:
+    """The antonyms some word starts with ("increased" starts with "increase")."""
+    return {found.group() for word in words if (found := _ANTONYM_START.match(word))}
 
 
 def _number_mismatch(claim: str, text: str) -> float:

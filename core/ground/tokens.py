@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
 _NUMBER = re.compile(r"^\d+(?:[.,]\d+)?$")
@@ -51,6 +52,7 @@ def numbers(text: str) -> set[str]:
     return found
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(token: str) -> str:
     """A light suffix stripper: enough to match 'increases' with 'increased', nothing clever."""
     if _NUMBER.match(token) or len(token) <= 4:
