@@ -243,7 +243,7 @@ def _deliver(
 ) -> None:
     for target in chosen:
         color = target.output is None and use_color(sys.stdout, environ, no_color=options.no_color)
-        text = render(target, result, color=color)
+        text = render(target, result, color=color, environ=environ)
         if target.output is not None:
             write_atomically(Path(target.output), text)
         else:

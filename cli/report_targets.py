@@ -19,16 +19,21 @@ from cite_sentinel.core.report.sarif import render_sarif
 from cite_sentinel.core.report.summary import render_summary_csv, render_summary_markdown
 from cite_sentinel.core.report.text import render_text
 
-# Formats a machine reads; `text` is the person's and takes colour separately.
-RENDERERS: dict[str, Callable[[CheckResult], str]] = {
-    "json": render_json,
-    "markdown": render_markdown,
-    "sarif": lambda result: render_sarif(result, version=__version__),
-    "github": render_github,
-    "junit": render_junit,
-    "gitlab": render_gitlab,
-    "summary": render_summary_markdown,
-    "csv": render_summary_csv,
+# Formats a machine reads; `text` is the person's and takes colour separately. Each gets the
+# environment, where CI services say which folder is the repository's root.
+RENDERERS: dict[str, Callable[[CheckResult, Mapping[str, str]], str]] = {
+    "json": lambda result, _: render_json(result),
+    "markdown": lambda result, _: render_markdown(result),
+    "sarif": lambda result, environ: render_sarif(
+        result, version=__version__, root=_root(environ, "GITHUB_WORKSPACE")
+    ),
+    "github": lambda result, environ: render_github(
+        result, root=_root(environ, "GITHUB_WORKSPACE")
+    ),
+    "junit": lambda result, _: render_junit(result),
+    "gitlab": lambda result, environ: render_gitlab(result, root=_root(environ, "CI_PROJECT_DIR")),
+    "summary": lambda result, _: render_summary_markdown(result),
+    "csv": lambda result, _: render_summary_csv(result),
 }
 FORMATS = ("text", *RENDERERS)
 TARGETS = "targets"
@@ -74,11 +79,13 @@ def targets(options: argparse.Namespace) -> tuple[Target, ...]:
     return chosen
 
 
-def render(target: Target, result: CheckResult, *, color: bool) -> str:
+def render(
+    target: Target, result: CheckResult, *, color: bool, environ: Mapping[str, str] | None = None
+) -> str:
     """The text of one report."""
     if target.format == "text":
         return render_text(result, color=color)
-    return RENDERERS[target.format](result)
+    return RENDERERS[target.format](result, environ or {})
 
 
 def append_step_summary(result: CheckResult, environ: Mapping[str, str]) -> None:
@@ -88,3 +95,9 @@ def append_step_summary(result: CheckResult, environ: Mapping[str, str]) -> None
         return
     with Path(name).open("a", encoding="utf-8") as stream:
         stream.write(render_step_summary(result) + "\n")
+
+
+def _root(environ: Mapping[str, str], name: str) -> Path | None:
+    """The repository folder a CI service names (None: the working folder)."""
+    value = environ.get(name, "").strip()
+    return Path(value) if value else None

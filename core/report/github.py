@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cite_sentinel.core.model import CheckResult, Finding, Severity
+from cite_sentinel.core.report.paths import repository_path
 from cite_sentinel.core.report.summary import order, render_summary_markdown, summarize
 
 _COMMANDS = {
@@ -13,16 +16,20 @@ _COMMANDS = {
 }
 
 
-def render_github(result: CheckResult) -> str:
-    """One `::error file=…,line=…,col=…,title=…::message` line per finding, in file order."""
-    return "".join(annotation(f) + "\n" for f in sorted(result.findings, key=order))
+def render_github(result: CheckResult, *, root: Path | None = None) -> str:
+    """One `::error file=…,line=…,col=…,title=…::message` line per finding, in file order.
+
+    Files are named relative to `root`, the repository ($GITHUB_WORKSPACE; default: the
+    working folder).
+    """
+    return "".join(annotation(f, root) + "\n" for f in sorted(result.findings, key=order))
 
 
-def annotation(finding: Finding) -> str:
+def annotation(finding: Finding, root: Path | None = None) -> str:
     """The workflow command for one finding (properties and message escaped as GitHub asks)."""
     where = finding.location
     properties = [
-        ("file", where.path),
+        ("file", repository_path(where.path, root)),
         ("line", str(where.line)),
         ("col", str(where.column)),
     ]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 from cite_sentinel.core.model import CheckResult, Severity
+from cite_sentinel.core.report.paths import repository_path
 from cite_sentinel.core.report.sarif import finding_fingerprint
 
 _SEVERITIES = {
@@ -16,8 +18,11 @@ _SEVERITIES = {
 }
 
 
-def render_gitlab(result: CheckResult) -> str:
-    """A JSON array of issues: description, check_name, fingerprint, severity, location."""
+def render_gitlab(result: CheckResult, *, root: Path | None = None) -> str:
+    """A JSON array of issues: description, check_name, fingerprint, severity, location.
+
+    Paths are relative to `root`, the project ($CI_PROJECT_DIR; default: the working folder).
+    """
     seen: Counter[str] = Counter()
     issues = []
     for finding in sorted(result.findings, key=lambda f: (f.location.path, f.location.line)):
@@ -30,10 +35,10 @@ def render_gitlab(result: CheckResult) -> str:
                 "description": description,
                 "check_name": str(finding.code),
                 "categories": ["Bug Risk"],
-                "fingerprint": finding_fingerprint(finding, seen, None),
+                "fingerprint": finding_fingerprint(finding, seen, root),
                 "severity": _SEVERITIES[finding.severity],
                 "location": {
-                    "path": finding.location.path,
+                    "path": repository_path(finding.location.path, root),
                     "lines": {"begin": finding.location.line},
                 },
             }

@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 from cite_sentinel.core.findings import RULES, Code, documentation_url
 from cite_sentinel.core.model import CheckResult, Finding, Location, Severity
+from cite_sentinel.core.report.paths import repository_path
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 TOOL_URI = "https://github.com/cite-sentinel/cite-sentinel"
@@ -131,16 +132,12 @@ def finding_fingerprint(finding: Finding, seen: Counter[str], root: Path | None)
 
 
 def _uri(path: str, root: Path | None) -> str:
-    candidate = Path(path)
-    base = (root or Path.cwd()).absolute()
-    if candidate.is_absolute():
-        try:
-            candidate = candidate.relative_to(base)
-        except ValueError:
-            return candidate.as_uri()
+    located = repository_path(path, root)
+    if PurePosixPath(located).is_absolute():
+        return Path(located).as_uri()
     # A URI reference, not a path: a space, `%`, `#` or a colon in the first segment would
     # otherwise make readers see another file, a fragment or a scheme.
-    return quote(str(PurePosixPath(*candidate.parts)), safe="/") if candidate.parts else "."
+    return quote(located, safe="/")
 
 
 def _root_uri(root: Path | None) -> str:

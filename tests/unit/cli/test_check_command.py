@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -67,3 +68,17 @@ def test_an_output_that_cannot_be_written_stops_before_any_report(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert str(blocked) in captured.err and "Traceback" not in captured.err
+
+
+def test_on_github_a_job_in_a_subfolder_annotates_files_by_their_repository_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "thesis"
+    folder.mkdir()
+    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+    (folder / "paper.md").write_text(PAPER.replace("smith2020", "jones1999"), encoding="utf-8")
+    monkeypatch.chdir(folder)
+    environ = {**os.environ, "GITHUB_WORKSPACE": str(tmp_path)}
+    run_command(["check", "paper.md", "--offline", "--quiet", "--format", "github"], environ)
+    annotations = capsys.readouterr().out.splitlines()
+    assert any("file=thesis/paper.md,line=5," in line for line in annotations), annotations

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
-from cite_sentinel.core import CheckResult
+import pytest
+from cite_sentinel.core import CheckResult, Location
 from cite_sentinel.core.report.github import annotation, render_github, render_step_summary
 
 _COMMAND = re.compile(r"^::(error|warning|notice) ([^:]*)::(.*)$")
@@ -53,3 +55,16 @@ def test_the_step_summary_has_counts_and_a_row_per_manuscript(judged: CheckResul
     text = render_step_summary(judged)
     assert "| 3 | 1 | 1 | 1 | 0 | 1 | 1 | 1 |" in text
     assert "| `paper.md` |" in text
+
+
+def test_annotations_name_files_as_the_repository_does(
+    judged: CheckResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`./x` or a path relative to a job's subfolder would miss the pull request's file."""
+    (tmp_path / "paper").mkdir()
+    monkeypatch.chdir(tmp_path / "paper")
+    dotted = replace(judged.findings[0], location=Location.point("./refs.bib", 3, 1))
+    _, fields, _ = _parse(annotation(dotted))
+    assert fields["file"] == "refs.bib"
+    lines = render_github(replace(judged, findings=(dotted,)), root=tmp_path).splitlines()
+    assert _parse(lines[0])[1]["file"] == "paper/refs.bib"

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from pathlib import Path
 
-from cite_sentinel.core import CheckResult
+import pytest
+from cite_sentinel.core import CheckResult, Location
 from cite_sentinel.core.report.gitlab import render_gitlab
 
 
@@ -15,3 +18,13 @@ def test_each_finding_is_an_issue_with_path_line_and_severity(judged: CheckResul
     assert year["location"] == {"path": "refs.bib", "lines": {"begin": 10}}
     assert year["severity"] == "major"
     assert len({issue["fingerprint"] for issue in issues}) == len(issues)
+
+
+def test_issue_paths_are_relative_to_the_project_folder(
+    judged: CheckResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "paper").mkdir()
+    monkeypatch.chdir(tmp_path / "paper")
+    dotted = replace(judged.findings[0], location=Location.point("./refs.bib", 3, 1))
+    issues = json.loads(render_gitlab(replace(judged, findings=(dotted,)), root=tmp_path))
+    assert issues[0]["location"]["path"] == "paper/refs.bib"

@@ -125,3 +125,14 @@ def test_odd_file_names_give_uris_that_lead_back_to_the_file(
     assert (parts.scheme, parts.netloc, parts.query, parts.fragment) == ("", "", "", "")
     assert unquote(parts.path) == path
     assert all(0x21 <= ord(c) < 0x7F for c in uri["uri"])
+
+
+def test_a_job_run_in_a_subfolder_still_names_files_from_the_repository_root(
+    judged: CheckResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "paper").mkdir()
+    monkeypatch.chdir(tmp_path / "paper")
+    finding = replace(judged.findings[0], location=Location.point("./refs.bib", 3, 1))
+    log = json.loads(render_sarif(replace(judged, findings=(finding,)), root=tmp_path))
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"] == {"uri": "paper/refs.bib", "uriBaseId": "%SRCROOT%"}
