@@ -18,7 +18,13 @@ from cite_sentinel.core.styles.inline import (
     Text,
 )
 from cite_sentinel.core.styles.marks import mark_for, problem_note
-from cite_sentinel.core.styles.numbered import failed_marks, mark_span, people_text, reference_url
+from cite_sentinel.core.styles.numbered import (
+    failed_marks,
+    lead_prefix,
+    mark_span,
+    people_text,
+    reference_url,
+)
 from cite_sentinel.core.styles.numbering import Numbering
 
 LIST_ID = "cite-sentinel-references"  # not "references": pandoc gives `# References` that id
@@ -40,6 +46,8 @@ def cite_html(
     for index, (citation, number) in enumerate(numbered):
         if index:
             inner.append(Text(", "))
+            if citation.prefix:
+                inner.append(Text(f"{citation.prefix} "))
         if number is None:
             inner.append(Text(f"[?{citation.key}]" if alone else f"?{citation.key}"))
             continue
@@ -55,7 +63,7 @@ def cite_html(
         )
     if not alone:
         inner.append(Text("]"))
-    inlines: list[Inline] = [Superscript(tuple(inner))]
+    inlines: list[Inline] = [*lead_prefix(group), Superscript(tuple(inner))]
     marks = failed_marks(group, numbering, verdicts or {})
     if marks:
         inlines.append(mark_span(marks))

@@ -22,21 +22,26 @@ def cite_numbered(
 
     A failed reference adds its mark after the bracket: "[3]⚠" (a Span with class and title).
     Keys the numbering does not know render as "[?key]" so nothing disappears silently.
+    Prefixes are kept as natbib writes them: the first before the bracket, the others
+    before their number ("see [1, p. 4; also 3]").
     """
     plain: list[int] = []
     located: list[str] = []
     unknown: list[str] = []
-    for citation in group:
+    for index, citation in enumerate(group):
         number = numbering.number(citation.key)
+        prefix = f"{citation.prefix} " if citation.prefix and index else ""
         if number is None:
-            unknown.append(f"?{citation.key}")
-        elif citation.locator:
-            located.append(f"{number}, {citation.locator}")
+            unknown.append(f"{prefix}?{citation.key}")
+        elif citation.locator or prefix:
+            located.append(
+                prefix + (f"{number}, {citation.locator}" if citation.locator else f"{number}")
+            )
         elif number not in plain:
             plain.append(number)
     pieces = [*_collapse(sorted(plain)), *located, *unknown]
     separator = "; " if located else ", "
-    inlines: list[Inline] = [Text(f"[{separator.join(pieces)}]")]
+    inlines: list[Inline] = [*lead_prefix(group), Text(f"[{separator.join(pieces)}]")]
     marks = failed_marks(group, numbering, verdicts or {})
     if marks:
         inlines.append(mark_span(marks))
@@ -117,6 +122,12 @@ def reference_url(reference: Reference) -> str:
     if reference.field("url"):
         return reference.field("url")
     return f"https://doi.org/{reference.identifiers.doi}" if reference.identifiers.doi else ""
+
+
+def lead_prefix(group: Sequence[Citation]) -> tuple[Inline, ...]:
+    """The first citation's prefix ("see", "e.g.") as the text before the bracket."""
+    prefix = group[0].prefix if group else ""
+    return (Text(f"{prefix} "),) if prefix else ()
 
 
 def failed_marks(

@@ -87,3 +87,17 @@ def test_html_citations_and_entries_link_both_ways() -> None:
     assert '<li id="ref1"' in listing and "<strong>Deep &lt;Nets&gt;</strong>" in listing
     assert 'href="#cite1-1"' in listing and 'href="#cite1-2"' in listing
     assert 'id="references"' not in listing  # pandoc's `# References` heading owns that id
+
+
+def test_a_prefix_such_as_see_is_kept_in_numbered_and_html_citations() -> None:
+    group = [
+        Citation(key="a", location=HERE, group=0, prefix="see", locator="p. 4"),
+        Citation(key="b", location=HERE, group=0, prefix="also", locator="chap. 2"),
+    ]
+    numbering = Numbering.from_citations(group)
+    assert cite_numbered(group, numbering).plain == "see [1, p. 4; also 2, chap. 2]"
+    html = cite_html(group, numbering).plain
+    assert html.startswith("see ") and "also 2, chap. 2" in html
+    alone = [Citation(key="a", location=HERE, group=1, prefix="e.g.")]
+    assert cite_numbered(alone, numbering).plain == "e.g. [1]"
+    assert cite_html(alone, numbering).plain == "e.g. [1]"
