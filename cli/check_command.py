@@ -150,6 +150,13 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         result = asyncio.run(
             _check_and_ground(options.paths, config, verifier, scorer, fulltext, select)
         )
+    if not result.files and not result.unreadable:
+        # Even under --quiet: a CI job pointed at the wrong folder must not pass unnoticed.
+        print(
+            f"cite-sentinel: found no manuscript or bibliography in {' '.join(options.paths)}; "
+            "name the files, or a folder holding .md, .tex, .typ, .bib, .json or .yaml files",
+            file=sys.stderr,
+        )
     result = accept(result, config.allow)
     _deliver(result, chosen, options, environ, notify)
     accepted = accepted_keys(result, config.allow)

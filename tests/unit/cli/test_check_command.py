@@ -82,3 +82,13 @@ def test_on_github_a_job_in_a_subfolder_annotates_files_by_their_repository_path
     run_command(["check", "paper.md", "--offline", "--quiet", "--format", "github"], environ)
     annotations = capsys.readouterr().out.splitlines()
     assert any("file=thesis/paper.md,line=5," in line for line in annotations), annotations
+
+
+def test_a_folder_without_manuscripts_says_so_instead_of_passing_silently(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "figures").mkdir()
+    (tmp_path / "figures" / "plot.pdf").write_bytes(b"%PDF-1.4")
+    assert run_command(["check", str(tmp_path), "--offline", "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert f"found no manuscript or bibliography in {tmp_path}" in err
