@@ -30,7 +30,8 @@ def add_reference_list(doc: pf.Doc, rendering: Rendering) -> None:
         return
     blocks = _list_blocks(rendering)
     refs = _find_refs(doc)
-    if refs is not None:
+    if refs is not None:  # after --citeproc, its entries describe the Cites just rewritten
+        refs.content[:] = [block for block in refs.content if not _citeproc_entry(block)]
         refs.content.extend(blocks)
         return
     heading = _heading_index(doc)
@@ -50,7 +51,7 @@ def mark_citeproc_entries(doc: pf.Doc, rendering: Rendering) -> int:
         return 0
     marked = 0
     for entry in refs.content:
-        if not isinstance(entry, pf.Div) or not entry.identifier.startswith("ref-"):
+        if not _citeproc_entry(entry):
             continue
         verdict = rendering.verdicts.get(entry.identifier[len("ref-") :])
         mark = mark_for(verdict)
@@ -63,6 +64,10 @@ def mark_citeproc_entries(doc: pf.Doc, rendering: Rendering) -> int:
             target.content.extend([pf.Space(), *text_inlines(note)])
         marked += 1
     return marked
+
+
+def _citeproc_entry(block: pf.Element) -> bool:
+    return isinstance(block, pf.Div) and block.identifier.startswith("ref-")
 
 
 def _list_blocks(rendering: Rendering) -> list[pf.Block]:

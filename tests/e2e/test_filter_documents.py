@@ -33,9 +33,11 @@ def pandoc(request: pytest.FixtureRequest) -> str:
 
 
 def _build(pandoc: str, folder: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """pandoc on `text` with the filter first, unless `args` place it themselves."""
     (folder / "doc.md").write_text(text, encoding="utf-8")
+    ours = () if "--filter" in args else ("--filter", FILTER)
     return subprocess.run(
-        [pandoc, "doc.md", "--filter", FILTER, "--wrap=none", *args],
+        [pandoc, "doc.md", *ours, "--wrap=none", *args],
         cwd=folder,
         env={**os.environ, "CITE_SENTINEL_OFFLINE": "1", "CITE_SENTINEL_QUIET": "1"},
         capture_output=True,
@@ -54,3 +56,13 @@ def test_nocite_all_lists_the_uncited_entry_and_stays_in_the_metadata(
     assert "A claim [1" in run.stdout  # then the mark of an unverified work
     assert '[2] "A work only nocite lists"' in run.stdout
     assert "@*" in run.stdout and "[?*]" not in run.stdout
+
+
+def test_a_rewriting_style_after_citeproc_leaves_one_reference_list(
+    pandoc: str, tmp_path: Path
+) -> None:
+    text = f"---\n{REFERENCES}---\n\nA claim [@cited].\n\n# References\n"
+    run = _build(pandoc, tmp_path, text, "--citeproc", "-t", "plain", "--filter", FILTER)
+    assert run.returncode == 0, run.stderr
+    assert "A claim [1" in run.stdout
+    assert run.stdout.lower().count("the cited work") == 1, run.stdout  # citeproc's is gone
