@@ -6,6 +6,7 @@ parse error) go to one testcase per file in a last suite, `files`.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
 
@@ -21,6 +22,8 @@ from cite_sentinel.core.model import (
 from cite_sentinel.core.report.summary import SEVERITY_ORDER
 
 _FAILING = (Severity.ERROR, Severity.WARNING)
+# Characters XML 1.0 forbids even escaped; index titles carry some (PDF extraction debris).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def render_junit(result: CheckResult) -> str:
@@ -51,7 +54,8 @@ def render_junit(result: CheckResult) -> str:
         _count(suite)
     _count(root)
     ET.indent(root)
-    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+    text = ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def _owners(result: CheckResult) -> Callable[[Finding], int | None]:

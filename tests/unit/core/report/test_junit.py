@@ -85,3 +85,19 @@ def test_a_key_reused_by_another_manuscript_does_not_share_its_failure() -> None
     clean = root.find("testsuite[@name='s2/refs.bib']/testcase[@name='smith2020']")
     assert clean is not None and clean.find("failure") is None
     assert root.find("testsuite[@name='files']") is None
+
+
+def test_control_characters_from_an_index_title_keep_the_xml_readable() -> None:
+    """Index records carry stray control characters (PDF extraction); XML 1.0 forbids them."""
+    reference = Reference(key="a2020", location=Location("refs.bib", 1, 1, 4, 2))
+    finding = Finding(
+        code="miscited",
+        severity=Severity.WARNING,
+        message='a2020: title cited "Deep Nets", found "Deep\x0cNets\x00\x1b" (crossref)',
+        key="a2020",
+        location=Location("refs.bib", 1, 10, 1, 15),
+    )
+    root = ET.fromstring(render_junit(CheckResult(references=(reference,), findings=(finding,))))
+    failure = root.find("testsuite/testcase/failure")
+    assert failure is not None
+    assert "Deep\ufffdNets" in failure.attrib["message"]
