@@ -102,7 +102,7 @@ def run_fix(
         ) from error
     # Through a link (refs.bib -> a reference manager's export), edit the file it names and
     # keep the link: replacing the link itself would cut it off from that file.
-    backup = write_atomically(path.resolve(), encoded)
+    backup = write_atomically(path.resolve() if path.is_symlink() else path, encoded)
     notify(f"{options.path}: fixed {_entries(len(fixes))}; the previous version is in {backup}")
     return ExitCode.CLEAN
 
