@@ -16,16 +16,22 @@ from cite_sentinel.core.styles.marks import Mark, mark_for
 from cite_sentinel.core.styles.numbered import mark_span
 from cite_sentinel.core.styles.typography import typographic
 
+_PAGE = ("p.", "pp.")
+# pandoc's English locator labels, and how apa.csl names them: (one, several).
 _LOCATOR_TERMS = {
-    "chap.": "Chapter",
-    "chapter": "Chapter",
-    "sec.": "Section",
-    "section": "Section",
-    "fig.": "Figure",
-    "figure": "Figure",
-    "vol.": "Vol.",
+    **dict.fromkeys(("p.", "pp.", "page", "pages"), _PAGE),
+    **dict.fromkeys(("para.", "paras.", "paragraph", "paragraphs"), ("para.", "paras.")),
+    **dict.fromkeys(("chap.", "chaps.", "chapter", "chapters"), ("Chapter", "Chapters")),
+    **dict.fromkeys(("sec.", "secs.", "section", "sections"), ("Section", "Sections")),
+    **dict.fromkeys(("fig.", "figs.", "figure", "figures"), ("Figure", "Figures")),
+    **dict.fromkeys(("vol.", "vols.", "volume", "volumes"), ("Volume", "Volumes")),
+    **dict.fromkeys(("l.", "ll.", "line", "lines"), ("Line", "Lines")),
+    **dict.fromkeys(("n.", "nn.", "note", "notes"), ("Note", "Notes")),
+    **dict.fromkeys(("col.", "cols.", "column", "columns"), ("Column", "Columns")),
 }
-_LOCATOR = re.compile(r"^(\S+)\s+(.+)$")
+# The locator's value: words joined by dashes, or by commas before a digit ("3, 7"); what
+# follows ("for more", ", emphasis added") is the suffix and stays as written.
+_LOCATOR_VALUE = re.compile(r"\w+(?:\s*[-–—]+\s*\w+|,\s*\d\w*)*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +109,21 @@ def year_text(reference: Reference) -> str:
 
 
 def locator_text(locator: str) -> str:
-    """A locator as apa.csl writes it: "p. 33" stays, "chap. 2" becomes "Chapter 2"."""
-    match = _LOCATOR.match(locator.strip())
-    if match is None:
-        return locator.strip()
-    label, value = match.groups()
-    return f"{_LOCATOR_TERMS.get(label.lower(), label)} {value}"
+    """A locator as citeproc writes it with apa.csl: "p. 3-4" is "pp. 3–4", "33" is "p. 33",
+    "chap. 2" is "Chapter 2"; a suffix that is no locator stays as written."""
+    text = locator.strip()
+    label, _, rest = text.partition(" ")
+    terms = _LOCATOR_TERMS.get(label.lower())
+    if terms is None:
+        if not text[:1].isdigit():
+            return text
+        terms, rest = _PAGE, text  # pandoc reads a bare number as a page
+    value = _LOCATOR_VALUE.match(rest.lstrip())
+    if value is None:
+        return text
+    number = re.sub(r"\s*[-–—]+\s*", "–", value.group())
+    term = terms[1] if re.search("[–,]", number) else terms[0]
+    return f"{term} {number}{rest.lstrip()[value.end() :]}"
 
 
 def _sorted(group: Sequence[Citation], references: Mapping[str, Reference]) -> list[Citation]:

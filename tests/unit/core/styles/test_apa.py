@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from cite_sentinel.core.model import (
     Citation,
     CitationMode,
@@ -162,3 +163,28 @@ def test_abbreviated_given_names_stay_as_written() -> None:
     assert _cite([reference, _ref("b", Person(family="Islam", given="Mo"))], "a") == (
         "(Md. A. Islam & Doe, 2024)"
     )
+
+
+@pytest.mark.parametrize(
+    ("locator", "shown"),
+    [  # as pandoc 3's citeproc writes them with apa.csl
+        ("p. 3-4", "pp. 3–4"),
+        ("pp. 10-20", "pp. 10–20"),
+        ("33-35", "pp. 33–35"),
+        ("33", "p. 33"),
+        ("sec. 2-3", "Sections 2–3"),
+        ("chap. 2", "Chapter 2"),
+        ("Chapter 4", "Chapter 4"),
+        ("vol. 2", "Volume 2"),
+        ("paras. 4-5", "paras. 4–5"),
+        ("pp. 3, 7", "pp. 3, 7"),
+        ("p. 33, emphasis added", "p. 33, emphasis added"),
+        ("33-35 for more", "pp. 33–35 for more"),
+        ("for a contrasting view", "for a contrasting view"),
+        ("iv", "iv"),
+    ],
+)
+def test_a_locator_is_labelled_pluralised_and_dashed_as_citeproc_does(
+    locator: str, shown: str
+) -> None:
+    assert _cite([_ref("s", SMITH)], "s", locator=locator) == f"(Smith, 2024, {shown})"
