@@ -16,6 +16,7 @@ from typing import TextIO
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import Config, InputError, Verifier, check
 from cite_sentinel.core.atomic import write_atomically
+from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix import (
     CERTAIN_CONFIDENCE,
     FIXABLE_SUFFIXES,
@@ -151,7 +152,8 @@ async def _plan(
 ) -> tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]:
     result = await check([path], config=config, verifier=verifier)
     if result.unreadable:
-        raise InputError(f"cannot read {path}: {result.unreadable[0]}")
+        said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
+        raise InputError(said[0] if said else f"cannot read {path}")
     versions = await published_versions(result.verdicts, verifier) if published and verifier else {}
     return plan_fixes(result.references, result.verdicts, published=versions)
 

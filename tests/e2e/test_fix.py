@@ -186,3 +186,13 @@ class _Terminal(io.StringIO):
 
     def isatty(self) -> bool:
         return True
+
+
+def test_fix_of_a_binary_file_says_why_it_cannot_be_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "refs.bib"
+    target.write_bytes(b"\x00\x01\x02\x89PNG\x00")
+    assert run_command(["fix", str(target), "--dry-run", "--offline"], {}) == 2
+    err = capsys.readouterr().err
+    assert "it looks like a binary file" in err and "Traceback" not in err
