@@ -56,7 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--output",
         metavar="FILE",
         action=TargetAction,
-        help="write the report of the --format before it to FILE, not stdout",
+        help="write the report of the --format before it to FILE, not stdout (with no "
+        "--format, FILE's suffix says which: .sarif, .json, .xml (junit), .md, .csv)",
     )
     parser.add_argument(
         "--changed-since",

@@ -72,11 +72,28 @@ class TargetAction(argparse.Action):
 def targets(options: argparse.Namespace) -> tuple[Target, ...]:
     """The reports asked for; text to stdout when none was. Raises ValueError for two stdouts."""
     pairs = getattr(options, TARGETS, None) or [[None, None]]
-    chosen = tuple(Target(fmt or "text", out) for fmt, out in pairs)
+    chosen = tuple(Target(fmt or _format_of(out), out) for fmt, out in pairs)
     if sum(1 for target in chosen if target.output is None) > 1:
         named = ", ".join(t.format for t in chosen if t.output is None)
         raise ValueError(f"several reports ({named}) would go to stdout; give each an --output")
     return chosen
+
+
+# What an --output without a --format holds, by its suffix: writing the terminal text into
+# `report.sarif` would only fail later, in the reader.
+_SUFFIX_FORMATS = {
+    ".sarif": "sarif",
+    ".json": "json",
+    ".xml": "junit",
+    ".md": "markdown",
+    ".csv": "csv",
+}
+
+
+def _format_of(output: str | None) -> str:
+    if output is None:
+        return "text"
+    return _SUFFIX_FORMATS.get(Path(output).suffix.lower(), "text")
 
 
 def render(
