@@ -21,11 +21,22 @@ def config_for(paths: Sequence[str], named: str | None) -> Config:
 
 
 def _named(path: Path) -> Config:
+    if path.is_dir():
+        raise ConfigError(f"{path}: is a folder; give --config a TOML file")
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as error:
         raise ConfigError(f"{path}: no such configuration file") from error
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except OSError as error:
+        raise ConfigError(
+            f"{path}: cannot read the configuration: {error.strerror or error}"
+        ) from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"{path}: cannot read the configuration: it is not UTF-8 text (byte {error.start}); "
+            "save it as UTF-8"
+        ) from error
+    except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: cannot read the configuration: {error}") from error
     if path.name == "pyproject.toml":
         tool = table.get("tool", {})

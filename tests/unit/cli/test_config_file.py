@@ -44,3 +44,10 @@ def test_without_config_the_nearest_file_above_the_first_path_applies(tmp_path: 
     paper.parent.mkdir()
     paper.write_text("text\n")
     assert config_for([str(paper)], None).exclude == ("*.old.bib",)
+
+
+def test_a_folder_given_as_the_configuration_is_said_plainly(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as raised:
+        config_for([str(tmp_path)], str(tmp_path))
+    message = str(raised.value)
+    assert "is a folder" in message and "Errno" not in message
