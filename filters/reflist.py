@@ -13,6 +13,7 @@ from cite_sentinel.core.styles import (
     numbered_markdown,
     problem_note,
 )
+from cite_sentinel.core.styles.html import entry_id, html_entry
 from cite_sentinel.filters.elements import inlines, mark_span, text_inlines
 from cite_sentinel.filters.rendering import Rendering
 from cite_sentinel.filters.settings import Style
@@ -75,6 +76,8 @@ def _list_blocks(rendering: Rendering) -> list[pf.Block]:
     if rendering.style is Style.HTML and (rendering.is_html or rendering.is_markdown):
         html = html_reference_list(rendering.cited, rendering.numbering, rendering.verdicts)
         return [pf.RawBlock(html, format="html")]
+    if rendering.style is Style.HTML:  # in LaTeX, docx, …: the targets its links name
+        return [_html_entries(rendering)]
     if rendering.style is Style.APA:
         entries = apa_list(rendering.cited, rendering.verdicts)
     else:
@@ -86,7 +89,21 @@ def _list_blocks(rendering: Rendering) -> list[pf.Block]:
     ]
 
 
-def _entry(entry: Entry) -> pf.Div:
+def _html_entries(rendering: Rendering) -> pf.Div:
+    by_key = {reference.key: reference for reference in rendering.cited}
+    numbering = rendering.numbering
+    entries = [
+        _entry(
+            html_entry(by_key[key], number, numbering, rendering.verdicts.get(key)),
+            identifier=entry_id(number),
+        )
+        for number, key in enumerate(numbering.keys, start=1)
+        if key in by_key
+    ]
+    return pf.Div(*entries, identifier=LIST_ID, classes=["references"])
+
+
+def _entry(entry: Entry, identifier: str = "") -> pf.Div:
     first: list[pf.Inline] = []
     if entry.label:
         first += [pf.Str(entry.label), pf.Space()]
@@ -103,7 +120,8 @@ def _entry(entry: Entry) -> pf.Div:
             classes = [entry.mark.css_class]
             note = [pf.Span(*note, classes=classes, attributes={"title": entry.mark.tooltip})]
         content += [pf.LineBreak(), *note]
-    return pf.Div(pf.Para(*content), identifier=f"cite-sentinel-{entry.key}", classes=["csl-entry"])
+    identifier = identifier or f"cite-sentinel-{entry.key}"
+    return pf.Div(pf.Para(*content), identifier=identifier, classes=["csl-entry"])
 
 
 def _find_refs(doc: pf.Doc) -> pf.Div | None:

@@ -271,3 +271,22 @@ def test_a_nocite_key_is_listed_and_verified_though_never_cited_in_the_text(
     doc = _nocite(_with_uncited("latex", **{"fail-on": "fabricated"}), "unused")
     with pytest.raises(BuildFailed, match="unused"):
         _run(doc, verifier, tmp_path, [])
+
+
+@pytest.mark.parametrize("output", ["latex", "docx", "plain"])
+def test_html_style_links_resolve_in_outputs_that_are_not_html(
+    tmp_path: Path, output: str
+) -> None:
+    doc = _run(_doc(output, style="html"), _Verifier(), tmp_path, [])
+    targets: list[str] = []
+    ids: set[str] = set()
+
+    def look(element: pf.Element, _: pf.Doc) -> None:
+        if isinstance(element, pf.Link) and element.url.startswith("#"):
+            targets.append(element.url[1:])
+        if getattr(element, "identifier", ""):
+            ids.add(element.identifier)
+
+    doc.walk(look)
+    assert {"ref1", "ref2"} <= set(targets)
+    assert set(targets) <= ids
