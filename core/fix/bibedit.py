@@ -138,8 +138,9 @@ def _insertions(text: str, entry: EntryBlock, inserts: list[tuple[str, str]]) ->
         return []
     if not entry.fields:
         closer = entry.end - 1
-        lines = "".join(f",\n  {name} = {{{value}}}" for name, value in inserts)
-        return [_Edit(closer, closer, lines + "\n")]
+        newline = "\r\n" if "\r\n" in text else "\n"
+        lines = "".join(f",{newline}  {name} = {{{value}}}" for name, value in inserts)
+        return [_Edit(closer, closer, lines + newline)]
     layout = _Layout.of(text, entry)
     edits: list[_Edit] = []
     for name, value in inserts:
@@ -170,7 +171,8 @@ class _Layout:
         last = entry.fields[-1]
         line_start = text.rfind("\n", entry.start, last.start) + 1
         indent = text[line_start : last.start]
-        separator = "\n" + indent if line_start > 0 and not indent.strip() else " "
+        newline = "\r\n" if text.startswith("\r\n", line_start - 2) else "\n"
+        separator = newline + indent if line_start > 0 and not indent.strip() else " "
         equals = text.index("=", last.start)
         written = text[last.start : last.start + len(last.name)]
         widths = {text.index("=", field.start) - field.start for field in entry.fields}

@@ -139,12 +139,14 @@ class _Layout:
     indent: str  # before each member; "" when the item is on one line
     unit: str  # one level of indentation inside values
     colon: str  # between a name and its value: ": " or ":"
+    newline: str  # the file's line end: "\n", or "\r\n" for a file written on Windows
 
     @classmethod
     def of(cls, text: str, item: Item) -> _Layout:
         last = item.members[-1] if item.members else None
+        newline = "\r\n" if "\r\n" in text[item.start : item.end] else "\n"
         if last is None:
-            return cls(text, item, "", " ", ": ")
+            return cls(text, item, "", " ", ": ", newline)
         line_start = text.rfind("\n", 0, last.key_start) + 1
         indent = text[line_start : last.key_start]
         if "\n" not in text[item.start : item.end] or indent.strip():
@@ -153,13 +155,13 @@ class _Layout:
         outer = text[item_line : item.start] if not text[item_line : item.start].strip() else ""
         unit = indent[len(outer) :] if indent.startswith(outer) and len(indent) > len(outer) else ""
         colon = text[last.key_end : last.value_start]
-        return cls(text, item, indent, unit or " ", colon)
+        return cls(text, item, indent, unit or " ", colon, newline)
 
     def dump(self, value: object, ascii_only: bool) -> str:
         if not self.indent:
             return json.dumps(value, ensure_ascii=ascii_only, separators=(", ", ": "))
         dumped = json.dumps(value, ensure_ascii=ascii_only, indent=self.unit)
-        return dumped.replace("\n", "\n" + self.indent)
+        return dumped.replace("\n", self.newline + self.indent)
 
     def append(self, members: list[tuple[str, object]], ascii_only: bool) -> _Edit:
         lines = [
@@ -170,5 +172,5 @@ class _Layout:
             at = self.item.start + 1
             return _Edit(at, at, ", ".join(lines))
         at = self.item.members[-1].value_end
-        separator = ",\n" + self.indent if self.indent else ", "
+        separator = "," + self.newline + self.indent if self.indent else ", "
         return _Edit(at, at, "".join(separator + line for line in lines))

@@ -41,7 +41,7 @@ class JsonLayoutError(ValueError):
 
 def json_items(text: str) -> tuple[Item, ...]:
     """Every object of the top-level array, with its members' spans, in file order."""
-    pos = _skip(text, 0)
+    pos = _skip(text, 1 if text.startswith("\ufeff") else 0)  # a byte order mark stays put
     if not text.startswith("[", pos):
         raise JsonLayoutError("a CSL-JSON file to fix must hold an array of items")
     items: list[Item] = []

@@ -134,3 +134,11 @@ def test_an_empty_fix_set_leaves_any_readable_bibtex_byte_identical(text: str, k
     read_bibtex(text, "any.bib")  # the reader accepts it (it never raises)
     assert rewrite(text, "any.bib", []) == text
     assert rewrite(text, "any.bib", [EntryFix(key, (), ())]) == text
+
+
+def test_a_field_added_to_a_windows_file_keeps_its_crlf_line_ends() -> None:
+    crlf = ALIGNED.replace("\n", "\r\n")
+    new = rewrite(crlf, "refs.bib", [fix("back1993", Change(FixField.DOI, "10.1162/x.922"))])
+    assert new == crlf.replace(
+        '  pages   = "922-931"\r\n}', '  pages   = "922-931",\r\n  doi     = {10.1162/x.922}\r\n}'
+    )

@@ -75,3 +75,21 @@ def test_no_fixes_leave_the_real_csl_file_byte_identical(data: Path) -> None:
 def test_a_file_that_is_not_an_array_is_refused_with_a_sentence() -> None:
     with pytest.raises(InputError, match="array of items"):
         rewrite('{"items": []}', "refs.json", [fix("a", Change(FixField.DOI, "10.1/a"))])
+
+
+def test_a_windows_file_keeps_its_crlf_line_ends() -> None:
+    crlf = ITEMS.replace("\n", "\r\n")
+    people = (Person(family="Ng", given="A."), Person(family="Li", given="B."))
+    new = rewrite(
+        crlf,
+        "refs.json",
+        [fix("a", Change(FixField.AUTHORS, "", people), Change(FixField.DOI, "10.1/a"))],
+    )
+    assert json.loads(new)[0]["author"][1] == {"family": "Li", "given": "B."}
+    assert "\n" not in new.replace("\r\n", "")
+
+
+def test_a_file_starting_with_a_byte_order_mark_is_fixed_and_keeps_it() -> None:
+    new = rewrite("\ufeff" + ITEMS, "refs.json", [fix("b", Change(FixField.DOI, "10.1/b"))])
+    assert new.startswith("\ufeff[")
+    assert json.loads(new[1:])[1]["DOI"] == "10.1/b"
