@@ -40,7 +40,9 @@ def cite_html(
     `.html` gives the raw fragment; the inline tree gives the same as pandoc elements.
     Several numbers share one bracket: `<sup>[<a …>1</a>, <a …>3</a>]</sup>`.
     """
-    numbered = [(citation, numbering.number(citation.key)) for citation in group]
+    written = {(c.key, c.prefix, c.locator): c for c in group}  # `[@a; @a]` is one link
+    numbered = [(citation, numbering.number(citation.key)) for citation in written.values()]
+    anchored: set[str] = set()  # an anchor id is given once: `[@a, p. 2; @a, p. 9]`
     alone = len(numbered) == 1
     inner: list[Inline] = [] if alone else [Text("[")]
     for index, (citation, number) in enumerate(numbered):
@@ -56,11 +58,12 @@ def cite_html(
             Link(
                 children=(Text(f"[{text}]" if alone else text),),
                 url=f"#{entry_id(number)}",
-                id=numbering.anchor(citation),
+                id="" if citation.key in anchored else numbering.anchor(citation),
                 label=f"Reference {number}",
                 role="doc-biblioref",
             )
         )
+        anchored.add(citation.key)
     if not alone:
         inner.append(Text("]"))
     inlines: list[Inline] = [*lead_prefix(group), Superscript(tuple(inner))]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from cite_sentinel.core.model import (
     Citation,
     Identifiers,
@@ -101,3 +103,13 @@ def test_a_prefix_such_as_see_is_kept_in_numbered_and_html_citations() -> None:
     alone = [Citation(key="a", location=HERE, group=1, prefix="e.g.")]
     assert cite_numbered(alone, numbering).plain == "e.g. [1]"
     assert cite_html(alone, numbering).plain == "e.g. [1]"
+
+
+def test_a_key_repeated_in_one_bracket_gives_one_link_and_no_repeated_id() -> None:
+    group = [_cite("a", 0), _cite("a", 0), _cite("b", 0, "p. 2"), _cite("b", 0, "p. 9")]
+    numbering = Numbering.from_citations(group)
+    html = cite_html(group, numbering).html
+    ids = re.findall(r'id="([^"]+)"', html)
+    assert len(ids) == len(set(ids))
+    assert cite_html(group, numbering).plain == "[1, 2, p. 2, 2, p. 9]"
+    assert cite_numbered(group, numbering).plain == "[1; 2, p. 2; 2, p. 9]"
