@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import glob
+import os
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -132,6 +134,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     )
     fail_on = frozenset(config.fail_on)
     chosen = _targets(options)  # before the check: a report that cannot be written stops it now
+    config = replace(config, exclude=config.exclude + _own_reports(chosen))
     options.ground = config.ground if options.ground is None else options.ground
     if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
         environ = {**environ, "CITE_SENTINEL_MAILTO": config.mailto}
@@ -240,6 +243,19 @@ def _targets(options: argparse.Namespace) -> tuple[Target, ...]:
         if target.output is not None:
             prepare_output(Path(target.output))
     return chosen
+
+
+def _own_reports(chosen: tuple[Target, ...]) -> tuple[str, ...]:
+    """Exclude patterns for this run's report files: a JSON report that the last run left in
+    a checked folder names titles and authors, and would be read as a CSL-JSON bibliography."""
+    patterns: list[str] = []
+    for target in chosen:
+        if target.output is not None:
+            whole = Path(os.path.normpath(Path(target.output).absolute()))
+            # Walked paths start as the PATH given: absolute, or relative to the working folder.
+            for where in (whole, Path(os.path.relpath(whole))):
+                patterns.append(glob.escape(where.as_posix()))
+    return tuple(patterns)
 
 
 def _deliver(

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from cite_sentinel.commands import run_command
+from cite_sentinel.core import CheckResult, Location, Record, Reference, Status, Verdict
+from cite_sentinel.core.report.json import render_json
 
 PAPER = "---\nbibliography: refs.bib\n---\n\nAspirin prevents strokes [@smith2020].\n"
 BIB = "@article{smith2020, title = {Aspirin and Stroke}, year = 2020}\n"
@@ -92,3 +94,19 @@ def test_a_folder_without_manuscripts_says_so_instead_of_passing_silently(
     assert run_command(["check", str(tmp_path), "--offline", "--quiet"]) == 0
     err = capsys.readouterr().err
     assert f"found no manuscript or bibliography in {tmp_path}" in err
+
+
+def test_a_report_left_in_the_folder_by_the_last_run_is_not_read_as_a_bibliography(
+    paper: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = paper.parent / "reports" / "cite.json"
+    args = ["check", str(paper.parent), "--offline", "--quiet", "--format", "json",
+            "--output", str(report)]  # fmt: skip
+    clean = run_command(args)
+    # What an online run leaves: the report names the matched work's title and authors.
+    found = Record(source="crossref", id="w1", title="Aspirin and Stroke", year=2020)
+    verdict = Verdict(key="smith2020", status=Status.VERIFIED, match=found)
+    reference = Reference(key="smith2020", location=Location.point("refs.bib", 1, 10))
+    report.write_text(render_json(CheckResult(references=(reference,), verdicts=(verdict,))))
+    assert run_command(args) == clean
+    assert "cite.json" not in report.read_text(encoding="utf-8"), capsys.readouterr().err
