@@ -45,7 +45,7 @@ def run_format(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitC
         raise InputError(f"cannot read {path}: {error}; check the path") from error
     read = read_text(text, options.path)
     for finding in read.findings:
-        hint = f"; {finding.hint}" if finding.hint else ""
+        hint = f"; {finding.hint}" if finding.hint and finding.hint not in finding.message else ""
         print(f"{finding.location}: {finding.severity}: {finding.message}{hint}", file=sys.stderr)
     sys.stdout.write(render(read.references, options.style))
     errors = [f for f in read.findings if f.severity == "error"]
