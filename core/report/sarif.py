@@ -112,12 +112,9 @@ def _location(where: Location, root: Path | None) -> dict[str, Any]:
     if (where.end_line, where.end_column) > (where.line, where.column):
         region["endLine"] = where.end_line
         region["endColumn"] = max(where.end_column, 1)
-    return {
-        "physicalLocation": {
-            "artifactLocation": {"uri": _uri(where.path, root), "uriBaseId": "%SRCROOT%"},
-            "region": region,
-        }
-    }
+    uri = _uri(where.path, root)
+    artifact = {"uri": uri} if uri.startswith("file:") else {"uri": uri, "uriBaseId": "%SRCROOT%"}
+    return {"physicalLocation": {"artifactLocation": artifact, "region": region}}
 
 
 def finding_fingerprint(finding: Finding, seen: Counter[str], root: Path | None) -> str:

@@ -136,3 +136,14 @@ def test_a_job_run_in_a_subfolder_still_names_files_from_the_repository_root(
     log = json.loads(render_sarif(replace(judged, findings=(finding,)), root=tmp_path))
     location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
     assert location["artifactLocation"] == {"uri": "paper/refs.bib", "uriBaseId": "%SRCROOT%"}
+
+
+def test_a_file_outside_the_root_gets_an_absolute_uri_and_no_base(
+    judged: CheckResult, tmp_path: Path
+) -> None:
+    """SARIF 2.1.0 §3.4.4: an absolute uri carries no uriBaseId."""
+    outside = tmp_path / "elsewhere" / "refs.bib"
+    finding = replace(judged.findings[0], location=Location.point(str(outside), 3, 1))
+    log = json.loads(render_sarif(replace(judged, findings=(finding,)), root=tmp_path / "repo"))
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"] == {"uri": outside.as_uri()}
