@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,6 +77,12 @@ def targets(options: argparse.Namespace) -> tuple[Target, ...]:
     if sum(1 for target in chosen if target.output is None) > 1:
         named = ", ".join(t.format for t in chosen if t.output is None)
         raise ValueError(f"several reports ({named}) would go to stdout; give each an --output")
+    files = [_normal(t.output) for t in chosen if t.output is not None]
+    twice = [t.output for t in chosen if t.output and files.count(_normal(t.output)) > 1]
+    if twice:
+        raise ValueError(
+            f"two reports would overwrite each other in {twice[0]}; give each its own file"
+        )
     return chosen
 
 
@@ -88,6 +95,10 @@ _SUFFIX_FORMATS = {
     ".md": "markdown",
     ".csv": "csv",
 }
+
+
+def _normal(output: str) -> str:
+    return os.path.normpath(Path(output).absolute())
 
 
 def _format_of(output: str | None) -> str:

@@ -37,3 +37,9 @@ def test_an_output_without_a_format_takes_it_from_the_file_name(name: str, expec
 def test_two_reports_on_stdout_are_refused() -> None:
     with pytest.raises(ValueError, match="give each an --output"):
         _targets("--format", "json", "--format", "sarif")
+
+
+def test_two_reports_into_one_file_are_refused_naming_it() -> None:
+    with pytest.raises(ValueError, match=r"out/report\.json"):
+        _targets("--format", "json", "--output", "out/report.json",
+                 "--format", "gitlab", "--output", "out/./report.json")  # fmt: skip
