@@ -273,7 +273,9 @@ def _deliver(
         else:
             sys.stdout.write(text)
             sys.stdout.flush()
-    append_step_summary(result, environ)
+    trouble = append_step_summary(result, environ)
+    if trouble:
+        print(f"cite-sentinel: {trouble}", file=sys.stderr)
     if any(target.output is not None or target.format != "text" for target in chosen):
         for path in result.unreadable:
             notify(f"could not read {path}")

@@ -116,13 +116,21 @@ def render(
     return RENDERERS[target.format](result, environ or {})
 
 
-def append_step_summary(result: CheckResult, environ: Mapping[str, str]) -> None:
-    """Append the Markdown summary to $GITHUB_STEP_SUMMARY when a GitHub job set it."""
+def append_step_summary(result: CheckResult, environ: Mapping[str, str]) -> str:
+    """Append the Markdown summary to $GITHUB_STEP_SUMMARY when a GitHub job set it.
+
+    The trouble in a sentence when it cannot (the reports are written already: no reason to
+    fail the run), else "".
+    """
     name = environ.get("GITHUB_STEP_SUMMARY", "").strip()
     if not name:
-        return
-    with Path(name).open("a", encoding="utf-8") as stream:
-        stream.write(render_step_summary(result) + "\n")
+        return ""
+    try:
+        with Path(name).open("a", encoding="utf-8") as stream:
+            stream.write(render_step_summary(result) + "\n")
+    except OSError as error:
+        return f"cannot append the summary to {name} ($GITHUB_STEP_SUMMARY): {error.strerror}"
+    return ""
 
 
 def _root(environ: Mapping[str, str], name: str) -> Path | None:

@@ -110,3 +110,15 @@ def test_a_report_left_in_the_folder_by_the_last_run_is_not_read_as_a_bibliograp
     report.write_text(render_json(CheckResult(references=(reference,), verdicts=(verdict,))))
     assert run_command(args) == clean
     assert "cite.json" not in report.read_text(encoding="utf-8"), capsys.readouterr().err
+
+
+def test_a_step_summary_that_cannot_be_written_is_a_note_not_a_crash(
+    paper: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nowhere = paper.parent / "refs.bib" / "summary.md"  # under a file: cannot be made
+    environ = {**os.environ, "GITHUB_STEP_SUMMARY": str(nowhere)}
+    clean = run_command(["check", str(paper), "--offline"])
+    capsys.readouterr()
+    assert run_command(["check", str(paper), "--offline"], environ) == clean
+    err = capsys.readouterr().err
+    assert f"cannot append the summary to {nowhere}" in err and "Traceback" not in err
