@@ -73,7 +73,7 @@ class TargetAction(argparse.Action):
 def targets(options: argparse.Namespace) -> tuple[Target, ...]:
     """The reports asked for; text to stdout when none was. Raises ValueError for two stdouts."""
     pairs = getattr(options, TARGETS, None) or [[None, None]]
-    chosen = tuple(Target(fmt or _format_of(out), out) for fmt, out in pairs)
+    chosen = tuple(_target(fmt, out) for fmt, out in pairs)
     if sum(1 for target in chosen if target.output is None) > 1:
         named = ", ".join(t.format for t in chosen if t.output is None)
         raise ValueError(f"several reports ({named}) would go to stdout; give each an --output")
@@ -95,6 +95,11 @@ _SUFFIX_FORMATS = {
     ".md": "markdown",
     ".csv": "csv",
 }
+
+
+def _target(fmt: str | None, output: str | None) -> Target:
+    output = None if output == "-" else output  # "-": stdout, as usual
+    return Target(fmt or _format_of(output), output)
 
 
 def _normal(output: str) -> str:

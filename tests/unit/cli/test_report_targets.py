@@ -43,3 +43,9 @@ def test_two_reports_into_one_file_are_refused_naming_it() -> None:
     with pytest.raises(ValueError, match=r"out/report\.json"):
         _targets("--format", "json", "--output", "out/report.json",
                  "--format", "gitlab", "--output", "out/./report.json")  # fmt: skip
+
+
+def test_a_dash_as_output_means_stdout() -> None:
+    chosen = _targets("--format", "sarif", "--output", "-",
+                      "--format", "json", "--output", "r.json")  # fmt: skip
+    assert chosen == (Target("sarif", None), Target("json", "r.json"))
