@@ -1,4 +1,4 @@
-"""Complete citation keys after `@`, `[@` and `\\cite{`, with title, author and year."""
+"""Complete citation keys after `@`, `[@`, `\\cite{` and `#cite(<`, with title, author and year."""
 
 from __future__ import annotations
 
@@ -9,35 +9,54 @@ from cite_sentinel.lsp.convert import path_of
 from cite_sentinel.lsp.session import Session
 from lsprotocol import types
 
-# The key being typed: after @ (Pandoc, Typst) or inside \cite…{a,b,…} (LaTeX).
+# The key being typed: after @ (Pandoc, Typst), inside \cite…{a,b,…} (LaTeX, biblatex's
+# capitalised and multi-citation commands too) or after #cite(< / #cite(label(" (Typst).
+_KEY_SO_FAR = r"[\w:.#$%&+?<>~/-]*"
 _TYPING = re.compile(
-    r"(?:(?<![\w.])@|\\[A-Za-z]*cite[A-Za-z]*\*?(?:\[[^\]]*\])*\{(?:[^}]*,)?\s*)([\w:.#$%&+?<>~/-]*)$"
+    r"(?:(?<![\w.])@"
+    r"|\\[A-Za-z]*[cC]ite[A-Za-z]*\*?(?:\([^)]*\))?(?:\[[^\]]*\])*"
+    r"(?:\{[^}]*\}(?:\[[^\]]*\])*)*\{(?:[^}]*,)?\s*"
+    r"|#cite\(\s*(?:<|label\(\s*\"))"
+    rf"({_KEY_SO_FAR})$"
 )
-TRIGGERS = ["@", "{", ","]
+TRIGGERS = ["@", "{", ",", "<", '"']
 
 
 def completion(session: Session, params: types.CompletionParams) -> types.CompletionList | None:
     """Keys the document may cite, when the cursor follows a citation opener."""
     path = path_of(params.text_document.uri)
-    lines = session.lines(path)
+    # the buffer as typed: the reading lags one debounce behind the trigger character
+    document = session.server.workspace.text_documents.get(params.text_document.uri)
+    lines = document.lines if document is not None else session.lines(path)
     if params.position.line >= len(lines):
         return None
     line = lines[params.position.line]
     codec = session.server.workspace.position_codec
     column = codec.position_from_client_units(lines, params.position).character
-    if not _TYPING.search(line[:column]):
+    typing = _TYPING.search(line[:column])
+    if typing is None:
         return None
+    # the edit replaces the key typed so far: an editor's own word would stop at `:` or `/`
+    start = codec.position_to_client_units(
+        lines, types.Position(line=params.position.line, character=typing.start(1))
+    )
+    typed = types.Range(start=start, end=params.position)
     seen: set[str] = set()
     items = []
     for reference in session.workspace.visible_references(path):
         if reference.key in seen:
             continue
         seen.add(reference.key)
-        items.append(_item(reference))
+        items.append(_item(reference, typed))
     return types.CompletionList(is_incomplete=False, items=items)
 
 
-def _item(reference: Reference) -> types.CompletionItem:
+def completes_key(before: str) -> bool:
+    """Whether the text before the cursor ends inside a citation, where a key is typed."""
+    return _TYPING.search(before) is not None
+
+
+def _item(reference: Reference, typed: types.Range) -> types.CompletionItem:
     author = reference.people[0].family or reference.people[0].literal if reference.people else ""
     detail = " · ".join(p for p in (author, str(reference.year or ""), reference.title) if p)
     return types.CompletionItem(
@@ -45,4 +64,5 @@ def _item(reference: Reference) -> types.CompletionItem:
         kind=types.CompletionItemKind.Reference,
         detail=detail,
         filter_text=reference.key,
+        text_edit=types.TextEdit(range=typed, new_text=reference.key),
     )
