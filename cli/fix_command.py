@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import TextIO
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import Config, InputError, Verifier, check
+from cite_sentinel.core import (
+    CheckResult,
+    Config,
+    InputError,
+    SourceStatus,
+    Status,
+    Verifier,
+    check,
+)
 from cite_sentinel.core.atomic import write_atomically
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix import (
@@ -27,7 +35,7 @@ from cite_sentinel.core.fix import (
     rewrite,
     unified_diff,
 )
-from cite_sentinel.exit_codes import ExitCode
+from cite_sentinel.exit_codes import DEFAULT_MAX_UNAVAILABLE, ExitCode, unavailable_share
 from cite_sentinel.verification import build_verifier
 
 
@@ -79,10 +87,16 @@ def run_fix(
         notify=notify,
         environ=environ,
     )
-    fixes, skipped = asyncio.run(_plan(options.path, config, verifier, options.published))
+    result, (fixes, skipped) = asyncio.run(_plan(options.path, config, verifier, options.published))
     for skip in skipped:
         notify(f"{options.path}: left {skip.key} alone: {skip.reason}")
+    unavailable = unavailable_share(result) > DEFAULT_MAX_UNAVAILABLE
+    if unavailable:
+        # Said even under --quiet: "nothing to fix" here would be a false all-clear.
+        print(f"cite-sentinel: {options.path}: {_unavailable(result)}", file=sys.stderr)
     if not fixes:
+        if unavailable:
+            return ExitCode.UNAVAILABLE
         notify(f"{options.path}: nothing to fix for certain (confidence ≥ {CERTAIN_CONFIDENCE})")
         return ExitCode.CLEAN
     if mode == "interactive":
@@ -149,13 +163,30 @@ def _read(path: Path) -> tuple[bytes, str]:
 
 async def _plan(
     path: str, config: Config, verifier: Verifier | None, published: bool
-) -> tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]:
+) -> tuple[CheckResult, tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]]:
     result = await check([path], config=config, verifier=verifier)
     if result.unreadable:
         said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
         raise InputError(said[0] if said else f"cannot read {path}")
     versions = await published_versions(result.verdicts, verifier) if published and verifier else {}
-    return plan_fixes(result.references, result.verdicts, published=versions)
+    return result, plan_fixes(result.references, result.verdicts, published=versions)
+
+
+def _unavailable(result: CheckResult) -> str:
+    """How many entries the indexes could not judge, and why, in a sentence."""
+    by_reason: dict[str, set[str]] = {}
+    for verdict in result.verdicts:
+        if verdict.status is Status.UNVERIFIED:
+            for source in verdict.sources:
+                if source.status is SourceStatus.FAILED:
+                    by_reason.setdefault(source.reason or "failed", set()).add(source.name)
+    reasons = [f"{', '.join(sorted(names))}: {reason}" for reason, names in by_reason.items()]
+    share = unavailable_share(result)
+    entries = _entries(round(share * len(result.verdicts)))
+    return (
+        f"{entries} could not be verified because the indexes did not answer "
+        f"({'; '.join(reasons[:3])}); run fix again when they answer"
+    )
 
 
 def _ask(text: str, path: str, fixes: Sequence[EntryFix], stdin: TextIO) -> list[EntryFix]:

@@ -196,3 +196,22 @@ def test_fix_of_a_binary_file_says_why_it_cannot_be_read(
     assert run_command(["fix", str(target), "--dry-run", "--offline"], {}) == 2
     err = capsys.readouterr().err
     assert "it looks like a binary file" in err and "Traceback" not in err
+
+
+def test_fix_when_no_index_answers_says_so_and_exits_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "Nothing to fix" would be a false all-clear: nothing could be checked."""
+    target = tmp_path / "refs.bib"
+    target.write_text(
+        "@article{back1993, author = {Back, Andrew D.}, title = {An Adaptive Lattice "
+        "Architecture}, journal = {Neural Computation}, year = 1993}\n",
+        encoding="utf-8",
+    )
+    down = {f"CITE_SENTINEL_{api}_URL": "http://127.0.0.1:9"
+            for api in ("OPENALEX", "CROSSREF", "S2", "DATACITE", "ARXIV", "DOI")}  # fmt: skip
+    environ = {**os.environ, **down, "CITE_SENTINEL_CACHE_DIR": str(tmp_path / "cache")}
+    assert run_command(["fix", str(target), "--dry-run"], environ) == 3
+    err = capsys.readouterr().err
+    assert "nothing to fix" not in err
+    assert "could not be verified" in err
