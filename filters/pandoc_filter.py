@@ -122,6 +122,7 @@ class _Run:
             result,
             self._today,
             nocite=[citation.key for citation in nocite],
+            link_citations=settings.link_citations,
         )
         supports = (
             supports_by_citation(result)

@@ -13,6 +13,7 @@ from cite_sentinel.core.styles import (
     numbered_markdown,
     problem_note,
 )
+from cite_sentinel.core.styles.entry import entry_anchor
 from cite_sentinel.core.styles.html import entry_id, html_entry
 from cite_sentinel.filters.elements import inlines, mark_span, text_inlines
 from cite_sentinel.filters.rendering import Rendering
@@ -120,7 +121,7 @@ def _entry(entry: Entry, identifier: str = "") -> pf.Div:
             classes = [entry.mark.css_class]
             note = [pf.Span(*note, classes=classes, attributes={"title": entry.mark.tooltip})]
         content += [pf.LineBreak(), *note]
-    identifier = identifier or f"cite-sentinel-{entry.key}"
+    identifier = identifier or entry_anchor(entry.key)
     return pf.Div(pf.Para(*content), identifier=identifier, classes=["csl-entry"])
 
 

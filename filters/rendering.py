@@ -35,6 +35,7 @@ class Rendering:
     references: Mapping[str, Reference]
     verdicts: Mapping[str, Verdict]
     disambiguation: Disambiguation
+    link_citations: bool = False  # citations link to their entries (not in Markdown output)
 
     @property
     def is_html(self) -> bool:
@@ -63,6 +64,7 @@ def rendering_for(
     today: str,
     *,
     nocite: Sequence[str] = (),
+    link_citations: bool = False,
 ) -> Rendering:
     """Numbers in order of first citation; Accessed is the urldate, else the day it was verified.
 
@@ -90,6 +92,7 @@ def rendering_for(
         references=cited,
         verdicts=verdicts,
         disambiguation=Disambiguation.from_references(tuple(cited.values())),
+        link_citations=link_citations and base_format(output_format) not in _MARKDOWN_WRITERS,
     )
 
 

@@ -23,9 +23,17 @@ def rewrite(cite: pf.Cite, group: CiteGroup, rendering: Rendering) -> list[pf.In
             return [pf.RawInline(rendered.html, format="html")]
         return inlines(rendered)
     if rendering.style is Style.APA:
-        rendered = cite_apa(citations, rendering.references, rendering.disambiguation, verdicts)
+        rendered = cite_apa(
+            citations,
+            rendering.references,
+            rendering.disambiguation,
+            verdicts,
+            link=rendering.link_citations,
+        )
     else:
-        rendered = cite_numbered(citations, rendering.numbering, verdicts)
+        rendered = cite_numbered(
+            citations, rendering.numbering, verdicts, link=rendering.link_citations
+        )
     elements = inlines(rendered)
     return _unescaped(elements, rendering) if rendering.is_markdown else elements
 

@@ -40,6 +40,7 @@ class FilterSettings:
     correct: bool = False
     groundedness: bool = False
     offline: bool = False
+    link_citations: bool = False  # pandoc's own `link-citations`
 
 
 def read_settings(lookup: Lookup, output_format: str, *, offline: bool = False) -> FilterSettings:
@@ -51,6 +52,7 @@ def read_settings(lookup: Lookup, output_format: str, *, offline: bool = False) 
         correct=_flag(lookup, "correct"),
         groundedness=_flag(lookup, "groundedness"),
         offline=_flag(lookup, "offline") or offline,
+        link_citations=_pandoc_flag(lookup("link-citations")),
     )
 
 
@@ -117,6 +119,13 @@ def _flag(lookup: Lookup, name: str) -> bool:
     if text in _FALSE:
         return False
     raise MetadataError(f"{PREFIX}{name}: expected true or false, got {text!r}")
+
+
+def _pandoc_flag(value: object) -> bool:
+    """A boolean of pandoc's own metadata: pandoc judges its values, so none is an error."""
+    if isinstance(value, str | int | float):
+        return str(value).strip().lower() in _TRUE
+    return bool(value)
 
 
 def _text(value: object, name: str) -> str:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from cite_sentinel.core.model import Citation, CitationMode, Reference, Verdict
 from cite_sentinel.core.styles.apa_names import cite_names, family_name, initials, sort_text
 from cite_sentinel.core.styles.apa_order import apa_sort_key
-from cite_sentinel.core.styles.inline import Inline, Rendered, Text
+from cite_sentinel.core.styles.entry import entry_anchor
+from cite_sentinel.core.styles.inline import Inline, Link, Rendered, Text
 from cite_sentinel.core.styles.marks import Mark, mark_for
 from cite_sentinel.core.styles.numbered import mark_span
 from cite_sentinel.core.styles.typography import typographic
@@ -77,20 +78,37 @@ def cite_apa(
     references: Mapping[str, Reference],
     disambiguation: Disambiguation,
     verdicts: Mapping[str, Verdict] | None = None,
+    *,
+    link: bool = False,
 ) -> Rendered:
     """(Smith, 2024), (Smith & Doe, 2023), (Smith et al., 2024), (Doe, 2020; Smith, 2024a).
 
     A group whose citations are author-in-text gives "Smith (2024)"; locators follow the
     year: (Smith, 2024, p. 33). Failed references add their mark after the citation.
+    With `link` (pandoc's `link-citations`) each work's text links to its entry.
     """
     known = _sorted(group, references)
-    unknown = [f"?{citation.key}" for citation in group if citation.key not in references]
+    unknown = [("", f"?{citation.key}") for citation in group if citation.key not in references]
     narrative = [c for c in known if c.mode is CitationMode.AUTHOR_IN_TEXT]
     if narrative and len(known) == 1:
-        text = _narrative(narrative[0], references[narrative[0].key], disambiguation)
+        key = narrative[0].key
+        pieces = [(key, _narrative(narrative[0], references[key], disambiguation))]
+        opening, closing = "", ""
     else:
-        text = "(" + "; ".join([*_parenthetical(known, references, disambiguation), *unknown]) + ")"
-    inlines: list[Inline] = [Text(typographic(text))]
+        pieces = [*_parenthetical(known, references, disambiguation), *unknown]
+        opening, closing = "(", ")"
+    inlines: list[Inline]
+    if link:
+        inlines = [Text(opening)] if opening else []
+        for index, (key, text) in enumerate(pieces):
+            if index:
+                inlines.append(Text("; "))
+            shown = Text(typographic(text))
+            inlines.append(Link(children=(shown,), url=f"#{entry_anchor(key)}") if key else shown)
+        inlines += [Text(closing)] if closing else []
+    else:
+        text = opening + "; ".join(text for _, text in pieces) + closing
+        inlines = [Text(typographic(text))]
     marks: list[tuple[str, Mark]] = []
     for citation in group:
         mark = mark_for((verdicts or {}).get(citation.key))
@@ -112,7 +130,7 @@ def locator_text(locator: str) -> str:
     """A locator as citeproc writes it with apa.csl: "p. 3-4" is "pp. 3–4", "33" is "p. 33",
     "chap. 2" is "Chapter 2"; a suffix that is no locator stays as written."""
     text = locator.strip()
-    label, _, rest = text.partition(" ")
+    label, _, rest = re.sub(r"\s", " ", text, count=1).partition(" ")  # pandoc writes "p.\xa033"
     terms = _LOCATOR_TERMS.get(label.lower())
     if terms is None:
         if not text[:1].isdigit():
@@ -168,8 +186,9 @@ def _parenthetical(
     citations: Sequence[Citation],
     references: Mapping[str, Reference],
     disambiguation: Disambiguation,
-) -> list[str]:
-    pieces: list[str] = []
+) -> list[tuple[str, str]]:
+    """(key, text) per piece; a piece that adds a year to the author before keeps that key."""
+    pieces: list[tuple[str, str]] = []
     last_author = None
     for citation in citations:
         reference = references[citation.key]
@@ -177,12 +196,12 @@ def _parenthetical(
         author = _author(reference, disambiguation)
         prefix = f"{citation.prefix} " if citation.prefix else ""
         if citation.mode is CitationMode.SUPPRESS_AUTHOR:
-            pieces.append(f"{prefix}{date}")
+            pieces.append((citation.key, f"{prefix}{date}"))
             last_author = None
         elif author == last_author and not prefix:
-            pieces[-1] += f", {date}"
+            pieces[-1] = (pieces[-1][0], f"{pieces[-1][1]}, {date}")
         else:
-            pieces.append(f"{prefix}{author}, {date}")
+            pieces.append((citation.key, f"{prefix}{author}, {date}"))
             last_author = author
     return pieces
 

@@ -21,3 +21,8 @@ class Entry:
     lines: tuple[Rendered, ...]
     mark: Mark | None = None
     note: Rendered | None = None
+
+
+def entry_anchor(key: str) -> str:
+    """The id of a numbered or APA entry: what citations link to with `link-citations`."""
+    return f"cite-sentinel-{key}"

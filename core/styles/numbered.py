@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from cite_sentinel.core.model import Citation, Reference, Verdict
-from cite_sentinel.core.styles.entry import Entry
-from cite_sentinel.core.styles.inline import Inline, Rendered, Span, Text
+from cite_sentinel.core.styles.entry import Entry, entry_anchor
+from cite_sentinel.core.styles.inline import Inline, Link, Rendered, Span, Text
 from cite_sentinel.core.styles.marks import Mark, mark_for, problem_note
 from cite_sentinel.core.styles.numbering import Numbering
 
@@ -17,31 +18,41 @@ def cite_numbered(
     group: Sequence[Citation],
     numbering: Numbering,
     verdicts: Mapping[str, Verdict] | None = None,
+    *,
+    link: bool = False,
 ) -> Rendered:
     """One bracket for citations written together: "[1]", "[1, 3]", "[2–4]", "[1, p. 33]".
 
     A failed reference adds its mark after the bracket: "[3]⚠" (a Span with class and title).
     Keys the numbering does not know render as "[?key]" so nothing disappears silently.
     Prefixes are kept as natbib writes them: the first before the bracket, the others
-    before their number ("see [1, p. 4; also 3]").
+    before their number ("see [1, p. 4; also 3]"). With `link` (pandoc's `link-citations`)
+    each number links to its entry.
     """
     plain: list[int] = []
     located: list[str] = []
     unknown: list[str] = []
+    targets: dict[str, str] = {}  # piece → the key it links to
     for index, citation in enumerate(group):
         number = numbering.number(citation.key)
         prefix = f"{citation.prefix} " if citation.prefix and index else ""
         if number is None:
             unknown.append(f"{prefix}?{citation.key}")
         elif citation.locator or prefix:
+            targets[str(number)] = citation.key
             located.append(
                 prefix + (f"{number}, {citation.locator}" if citation.locator else f"{number}")
             )
         elif number not in plain:
             plain.append(number)
+            targets[str(number)] = citation.key
     pieces = [*_collapse(sorted(plain)), *located, *unknown]
     separator = "; " if located else ", "
-    inlines: list[Inline] = [*lead_prefix(group), Text(f"[{separator.join(pieces)}]")]
+    inlines: list[Inline] = [*lead_prefix(group)]
+    if link:
+        inlines += _linked(pieces, separator, targets)
+    else:
+        inlines.append(Text(f"[{separator.join(pieces)}]"))
     marks = failed_marks(group, numbering, verdicts or {})
     if marks:
         inlines.append(mark_span(marks))
@@ -122,6 +133,21 @@ def reference_url(reference: Reference) -> str:
     if reference.field("url"):
         return reference.field("url")
     return f"https://doi.org/{reference.identifiers.doi}" if reference.identifiers.doi else ""
+
+
+def _linked(pieces: Sequence[str], separator: str, targets: Mapping[str, str]) -> list[Inline]:
+    """ "[", each piece linked to the entry of its (first) number, "]"."""
+    inlines: list[Inline] = [Text("[")]
+    for index, piece in enumerate(pieces):
+        if index:
+            inlines.append(Text(separator))
+        number = re.search(r"\d+", piece)
+        key = targets.get(number.group()) if number and not piece.startswith("?") else None
+        if key is None:
+            inlines.append(Text(piece))
+        else:
+            inlines.append(Link(children=(Text(piece),), url=f"#{entry_anchor(key)}"))
+    return [*inlines, Text("]")]
 
 
 def lead_prefix(group: Sequence[Citation]) -> tuple[Inline, ...]:

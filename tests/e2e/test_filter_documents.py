@@ -66,3 +66,25 @@ def test_a_rewriting_style_after_citeproc_leaves_one_reference_list(
     assert run.returncode == 0, run.stderr
     assert "A claim [1" in run.stdout
     assert run.stdout.lower().count("the cited work") == 1, run.stdout  # citeproc's is gone
+
+
+def test_apa_citations_with_locators_and_prefixes_read_as_citeprocs(
+    pandoc3: str, data: Path, tmp_path: Path
+) -> None:
+    text = (
+        f"---\n{REFERENCES}---\n\n"
+        "A [@cited, p. 3-4]. B [see @cited, pp. 10--20 for details]. C [@cited, 33].\n"
+        "D [@cited, chap. 2]. E [-@listed, sec. 2-3]. F @cited [p. 7] says. G [@cited; @listed].\n"
+    )
+    ours = _build(pandoc3, tmp_path, text, "-M", "cite-sentinel-style=apa", "-t", "plain")
+    assert ours.returncode == 0, ours.stderr
+    csl = str(data / "csl" / "apa.csl")
+    run = subprocess.run(
+        [pandoc3, "doc.md", "--citeproc", "--csl", csl, "-t", "plain", "--wrap=none"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert ours.stdout.replace("⚠", "").splitlines()[0] == run.stdout.splitlines()[0]

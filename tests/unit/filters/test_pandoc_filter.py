@@ -274,10 +274,13 @@ def test_a_nocite_key_is_listed_and_verified_though_never_cited_in_the_text(
 
 
 @pytest.mark.parametrize("output", ["latex", "docx", "plain"])
-def test_html_style_links_resolve_in_outputs_that_are_not_html(
-    tmp_path: Path, output: str
-) -> None:
-    doc = _run(_doc(output, style="html"), _Verifier(), tmp_path, [])
+def test_html_style_links_resolve_in_outputs_that_are_not_html(tmp_path: Path, output: str) -> None:
+    targets, ids = _links_and_ids(_run(_doc(output, style="html"), _Verifier(), tmp_path, []))
+    assert {"ref1", "ref2"} <= set(targets)
+    assert set(targets) <= ids
+
+
+def _links_and_ids(doc: pf.Doc) -> tuple[list[str], set[str]]:
     targets: list[str] = []
     ids: set[str] = set()
 
@@ -288,5 +291,15 @@ def test_html_style_links_resolve_in_outputs_that_are_not_html(
             ids.add(element.identifier)
 
     doc.walk(look)
-    assert {"ref1", "ref2"} <= set(targets)
+    return targets, ids
+
+
+@pytest.mark.parametrize("style", ["numbered", "apa"])
+def test_link_citations_links_each_citation_to_its_entry(tmp_path: Path, style: str) -> None:
+    doc = _doc("latex", style=style)
+    doc.metadata["link-citations"] = True
+    targets, ids = _links_and_ids(_run(doc, _Verifier(), tmp_path, []))
+    assert len(targets) == 3  # one per Cite element
     assert set(targets) <= ids
+    plain, _ = _links_and_ids(_run(_doc("latex", style=style), _Verifier(), tmp_path, []))
+    assert plain == []  # pandoc's default: no links

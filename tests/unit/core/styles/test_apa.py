@@ -188,3 +188,7 @@ def test_a_locator_is_labelled_pluralised_and_dashed_as_citeproc_does(
     locator: str, shown: str
 ) -> None:
     assert _cite([_ref("s", SMITH)], "s", locator=locator) == f"(Smith, 2024, {shown})"
+
+
+def test_a_locator_after_pandocs_non_breaking_space_is_still_read() -> None:
+    assert _cite([_ref("s", SMITH)], "s", locator="chap.\xa02") == "(Smith, 2024, Chapter 2)"
