@@ -154,6 +154,12 @@ def _read(path: Path) -> tuple[bytes, str]:
         raise InputError(
             f"cannot read {path}: {error.strerror or error}; check the path"
         ) from error
+    # As the readers decode (core.textfile), but keeping a byte order mark in the text, so
+    # that encoding the text again gives back every byte fix did not mean to change.
+    if data.startswith(b"\xff\xfe"):
+        return data, "utf-16-le"
+    if data.startswith(b"\xfe\xff"):
+        return data, "utf-16-be"
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:

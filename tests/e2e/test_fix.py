@@ -129,6 +129,23 @@ def test_fix_through_a_symlink_edits_the_linked_file_and_keeps_the_link(
     assert (library.parent / f"{SCIPY}.bak").read_bytes() == original
 
 
+def test_fix_of_a_utf16_bibliography_writes_it_back_in_utf16(
+    data: Path, corrected_index: FakeApi, tmp_path: Path
+) -> None:
+    """Some Windows tools save .bib files as UTF-16; read as Latin-1 they would be mangled."""
+    original = _real_head(data).decode("utf-8")
+    target = tmp_path / SCIPY
+    target.write_bytes(b"\xff\xfe" + original.encode("utf-16-le"))
+    status = run_command(
+        ["fix", str(target), "--write", "--quiet"], _environ(corrected_index, tmp_path)
+    )
+    assert status == 0
+    fixed = target.read_bytes()
+    assert fixed.startswith(b"\xff\xfe")
+    entries = read_bibtex(fixed[2:].decode("utf-16-le"), SCIPY).references
+    assert {r.key: r.year for r in entries}["dubois2007guest"] == 2009
+
+
 def test_in_ci_fix_only_shows_the_diff_and_exits_1(
     data: Path, corrected_index: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
