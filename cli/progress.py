@@ -24,7 +24,8 @@ MINIMUM_TOTAL = 5
 
 def wants_progress(stream: TextIO, environ: Mapping[str, str], *, quiet: bool) -> bool:
     """A bar only for a person watching: a terminal, not CI, not --quiet."""
-    return not quiet and stream.isatty() and environ.get("CI", "").lower() != "true"
+    in_ci = environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+    return not quiet and stream.isatty() and not in_ci
 
 
 class ProgressDisplay:

@@ -40,3 +40,9 @@ def test_a_short_run_or_a_disabled_display_draws_nothing() -> None:
     with ProgressDisplay(console, enabled=False) as progress:
         progress(1, 50)
     assert sink.getvalue() == ""
+
+
+def test_ci_services_that_set_ci_to_1_get_no_bar_either() -> None:
+    assert not wants_progress(_Terminal(), {"CI": "1"}, quiet=False)
+    assert not wants_progress(_Terminal(), {"CI": "True"}, quiet=False)
+    assert wants_progress(_Terminal(), {"CI": "false"}, quiet=False)
