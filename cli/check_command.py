@@ -58,8 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--output",
         metavar="FILE",
         action=TargetAction,
-        help="write the report of the --format before it to FILE, not stdout (with no "
-        "--format, FILE's suffix says which: .sarif, .json, .xml (junit), .md, .csv)",
+        help="write the report of the --format before it to FILE (- for stdout), its folder "
+        "made if missing; with no --format, FILE's suffix says which: .sarif, .json, "
+        ".xml (junit), .md, .csv",
     )
     parser.add_argument(
         "--changed-since",
