@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import bisect
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -13,6 +15,8 @@ from cite_sentinel.filters.collect import DOCUMENT
 from cite_sentinel.filters.settings import Lookup
 
 INLINE = "metadata references"  # the name findings give the inline `references:`
+# pandoc passes the metadata without its lines, so a place in inline `references:` is an
+# item: Location(INLINE, item number, 1), which filters.summary words as "item N".
 
 
 def document_read(lookup: Lookup, citations: Sequence[Citation], cwd: Path) -> Read:
@@ -61,4 +65,30 @@ def _inline_references(value: object) -> Read:
     if not isinstance(value, list) or not value:
         return Read()
     text = yaml.safe_dump({"references": value}, allow_unicode=True, sort_keys=False)
-    return read_csl_yaml(text, INLINE)
+    starts = [number for number, line in enumerate(text.splitlines(), 1) if line.startswith("- ")]
+    read = read_csl_yaml(text, INLINE)
+
+    def item(location: Location) -> Location:
+        if location.path != INLINE:
+            return location
+        return Location.point(INLINE, max(bisect.bisect_right(starts, location.line), 1), 1)
+
+    return replace(
+        read,
+        references=tuple(
+            replace(
+                reference,
+                location=item(reference.location),
+                key_location=reference.key_location and item(reference.key_location),
+            )
+            for reference in read.references
+        ),
+        findings=tuple(
+            replace(
+                finding,
+                location=item(finding.location),
+                related=tuple(item(place) for place in finding.related),
+            )
+            for finding in read.findings
+        ),
+    )

@@ -6,6 +6,7 @@ from collections.abc import Collection
 
 from cite_sentinel.core import CheckResult, Finding, Flag, Severity
 from cite_sentinel.core.report.summary import summarize
+from cite_sentinel.filters.bibliography import INLINE
 from cite_sentinel.filters.collect import DOCUMENT
 
 TAG = "cite-sentinel"
@@ -69,4 +70,6 @@ def _where(finding: Finding) -> str:
     """Bibliography files have lines worth naming; the piped document has none."""
     if finding.location.path == DOCUMENT:
         return ""
+    if finding.location.path == INLINE:
+        return f"{INLINE}, item {finding.location.line}: "
     return f"{finding.location}: "

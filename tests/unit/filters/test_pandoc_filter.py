@@ -303,3 +303,15 @@ def test_link_citations_links_each_citation_to_its_entry(tmp_path: Path, style: 
     assert set(targets) <= ids
     plain, _ = _links_and_ids(_run(_doc("latex", style=style), _Verifier(), tmp_path, []))
     assert plain == []  # pandoc's default: no links
+
+
+def test_trouble_in_inline_references_names_the_item_not_a_line_of_the_metadata(
+    tmp_path: Path,
+) -> None:
+    doc = _doc("latex")
+    doc.metadata["references"] = [*REFERENCES, {"title": "No id here"}, "just a string"]
+    lines: list[str] = []
+    _run(doc, _Verifier(), tmp_path, lines)
+    told = [line for line in lines if "metadata references" in line]
+    assert any("metadata references, item 3: " in line and "No id here" in line for line in told)
+    assert any("metadata references, item 4: " in line for line in told)
