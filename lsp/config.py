@@ -42,13 +42,13 @@ def settings_for(root: Path | None, options: object, base: Settings | None = Non
     if not table:
         return settings
     changes: dict[str, Any] = {}
-    for name in ("verify", "offline", "ground", "embeddings"):
+    for name in _BOOLEANS:
         if isinstance(table.get(name), bool):
             changes[name] = table[name]
-    for name in ("mailto", "scorer", "fulltext"):
+    for name in _STRINGS:
         if isinstance(table.get(name), str):
             changes[name] = table[name].strip()
-    if isinstance(table.get("debounceMs"), int):
+    if _is_int(table.get("debounceMs")):
         changes["debounce_ms"] = max(0, table["debounceMs"])
     for name in ("accept", "backends"):
         value = table.get(name)
@@ -59,6 +59,49 @@ def settings_for(root: Path | None, options: object, base: Settings | None = Non
     if isinstance(table.get("severity"), Mapping):
         changes["severities"] = _severities(table["severity"])
     return replace(settings, **changes)
+
+
+def setting_problems(options: object) -> tuple[str, ...]:
+    """What in a client's settings is ignored for its type or value, one line each (names the
+    client may set for other purposes, such as the server's path, are not ours to judge)."""
+    if options is None:
+        return ()
+    if not isinstance(options, Mapping):
+        return (f"{SECTION}: settings should be an object, got {options!r}; ignored",)
+    table = _table(options)
+    problems: list[str] = []
+    for name in _BOOLEANS:
+        if table.get(name) is not None and not isinstance(table[name], bool):
+            problems.append(_wrong(name, table[name], "true or false"))
+    for name in _STRINGS:
+        if table.get(name) is not None and not isinstance(table[name], str):
+            problems.append(_wrong(name, table[name], "a string"))
+    debounce = table.get("debounceMs")
+    if debounce is not None and not _is_int(debounce):
+        problems.append(_wrong("debounceMs", debounce, "a whole number of milliseconds"))
+    for name in ("accept", "backends"):
+        value = table.get(name)
+        if value is not None and not (
+            isinstance(value, list) and all(isinstance(item, str) for item in value)
+        ):
+            problems.append(_wrong(name, value, "a list of strings"))
+        elif name == "backends" and value:
+            unknown = [v for v in value if v.strip() and v.strip().lower() not in SOURCES]
+            problems += [
+                f"{SECTION}.backends: {v!r} is not an index; use {', '.join(SOURCES)}"
+                for v in unknown
+            ]
+    severity = table.get("severity")
+    if severity is not None and not isinstance(severity, Mapping):
+        problems.append(_wrong("severity", severity, "an object of finding codes and levels"))
+    elif severity:
+        levels = [level.value for level in Severity]
+        problems += [
+            _wrong(f"severity.{code}", level, f"one of {', '.join(levels)}, off")
+            for code, level in severity.items()
+            if level != "off" and level not in levels
+        ]
+    return tuple(problems)
 
 
 def reloaded(root: Path | None, settings: Settings) -> Settings:
@@ -133,6 +176,18 @@ def _file_config(root: Path | None) -> Config:
     except ConfigError as error:
         log.warning("%s; using the defaults", error)
         return Config()
+
+
+_BOOLEANS = ("verify", "offline", "ground", "embeddings")
+_STRINGS = ("mailto", "scorer", "fulltext")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _wrong(name: str, value: object, expected: str) -> str:
+    return f"{SECTION}.{name} should be {expected}, got {value!r}; ignored"
 
 
 def _table(options: object) -> Mapping[str, Any]:

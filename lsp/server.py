@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from cite_sentinel import __version__
 from cite_sentinel.exit_codes import ExitCode
 from cite_sentinel.lsp import client_log, large_text
-from cite_sentinel.lsp.config import settings_for
+from cite_sentinel.lsp.config import setting_problems, settings_for
 from cite_sentinel.lsp.convert import path_of
 from cite_sentinel.lsp.features import (
     code_actions,
@@ -36,6 +36,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     """A server whose handlers share one Session."""
     server = LanguageServer("cite-sentinel", __version__)
     session = Session(server, environ)
+    told: list[str] = []  # settings problems found at initialize, shown once initialized
 
     @server.feature(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:
@@ -53,6 +54,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
             )(on_diagnostic)
         root = _root(params)
         session.configure(root, settings_for(root, params.initialization_options))
+        told.extend(setting_problems(params.initialization_options))
         if root is not None:
             try:
                 session.workspace.scan(root)
@@ -61,6 +63,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.feature(types.INITIALIZED)
     def initialized(params: types.InitializedParams) -> None:
+        _show_problems(server, told)
         session.publish()
         session.read_staged()
         watched_files.register_soon(server)
@@ -71,6 +74,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     def configuration(params: types.DidChangeConfigurationParams) -> None:
+        _show_problems(server, setting_problems(params.settings))
         session.configure(
             session.root, settings_for(session.root, params.settings, session.settings)
         )
@@ -174,6 +178,14 @@ def run_lsp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode
     logging.basicConfig(stream=sys.stderr, level=str(options.log_level).upper())
     build_server(environ).start_io()
     return ExitCode.CLEAN
+
+
+def _show_problems(server: LanguageServer, problems: Sequence[str]) -> None:
+    """Settings the server ignores, said where the writer looks (the log is easily missed)."""
+    if problems:
+        server.window_show_message(
+            types.ShowMessageParams(type=types.MessageType.Warning, message="\n".join(problems))
+        )
 
 
 def _root(params: types.InitializeParams) -> Path | None:

@@ -10,6 +10,7 @@ from cite_sentinel.lsp.config import (
     grounding_on,
     reloaded,
     scorer_choice,
+    setting_problems,
     settings_for,
     severities,
     verification_config,
@@ -57,3 +58,34 @@ def test_a_relative_fulltext_folder_is_found_in_the_workspace(tmp_path: Path) ->
         tmp_path / "papers"
     )
     assert fulltext_dir(tmp_path, settings_for(tmp_path, {"fulltext": "missing"})) is None
+
+
+def test_wrongly_typed_settings_are_named_with_what_they_should_be() -> None:
+    problems = setting_problems(
+        {
+            "cite-sentinel": {
+                "verify": "no",
+                "debounceMs": "fast",
+                "backends": "crossref",
+                "severity": {"unused-entry": 3, "miscited": "error"},
+                "mailto": 5,
+            }
+        }
+    )
+    assert len(problems) == 5
+    joined = " ".join(problems)
+    for name in ("verify", "debounceMs", "backends", "severity.unused-entry", "mailto"):
+        assert f"cite-sentinel.{name}" in joined
+    assert "true or false" in joined and "'no'" in joined
+
+
+def test_unknown_backends_and_unknown_keys_of_other_tools_are_told_apart() -> None:
+    (problem,) = setting_problems({"backends": ["crossref", "nowhere"], "serverPath": "x"})
+    assert "cite-sentinel.backends" in problem and "'nowhere'" in problem
+    assert setting_problems({"serverPath": "x", "verify": False, "severity": {}}) == ()
+    assert setting_problems(None) == ()
+
+
+def test_a_boolean_is_no_debounce_delay() -> None:
+    assert settings_for(None, {"debounceMs": True}).debounce_ms == 200
+    assert setting_problems({"debounceMs": True})
