@@ -76,9 +76,11 @@ def _closing(result: CheckResult, summary: Summary) -> list[str]:
         lines.append(_groundedness(result))
     failing = _failing_sources(result)
     if failing:
+        offline = all(_OFFLINE in reason for reason in failing)
+        again = "without --offline to ask them" if offline else "again when they answer"
         lines.append(
             f"could not ask {', '.join(failing)}: the references they would have settled are"
-            " unverified, not fabricated; run the check again when they answer"
+            f" unverified, not fabricated; run the check {again}"
         )
     if result.unreadable:
         lines.append(f"could not read: {', '.join(result.unreadable)}")
@@ -96,6 +98,7 @@ def _groundedness(result: CheckResult) -> str:
 
 
 _BADGE_ORDER = ("green", "yellow", "red", "grey")  # the Badge values, best first
+_OFFLINE = "(offline: "  # how an --offline run's cache misses read (core.http)
 
 
 def _failing_sources(result: CheckResult) -> list[str]:

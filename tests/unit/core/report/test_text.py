@@ -90,3 +90,11 @@ def test_sources_that_could_not_be_asked_are_named_once_at_the_end(judged: Check
     (line,) = [line for line in text.splitlines() if line.startswith("could not ask")]
     assert line.startswith("could not ask crossref (cannot be reached)")
     assert "not fabricated" in line
+
+
+def test_an_offline_run_missing_answers_says_to_run_without_offline(judged: CheckResult) -> None:
+    missed = SourceReport("openalex", SourceStatus.FAILED, "offline: not in cache")
+    unverified = Verdict(key="back1993", status=Status.UNVERIFIED, sources=(missed,))
+    text = render_text(replace(judged, verdicts=(unverified,)))
+    (line,) = [line for line in text.splitlines() if line.startswith("could not ask")]
+    assert line.endswith("run the check without --offline to ask them")
