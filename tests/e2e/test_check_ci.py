@@ -8,13 +8,16 @@ import json
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
+import jsonschema
 import pytest
 from cite_sentinel.commands import run_command
 
 from tests.e2e.manuscript_repo import entry, git, make_repository
 from tests.fakeapi import FakeApi
 
+SARIF_SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "sarif-schema-2.1.0.json"
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git on PATH")
 
 
@@ -153,3 +156,46 @@ def test_an_allowed_reference_does_not_fail_the_check(
     assert run_command(args, _env(fake_api, tmp_path / "cache")) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["references"][0]["verdict"] == "fabricated"  # still shown, not failing
+
+
+def test_ci_reports_of_files_with_odd_names_lead_back_to_those_files(
+    fake_api: FakeApi, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Spaces, accents, commas, colons and % in names; a CRLF manuscript with a BOM."""
+    folder = tmp_path / "repo" / "chap ü, 1"
+    folder.mkdir(parents=True)
+    (folder / "réf:s 100%.bib").write_text(entry(1) + entry(2), encoding="utf-8")
+    paper = '\ufeff---\r\nbibliography: "réf:s 100%.bib"\r\n---\r\n\r\nSee [@ref1] and [@gone].\r\n'
+    (folder / "pa,per #2.md").write_text(paper, encoding="utf-8", newline="")
+    monkeypatch.chdir(tmp_path / "repo")
+    sarif, junit = tmp_path / "out" / "r.sarif", tmp_path / "out" / "r.xml"
+    args = ["check", ".", "--quiet", "--format", "github", "--format", "sarif",
+            "--output", str(sarif), "--format", "junit", "--output", str(junit)]  # fmt: skip
+    env = _env(fake_api, tmp_path / "cache", GITHUB_WORKSPACE=str(tmp_path / "repo"))
+    stdout = io.StringIO()
+    monkeypatch.setattr("sys.stdout", stdout)
+    assert run_command(args, env) == 1
+    annotated = set()
+    for line in stdout.getvalue().splitlines():
+        properties = line.split(" ", 1)[1].split("::", 1)[0]
+        fields = dict(part.split("=", 1) for part in properties.split(","))
+        annotated.add((_unescape(fields["file"]), fields["line"]))
+    assert ("chap ü, 1/pa,per #2.md", "5") in annotated
+    log = json.loads(sarif.read_text(encoding="utf-8"))
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator(schema).validate(log)
+    uris = {
+        location["physicalLocation"]["artifactLocation"]["uri"]
+        for result in log["runs"][0]["results"]
+        for location in result["locations"]
+    }
+    assert uris and all(not urlsplit(uri).fragment for uri in uris)
+    assert all((tmp_path / "repo" / unquote(urlsplit(uri).path)).is_file() for uri in uris)
+    cases = ET.parse(junit).getroot().iter("testcase")
+    assert {case.attrib["name"] for case in cases} >= {"ref1", "ref2"}
+
+
+def _unescape(value: str) -> str:
+    for code, char in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")):
+        value = value.replace(code, char)
+    return value
