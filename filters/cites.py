@@ -23,6 +23,7 @@ class FoundCite:
     cite: pf.Cite
     block: pf.Element
     siblings: list[pf.Element]
+    in_metadata: bool = False  # the title's, an abstract's: read as text too (`<title>`)
 
 
 def find_cites(doc: pf.Doc) -> tuple[FoundCite, ...]:
@@ -40,21 +41,22 @@ def replace_cites(found: Sequence[FoundCite], replacement: Mapping[int, list[pf.
         siblings[:] = spliced
 
 
-def _visit(element: pf.Element, block: pf.Element) -> Iterator[FoundCite]:
+def _visit(element: pf.Element, block: pf.Element, meta: bool = False) -> Iterator[FoundCite]:
     if isinstance(element, pf.Block) or isinstance(block, pf.Doc):
         block = element
+    meta = meta or isinstance(element, pf.MetaValue)
     for name in element._children:
         child = getattr(element, name)
         if isinstance(child, pf.ListContainer):
             for item in child.list:
                 if isinstance(item, pf.Cite):
-                    yield FoundCite(item, block, child.list)
+                    yield FoundCite(item, block, child.list, meta)
                 else:
-                    yield from _visit(item, block)
+                    yield from _visit(item, block, meta)
         elif isinstance(child, pf.DictContainer):
             top = isinstance(element, pf.MetaMap) and isinstance(element.parent, pf.Doc)
             for key, item in child.dict.items():
                 if not (top and key == NOCITE):  # citeproc's to read, never rewritten
-                    yield from _visit(item, block)
+                    yield from _visit(item, block, meta)
         elif isinstance(child, pf.Element):
-            yield from _visit(child, block)
+            yield from _visit(child, block, meta)

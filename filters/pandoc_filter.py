@@ -132,7 +132,7 @@ class _Run:
         replace_cites(
             found,
             {
-                id(entry.cite): rewrite(entry.cite, group, rendering)
+                id(entry.cite): rewrite(entry.cite, group, rendering, in_metadata=entry.in_metadata)
                 + badges(group.citations, supports)
                 for entry, group in zip(found, groups, strict=True)
             },

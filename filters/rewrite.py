@@ -10,8 +10,13 @@ from cite_sentinel.filters.rendering import Rendering
 from cite_sentinel.filters.settings import Style
 
 
-def rewrite(cite: pf.Cite, group: CiteGroup, rendering: Rendering) -> list[pf.Inline]:
-    """What replaces one Cite element; style `none` keeps it and adds the marks after it."""
+def rewrite(
+    cite: pf.Cite, group: CiteGroup, rendering: Rendering, *, in_metadata: bool = False
+) -> list[pf.Inline]:
+    """What replaces one Cite element; style `none` keeps it and adds the marks after it.
+
+    In metadata (a title) HTML stays pandoc elements: raw HTML would vanish from `<title>`.
+    """
     citations = group.citations
     verdicts = rendering.verdicts
     if rendering.style is Style.NONE:
@@ -19,7 +24,7 @@ def rewrite(cite: pf.Cite, group: CiteGroup, rendering: Rendering) -> list[pf.In
         return [cite, *(mark_span(mark) for mark in marks if mark is not None)]
     if rendering.style is Style.HTML:
         rendered = cite_html(citations, rendering.numbering, verdicts)
-        if rendering.is_html or rendering.is_markdown:
+        if (rendering.is_html or rendering.is_markdown) and not in_metadata:
             return [pf.RawInline(rendered.html, format="html")]
         return inlines(rendered)
     if rendering.style is Style.APA:

@@ -315,3 +315,16 @@ def test_trouble_in_inline_references_names_the_item_not_a_line_of_the_metadata(
     told = [line for line in lines if "metadata references" in line]
     assert any("metadata references, item 3: " in line and "No id here" in line for line in told)
     assert any("metadata references, item 4: " in line for line in told)
+
+
+def test_a_citation_in_the_title_stays_text_so_the_html_title_element_keeps_it(
+    tmp_path: Path,
+) -> None:
+    doc = _doc("html")
+    cite = pf.Cite(pf.Str("[@good]"), citations=[pf.Citation("good")])
+    doc.metadata["title"] = pf.MetaInlines(pf.Str("On"), pf.Space(), pf.Str("work"), cite)
+    title = _run(doc, _Verifier(), tmp_path, []).get_metadata("title", builtin=False)
+    raw: list[pf.RawInline] = []
+    title.walk(lambda e, _: raw.append(e) if isinstance(e, pf.RawInline) else None)
+    assert raw == []  # pandoc drops raw HTML from <title>
+    assert pf.stringify(title) == "On work[1]"
