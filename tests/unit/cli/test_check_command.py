@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -122,3 +123,25 @@ def test_a_step_summary_that_cannot_be_written_is_a_note_not_a_crash(
     assert run_command(["check", str(paper), "--offline"], environ) == clean
     err = capsys.readouterr().err
     assert f"cannot append the summary to {nowhere}" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_stdout_that_cannot_encode_accents_still_gets_the_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    """A legacy console encoding must not turn an accented author into a crash (exit 4)."""
+    (tmp_path / "refs.bib").write_text(
+        "@article{müller2020, title = {Über Züge}, author = {Müller, Jürgen}}\n",
+        encoding="utf-8",
+    )
+    sink = io.BytesIO()
+    legacy = io.TextIOWrapper(sink, encoding="ascii")
+    monkeypatch.setattr("sys.stdout", legacy)
+    status = run_command(["check", str(tmp_path), "--offline", "--quiet", "--format", fmt])
+    legacy.flush()
+    assert status != 4, capsys.readouterr().err
+    written = sink.getvalue()
+    if fmt == "json":  # a machine's report is UTF-8 whatever the console says
+        assert json.loads(written.decode("utf-8"))["references"][0]["key"] == "müller2020"
+    else:
+        assert b"m?ller2020" in written
