@@ -28,7 +28,12 @@ from cite_sentinel.exit_codes import (
     exit_code,
 )
 from cite_sentinel.progress import ProgressDisplay, wants_progress
-from cite_sentinel.report_output import prepare_output, use_color, write_atomically
+from cite_sentinel.report_output import (
+    prepare_output,
+    use_color,
+    write_atomically,
+    write_stdout,
+)
 from cite_sentinel.report_targets import (
     FORMATS,
     Target,
@@ -246,21 +251,6 @@ def _targets(options: argparse.Namespace) -> tuple[Target, ...]:
     return chosen
 
 
-def _to_stdout(text: str, *, machine: bool) -> None:
-    """A machine's report as UTF-8 (JSON, SARIF and the XML declaration say so) whatever the
-    console's encoding; the person's text in that encoding, unencodable characters as `?`."""
-    stream = sys.stdout
-    binary = getattr(stream, "buffer", None)
-    if machine and binary is not None:
-        stream.flush()
-        binary.write(text.encode("utf-8"))
-        binary.flush()
-        return
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    stream.write(text.encode(encoding, errors="replace").decode(encoding))
-    stream.flush()
-
-
 def _own_reports(chosen: tuple[Target, ...]) -> tuple[str, ...]:
     """Exclude patterns for this run's report files: a JSON report that the last run left in
     a checked folder names titles and authors, and would be read as a CSL-JSON bibliography."""
@@ -287,7 +277,7 @@ def _deliver(
         if target.output is not None:
             write_atomically(Path(target.output), text)
         else:
-            _to_stdout(text, machine=target.format != "text")
+            write_stdout(text, machine=target.format != "text")
     trouble = append_step_summary(result, environ)
     if trouble:
         print(f"cite-sentinel: {trouble}", file=sys.stderr)

@@ -36,6 +36,7 @@ from cite_sentinel.core.fix import (
     unified_diff,
 )
 from cite_sentinel.exit_codes import DEFAULT_MAX_UNAVAILABLE, ExitCode, unavailable_share
+from cite_sentinel.report_output import write_stdout
 from cite_sentinel.verification import build_verifier
 
 
@@ -102,7 +103,7 @@ def run_fix(
     if mode == "interactive":
         fixes = tuple(_ask(text, options.path, fixes, stdin))
     new = rewrite(text, options.path, fixes)
-    print(unified_diff(text, new, options.path), end="", flush=True)
+    write_stdout(unified_diff(text, new, options.path), machine=True)  # for patch: UTF-8
     if mode == "dry-run":
         notify(f"{options.path}: {_entries(len(fixes))} to fix; run with --write to apply")
         return ExitCode.FINDINGS
@@ -199,7 +200,7 @@ def _ask(text: str, path: str, fixes: Sequence[EntryFix], stdin: TextIO) -> list
     """Show each entry's change and keep those accepted; q keeps what was accepted so far."""
     accepted: list[EntryFix] = []
     for fix in fixes:
-        print(unified_diff(text, rewrite(text, path, [fix]), path), end="")
+        write_stdout(unified_diff(text, rewrite(text, path, [fix]), path), machine=False)
         print("\n".join(f"  {reason}" for reason in fix.reasons))
         answer = _answer(f"Apply this change to {fix.key}? [y/n/q] ", stdin)
         if answer == "q":

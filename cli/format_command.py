@@ -18,6 +18,7 @@ from cite_sentinel.core.styles import (
 )
 from cite_sentinel.core.textfile import TextFileError, read_text_file
 from cite_sentinel.exit_codes import ExitCode
+from cite_sentinel.report_output import write_stdout
 
 STYLES = ("numbered", "html", "apa")
 SUFFIXES = (".bib", ".json", ".yaml", ".yml")
@@ -47,7 +48,7 @@ def run_format(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitC
     for finding in read.findings:
         hint = f"; {finding.hint}" if finding.hint and finding.hint not in finding.message else ""
         print(f"{finding.location}: {finding.severity}: {finding.message}{hint}", file=sys.stderr)
-    sys.stdout.write(render(read.references, options.style))
+    write_stdout(render(read.references, options.style), machine=True)
     errors = [f for f in read.findings if f.severity == "error"]
     return ExitCode.INPUT if errors and not read.references else ExitCode.CLEAN
 

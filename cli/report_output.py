@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -35,6 +36,21 @@ def prepare_output(path: Path) -> None:
         ) from error
     if not os.access(folder, os.W_OK | os.X_OK):
         raise InputError(f"cannot write {path}: the folder {folder} is not writable")
+
+
+def write_stdout(text: str, *, machine: bool) -> None:
+    """A machine's report as UTF-8 (JSON, SARIF and the XML declaration say so) whatever the
+    console's encoding; the person's text in that encoding, unencodable characters as `?`."""
+    stream = sys.stdout
+    binary = getattr(stream, "buffer", None)
+    if machine and binary is not None:
+        stream.flush()
+        binary.write(text.encode("utf-8"))
+        binary.flush()
+        return
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(text.encode(encoding, errors="replace").decode(encoding))
+    stream.flush()
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -23,3 +24,17 @@ def test_a_syntax_error_is_said_once_with_its_place_and_the_rest_is_listed(
     [line] = [line for line in captured.err.splitlines() if "never closed" in line]
     assert line.startswith(f"{bib}:2:")
     assert line.count("count the braces") == 1
+
+
+def test_a_console_that_cannot_encode_accents_gets_the_list_in_utf8(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{m, title = {Über Züge}, author = {Müller, Jürgen}, year = 2020}\n",
+        encoding="utf-8",
+    )
+    sink = io.BytesIO()
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(sink, encoding="ascii"))
+    assert run_command(["format", str(bib), "--style", "apa"]) == 0
+    assert sink.getvalue().decode("utf-8").startswith("Müller, J. (2020). Über Züge.")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from cite_sentinel.core import InputError
-from cite_sentinel.report_output import use_color, write_atomically
+from cite_sentinel.report_output import use_color, write_atomically, write_stdout
 
 
 class _Terminal(io.StringIO):
@@ -62,3 +62,14 @@ def test_writing_over_a_folder_fails_cleanly(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="cannot write"):
         write_atomically(tmp_path / "out", "x")
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_stdout_that_cannot_encode_gets_utf8_reports_and_marked_text() -> None:
+    sink = io.BytesIO()
+    legacy = io.TextIOWrapper(sink, encoding="ascii")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.stdout", legacy)
+        write_stdout('{"title": "Über"}\n', machine=True)
+        write_stdout("Müller: year cited 1993\n", machine=False)
+    legacy.flush()
+    assert sink.getvalue() == '{"title": "Über"}\n'.encode() + b"M?ller: year cited 1993\n"
