@@ -55,11 +55,8 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
         root = _root(params)
         session.configure(root, settings_for(root, params.initialization_options))
         told.extend(setting_problems(params.initialization_options))
-        if root is not None:
-            try:
-                session.workspace.scan(root)
-            except Exception:  # an unreadable folder leaves the open buffers to work on
-                log.exception("reading the workspace folder %s failed", root)
+        for folder in _folders(params, root):  # the settings are the first folder's
+            _scan(session, folder)
 
     @server.feature(types.INITIALIZED)
     def initialized(params: types.InitializedParams) -> None:
@@ -67,6 +64,13 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
         session.publish()
         session.read_staged()
         watched_files.register_soon(server)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def on_folders(params: types.DidChangeWorkspaceFoldersParams) -> None:
+        for added in params.event.added:  # a removed folder's files stay until closed
+            _scan(session, Path(path_of(added.uri)))
+        session.publish()
+        session.read_staged()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def on_watched_files(params: types.DidChangeWatchedFilesParams) -> None:
@@ -186,6 +190,19 @@ def _show_problems(server: LanguageServer, problems: Sequence[str]) -> None:
         server.window_show_message(
             types.ShowMessageParams(type=types.MessageType.Warning, message="\n".join(problems))
         )
+
+
+def _scan(session: Session, folder: Path) -> None:
+    try:
+        session.workspace.scan(folder)
+    except Exception:  # an unreadable folder leaves the open buffers to work on
+        log.exception("reading the workspace folder %s failed", folder)
+
+
+def _folders(params: types.InitializeParams, root: Path | None) -> list[Path]:
+    """Every workspace folder, the root first (a client without folders names only a root)."""
+    folders = [Path(path_of(folder.uri)) for folder in params.workspace_folders or ()]
+    return list(dict.fromkeys([root, *folders] if root is not None else folders))
 
 
 def _root(params: types.InitializeParams) -> Path | None:
