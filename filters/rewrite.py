@@ -9,6 +9,8 @@ from cite_sentinel.filters.elements import inlines, mark_span
 from cite_sentinel.filters.rendering import Rendering
 from cite_sentinel.filters.settings import Style
 
+WORD_JOINER = "\u2060"  # invisible; keeps a mark on its citation's line
+
 
 def rewrite(
     cite: pf.Cite, group: CiteGroup, rendering: Rendering, *, in_metadata: bool = False
@@ -21,7 +23,10 @@ def rewrite(
     verdicts = rendering.verdicts
     if rendering.style is Style.NONE:
         marks = [mark_for(verdicts.get(citation.key)) for citation in citations]
-        return [cite, *(mark_span(mark) for mark in marks if mark is not None)]
+        spans = [mark_span(mark) for mark in marks if mark is not None]
+        if spans and rendering.is_markdown:  # `[@a][⚠]{…}` and `@a[⚠]{…}` would read back
+            return [cite, pf.Str(WORD_JOINER), *spans]  # as a link or a suffix
+        return [cite, *spans]
     if rendering.style is Style.HTML:
         rendered = cite_html(citations, rendering.numbering, verdicts)
         if (rendering.is_html or rendering.is_markdown) and not in_metadata:

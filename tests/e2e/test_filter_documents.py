@@ -88,3 +88,21 @@ def test_apa_citations_with_locators_and_prefixes_read_as_citeprocs(
         check=True,
     )
     assert ours.stdout.replace("⚠", "").splitlines()[0] == run.stdout.splitlines()[0]
+
+
+def test_style_none_markdown_reads_back_with_its_citations_and_marks(
+    pandoc: str, tmp_path: Path
+) -> None:
+    text = f"---\n{REFERENCES}---\n\nA [@cited] and @cited says, [@listed, p. 3] too.\n"
+    run = _build(pandoc, tmp_path, text, "-M", "cite-sentinel-style=none", "-t", "markdown")
+    assert run.returncode == 0, run.stderr
+    native = subprocess.run(
+        [pandoc, "-f", "markdown", "-t", "native"],
+        input=run.stdout,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    assert native.count("Cite") == 3, run.stdout  # no mark read as a suffix or a link
+    assert native.count('"cite-sentinel-unverified"') == 3, run.stdout
