@@ -30,7 +30,7 @@ def read_text_file(path: Path) -> str:
 def decode(data: bytes) -> str:
     """Bytes to text the way editors guess; refuses binary files."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        return data.decode("utf-16", errors="replace")
     if b"\x00" in data[:8192]:
         raise TextFileError("it looks like a binary file, not text")
     try:
