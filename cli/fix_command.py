@@ -157,10 +157,16 @@ def _read(path: Path) -> tuple[bytes, str]:
         ) from error
     # As the readers decode (core.textfile), but keeping a byte order mark in the text, so
     # that encoding the text again gives back every byte fix did not mean to change.
-    if data.startswith(b"\xff\xfe"):
-        return data, "utf-16-le"
-    if data.startswith(b"\xfe\xff"):
-        return data, "utf-16-be"
+    utf16 = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}.get(data[:2])
+    if utf16 is not None:
+        try:
+            data.decode(utf16)
+        except UnicodeDecodeError as error:
+            raise InputError(
+                f"{path}: byte {error.start} is not valid UTF-16, so fix cannot "
+                "rewrite the file exactly; repair or re-save it as UTF-8 first"
+            ) from error
+        return data, utf16
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:

@@ -232,3 +232,13 @@ def test_fix_when_no_index_answers_says_so_and_exits_3(
     err = capsys.readouterr().err
     assert "nothing to fix" not in err
     assert "could not be verified" in err
+
+
+def test_fix_of_a_damaged_utf16_file_is_refused_in_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "refs.bib"
+    target.write_bytes(b"\xff\xfe@\x00a\x00\x00\xd8b\x00")
+    assert run_command(["fix", str(target), "--dry-run", "--offline"], {}) == 2
+    err = capsys.readouterr().err
+    assert "is not valid UTF-16" in err and "Traceback" not in err
