@@ -36,11 +36,14 @@ def add_reference_list(doc: pf.Doc, rendering: Rendering) -> None:
         refs.content[:] = [block for block in refs.content if not _citeproc_entry(block)]
         refs.content.extend(blocks)
         return
-    heading = _heading_index(doc)
+    title = doc.get_metadata("reference-section-title", default=None, builtin=False)
+    named = pf.stringify(title).strip() if title is not None else ""
+    heading = _heading_index(doc, named)
     if heading is None:
         taken = _identifiers(doc)
         identifier = HEADING_ID if HEADING_ID not in taken else f"cite-sentinel-{HEADING_ID}"
-        doc.content.append(pf.Header(pf.Str("References"), level=1, identifier=identifier))
+        words = text_inlines(named) if named else [pf.Str("References")]
+        doc.content.append(pf.Header(*words, level=1, identifier=identifier))
         heading = len(doc.content) - 1
     for offset, block in enumerate(blocks, start=1):
         doc.content.insert(heading + offset, block)
@@ -136,10 +139,12 @@ def _find_refs(doc: pf.Doc) -> pf.Div | None:
     return found[0] if found else None
 
 
-def _heading_index(doc: pf.Doc) -> int | None:
+def _heading_index(doc: pf.Doc, named: str = "") -> int | None:
+    """The last heading that names a reference list (or pandoc's `reference-section-title`)."""
+    names = _HEADINGS | {named.lower()} if named else _HEADINGS
     for index in range(len(doc.content) - 1, -1, -1):
         block = doc.content[index]
-        if isinstance(block, pf.Header) and pf.stringify(block).strip().lower() in _HEADINGS:
+        if isinstance(block, pf.Header) and pf.stringify(block).strip().lower() in names:
             return index
     return None
 

@@ -328,3 +328,11 @@ def test_a_citation_in_the_title_stays_text_so_the_html_title_element_keeps_it(
     title.walk(lambda e, _: raw.append(e) if isinstance(e, pf.RawInline) else None)
     assert raw == []  # pandoc drops raw HTML from <title>
     assert pf.stringify(title) == "On work[1]"
+
+
+def test_the_list_gets_the_heading_reference_section_title_names(tmp_path: Path) -> None:
+    doc = _doc("latex")
+    doc.metadata["reference-section-title"] = pf.MetaInlines(pf.Str("Literatur"))
+    result = _run(doc, _Verifier(), tmp_path, [])
+    headings = [pf.stringify(b) for b in result.content if isinstance(b, pf.Header)]
+    assert headings == ["Literatur"]
