@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cite_sentinel.core import Citation, Code, Config, Finding, Read, Reference, Verdict
 from cite_sentinel.core.check import Document
-from cite_sentinel.core.discover import discover
+from cite_sentinel.core.discover import discover, is_excluded
 from cite_sentinel.core.lint import lint
 from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, MANUSCRIPT_SUFFIXES, read_text
 from cite_sentinel.core.textfile import TextFileError, read_text_file
@@ -59,6 +59,7 @@ class Workspace:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.files: dict[str, FileState] = {}
+        self.folders: list[Path] = []  # the workspace folders scanned
         self._bib_readers: dict[str, BibReader] = {}
         self._local_readers: dict[str, LocalReader] = {}  # large bibliographies, per keystroke
         self.staged: dict[str, Staged] = {}  # read in a worker thread; syntax findings meanwhile
@@ -70,6 +71,8 @@ class Workspace:
 
     def scan(self, root: Path) -> None:
         """Read the manuscripts under the workspace folder, and the bibliographies they name."""
+        if root not in self.folders:
+            self.folders.append(root)
         files, _ = discover([str(root)], self.config.exclude)
         manuscripts = [f for f in files if Path(f).suffix.lower() in MANUSCRIPT_SUFFIXES]
         for path in manuscripts[:_SCAN_LIMIT]:
@@ -174,12 +177,23 @@ class Workspace:
         """A closed buffer falls back to the file on disk."""
         path = _normal(path)
         self.files.pop(path, None)
+        if self._in_folders(path):
+            self.load(path)  # a manuscript of the workspace: its citations still count
+            return
         if not any(path in self.uses(other) for other in self.files):
             self.staged.pop(path, None)
             self._bib_readers.pop(path, None)
             self._local_readers.pop(path, None)
             return  # nothing cites from it: forgotten
         self.load(path)  # the entries already read are reused
+
+    def _in_folders(self, path: str) -> bool:
+        """A manuscript the folder scan reads (the buffer of one closes onto its file)."""
+        return (
+            Path(path).suffix.lower() in MANUSCRIPT_SUFFIXES
+            and any(Path(path).is_relative_to(folder) for folder in self.folders)
+            and not is_excluded(path, self.config.exclude)
+        )
 
     def uses(self, path: str) -> tuple[str, ...]:
         """The bibliographies a file cites from: those it names, configured, or beside it."""
