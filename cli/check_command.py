@@ -29,6 +29,7 @@ from cite_sentinel.exit_codes import (
 )
 from cite_sentinel.progress import ProgressDisplay, wants_progress
 from cite_sentinel.report_output import (
+    is_report_or_absent,
     prepare_output,
     use_color,
     write_atomically,
@@ -167,6 +168,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             "name the files, or a folder holding .md, .tex, .typ, .bib, .json or .yaml files",
             file=sys.stderr,
         )
+    _refuse_inputs(result, chosen)
     result = accept(result, config.allow)
     _deliver(result, chosen, options, environ, notify)
     accepted = accepted_keys(result, config.allow)
@@ -252,16 +254,32 @@ def _targets(options: argparse.Namespace) -> tuple[Target, ...]:
 
 
 def _own_reports(chosen: tuple[Target, ...]) -> tuple[str, ...]:
-    """Exclude patterns for this run's report files: a JSON report that the last run left in
-    a checked folder names titles and authors, and would be read as a CSL-JSON bibliography."""
+    """Exclude patterns for this run's report files, when they hold no more than an earlier
+    report: one left in a checked folder names titles and authors, and would be read as a
+    CSL-JSON bibliography. A file that is a manuscript or a bibliography stays in."""
     patterns: list[str] = []
     for target in chosen:
-        if target.output is not None:
+        if target.output is not None and is_report_or_absent(Path(target.output)):
             whole = Path(os.path.normpath(Path(target.output).absolute()))
             # Walked paths start as the PATH given: absolute, or relative to the working folder.
             for where in (whole, Path(os.path.relpath(whole))):
                 patterns.append(glob.escape(where.as_posix()))
     return tuple(patterns)
+
+
+def _refuse_inputs(result: CheckResult, chosen: tuple[Target, ...]) -> None:
+    """No report may replace a file the check read (a bibliography, a manuscript)."""
+    read = {_normal(name) for name in result.files}
+    for target in chosen:
+        if target.output is not None and _normal(target.output) in read:
+            raise UsageError(
+                f"--output {target.output} would replace {target.output}, which this check "
+                "reads; give the report another file name"
+            )
+
+
+def _normal(name: str) -> str:
+    return os.path.normcase(os.path.realpath(name))
 
 
 def _deliver(

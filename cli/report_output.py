@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Mapping
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from cite_sentinel.core import InputError
+from cite_sentinel.core.sources import SUFFIXES
 
 
 def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> bool:
@@ -20,6 +22,28 @@ def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> 
     if environ.get("FORCE_COLOR"):
         return True
     return stream.isatty() and environ.get("TERM") != "dumb"
+
+
+# How the reports `check` writes begin, for those a folder walk would read (.json, .md).
+_REPORT_HEADS = (
+    re.compile(r'\A\{\s*"version":\s*\d+,\s*"references":'),  # json
+    re.compile(r'\A\[\s*(?:\]|\{\s*"type":\s*"issue")'),  # gitlab
+    re.compile(r"\A(?:# Reference check|\| path \| citations \|)"),  # markdown, summary
+)
+
+
+def is_report_or_absent(path: Path) -> bool:
+    """Whether a report may be written over `path`: nothing there, or an earlier report."""
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(4096).decode("utf-8", errors="replace")
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    if path.suffix.lower() not in SUFFIXES:
+        return True  # .sarif, .xml, .csv: no check reads them
+    return any(pattern.match(head) for pattern in _REPORT_HEADS)
 
 
 def prepare_output(path: Path) -> None:

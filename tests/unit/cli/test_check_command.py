@@ -145,3 +145,23 @@ def test_a_stdout_that_cannot_encode_accents_still_gets_the_report(
         assert json.loads(written.decode("utf-8"))["references"][0]["key"] == "müller2020"
     else:
         assert b"m?ller2020" in written
+
+
+def test_an_output_naming_a_file_the_check_reads_is_refused_and_the_file_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A slip of the keyboard must not replace a bibliography by a report."""
+    csl = '[{"id": "smith2020", "title": "Aspirin and Stroke", "type": "article-journal"}]\n'
+    (tmp_path / "refs.json").write_text(csl, encoding="utf-8")
+    (tmp_path / "paper.md").write_text(PAPER.replace("refs.bib", "refs.json"), encoding="utf-8")
+    for named in (["paper.md"], ["refs.json"], ["."]):
+        paths = [str(tmp_path / name) for name in named]
+        status = run_command(["check", *paths, "--offline", "--quiet", "--format", "json",
+                              "--output", str(tmp_path / "refs.json")])  # fmt: skip
+        assert status == 2, named
+        assert (tmp_path / "refs.json").read_text(encoding="utf-8") == csl
+        assert "which this check reads" in capsys.readouterr().err
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    status = run_command(["check", str(tmp_path), "--offline", "--quiet", "--format", "text",
+                          "--output", str(tmp_path / "refs.bib")])  # fmt: skip
+    assert status == 2 and (tmp_path / "refs.bib").read_text(encoding="utf-8") == BIB
