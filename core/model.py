@@ -164,6 +164,9 @@ class Citation:
     context: str = ""  # the sentence before it
     prefix: str = ""
     locator: str = ""  # suffix such as "p. 33"
+    # The suffix was written without a comma and is no locator (`[@a for a view]`): APA
+    # writes it after the year without one, as citeproc does.
+    bare_suffix: bool = False
     mode: CitationMode = CitationMode.NORMAL
     group: int = 0  # citations written together ([@a; @b]) share a group number
     # Where the citation stood in `sentence` (an offset; citations written together share

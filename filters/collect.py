@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import panflute as pf
 from cite_sentinel.core import Citation, CitationMode, Location
 from cite_sentinel.core.sources.sentences import Sentences, sentences
+from cite_sentinel.core.styles.apa_cite import is_locator
 from cite_sentinel.filters.cites import FoundCite
 
 DOCUMENT = "pandoc-document"  # the name findings give the document pandoc passes over stdin
@@ -52,6 +53,7 @@ def collect(found: Iterable[FoundCite]) -> tuple[CiteGroup, ...]:
                         context=context,
                         prefix=pf.stringify(item.prefix).strip(),
                         locator=_locator(pf.stringify(item.suffix)),
+                        bare_suffix=_bare(pf.stringify(item.suffix), item.mode),
                         mode=_MODES.get(item.mode, CitationMode.NORMAL),
                         group=number,
                         mark=mark,
@@ -66,6 +68,17 @@ def collect(found: Iterable[FoundCite]) -> tuple[CiteGroup, ...]:
 def _locator(suffix: str) -> str:
     """`, p. 33` and `p. 33` are the same locator."""
     return suffix.strip().lstrip(",").strip()
+
+
+def _bare(suffix: str, mode: str) -> bool:
+    """`[@a for a view]`: no comma, no locator (an author-in-text suffix always takes one)."""
+    text = suffix.strip()
+    return (
+        bool(text)
+        and mode != "AuthorInText"
+        and not text.startswith(",")
+        and not (is_locator(text))
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,7 +88,7 @@ def cite_apa(
     With `link` (pandoc's `link-citations`) each work's text links to its entry.
     """
     known = _sorted(group, references)
-    unknown = [("", f"?{citation.key}") for citation in group if citation.key not in references]
+    unknown = [("", f"{citation.key}?") for citation in group if citation.key not in references]
     narrative = [c for c in known if c.mode is CitationMode.AUTHOR_IN_TEXT]
     if narrative and len(known) == 1:
         key = narrative[0].key
@@ -124,6 +124,12 @@ def year_text(reference: Reference) -> str:
     if reference.year is not None:
         return str(reference.year)
     return reference.date[:4] if reference.date[:4].isdigit() else "n.d."
+
+
+def is_locator(text: str) -> bool:
+    """Whether a suffix starts with a locator pandoc recognises: a label, or a number."""
+    label = re.split(r"\s", text.strip(), maxsplit=1)[0].lower()
+    return text.strip()[:1].isdigit() or label in _LOCATOR_TERMS
 
 
 def locator_text(locator: str) -> str:
@@ -173,7 +179,10 @@ def _author(reference: Reference, disambiguation: Disambiguation) -> str:
 
 def _date(citation: Citation, reference: Reference, disambiguation: Disambiguation) -> str:
     date = year_text(reference) + disambiguation.suffix(reference.key)
-    return f"{date}, {locator_text(citation.locator)}" if citation.locator else date
+    if not citation.locator:
+        return date
+    joint = " " if citation.bare_suffix else ", "
+    return f"{date}{joint}{locator_text(citation.locator)}"
 
 
 def _narrative(citation: Citation, reference: Reference, disambiguation: Disambiguation) -> str:

@@ -75,6 +75,7 @@ def test_apa_citations_with_locators_and_prefixes_read_as_citeprocs(
         f"---\n{REFERENCES}---\n\n"
         "A [@cited, p. 3-4]. B [see @cited, pp. 10--20 for details]. C [@cited, 33].\n"
         "D [@cited, chap. 2]. E [-@listed, sec. 2-3]. F @cited [p. 7] says. G [@cited; @listed].\n"
+        "H [see @cited; @listed for a contrasting view]. I [@cited, and passim].\n"
     )
     ours = _build(pandoc3, tmp_path, text, "-M", "cite-sentinel-style=apa", "-t", "plain")
     assert ours.returncode == 0, ours.stderr

@@ -62,3 +62,15 @@ def test_columns_count_the_text_without_its_citations() -> None:
     first, second = _citations(*_words("See"), pf.Space(), _cite("a"), pf.Str(","), _cite("b"))
     assert first.location.column == 5
     assert second.location.column == 6
+
+
+def test_a_suffix_without_a_comma_that_is_no_locator_is_told_apart() -> None:
+    def suffixed(*suffix: pf.Inline) -> pf.Cite:
+        return pf.Cite(pf.Str("x"), citations=[pf.Citation("a", suffix=list(suffix))])
+
+    bare = suffixed(pf.Space(), pf.Str("for"), pf.Space(), pf.Str("a"), pf.Space(), pf.Str("view"))
+    comma = suffixed(pf.Str(","), pf.Space(), pf.Str("for"), pf.Space(), pf.Str("view"))
+    page = suffixed(pf.Space(), pf.Str("p.\xa03"))
+    doc = pf.Doc(pf.Para(bare, pf.Space(), comma, pf.Space(), page))
+    flags = [g.citations[0].bare_suffix for g in collect(find_cites(doc))]
+    assert flags == [True, False, False]

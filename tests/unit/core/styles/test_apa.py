@@ -192,3 +192,14 @@ def test_a_locator_is_labelled_pluralised_and_dashed_as_citeproc_does(
 
 def test_a_locator_after_pandocs_non_breaking_space_is_still_read() -> None:
     assert _cite([_ref("s", SMITH)], "s", locator="chap.\xa02") == "(Smith, 2024, Chapter 2)"
+
+
+def test_a_suffix_written_without_a_comma_follows_the_year_without_one() -> None:
+    refs = [_ref("s", SMITH)]
+    bare = _cite(refs, "s", locator="for a view", bare_suffix=True)
+    assert bare == "(Smith, 2024 for a view)"  # as citeproc writes `[@s for a view]`
+    assert _cite(refs, "s", locator="for a view") == "(Smith, 2024, for a view)"
+
+
+def test_an_undefined_key_reads_as_citeprocs_key_and_question_mark() -> None:
+    assert _cite([_ref("s", SMITH)], "s", "nokey") == "(Smith, 2024; nokey?)"
