@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import glob
-import os
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -29,7 +27,6 @@ from cite_sentinel.exit_codes import (
 )
 from cite_sentinel.progress import ProgressDisplay, wants_progress
 from cite_sentinel.report_output import (
-    is_report_or_absent,
     prepare_output,
     use_color,
     write_atomically,
@@ -41,6 +38,8 @@ from cite_sentinel.report_targets import (
     TargetAction,
     append_step_summary,
     render,
+    replaced_input,
+    report_exclusions,
     targets,
 )
 from cite_sentinel.verification import build_verifier
@@ -141,7 +140,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     )
     fail_on = frozenset(config.fail_on)
     chosen = _targets(options)  # before the check: a report that cannot be written stops it now
-    config = replace(config, exclude=config.exclude + _own_reports(chosen))
+    config = replace(config, exclude=config.exclude + report_exclusions(chosen))
     options.ground = config.ground if options.ground is None else options.ground
     if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
         environ = {**environ, "CITE_SENTINEL_MAILTO": config.mailto}
@@ -168,7 +167,12 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             "name the files, or a folder holding .md, .tex, .typ, .bib, .json or .yaml files",
             file=sys.stderr,
         )
-    _refuse_inputs(result, chosen)
+    replaced = replaced_input(chosen, result.files)
+    if replaced:
+        raise UsageError(
+            f"--output {replaced} would replace {replaced}, which this check reads; "
+            "give the report another file name"
+        )
     result = accept(result, config.allow)
     _deliver(result, chosen, options, environ, notify)
     accepted = accepted_keys(result, config.allow)
@@ -251,35 +255,6 @@ def _targets(options: argparse.Namespace) -> tuple[Target, ...]:
         if target.output is not None:
             prepare_output(Path(target.output))
     return chosen
-
-
-def _own_reports(chosen: tuple[Target, ...]) -> tuple[str, ...]:
-    """Exclude patterns for this run's report files, when they hold no more than an earlier
-    report: one left in a checked folder names titles and authors, and would be read as a
-    CSL-JSON bibliography. A file that is a manuscript or a bibliography stays in."""
-    patterns: list[str] = []
-    for target in chosen:
-        if target.output is not None and is_report_or_absent(Path(target.output)):
-            whole = Path(os.path.normpath(Path(target.output).absolute()))
-            # Walked paths start as the PATH given: absolute, or relative to the working folder.
-            for where in (whole, Path(os.path.relpath(whole))):
-                patterns.append(glob.escape(where.as_posix()))
-    return tuple(patterns)
-
-
-def _refuse_inputs(result: CheckResult, chosen: tuple[Target, ...]) -> None:
-    """No report may replace a file the check read (a bibliography, a manuscript)."""
-    read = {_normal(name) for name in result.files}
-    for target in chosen:
-        if target.output is not None and _normal(target.output) in read:
-            raise UsageError(
-                f"--output {target.output} would replace {target.output}, which this check "
-                "reads; give the report another file name"
-            )
-
-
-def _normal(name: str) -> str:
-    return os.path.normcase(os.path.realpath(name))
 
 
 def _deliver(

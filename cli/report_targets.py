@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import glob
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from cite_sentinel.core.report.markdown import render_markdown
 from cite_sentinel.core.report.sarif import render_sarif
 from cite_sentinel.core.report.summary import render_summary_csv, render_summary_markdown
 from cite_sentinel.core.report.text import render_text
+from cite_sentinel.report_output import is_report_or_absent
 
 # Formats a machine reads; `text` is the person's and takes colour separately. Each gets the
 # environment, where CI services say which folder is the repository's root.
@@ -110,6 +112,29 @@ def _format_of(output: str | None) -> str:
     if output is None:
         return "text"
     return _SUFFIX_FORMATS.get(Path(output).suffix.lower(), "text")
+
+
+def report_exclusions(chosen: tuple[Target, ...]) -> tuple[str, ...]:
+    """Exclude patterns for this run's report files, when they hold no more than an earlier
+    report: one left in a checked folder names titles and authors, and would be read as a
+    CSL-JSON bibliography. A file that is a manuscript or a bibliography stays in."""
+    patterns: list[str] = []
+    for target in chosen:
+        if target.output is not None and is_report_or_absent(Path(target.output)):
+            whole = Path(os.path.normpath(Path(target.output).absolute()))
+            # Walked paths start as the PATH given: absolute, or relative to the working folder.
+            for where in (whole, Path(os.path.relpath(whole))):
+                patterns.append(glob.escape(where.as_posix()))
+    return tuple(patterns)
+
+
+def replaced_input(chosen: tuple[Target, ...], files: Sequence[str]) -> str | None:
+    """The first report file that is one of the files the check read (none may replace it)."""
+    read = {os.path.normcase(os.path.realpath(name)) for name in files}
+    for target in chosen:
+        if target.output and os.path.normcase(os.path.realpath(target.output)) in read:
+            return target.output
+    return None
 
 
 def render(
