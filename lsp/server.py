@@ -113,6 +113,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def on_hover(params: types.HoverParams) -> types.Hover | None:
+        session.flush()
         return hover.hover(session, params)
 
     @server.feature(
@@ -124,22 +125,27 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def on_definition(params: types.DefinitionParams) -> list[types.Location] | None:
+        session.flush()
         return definition.definition(session, params)
 
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
     async def on_references(params: types.ReferenceParams) -> list[types.Location] | None:
+        session.flush()
         return definition.references(session, params)
 
     @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
     async def on_prepare_rename(params: types.PrepareRenameParams) -> types.Range | None:
+        session.flush()
         return rename.prepare_rename(session, params)
 
     @server.feature(types.TEXT_DOCUMENT_RENAME)
     async def on_rename(params: types.RenameParams) -> types.WorkspaceEdit | None:
+        session.flush()
         return rename.rename(session, params)
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     async def on_symbols(params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+        session.flush()
         return symbols.symbols(session, params)
 
     @server.feature(
@@ -147,6 +153,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
         types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
     )
     async def on_code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
+        session.flush()
         return code_actions.code_actions(session, params)
 
     @server.command(code_actions.INSERT_COMMAND)

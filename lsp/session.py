@@ -62,6 +62,16 @@ class Session:
             return
         self._pending[path] = asyncio.ensure_future(self._later(path, text, version))
 
+    def flush(self) -> None:
+        """Read the edits still waiting for their debounce delay now: a request that names
+        positions (hover, a quick fix, rename) must see the text as typed, not as last read."""
+        for path, pending in list(self._pending.items()):
+            pending.cancel()
+            del self._pending[path]
+            document = self.server.workspace.text_documents.get(uri_of(path))
+            if document is not None:
+                self._refresh(path, document.source, document.version)
+
     async def _later(self, path: str, text: str, version: int | None) -> None:
         await asyncio.sleep(self.settings.debounce_ms / 1000)  # the debounce delay itself
         self._pending.pop(path, None)
