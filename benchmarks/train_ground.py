@@ -54,8 +54,9 @@ def main() -> None:
         relevance_labels.append(int(row["label"] != "NEI"))
         if row["label"] != "NEI":
             top = sorted(range(len(row["sentences"])), key=lambda i: -related.lexical_scores[i])
-            best = [row["sentences"][i] for i in top[:STANCE_SENTENCES]]
-            stance_rows.append(cues(row["claim"], best))
+            closest = [row["sentences"][i] for i in top[:STANCE_SENTENCES]]
+            ranked = max(range(len(row["sentences"])), key=lambda i: related.sentence_scores[i])
+            stance_rows.append(cues(row["claim"], closest, row["sentences"][ranked]))
             stance_labels.append(int(row["label"] == "SUPPORT"))
     relevance_model = logistic.fit(relevance_rows, relevance_labels, l2=1.0, steps=1500)
     stance_model = logistic.fit(stance_rows, stance_labels, l2=5.0)

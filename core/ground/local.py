@@ -5,9 +5,10 @@ overlap, the best rationale probabilities) fitted on SciFact train; evidence sen
 ranked by a rationale model fitted on SciFact train's annotated rationale sentences.
 When the claim marks this work's citation among others (claim_scope.py), relevance is judged
 on the clause that citation closes; ranking and stance read the whole claim.
-Stance cues (negation, direction of effect, null results, antonyms, numbers) on the top
-sentences give `support`, but their measured accuracy does not justify a verdict, so the
-local scorer never says "supported": verdict None, badge grey or (clearly unrelated) red.
+Stance cues (negation, direction of effect, null results, antonyms, numbers; on the top
+sentences and beside the words claim and evidence share) give `support`, but their measured
+accuracy does not justify a verdict, so the local scorer never says "supported": verdict
+None, badge grey or (clearly unrelated) red.
 
 Asked for (`LocalScorer(embeddings=True)`, extra `embeddings`), relevance adds the
 all-MiniLM-L6-v2 cosines of the claim to the evidence sentences: better relevance, but
@@ -102,8 +103,10 @@ class LocalScorer:
         ranked = sorted(range(len(sentences)), key=lambda index: -related.sentence_scores[index])
         # Stance reads the lexically closest sentences: measured better than the ranker's.
         lexical = sorted(range(len(sentences)), key=lambda index: -related.lexical_scores[index])
-        best = [sentences[index] for index in lexical[:STANCE_SENTENCES]]
-        support = relevance * self._params.stance.probability(cues(claim, best))
+        closest = [sentences[index] for index in lexical[:STANCE_SENTENCES]]
+        best = sentences[ranked[0]] if ranked else ""
+        stance = self._params.stance.probability(cues(claim, closest, best))
+        support = relevance * stance  # P(related) * P(SUPPORT | related)
         shown = tuple(
             Passage(owners[index], sentences[index], round(related.sentence_scores[index], 4))
             for index in ranked[:SHOWN]
