@@ -9,7 +9,7 @@ export interface ServerSettings {
   mailto: string;
   backends: string[];
   severity: Record<string, string>;
-  ground: boolean;
+  ground: boolean | null; // null: `.cite-sentinel.toml`'s [ground] enabled decides
   scorer: string;
   fulltext: string;
   accept: string[];
@@ -22,7 +22,7 @@ export function serverSettings(configuration: WorkspaceConfiguration): ServerSet
     mailto: configuration.get<string>("mailto", ""),
     backends: configuration.get<string[]>("backends", []),
     severity: configuration.get<Record<string, string>>("severity", {}),
-    ground: configuration.get<boolean>("groundedness", false),
+    ground: configuration.get<boolean | null>("groundedness", null),
     scorer: configuration.get<string>("scorer", ""),
     fulltext: configuration.get<string>("fulltext", ""),
     accept: configuration.get<string[]>("accept", []),

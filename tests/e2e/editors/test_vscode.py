@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from cite_sentinel.core import Severity
-from cite_sentinel.lsp.config import settings_for
+from cite_sentinel.lsp.config import grounding_on, settings_for
 
 pytestmark = pytest.mark.slow
 
@@ -109,6 +109,20 @@ def test_vscode_settings_reach_the_server_under_the_names_it_reads(compiled: Pat
     assert settings.accept == ("smith2020",)
     assert (settings.scorer, settings.fulltext) == ("anthropic", "papers")
     assert settings.severities == {"unused-entry": None, "miscited": Severity.ERROR}
+
+
+def test_an_unset_groundedness_setting_leaves_the_config_file_in_charge(
+    compiled: Path, tmp_path: Path
+) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text("[ground]\nenabled = true\n", "utf-8")
+    sent = _node(
+        compiled,
+        "const {serverSettings} = require('./out/settings.js');"
+        "const manifest = require('./package.json').contributes.configuration.properties;"
+        "const fallbackOf = (key) => manifest['cite-sentinel.' + key].default;"
+        "console.log(JSON.stringify(serverSettings({get: (key) => fallbackOf(key)})));",
+    )
+    assert grounding_on(settings_for(tmp_path, {"cite-sentinel": json.loads(sent)}))
 
 
 def test_vscode_contributes_a_setting_for_each_server_option(compiled: Path) -> None:
