@@ -45,7 +45,7 @@ def _visit(element: pf.Element, block: pf.Element, meta: bool = False) -> Iterat
     if isinstance(element, pf.Block) or isinstance(block, pf.Doc):
         block = element
     meta = meta or isinstance(element, pf.MetaValue)
-    for name in element._children:
+    for name in _in_pandoc_order(element._children):
         child = getattr(element, name)
         if isinstance(child, pf.ListContainer):
             for item in child.list:
@@ -60,3 +60,11 @@ def _visit(element: pf.Element, block: pf.Element, meta: bool = False) -> Iterat
                     yield from _visit(item, block, meta)
         elif isinstance(child, pf.Element):
             yield from _visit(child, block, meta)
+
+
+def _in_pandoc_order(children: list[str]) -> list[str]:
+    """A Table's or Figure's caption comes first in pandoc's AST (and above a table as
+    shown), so citeproc numbers it first; panflute lists it last."""
+    if "caption" not in children:
+        return children
+    return ["caption", *(name for name in children if name != "caption")]

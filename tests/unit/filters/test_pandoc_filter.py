@@ -336,3 +336,17 @@ def test_the_list_gets_the_heading_reference_section_title_names(tmp_path: Path)
     result = _run(doc, _Verifier(), tmp_path, [])
     headings = [pf.stringify(b) for b in result.content if isinstance(b, pf.Header)]
     assert headings == ["Literatur"]
+
+
+def test_a_table_caption_is_numbered_before_the_cells_as_citeproc_does(tmp_path: Path) -> None:
+    def cite(key: str) -> pf.Cite:
+        return pf.Cite(pf.Str(f"[@{key}]"), citations=[pf.Citation(key)])
+
+    table = pf.Table(
+        pf.TableBody(pf.TableRow(pf.TableCell(pf.Plain(cite("fake"))))),
+        caption=pf.Caption(pf.Plain(pf.Str("Caption"), pf.Space(), cite("good"))),
+    )
+    doc = pf.Doc(table, format="latex")
+    doc.metadata["references"] = REFERENCES
+    text = pf.stringify(_run(doc, _Verifier(), tmp_path, []))
+    assert '[1] "A real work"' in text  # the caption, shown above the table, comes first
