@@ -167,12 +167,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             "name the files, or a folder holding .md, .tex, .typ, .bib, .json or .yaml files",
             file=sys.stderr,
         )
-    replaced = replaced_input(chosen, result.files)
-    if replaced:
-        raise UsageError(
-            f"--output {replaced} would replace {replaced}, which this check reads; "
-            "give the report another file name"
-        )
+    _refuse_replacing(chosen, list(result.files))
     result = accept(result, config.allow)
     _deliver(result, chosen, options, environ, notify)
     accepted = accepted_keys(result, config.allow)
@@ -251,10 +246,20 @@ def _targets(options: argparse.Namespace) -> tuple[Target, ...]:
         chosen = targets(options)
     except ValueError as error:
         raise UsageError(str(error)) from error
+    _refuse_replacing(chosen, [path for path in options.paths if Path(path).is_file()])
     for target in chosen:
         if target.output is not None:
             prepare_output(Path(target.output))
     return chosen
+
+
+def _refuse_replacing(chosen: tuple[Target, ...], read: list[str]) -> None:
+    replaced = replaced_input(chosen, read)
+    if replaced:
+        raise UsageError(
+            f"--output {replaced} would replace {replaced}, which this check reads; "
+            "give the report another file name"
+        )
 
 
 def _deliver(

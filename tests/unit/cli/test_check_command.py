@@ -165,3 +165,14 @@ def test_an_output_naming_a_file_the_check_reads_is_refused_and_the_file_kept(
     status = run_command(["check", str(tmp_path), "--offline", "--quiet", "--format", "text",
                           "--output", str(tmp_path / "refs.bib")])  # fmt: skip
     assert status == 2 and (tmp_path / "refs.bib").read_text(encoding="utf-8") == BIB
+
+
+def test_an_output_naming_an_input_file_is_refused_before_any_checking(
+    paper: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["check", str(paper), "--offline", "--format", "markdown", "--output", str(paper)]
+    assert run_command(args) == 2
+    err = capsys.readouterr().err
+    assert "which this check reads" in err
+    assert "offline: answers come from the cache" not in err  # the engine was never built
+    assert paper.read_text(encoding="utf-8") == PAPER
