@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cite_sentinel.core import Location, Reference
@@ -28,7 +28,9 @@ def set_field(
         return types.TextEdit(range=range_of(where), new_text="{" + value + "}")
     below = reference.location.line + 1
     where = Location.point(reference.location.path, below, 1)
-    return types.TextEdit(range=range_of(where), new_text=f"  {name} = {{{value}}},\n")
+    return types.TextEdit(
+        range=range_of(where), new_text=f"  {name} = {{{value}}},{newline_of(lines)}"
+    )
 
 
 def remove_entry(reference: Reference, range_of: RangeOf) -> types.TextEdit:
@@ -38,13 +40,19 @@ def remove_entry(reference: Reference, range_of: RangeOf) -> types.TextEdit:
     return types.TextEdit(range=range_of(span), new_text="")
 
 
-def accept_comment(reference: Reference, range_of: RangeOf) -> types.TextEdit:
+def accept_comment(reference: Reference, range_of: RangeOf, newline: str = "\n") -> types.TextEdit:
     """A `% cite-sentinel: accept` line above the entry, so its verdict is not reported."""
     where = Location.point(reference.location.path, reference.location.line, 1)
-    return types.TextEdit(range=range_of(where), new_text=f"% {ACCEPT_MARK}\n")
+    return types.TextEdit(range=range_of(where), new_text=f"% {ACCEPT_MARK}{newline}")
 
 
-def entry_text(key: str, record: Mapping[str, Any]) -> str:
+def newline_of(lines: Sequence[str]) -> str:
+    """The file's line ending (as its first line ends), for the lines an edit adds."""
+    first = lines[0] if lines else ""
+    return "\r\n" if first.endswith("\r\n") else "\n"
+
+
+def entry_text(key: str, record: Mapping[str, Any], newline: str = "\n") -> str:
     """A BibTeX entry written from a record's fields as the code actions carry them."""
     kind = "inproceedings" if _in_proceedings(record) else "article"
     venue_field = "booktitle" if kind == "inproceedings" else "journal"
@@ -58,8 +66,8 @@ def entry_text(key: str, record: Mapping[str, Any]) -> str:
         ("pages", record.get("pages") or ""),
         ("doi", record.get("doi") or ""),
     ]
-    body = "".join(f"  {name} = {{{value}}},\n" for name, value in fields if value)
-    return f"\n@{kind}{{{key},\n{body}}}\n"
+    body = "".join(f"  {name} = {{{value}}},{newline}" for name, value in fields if value)
+    return f"{newline}@{kind}{{{key},{newline}{body}}}{newline}"
 
 
 def _in_proceedings(record: Mapping[str, Any]) -> bool:

@@ -90,7 +90,7 @@ def _for(
         actions.append(
             edit.action(
                 f"Accept {key} as verified",
-                [bib_edits.accept_comment(entry, edit.range_of)],
+                [bib_edits.accept_comment(entry, edit.range_of, edit.newline)],
                 diagnostic,
             )
         )
@@ -191,6 +191,7 @@ class _Editor:
         self.entry = entry
         self.path = entry.location.path
         self.lines = session.lines(self.path)
+        self.newline = bib_edits.newline_of(self.lines)
         self.range_of = session.range_of(self.path)
 
     def set(self, name: str, value: str) -> types.TextEdit:

@@ -6,7 +6,7 @@ from cite_sentinel.core import Finding, Identifiers, Location, Reference, Severi
 from cite_sentinel.core.engine import engine_for
 from cite_sentinel.lsp.config import engine_environment, verification_config
 from cite_sentinel.lsp.convert import uri_of
-from cite_sentinel.lsp.features.bib_edits import entry_text
+from cite_sentinel.lsp.features.bib_edits import entry_text, newline_of
 from cite_sentinel.lsp.features.diagnostics import diagnostic_data
 from cite_sentinel.lsp.session import Session
 from lsprotocol import types
@@ -30,7 +30,8 @@ async def insert_entry(session: Session, key: str, doi: str, bibliography: str) 
     lines = session.lines(bibliography)
     end = Location.point(bibliography, len(lines) + 1, 1)
     edit = types.TextEdit(
-        range=session.range_of(bibliography)(end), new_text=entry_text(key, record)
+        range=session.range_of(bibliography)(end),
+        new_text=entry_text(key, record, newline_of(lines)),
     )
     await session.server.workspace_apply_edit_async(
         types.ApplyWorkspaceEditParams(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from cite_sentinel.core import Location, Reference
 from cite_sentinel.core.sources.bibtex import read_bibtex
-from cite_sentinel.lsp.features.bib_edits import entry_text, set_field
+from cite_sentinel.lsp.features.bib_edits import accept_comment, entry_text, newline_of, set_field
+from cite_sentinel.lsp.state import ACCEPT_MARK
 from lsprotocol import types
 
 BIB = """% a comment
@@ -82,3 +83,27 @@ def test_a_journal_article_is_inserted_as_article_with_its_journal() -> None:
     record = {"kind": "journal-article", "venue": "Neural Computation", "year": 1992}
     entry = entry_text("back1992", record)
     assert entry.startswith("\n@article{back1992,\n") and "journal = {Neural Computation}" in entry
+
+
+CRLF = BIB.replace("\n", "\r\n")
+
+
+def test_a_field_added_to_a_crlf_file_ends_with_crlf_like_its_lines() -> None:
+    (entry,) = read_bibtex(CRLF, "refs.bib").references
+    lines = CRLF.splitlines(keepends=True)
+    edited = _apply(CRLF, set_field(entry, lines, _points, "doi", "10.1/x"))
+    assert "  doi = {10.1/x},\r\n" in edited
+    assert "\n" not in edited.replace("\r\n", "")
+
+
+def test_the_accept_comment_in_a_crlf_file_ends_with_crlf() -> None:
+    (entry,) = read_bibtex(CRLF, "refs.bib").references
+    lines = CRLF.splitlines(keepends=True)
+    edited = _apply(CRLF, accept_comment(entry, _points, newline_of(lines)))
+    assert f"% {ACCEPT_MARK}\r\n@article{{wrapped," in edited
+    assert "\n" not in edited.replace("\r\n", "")
+
+
+def test_an_entry_inserted_into_a_crlf_file_ends_its_lines_with_crlf() -> None:
+    text = entry_text("k", {"title": "T", "year": 2020}, newline="\r\n")
+    assert text.count("\r\n") == text.count("\n") == 5
