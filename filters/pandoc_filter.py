@@ -38,7 +38,7 @@ from cite_sentinel.filters.reflist import add_reference_list
 from cite_sentinel.filters.rendering import rendering_for
 from cite_sentinel.filters.rewrite import rewrite
 from cite_sentinel.filters.scope import cited_keys, narrowed, select_cited
-from cite_sentinel.filters.settings import FilterSettings, is_html, read_settings
+from cite_sentinel.filters.settings import FilterSettings, Style, is_html, read_settings
 from cite_sentinel.filters.summary import TAG, failure_message, failures, summary_lines
 
 if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
@@ -123,6 +123,7 @@ class _Run:
             self._today,
             nocite=[citation.key for citation in nocite],
             link_citations=settings.link_citations,
+            listed=not settings.suppress_bibliography,
         )
         supports = (
             supports_by_citation(result)
@@ -137,7 +138,8 @@ class _Run:
                 for entry, group in zip(found, groups, strict=True)
             },
         )
-        add_reference_list(doc, rendering)
+        if rendering.listed or settings.style is Style.NONE:
+            add_reference_list(doc, rendering)
         if settings.correct:
             corrected = correct_references(doc, rendering.cited, rendering.verdicts)
             if corrected:

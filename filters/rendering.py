@@ -36,6 +36,7 @@ class Rendering:
     verdicts: Mapping[str, Verdict]
     disambiguation: Disambiguation
     link_citations: bool = False  # citations link to their entries (not in Markdown output)
+    listed: bool = True  # False with `suppress-bibliography`: no list, so no link to one
 
     @property
     def is_html(self) -> bool:
@@ -65,6 +66,7 @@ def rendering_for(
     *,
     nocite: Sequence[str] = (),
     link_citations: bool = False,
+    listed: bool = True,
 ) -> Rendering:
     """Numbers in order of first citation; Accessed is the urldate, else the day it was verified.
 
@@ -75,9 +77,9 @@ def rendering_for(
     for reference in result.references:
         defined.setdefault(reference.key, reference)
     citations = [c for group in groups for c in group.citations if c.key in defined]
-    listed = [key for name in nocite for key in (defined if name == NOCITE_ALL else [name])]
+    uncited = [key for name in nocite for key in (defined if name == NOCITE_ALL else [name])]
     numbering = Numbering.from_citations(citations).with_keys(  # undefined keys get no number
-        key for key in listed if key in defined
+        key for key in uncited if key in defined
     )
     verdicts = {verdict.key: verdict for verdict in result.verdicts}
     cited = {
@@ -92,7 +94,10 @@ def rendering_for(
         references=cited,
         verdicts=verdicts,
         disambiguation=Disambiguation.from_references(tuple(cited.values())),
-        link_citations=link_citations and base_format(output_format) not in _MARKDOWN_WRITERS,
+        link_citations=listed
+        and link_citations
+        and base_format(output_format) not in _MARKDOWN_WRITERS,
+        listed=listed,
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import panflute as pf
 from cite_sentinel.core.styles import cite_apa, cite_html, cite_numbered, mark_for
+from cite_sentinel.core.styles.inline import unlinked
 from cite_sentinel.filters.collect import CiteGroup
 from cite_sentinel.filters.elements import inlines, mark_span
 from cite_sentinel.filters.rendering import Rendering
@@ -29,6 +30,8 @@ def rewrite(
         return [cite, *spans]
     if rendering.style is Style.HTML:
         rendered = cite_html(citations, rendering.numbering, verdicts)
+        if not rendering.listed:
+            rendered = unlinked(rendered)
         if (rendering.is_html or rendering.is_markdown) and not in_metadata:
             return [pf.RawInline(rendered.html, format="html")]
         return inlines(rendered)

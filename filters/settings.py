@@ -41,6 +41,7 @@ class FilterSettings:
     groundedness: bool = False
     offline: bool = False
     link_citations: bool = False  # pandoc's own `link-citations`
+    suppress_bibliography: bool = False  # pandoc's own `suppress-bibliography`
 
 
 def read_settings(lookup: Lookup, output_format: str, *, offline: bool = False) -> FilterSettings:
@@ -53,6 +54,7 @@ def read_settings(lookup: Lookup, output_format: str, *, offline: bool = False) 
         groundedness=_flag(lookup, "groundedness"),
         offline=_flag(lookup, "offline") or offline,
         link_citations=_pandoc_flag(lookup("link-citations")),
+        suppress_bibliography=_pandoc_flag(lookup("suppress-bibliography")),
     )
 
 

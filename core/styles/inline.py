@@ -84,3 +84,29 @@ class Rendered:
 
     def __str__(self) -> str:
         return self.plain
+
+
+def unlinked(rendered: Rendered) -> Rendered:
+    """The same content with every Link replaced by its text (nothing for it to point to)."""
+    return Rendered(_unlinked(rendered.inlines))
+
+
+def _unlinked(inlines: tuple[Inline, ...]) -> tuple[Inline, ...]:
+    result: list[Inline] = []
+    for node in inlines:
+        if isinstance(node, Link):
+            result.extend(_unlinked(node.children))
+        elif isinstance(node, Text):
+            result.append(node)
+        elif isinstance(node, Span):
+            result.append(
+                Span(
+                    children=_unlinked(node.children),
+                    classes=node.classes,
+                    title=node.title,
+                    id=node.id,
+                )
+            )
+        else:
+            result.append(type(node)(_unlinked(node.children)))
+    return tuple(result)

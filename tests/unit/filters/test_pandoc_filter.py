@@ -350,3 +350,19 @@ def test_a_table_caption_is_numbered_before_the_cells_as_citeproc_does(tmp_path:
     doc.metadata["references"] = REFERENCES
     text = pf.stringify(_run(doc, _Verifier(), tmp_path, []))
     assert '[1] "A real work"' in text  # the caption, shown above the table, comes first
+
+
+@pytest.mark.parametrize(("output", "style"), [("html", "html"), ("latex", "numbered")])
+def test_suppress_bibliography_adds_no_list_and_no_link_to_one(
+    tmp_path: Path, output: str, style: str
+) -> None:
+    doc = _doc(output, style=style)
+    doc.metadata["suppress-bibliography"] = True
+    doc.metadata["link-citations"] = True
+    result = _run(doc, _Verifier(), tmp_path, [])
+    text = pf.stringify(result)
+    assert "A real work" not in text.split("invented work", 1)[-1]  # no entry after metadata
+    raw: list[str] = []
+    result.walk(lambda e, _: raw.append(e.text) if isinstance(e, pf.RawInline) else None)
+    targets, _ = _links_and_ids(result)
+    assert targets == [] and not any("href" in html for html in raw)
