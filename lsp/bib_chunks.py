@@ -11,9 +11,12 @@ from cite_sentinel.core import Code, Config, Finding, Location, Read, Reference
 from cite_sentinel.core.check import Document
 from cite_sentinel.core.lint import lint
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.core.sources.bibtex_scan import NEW_ENTRY
 from cite_sentinel.lsp.text_diff import common_ends
 
-_ENTRY_START = re.compile(r"\n[ \t]*@")
+_STAND_IN = (
+    "@comment{}"  # after a piece that is not the last: the next entry, as the reader sees it
+)
 # Macros and inheritance cross entries: such a file is read whole.
 _CROSSING = re.compile(r"^[ \t]*@string\b|\b(?:crossref|xdata)\s*=", re.IGNORECASE | re.MULTILINE)
 _LOCAL = Config(unused_entries=False)
@@ -29,6 +32,7 @@ class Chunk:
     findings: tuple[Finding, ...]
     keys: tuple[Reference, ...] = ()  # the references reduced to key and place, for lint
     text: str = ""  # the piece as written
+    last: bool = False  # read as the file's end (an entry left open runs to it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +126,14 @@ class BibReader:
     ) -> list[Chunk]:  # fmt: skip
         """The old chunks around the splice, the new pieces read (or moved from the old)."""
         old = self._chunks
-        by_text = {c.text: c for c in old[first:after]}
+        by_text = {(c.text, c.last): c for c in old[first:after]}
         middle = []
-        for offset, piece in pieces[first : first + count]:
-            base = by_text.get(piece)
-            middle.append(_moved(base, offset, path) if base else _read_chunk(piece, offset, path))
+        for n, (offset, piece) in enumerate(pieces[first : first + count], first):
+            last = n == len(pieces) - 1
+            base = by_text.get((piece, last))
+            middle.append(
+                _moved(base, offset, path) if base else _read_chunk(piece, offset, path, last)
+            )
         tail = old[after:]
         if lines:
             tail = [_moved(c, c.offset + lines, path) for c in tail]
@@ -134,8 +141,9 @@ class BibReader:
 
 
 def split_pieces(text: str) -> list[tuple[int, str]]:
-    """(line offset, text) of each piece that starts at an `@` at the start of a line."""
-    starts = [m.start() + 1 for m in _ENTRY_START.finditer(text)]
+    """(line offset, text) of each piece that starts where an entry opens a line (`@name{`,
+    as the reader resumes there too; any other `@` may be part of a value)."""
+    starts = [m.start() + 1 for m in NEW_ENTRY.finditer(text)]
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     pieces: list[tuple[int, str]] = []
@@ -197,6 +205,7 @@ def _file_whole(text: str, path: str, pieces: list[tuple[int, str]]) -> list[Chu
             tuple(findings[n]),
             tuple(key_only(r) for r in references[n]),
             piece,
+            n == len(pieces) - 1,
         )
         for n, (offset, piece) in enumerate(pieces)
     ]
@@ -206,11 +215,11 @@ def _owner(offsets: list[int], line: int) -> int:
     return max(0, bisect.bisect_right(offsets, line - 1) - 1)
 
 
-def _read_chunk(piece: str, offset: int, path: str) -> Chunk:
-    read = read_bibtex(piece, path)
+def _read_chunk(piece: str, offset: int, path: str, last: bool) -> Chunk:
+    read = read_bibtex(piece if last else piece + _STAND_IN, path)
     found = _local(lint([Document(path, read)], _LOCAL))
     keys = tuple(key_only(r) for r in read.references)
-    return _moved(Chunk(0, read.references, found, keys, piece), offset, path)
+    return _moved(Chunk(0, read.references, found, keys, piece, last), offset, path)
 
 
 def _moved(chunk: Chunk, offset: int, path: str) -> Chunk:
@@ -222,6 +231,7 @@ def _moved(chunk: Chunk, offset: int, path: str) -> Chunk:
         tuple(shift_finding(f, delta, path) for f in chunk.findings),
         tuple(_shift_reference(r, delta, path) for r in chunk.keys),
         chunk.text,
+        chunk.last,
     )
 
 

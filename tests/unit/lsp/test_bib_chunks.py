@@ -35,6 +35,8 @@ EDITS = [
         "}\n\n@article{k5",
     ),  # fields gone
     ("Title 0}", "Title 0"),  # a brace lost
+    ("Title 2}", "Title 2\n@home and away}"),  # a line of a value starting with an @
+    ("Title 4},", "Title 4},\n@book{k4b,"),  # an entry opened inside another
 ]
 
 
@@ -44,6 +46,16 @@ def test_an_edit_reads_like_a_fresh_reading_of_the_new_text(old: str, new: str) 
     reader.read(BIB, "refs.bib")
     text = _edited(BIB, old, new)
     assert _view(reader.read(text, "refs.bib")) == _view(BibReader().read(text, "refs.bib"))
+
+
+def test_an_entry_left_open_at_the_end_reads_the_same_once_another_is_typed_after_it() -> None:
+    reader = BibReader()
+    left_open = BIB + "@article{new,\n  title = {Open},\n"
+    reader.read(left_open, "refs.bib")
+    text = left_open + "@book{next,\n  title = {Next},\n  year = 2001,\n}\n"
+    again = reader.read(text, "refs.bib")
+    assert _view(again) == _view(BibReader().read(text, "refs.bib"))
+    assert any("not closed before the next entry" in f.message for f in again.findings)
 
 
 def test_entries_below_an_added_line_move_down_by_one() -> None:
