@@ -45,6 +45,7 @@ class Document:
     path: str
     read: Read
     uses: tuple[str, ...] = ()
+    unread: tuple[str, ...] = ()  # bibliographies it names that could not be read
 
 
 async def check(
@@ -146,11 +147,14 @@ def _read_all(
             named = _resolve_bibliography(path, link.name)
             named_by.setdefault(_normal(named), (path, link.location))
             queue.append(named)
-    documents = [_document(path, read, reads, config) for path, read in reads.items()]
+    failed = {_normal(path) for path in unreadable}
+    documents = [_document(path, read, reads, config, failed) for path, read in reads.items()]
     return documents, findings, unreadable
 
 
-def _document(path: str, read: Read, reads: Mapping[str, Read], config: Config) -> Document:
+def _document(
+    path: str, read: Read, reads: Mapping[str, Read], config: Config, failed: set[str]
+) -> Document:
     if not read.citations:
         return Document(path, read)
     named = [_normal(_resolve_bibliography(path, link.name)) for link in read.bibliographies]
@@ -163,7 +167,13 @@ def _document(path: str, read: Read, reads: Mapping[str, Read], config: Config) 
             for other in reads
             if Path(other).suffix.lower() in BIBLIOGRAPHY_SUFFIXES and Path(other).parent == folder
         ]
-    return Document(path, read, tuple(p for p in dict.fromkeys(named) if p in reads))
+    named = list(dict.fromkeys(named))
+    return Document(
+        path,
+        read,
+        tuple(p for p in named if p in reads),
+        tuple(p for p in named if p in failed),
+    )
 
 
 def _is_foreign_data(path: str, text: str) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,27 +88,54 @@ def _undefined(doc: Document, by_path: Mapping[str, Document]) -> Iterable[Findi
     if not citations:
         return
     bibliographies = [by_path[path] for path in doc.uses if path in by_path]
+    unread = [Path(path).name for path in doc.unread]
     defined = {ref.key for ref in doc.read.references}
     defined |= {ref.key for bib in bibliographies for ref in bib.read.references}
-    names = ", ".join(Path(bib.path).name for bib in bibliographies)
+    where = _where_defined(
+        [Path(bib.path).name for bib in bibliographies], unread, inline=bool(doc.read.references)
+    )
     for citation in citations:
         if citation.key not in defined:
-            yield _undefined_key(citation, defined, names)
+            yield _undefined_key(citation, defined, where)
 
 
-def _undefined_key(citation: Citation, defined: set[str], names: str) -> Finding:
-    where = f"in {names}" if names else "in any bibliography (none is named)"
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Where a document's keys are defined, said for people: the place and what to do."""
+
+    place: str
+    remedy: str
+
+
+def _where_defined(names: list[str], unread: list[str], *, inline: bool) -> _Where:
+    read = ", ".join(names)
+    if unread:
+        missing = ", ".join(unread)
+        place = f"in {read} (and {missing} could not be read)" if read else f"in {missing}"
+        return _Where(
+            place if read else f"{place}, which could not be read",
+            f"correct the path of {missing} or make it readable, or correct the key",
+        )
+    if read:
+        return _Where(f"in {read}", f"add an entry with this key to {read} or correct the key")
+    if inline:
+        return _Where(
+            "in the document's references",
+            "add an entry with this key to its references: metadata or correct the key",
+        )
+    return _Where(
+        "in any bibliography (none is named)",
+        "name a bibliography (bibliography: in the front matter, \\bibliography{})",
+    )
+
+
+def _undefined_key(citation: Citation, defined: set[str], where: _Where) -> Finding:
     suggestion = _closest(citation.key, defined)
-    if suggestion:
-        hint = f"did you mean {suggestion}?"
-    elif names:
-        hint = f"add an entry with this key to {names} or correct the key"
-    else:
-        hint = "name a bibliography (bibliography: in the front matter, \\bibliography{})"
+    hint = f"did you mean {suggestion}?" if suggestion else where.remedy
     return Finding(
         code=Code.UNDEFINED_KEY,
         severity=RULES[Code.UNDEFINED_KEY].severity,
-        message=f"{citation.key}: cited but not defined {where}; {hint}",
+        message=f"{citation.key}: cited but not defined {where.place}; {hint}",
         location=citation.location,
         key=citation.key,
         hint=hint,

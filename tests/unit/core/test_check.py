@@ -65,3 +65,28 @@ async def test_the_same_entry_in_two_files_is_verified_once(tmp_path: Path) -> N
 
     assert len(verifier.asked) == 1
     assert all(result.verdict_for(ref) is not None for ref in result.references)
+
+
+async def test_a_key_undefined_because_its_bibliography_is_missing_says_so(
+    tmp_path: Path,
+) -> None:
+    paper = tmp_path / "paper.md"
+    paper.write_text("---\nbibliography: refs.bib\n---\nAs [@smith2020] showed.\n")
+    result = await check([str(paper)])
+    (undefined,) = [f for f in result.findings if f.code == "undefined-key"]
+    assert "refs.bib, which could not be read" in undefined.message
+    assert "correct the path of refs.bib" in undefined.message
+    assert "none is named" not in undefined.message
+
+
+async def test_a_key_missing_from_inline_references_names_the_documents_references(
+    tmp_path: Path,
+) -> None:
+    paper = tmp_path / "paper.md"
+    paper.write_text(
+        "---\nreferences:\n- id: smith2020\n  title: A study\n  issued: 2020\n---\n"
+        "As [@smith2020] and [@jones1999] showed.\n"
+    )
+    result = await check([str(paper)])
+    (undefined,) = [f for f in result.findings if f.code == "undefined-key"]
+    assert "jones1999: cited but not defined in the document's references" in undefined.message
