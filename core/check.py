@@ -76,6 +76,7 @@ async def check(
     for name in missing:
         unreadable.append(name)
         findings.append(_unreadable(name, "no such file or folder; check the path"))
+    findings.extend(config.notices)  # the configuration file's own warnings
     findings.extend(lint(documents, config))
     references = tuple(ref for doc in documents for ref in doc.read.references)
     citations = tuple(cit for doc in documents for cit in doc.read.citations)

@@ -5,6 +5,8 @@ Then the environment, then flags; later wins, and each value remembers where it 
 
 from __future__ import annotations
 
+import difflib
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -12,13 +14,28 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core.errors import ConfigError
-from cite_sentinel.core.model import Severity
+from cite_sentinel.core.findings import Code
+from cite_sentinel.core.model import Finding, Location, Severity
 
 CONFIG_NAME = ".cite-sentinel.toml"
 SOURCES = ("openalex", "crossref", "semanticscholar", "datacite", "arxiv", "doi")
 FAIL_ON = ("fabricated", "miscited", "retracted", "unverified")
 SCORERS = ("local", "voyage", "anthropic")  # groundedness scorers (core.ground.selection)
 DEFAULT_ORIGIN = "default"
+# The keys of the file's table (or [tool.cite-sentinel]); others are typos or newer settings.
+KNOWN_KEYS = (
+    "bibliography",
+    "exclude",
+    "severity",
+    "unused-entries",
+    "sources",
+    "mailto",
+    "rate-limits",
+    "timeout",
+    "fail-on",
+    "allow",
+    "ground",
+)
 # Environment variables that set a value: variable -> field.
 ENVIRONMENT = {
     "CITE_SENTINEL_SOURCES": "sources",
@@ -58,6 +75,7 @@ class Config:
     scorer: str = "local"  # [ground] scorer: who judges groundedness (check --ground)
     embeddings: bool = False  # [ground] embeddings: MiniLM cosines in the local relevance
     origins: Mapping[str, str] = field(default_factory=dict)  # field: where its value came from
+    notices: tuple[Finding, ...] = ()  # warnings about the file itself (unknown settings)
 
     def origin_of(self, name: str) -> str:
         """Where a setting's value came from: a file, `environment VAR`, `flag --x` or default."""
@@ -129,8 +147,22 @@ def load_config(start: Path) -> Config:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ConfigError(
+            f"{path}: cannot read the configuration: {error.strerror or error}"
+        ) from error
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise ConfigError(
+            f"{path}:{line}: cannot read the configuration: it is not UTF-8 text "
+            f"(byte {error.start}, 0x{data[error.start]:02x}); save it as UTF-8"
+        ) from error
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: cannot read the configuration: {error}") from error
 
 
@@ -157,6 +189,7 @@ def _from_table(table: Mapping[str, Any], path: Path) -> Config:
             extra[named[key]] = _parse_value(named[key], table[key], str(path))
     ground = _ground(table.get("ground", {}), str(path))
     extra.update(ground)
+    notices = _unknown_keys(table, path, severities)
     return replace(
         config,
         bibliography=tuple(str(base / name) for name in bibliography),
@@ -167,8 +200,66 @@ def _from_table(table: Mapping[str, Any], path: Path) -> Config:
             **{named[key]: str(path) for key in table if key in named},
             **{name: str(path) for name in ground},
         },
+        notices=notices,
         **extra,
     )
+
+
+def _unknown_keys(
+    table: Mapping[str, Any], path: Path, severities: Mapping[str, Severity | None]
+) -> tuple[Finding, ...]:
+    """A warning for each key the table does not know, at its line, with the nearest known key."""
+    code = Code.UNKNOWN_SETTING
+    severity = severities.get(code, Severity.WARNING)
+    unknown = [key for key in table if key not in KNOWN_KEYS]
+    if severity is None or not unknown:
+        return ()
+    lines = _lines(path)
+    start = _table_start(lines, path)
+    notices = []
+    for key in unknown:
+        nearest = difflib.get_close_matches(key, KNOWN_KEYS, n=1, cutoff=0.6)
+        guess = f"; did you mean `{nearest[0]}`?" if nearest else ""
+        line = _key_line(lines, start, key)
+        notices.append(
+            Finding(
+                code=code,
+                severity=severity,
+                message=f"unknown setting `{key}`, ignored{guess}",
+                location=Location(str(path), line, 1, line, 1 + len(lines[line - 1]))
+                if line <= len(lines)
+                else Location.point(str(path), line, 1),
+                hint=(f"rename it to `{nearest[0]}`" if nearest else "remove it")
+                + f"; known settings: {', '.join(KNOWN_KEYS)}",
+            )
+        )
+    return tuple(notices)
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def _table_start(lines: list[str], path: Path) -> int:
+    """The index of the first line of cite-sentinel's table: 0, or after [tool.cite-sentinel]."""
+    if path.name != "pyproject.toml":
+        return 0
+    header = re.compile(r"^\s*\[\s*tool\s*\.\s*[\"']?cite-sentinel[\"']?\s*[\].]")
+    return next((number for number, line in enumerate(lines) if header.match(line)), 0)
+
+
+def _key_line(lines: list[str], start: int, key: str) -> int:
+    """The 1-based line where `key` is set or opens a table; 1 when it cannot be found."""
+    quoted = re.escape(key)
+    prefix = r"(?:\[\[?\s*(?:tool\s*\.\s*[\"']?cite-sentinel[\"']?\s*\.\s*)?)?"
+    pattern = re.compile(rf"^\s*{prefix}[\"']?{quoted}[\"']?\s*[=.\]]")
+    for number in range(start, len(lines)):
+        if pattern.match(lines[number]):
+            return number + 1
+    return start + 1 if start < len(lines) else 1
 
 
 def _ground(value: Any, where: str) -> dict[str, Any]:

@@ -24,6 +24,7 @@ class Code(StrEnum):
     MALFORMED_ISBN = "malformed-isbn"
     MISSING_BIBLIOGRAPHY = "missing-bibliography"
     UNREADABLE_FILE = "unreadable-file"
+    UNKNOWN_SETTING = "unknown-setting"
     FABRICATED = "fabricated"
     MISCITED = "miscited"
     RETRACTED = "retracted"
@@ -57,6 +58,7 @@ RULES: dict[Code, Rule] = {
         Rule(Code.MALFORMED_ISBN, Severity.WARNING, "An ISBN has a wrong length or check digit."),
         Rule(Code.MISSING_BIBLIOGRAPHY, Severity.ERROR, "A named bibliography file is missing."),
         Rule(Code.UNREADABLE_FILE, Severity.ERROR, "An input file could not be read."),
+        Rule(Code.UNKNOWN_SETTING, Severity.WARNING, "The configuration sets an unknown key."),
         Rule(Code.FABRICATED, Severity.ERROR, "No index holds a work matching this reference."),
         Rule(Code.MISCITED, Severity.WARNING, "The work exists but cited fields disagree."),
         Rule(Code.RETRACTED, Severity.ERROR, "The cited work has been retracted."),

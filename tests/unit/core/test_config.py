@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
-from cite_sentinel.core import ConfigError, load_config
+from cite_sentinel.core import ConfigError, Severity, check, load_config
 from cite_sentinel.core.config import Allowed, settings, with_environment, with_flags
 
 PYPROJECT = """
@@ -135,3 +136,57 @@ def test_a_wrong_ground_setting_names_the_value_and_the_choices(
     with pytest.raises(ConfigError) as raised:
         load_config(_config(tmp_path, f"[tool.cite-sentinel.ground]\n{ground}\n"))
     assert words in str(raised.value)
+
+
+def test_a_misspelt_key_is_a_warning_at_its_line_naming_the_key_meant(tmp_path: Path) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text(
+        'mailto = "lab@example.org"\nexlude = ["drafts/"]\n', encoding="utf-8"
+    )
+    config = load_config(tmp_path)
+    (notice,) = config.notices
+    assert notice.code == "unknown-setting"
+    assert notice.severity == Severity.WARNING
+    assert notice.location.path.endswith(".cite-sentinel.toml")
+    assert notice.location.line == 2
+    assert "`exlude`" in notice.message and "did you mean `exclude`?" in notice.message
+    assert "exclude" in notice.hint
+
+
+def test_an_unknown_table_in_pyproject_is_found_below_its_own_header(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\n\n[tool.cite-sentinel]\ntimeout = 5\n\n'
+        "[tool.cite-sentinel.severities]\nunused-entry = 'off'\n",
+        encoding="utf-8",
+    )
+    (notice,) = load_config(tmp_path).notices
+    assert notice.location.line == 7
+    assert "did you mean `severity`?" in notice.message
+
+
+def test_known_keys_raise_no_warning(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    assert load_config(tmp_path).notices == ()
+
+
+def test_unknown_settings_can_be_turned_off_for_a_newer_versions_keys(tmp_path: Path) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text(
+        'future-thing = 1\n[severity]\nunknown-setting = "off"\n', encoding="utf-8"
+    )
+    assert load_config(tmp_path).notices == ()
+
+
+def test_a_check_reports_the_misspelt_key_with_the_files_findings(tmp_path: Path) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text('exlude = ["x"]\n', encoding="utf-8")
+    (tmp_path / "refs.bib").write_text("", encoding="utf-8")
+    result = asyncio.run(check([str(tmp_path)], config=load_config(tmp_path)))
+    assert [finding.code for finding in result.findings] == ["unknown-setting"]
+
+
+def test_a_config_file_that_is_not_utf8_is_explained_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_bytes(b'timeout = 5\nmailto = "m\xfcller@x.org"\n')
+    with pytest.raises(ConfigError) as raised:
+        load_config(tmp_path)
+    message = str(raised.value)
+    assert ".cite-sentinel.toml:2: " in message
+    assert "not UTF-8" in message and "save it as UTF-8" in message
+    assert "codec" not in message
