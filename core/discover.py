@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -43,12 +44,29 @@ def discover(inputs: Sequence[str], exclude: Sequence[str] = ()) -> tuple[list[s
 
 
 def is_excluded(path: str, exclude: Iterable[str]) -> bool:
-    """Whether a path matches one of the exclude globs (matched against the whole path)."""
+    """Whether a path matches one of the exclude globs (matched against the whole path).
+
+    A pattern ending in `/` names a folder, as in .gitignore: everything under it is excluded.
+    """
     posix = Path(path).as_posix()
-    return any(
-        fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(posix, f"*/{pattern}")
-        for pattern in exclude
-    )
+    for pattern in exclude:
+        if pattern.endswith("/"):
+            folder = pattern.rstrip("/")
+            if folder and any(_matches(parent, folder) for parent in _folders(posix)):
+                return True
+        elif _matches(posix, pattern):
+            return True
+    return False
+
+
+def _matches(posix: str, pattern: str) -> bool:
+    return fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(posix, f"*/{pattern}")
+
+
+def _folders(posix: str) -> Iterable[str]:
+    """The folders a path lies in, as prefixes: a/b/c.md -> a, a/b."""
+    parts = posix.split("/")
+    return ("/".join(parts[:end]) for end in range(1, len(parts)))
 
 
 def _walk(folder: Path, exclude: Sequence[str]) -> Iterable[str]:
@@ -58,5 +76,17 @@ def _walk(folder: Path, exclude: Sequence[str]) -> Iterable[str]:
         )
         for name in sorted(names):
             path = os.path.join(root, name)
-            if Path(name).suffix.lower() in _WALKED_SUFFIXES and not is_excluded(path, exclude):
+            if (
+                Path(name).suffix.lower() in _WALKED_SUFFIXES
+                and not is_excluded(path, exclude)
+                and _is_regular(path)
+            ):
                 yield path
+
+
+def _is_regular(path: str) -> bool:
+    """A plain file (or a link to one): a FIFO or device named *.md would block its reader."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -14,7 +16,14 @@ class TextFileError(Exception):
 def read_text_file(path: Path) -> str:
     """The file's text: UTF-8 (with or without BOM), else UTF-16 with BOM, else Latin-1."""
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if stat.S_ISDIR(status.st_mode):
+            raise TextFileError("it is a folder, not a file")
+        if stat.S_ISFIFO(status.st_mode):
+            return decode(_read_pipe(path))
+        if not stat.S_ISREG(status.st_mode):
+            raise TextFileError("it is a device, not a regular file; name a saved file")
+        size = status.st_size
         if size > MAX_BYTES:
             raise TextFileError(f"the file is {size // 1_048_576} MB; the limit is 64 MB")
         data = path.read_bytes()
@@ -25,6 +34,35 @@ def read_text_file(path: Path) -> str:
     except OSError as error:
         raise TextFileError(error.strerror or str(error)) from error
     return decode(data)
+
+
+def _read_pipe(path: Path) -> bytes:
+    """A pipe's bytes when something writes to it (`<(...)`); a named pipe nobody feeds is refused.
+
+    Opening a FIFO waits for a writer forever, so it is opened without waiting: a read that
+    meets the end at once means no writer, one that would wait means a writer is there.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        try:
+            first = os.read(fd, 65536)
+        except BlockingIOError:
+            first = None
+        if first == b"":
+            raise TextFileError(
+                "it is a pipe (FIFO) that nothing writes to, not a regular file; name a saved file"
+            )
+        os.set_blocking(fd, True)
+        chunks = [first or b""]
+        total = len(chunks[0])
+        while chunk := os.read(fd, 1 << 20):
+            total += len(chunk)
+            if total > MAX_BYTES:
+                raise TextFileError("the pipe gave more than 64 MB; the limit is 64 MB")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def decode(data: bytes) -> str:
