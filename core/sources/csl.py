@@ -24,6 +24,9 @@ _YAML_CSL_KEYS = re.compile(
     r"^[-\s]+(?:title|author|issued|type|container-title)\s*:", re.MULTILINE
 )
 _HEAD_CHARS = 8192
+# A cite-sentinel JSON report: {"version": ..., "references": [...], "citations", "summary", ...}.
+_REPORT_KEYS = frozenset({"version", "references", "citations", "summary"})
+_REPORT_HEAD = re.compile(r'\A[\s\ufeff]*\{\s*"version"\s*:\s*"[^"]*"\s*,\s*"references"\s*:')
 
 
 def read_csl_json(text: str, path: str) -> Read:
@@ -37,6 +40,8 @@ def read_csl_json(text: str, path: str) -> Read:
     except RecursionError:
         where = Location.point(path, 1, 1)
         return Read(findings=(_parse_error(where, "the JSON is nested too deeply to read", ""),))
+    if _is_report(data):
+        return Read()  # cite-sentinel's own JSON report saved under another name: no references
     items, spans = _json_items(data, text)
     if items is None:
         message = f"the file holds {_kind(data)}, not a CSL-JSON bibliography"
@@ -212,9 +217,14 @@ def _json_error(error: json.JSONDecodeError, path: str) -> Finding:
     return _parse_error(where, message, "fix the JSON syntax here; the rest of the file is unread")
 
 
+def _is_report(data: object) -> bool:
+    """Whether parsed JSON is a cite-sentinel JSON report (core.report.json), not a bibliography."""
+    return isinstance(data, dict) and data.keys() >= _REPORT_KEYS
+
+
 def _json_looks_csl(head: str) -> bool:
     opening = _JSON_HEAD.match(head)
-    if opening is None:
+    if opening is None or _REPORT_HEAD.match(head):
         return False
     body = head[opening.end() :].lstrip()
     if opening.group(1) == "[" and body.startswith("]"):

@@ -219,3 +219,41 @@ def test_the_deep_review_csl_json_reads_every_item(data: Path) -> None:
 def _offset(text: str, line: int, column: int) -> int:
     lines = text.split("\n")
     return sum(len(part) + 1 for part in lines[: line - 1]) + column - 1
+
+
+def _saved_report(tmp_path: Path) -> Path:
+    """A cite-sentinel JSON report of a real check, saved as report.json."""
+    import asyncio
+
+    from cite_sentinel.core import check
+    from cite_sentinel.core.report.json import render_json
+
+    (tmp_path / "refs.bib").write_text(
+        "@article{a, title={Deep Learning}, author={LeCun, Yann}, year={2015}}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "paper.md").write_text("As shown [@a].\n", encoding="utf-8")
+    result = asyncio.run(check([str(tmp_path / "refs.bib"), str(tmp_path / "paper.md")]))
+    report = tmp_path / "report.json"
+    report.write_text(render_json(result), encoding="utf-8")
+    return report
+
+
+def test_a_saved_cite_sentinel_report_is_not_read_as_a_bibliography(tmp_path: Path) -> None:
+    report = _saved_report(tmp_path)
+    text = report.read_text(encoding="utf-8")
+    assert not is_csl(text, str(report))
+    read = read_csl_json(text, str(report))
+    assert read.references == ()
+    assert all(finding.severity.value in ("info", "hint") for finding in read.findings)
+
+
+def test_a_folder_with_a_saved_report_checks_as_clean_as_without_it(tmp_path: Path) -> None:
+    import asyncio
+
+    from cite_sentinel.core import check
+
+    _saved_report(tmp_path)
+    result = asyncio.run(check([str(tmp_path)]))
+    assert not any(finding.location.path.endswith("report.json") for finding in result.findings)
+    assert [reference.key for reference in result.references] == ["a"]
