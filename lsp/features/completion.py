@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from cite_sentinel.core import Reference
 from cite_sentinel.lsp.convert import path_of
@@ -25,9 +26,7 @@ TRIGGERS = ["@", "{", ",", "<", '"']
 def completion(session: Session, params: types.CompletionParams) -> types.CompletionList | None:
     """Keys the document may cite, when the cursor follows a citation opener."""
     path = path_of(params.text_document.uri)
-    # the buffer as typed: the reading lags one debounce behind the trigger character
-    document = session.server.workspace.text_documents.get(params.text_document.uri)
-    lines = document.lines if document is not None else session.lines(path)
+    lines = _lines(session, params.text_document.uri, path)
     if params.position.line >= len(lines):
         return None
     line = lines[params.position.line]
@@ -41,14 +40,35 @@ def completion(session: Session, params: types.CompletionParams) -> types.Comple
         lines, types.Position(line=params.position.line, character=typing.start(1))
     )
     typed = types.Range(start=start, end=params.position)
+    shared = _edit_range_default(session)  # one range for every item: half the JSON
     seen: set[str] = set()
     items = []
     for reference in session.workspace.visible_references(path):
         if reference.key in seen:
             continue
         seen.add(reference.key)
-        items.append(_item(reference, typed))
-    return types.CompletionList(is_incomplete=False, items=items)
+        items.append(_item(reference, None if shared else typed))
+    defaults = types.CompletionItemDefaults(edit_range=typed) if shared else None
+    return types.CompletionList(is_incomplete=False, items=items, item_defaults=defaults)
+
+
+def _lines(session: Session, uri: str, path: str) -> Sequence[str]:
+    """The buffer as typed (the reading lags one debounce delay behind a trigger character);
+    the reading's lines, split once already, when it is of the same text."""
+    document = session.server.workspace.text_documents.get(uri)
+    state = session.workspace.files.get(path)
+    if document is None or (state is not None and state.text == document.source):
+        return session.lines(path)
+    lines: Sequence[str] = document.lines
+    return lines
+
+
+def _edit_range_default(session: Session) -> bool:
+    """Whether the client takes a completion list's default edit range (LSP 3.17)."""
+    text_document = session.server.client_capabilities.text_document
+    completion = text_document.completion if text_document is not None else None
+    listed = completion.completion_list if completion is not None else None
+    return listed is not None and "editRange" in (listed.item_defaults or ())
 
 
 def completes_key(before: str) -> bool:
@@ -56,7 +76,7 @@ def completes_key(before: str) -> bool:
     return _TYPING.search(before) is not None
 
 
-def _item(reference: Reference, typed: types.Range) -> types.CompletionItem:
+def _item(reference: Reference, typed: types.Range | None) -> types.CompletionItem:
     author = reference.people[0].family or reference.people[0].literal if reference.people else ""
     detail = " · ".join(p for p in (author, str(reference.year or ""), reference.title) if p)
     return types.CompletionItem(
@@ -64,5 +84,5 @@ def _item(reference: Reference, typed: types.Range) -> types.CompletionItem:
         kind=types.CompletionItemKind.Reference,
         detail=detail,
         filter_text=reference.key,
-        text_edit=types.TextEdit(range=typed, new_text=reference.key),
+        text_edit=types.TextEdit(range=typed, new_text=reference.key) if typed else None,
     )

@@ -86,3 +86,33 @@ async def test_the_chosen_key_replaces_the_whole_key_typed_so_far(
     assert item.text_edit.range == types.Range(
         start=types.Position(line=3, character=12), end=types.Position(line=3, character=18)
     )
+
+
+async def test_a_client_taking_a_default_edit_range_gets_it_once_for_every_key(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(
+                text_document=types.TextDocumentClientCapabilities(
+                    completion=types.CompletionClientCapabilities(
+                        completion_list=types.CompletionListCapabilities(
+                            item_defaults=["editRange"]
+                        )
+                    )
+                )
+            ),
+            root_uri=tmp_path.as_uri(),
+            initialization_options={"verify": False},
+        )
+    )
+    paper = tmp_path / "paper.md"
+    await _open(client, paper, "---\nbibliography: refs.bib\n---\nsee \n")
+    _typed(client, paper, 3, 4, "[@smith:")
+    result = await _complete(client, paper, 3, 12, ":")
+    assert result is not None and result.item_defaults is not None
+    assert result.item_defaults.edit_range == types.Range(
+        start=types.Position(line=3, character=6), end=types.Position(line=3, character=12)
+    )
+    assert [(item.label, item.text_edit) for item in result.items] == [("smith:2020", None)]
