@@ -264,10 +264,13 @@ def _entry_body(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[E
 
 def _plain_field(fast: re.Match[str], text: str) -> Field | None:
     """The field the quick pattern read, or None when it needs the careful path: a `#`
-    follows, or a new entry starts inside the braces (a value left open)."""
+    follows, a new entry starts inside the braces (a value left open), or a bare value
+    starts with `@`."""
     name, braced, quoted, bare, comma = fast.groups()
     if not comma and text.startswith("#", fast.end()):
         return None
+    if bare is not None and bare.startswith("@"):
+        return None  # perhaps the next entry, where a value was left out
     if braced is not None:
         if "@" in braced and _NEW_BLOCK_INSIDE.search(braced):
             return None
@@ -371,6 +374,14 @@ def _value(text: str, pos: int, where: str) -> tuple[tuple[Piece, ...], int]:
         elif char == '"':
             end = _closing(text, pos, _IN_QUOTES, where)
             pieces.append(Piece(PieceKind.QUOTED, text[pos + 1 : end - 1], pos))
+        elif char == "@" and not text[text.rfind("\n", 0, pos) + 1 : pos].strip():
+            # An "@" opening a line starts the next entry: this value is missing, and reading
+            # resumes there instead of taking "@book" for a macro and swallowing the entry.
+            raise _Broken(
+                pos,
+                f"expected a value for {where}, found the next entry",
+                "write the value in braces: name = {value}, or remove the field",
+            )
         else:
             name = _NAME.match(text, pos)
             if name is None:

@@ -48,3 +48,17 @@ def test_real_bibliographies_split_like_bibtexparser(data: Path) -> None:
         for ours, theirs in zip(entries, oracle.entries, strict=True):
             values = {f.name: "".join(p.text for p in f.pieces) for f in ours.fields}
             assert values == {f.key.lower(): str(f.value) for f in theirs.fields}
+
+
+def test_a_value_left_out_before_the_next_entry_does_not_swallow_that_entry() -> None:
+    text = "@article{a,\n  title = {T},\n  year = \n@book{dup,\n  title = {B}\n}\n"
+    failed, entry = split_blocks(text)
+    assert isinstance(failed, FailedBlock) and isinstance(entry, EntryBlock)
+    assert "expected a value for field 'year' in entry 'a'" in failed.message
+    assert entry.key == "dup"
+
+
+def test_an_at_sign_inside_a_bare_value_on_its_line_is_still_a_macro() -> None:
+    (entry,) = split_blocks("@misc{k, note = me@home, year = 2001}")
+    assert isinstance(entry, EntryBlock)
+    assert [(p.kind, p.text) for p in entry.fields[0].pieces] == [(PieceKind.MACRO, "me@home")]
