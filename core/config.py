@@ -27,6 +27,7 @@ KNOWN_KEYS = (
     "bibliography",
     "exclude",
     "severity",
+    "severities",  # the same table, as people also write it
     "unused-entries",
     "sources",
     "mailto",
@@ -170,11 +171,12 @@ def _from_table(table: Mapping[str, Any], path: Path) -> Config:
     config = Config(origin=str(path))
     base = path.parent
     bibliography = _strings(table, "bibliography", path)
-    severities = _severities(table.get("severity", {}), path)
+    severities = _severities(table.get("severity", table.get("severities", {})), path)
     named = {
         "bibliography": "bibliography",
         "exclude": "exclude",
         "severity": "severities",
+        "severities": "severities",
         "unused-entries": "unused_entries",
         "sources": "sources",
         "mailto": "mailto",

@@ -155,12 +155,21 @@ def test_a_misspelt_key_is_a_warning_at_its_line_naming_the_key_meant(tmp_path: 
 def test_an_unknown_table_in_pyproject_is_found_below_its_own_header(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text(
         '[project]\nname = "x"\n\n[tool.cite-sentinel]\ntimeout = 5\n\n'
-        "[tool.cite-sentinel.severities]\nunused-entry = 'off'\n",
+        "[tool.cite-sentinel.severty]\nunused-entry = 'off'\n",
         encoding="utf-8",
     )
     (notice,) = load_config(tmp_path).notices
     assert notice.location.line == 7
     assert "did you mean `severity`?" in notice.message
+
+
+def test_a_severities_table_is_read_as_the_severity_table(tmp_path: Path) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text(
+        '[severities]\nunused-entry = "off"\n', encoding="utf-8"
+    )
+    config = load_config(tmp_path)
+    assert config.notices == ()
+    assert config.severities["unused-entry"] is None
 
 
 def test_known_keys_raise_no_warning(tmp_path: Path) -> None:
