@@ -13,6 +13,7 @@ from typing import TextIO
 
 from cite_sentinel.core import InputError
 from cite_sentinel.core.sources import SUFFIXES
+from cite_sentinel.core.sources.csl import is_report_head
 
 
 def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> bool:
@@ -24,9 +25,9 @@ def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> 
     return stream.isatty() and environ.get("TERM") != "dumb"
 
 
-# How the reports `check` writes begin, for those a folder walk would read (.json, .md).
+# How the other reports `check` writes begin, for those a folder walk would read (.json, .md);
+# the JSON report is recognised where CSL-JSON is read.
 _REPORT_HEADS = (
-    re.compile(r'\A\{\s*"version":\s*\d+,\s*"references":'),  # json
     re.compile(r'\A\[\s*(?:\]|\{\s*"type":\s*"issue")'),  # gitlab
     re.compile(r"\A(?:# Reference check|\| path \| citations \|)"),  # markdown, summary
 )
@@ -43,7 +44,7 @@ def is_report_or_absent(path: Path) -> bool:
         return False
     if path.suffix.lower() not in SUFFIXES:
         return True  # .sarif, .xml, .csv: no check reads them
-    return any(pattern.match(head) for pattern in _REPORT_HEADS)
+    return is_report_head(head) or any(pattern.match(head) for pattern in _REPORT_HEADS)
 
 
 def prepare_output(path: Path) -> None:

@@ -26,7 +26,9 @@ _YAML_CSL_KEYS = re.compile(
 _HEAD_CHARS = 8192
 # A cite-sentinel JSON report: {"version": ..., "references": [...], "citations", "summary", ...}.
 _REPORT_KEYS = frozenset({"version", "references", "citations", "summary"})
-_REPORT_HEAD = re.compile(r'\A[\s\ufeff]*\{\s*"version"\s*:\s*"[^"]*"\s*,\s*"references"\s*:')
+_REPORT_HEAD = re.compile(
+    r'\A[\s\ufeff]*\{\s*"version"\s*:\s*(?:\d+|"[^"]*")\s*,\s*"references"\s*:'
+)
 
 
 def read_csl_json(text: str, path: str) -> Read:
@@ -217,6 +219,11 @@ def _json_error(error: json.JSONDecodeError, path: str) -> Finding:
     return _parse_error(where, message, "fix the JSON syntax here; the rest of the file is unread")
 
 
+def is_report_head(head: str) -> bool:
+    """Whether a file's first characters are those of a cite-sentinel JSON report."""
+    return _REPORT_HEAD.match(head) is not None
+
+
 def _is_report(data: object) -> bool:
     """Whether parsed JSON is a cite-sentinel JSON report (core.report.json), not a bibliography."""
     return isinstance(data, dict) and data.keys() >= _REPORT_KEYS
@@ -224,7 +231,7 @@ def _is_report(data: object) -> bool:
 
 def _json_looks_csl(head: str) -> bool:
     opening = _JSON_HEAD.match(head)
-    if opening is None or _REPORT_HEAD.match(head):
+    if opening is None or is_report_head(head):
         return False
     body = head[opening.end() :].lstrip()
     if opening.group(1) == "[" and body.startswith("]"):
