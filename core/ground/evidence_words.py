@@ -44,13 +44,6 @@ class EvidenceWords:
 
     sentences: tuple[SentenceWords, ...]
 
-    def __len__(self) -> int:
-        return len(self.sentences)
-
-    @property
-    def texts(self) -> tuple[str, ...]:
-        return tuple(sentence.text for sentence in self.sentences)
-
 
 def evidence_words(sentences: EvidenceWords | Sequence[str]) -> EvidenceWords:
     """The sentences tokenised (already tokenised ones are returned as they are)."""

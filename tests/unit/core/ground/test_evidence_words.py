@@ -21,7 +21,7 @@ def test_a_work_tokenised_once_is_judged_as_its_sentences_are() -> None:
 
 def test_tokenised_sentences_keep_their_text_numbers_and_statistics() -> None:
     words = evidence_words(SENTENCES)
-    assert words.texts == SENTENCES
+    assert tuple(sentence.text for sentence in words.sentences) == SENTENCES
     assert words.sentences[0].numbers == {"1.2", "2", "240"}
     assert [sentence.statistics for sentence in words.sentences] == [1.0, 0.0, 1.0]
     assert evidence_words(words) is words
