@@ -71,7 +71,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--changed-since",
         metavar="REV",
         help="verify only references added or edited since the git revision REV, and those "
-        "that changed manuscripts cite (all are still checked locally)",
+        "that changed manuscripts cite (all are still checked locally; the others keep the "
+        "verdicts an earlier run left in the cache)",
     )
     parser.add_argument(
         "--fail-on",

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.discover import discover, is_excluded
@@ -36,6 +36,13 @@ class Verifier(Protocol):
     """The verification engine's seam: references in, one verdict per distinct key out."""
 
     async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]: ...
+
+
+@runtime_checkable
+class Remembering(Protocol):
+    """A verifier that can say, without asking anything, what it concluded in an earlier run."""
+
+    def remembered(self, references: Sequence[Reference]) -> Sequence[Verdict | None]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,15 +89,20 @@ async def check(
     citations = tuple(cit for doc in documents for cit in doc.read.citations)
     verdicts: tuple[Verdict, ...] = ()
     targets = _targets(documents)
-    chosen = _distinct(references)
+    distinct = _distinct(references)
+    chosen = distinct
+    recalled: dict[tuple[str, str], Verdict] = {}
     if select is not None:
         keys = select(references, citations)
-        chosen = [reference for reference in chosen if reference.key in keys]
-    if verifier is not None and chosen:
-        judged = await verifier.verify(chosen)
+        recalled = _recalled(verifier, [ref for ref in distinct if ref.key not in keys])
+        chosen = [reference for reference in distinct if reference.key in keys]
+    if verifier is not None and (chosen or recalled):
+        judged = await verifier.verify(chosen) if chosen else ()
+        found = {_identity(ref): v for ref, v in zip(chosen, judged, strict=True)} | recalled
         verdicts = tuple(
-            replace(verdict, subject=reference.signature)
-            for reference, verdict in zip(chosen, judged, strict=True)
+            replace(found[_identity(reference)], subject=reference.signature)
+            for reference in distinct
+            if _identity(reference) in found
         )
         findings.extend(
             placed_findings(_placements(verdicts, references, targets), config.severities)
@@ -104,6 +116,21 @@ async def check(
         unreadable=tuple(unreadable),
         targets=targets,
     )
+
+
+def _recalled(
+    verifier: Verifier | None, references: Sequence[Reference]
+) -> dict[tuple[str, str], Verdict]:
+    """Earlier runs' verdicts on references left unverified (check --changed-since): a report
+    still carries their findings, which code scanning would otherwise call fixed."""
+    if not references or not isinstance(verifier, Remembering):
+        return {}
+    known = verifier.remembered(references)
+    return {
+        _identity(reference): verdict
+        for reference, verdict in zip(references, known, strict=True)
+        if verdict is not None
+    }
 
 
 def _read_all(
@@ -199,8 +226,12 @@ def _distinct(references: Sequence[Reference]) -> list[Reference]:
     """One reference per key and content: a key reused for another work is judged apart."""
     seen: dict[tuple[str, str], Reference] = {}
     for reference in references:
-        seen.setdefault((reference.key, reference.signature), reference)
+        seen.setdefault(_identity(reference), reference)
     return list(seen.values())
+
+
+def _identity(reference: Reference) -> tuple[str, str]:
+    return reference.key, reference.signature
 
 
 def _targets(documents: Sequence[Document]) -> dict[Location, Reference]:

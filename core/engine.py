@@ -101,6 +101,14 @@ class Engine:
         finally:
             remembered.close()
 
+    def remembered(self, references: Sequence[Reference]) -> list[Verdict | None]:
+        """Implements `core.check.Remembering`: earlier verdicts, asking nothing."""
+        remembered = VerdictCache(self._verdict_dir(), self._mode)
+        try:
+            return [remembered.get(reference) for reference in references]
+        finally:
+            remembered.close()
+
     async def _resolve(self, references: Sequence[Reference], *, done: int) -> list[Verdict]:
         if not references:
             if self._progress is not None:

@@ -110,6 +110,38 @@ def test_changed_since_verifies_what_a_changed_manuscript_cites(
 
 
 @needs_git
+def test_changed_since_reports_unchanged_entries_with_their_remembered_verdicts(
+    fake_api: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A pull request's SARIF must still carry the alerts of entries it did not touch, or code
+    # scanning shows them as fixed: their verdicts from an earlier run come without requests.
+    repo = make_repository(tmp_path / "paper", 6)
+    env = _env(fake_api, tmp_path / "cache")
+    full, pull = tmp_path / "main.sarif", tmp_path / "pr.sarif"
+    run_command(["check", str(repo), "--quiet", "--format", "sarif", "--output", str(full)], env)
+    bib = repo / "refs.bib"
+    bib.write_text(
+        bib.read_text(encoding="utf-8").replace(entry(4), entry(4, year=1999)), encoding="utf-8"
+    )
+    asked = fake_api.stats().total
+    args = ["check", str(repo), "--quiet", "--changed-since", "HEAD", "--format", "json"]
+    run_command([*args, "--format", "sarif", "--output", str(pull)], env)
+    report = json.loads(capsys.readouterr().out)
+    assert all(ref["verdict"] == "fabricated" for ref in report["references"])
+    assert fake_api.stats().total > asked  # the edited entry was asked again
+
+    def alerts(sarif: Path) -> set[str]:
+        results = json.loads(sarif.read_text(encoding="utf-8"))["runs"][0]["results"]
+        return {
+            result["partialFingerprints"]["citeSentinel/v1"]
+            for result in results
+            if "ref4" not in result["message"]["text"]
+        }
+
+    assert alerts(full) and alerts(full) <= alerts(pull)
+
+
+@needs_git
 def test_an_unknown_revision_says_how_to_fetch_history(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
