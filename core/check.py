@@ -39,7 +39,7 @@ class Verifier(Protocol):
 
 
 @runtime_checkable
-class Remembering(Protocol):
+class Remembering(Verifier, Protocol):
     """A verifier that can say, without asking anything, what it concluded in an earlier run."""
 
     def remembered(self, references: Sequence[Reference]) -> Sequence[Verdict | None]: ...
