@@ -111,10 +111,12 @@ def _allow_action(
         target = session.root / ".cite-sentinel.toml"
     else:
         return None
-    table = f'[[allow]]\nkey = "{key}"\nreason = "accepted in the editor"\n'
     uri = uri_of(str(target))
     title = f"Accept {key} in {target.name}"
-    if not target.exists():
+    lines = _config_lines(session, uri, target)
+    nl = bib_edits.newline_of(lines or ())
+    table = f'[[allow]]{nl}key = "{key}"{nl}reason = "accepted in the editor"{nl}'
+    if lines is None:
         create = types.CreateFile(uri=uri, options=types.CreateFileOptions(ignore_if_exists=True))
         insert = types.TextDocumentEdit(
             text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=None),
@@ -122,19 +124,32 @@ def _allow_action(
         )
         edit = types.WorkspaceEdit(document_changes=[create, insert])
     else:
-        lines = target.read_text(encoding="utf-8").splitlines(keepends=True)
-        if lines and not lines[-1].endswith("\n"):
+        if lines and not lines[-1].endswith(("\n", "\r")):
             codec = session.server.workspace.position_codec
             end = codec.position_to_client_units(
                 lines, types.Position(line=len(lines) - 1, character=len(lines[-1]))
             )
-            where, text = _at(end.line, end.character), "\n\n" + table
+            where, text = _at(end.line, end.character), nl + nl + table
         else:
-            where, text = _at(len(lines), 0), "\n" + table
+            where, text = _at(len(lines), 0), nl + table
         edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(range=where, new_text=text)]})
     return types.CodeAction(
         title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic], edit=edit
     )
+
+
+def _config_lines(session: Session, uri: str, target: Path) -> list[str] | None:
+    """The config file's lines with their own line ends (the open buffer's, else the disk's);
+    None where there is no such file."""
+    document = session.server.workspace.text_documents.get(uri)
+    if document is not None:
+        source: str = document.source
+        return source.splitlines(keepends=True)
+    try:
+        with target.open(encoding="utf-8", newline="") as file:  # CRLF kept as read
+            return file.read().splitlines(keepends=True)
+    except FileNotFoundError:
+        return None
 
 
 def _at(line: int, character: int) -> types.Range:

@@ -305,3 +305,22 @@ async def test_a_verdict_can_be_accepted_in_a_new_config_file(
     assert isinstance(insert, types.TextDocumentEdit)
     (text,) = [e.new_text for e in insert.edits]
     assert text == '[[allow]]\nkey = "whitcombe2017"\nreason = "accepted in the editor"\n'
+
+
+async def test_accepting_in_a_config_file_with_crlf_line_ends_keeps_them(
+    fake_api: FakeApi, client: LanguageClient, project: Path
+) -> None:
+    toml = project / ".cite-sentinel.toml"
+    toml.write_bytes(b"# settings of this project\r\n")
+    await start(client, project, VERIFY)
+    found = await _verified(client, project)
+    bib = project / "refs.bib"
+    actions = await _actions(client, bib, found["whitcombe2017"])
+    edit = actions["Accept whitcombe2017 in .cite-sentinel.toml"].edit
+    assert edit is not None and edit.changes is not None
+    (added,) = edit.changes[toml.as_uri()]
+    assert added.range.start == types.Position(line=1, character=0)
+    assert (
+        added.new_text
+        == '\r\n[[allow]]\r\nkey = "whitcombe2017"\r\nreason = "accepted in the editor"\r\n'
+    )
