@@ -21,11 +21,21 @@ from cite_sentinel.core.model import (
     Severity,
     Verdict,
 )
-from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, read_text
+from cite_sentinel.core.sources import (
+    BIBLIOGRAPHY_SUFFIXES,
+    read_text,
+    reader_for,
+    reader_for_text,
+)
 from cite_sentinel.core.textfile import TextFileError, read_text_file
 from cite_sentinel.core.verdict_findings import placed_findings
 
 log = logging.getLogger(__name__)
+
+_UNKNOWN_FORMAT = (
+    "neither its name nor its first lines say which format it is in; give it a suffix "
+    "cite-sentinel reads (.bib, .json, .yaml, .md, .tex, .typ, or .txt for a list of references)"
+)
 
 
 # Which keys to verify, given everything read (check --changed-since); None verifies all.
@@ -169,6 +179,10 @@ def _read_all(
             continue
         if path not in walked and _is_foreign_data(path, text):
             continue  # a folder's package.json or CI YAML is no bibliography
+        if reader_for(path) is None and reader_for_text(text) is None:
+            unreadable.append(path)
+            findings.append(_unreadable(path, _UNKNOWN_FORMAT))
+            continue
         read = read_text(text, path)
         reads[key] = read
         for link in read.bibliographies:

@@ -1,7 +1,9 @@
-"""Readers, one per format; `read_text` picks the reader for a file by its name."""
+"""Readers, one per format; `read_text` picks the reader for a file by its name, or, for a name
+without a known suffix (a pipe, `paper` with no extension), by how its text begins."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import PurePath
 
@@ -48,7 +50,33 @@ def reader_for(path: str) -> Reader | None:
     return None
 
 
+_BIBTEX = re.compile(r"^[ \t]*@[A-Za-z]+[ \t]*[{(]", re.MULTILINE)
+_LATEX = re.compile(r"\\(?:documentclass|begin\{document\}|[A-Za-z]*cite[A-Za-z]*\*?[\[{])")
+_TYPST = re.compile(r"^[ \t]*#(?:set|import|show|let|bibliography)\b|#cite\(", re.MULTILINE)
+_MARKDOWN = re.compile(r"\[[^\]\n]*@[A-Za-z0-9_]|^---[ \t]*$", re.MULTILINE)
+_CSL_YAML = re.compile(r"^(?:references:|- id:)", re.MULTILINE)
+_SNIFFED = 65536  # characters looked at
+
+
+def reader_for_text(text: str) -> Reader | None:
+    """The reader a file's text calls for, when its name says nothing; None if none fits."""
+    head = text[:_SNIFFED].lstrip("\ufeff \t\r\n")
+    if head.startswith(("[", "{")):
+        return reader_for("x.json")
+    for pattern, suffix in (
+        (_BIBTEX, ".bib"),
+        (_LATEX, ".tex"),
+        (_TYPST, ".typ"),
+        (_MARKDOWN, ".md"),  # front matter included: it may hold `references:` too
+        (_CSL_YAML, ".yaml"),
+    ):
+        if pattern.search(head):
+            return reader_for(f"x{suffix}")
+    return None
+
+
 def read_text(text: str, path: str) -> Read:
-    """Read one file's text with the reader its name calls for (empty Read if none)."""
-    reader = reader_for(path)
+    """Read one file's text with the reader its name calls for, else the one its text calls
+    for (an empty Read if none)."""
+    reader = reader_for(path) or reader_for_text(text)
     return reader(text, path) if reader else Read()

@@ -90,3 +90,20 @@ async def test_a_key_missing_from_inline_references_names_the_documents_referenc
     result = await check([str(paper)])
     (undefined,) = [f for f in result.findings if f.code == "undefined-key"]
     assert "jones1999: cited but not defined in the document's references" in undefined.message
+
+
+async def test_a_file_named_without_a_suffix_is_read_by_its_text(tmp_path: Path) -> None:
+    bib = tmp_path / "refs"
+    bib.write_text("@article{smith2020, title = {A Study}, author = {Smith, Ann}}\n", "utf-8")
+    result = await check([str(bib)])
+    assert [reference.key for reference in result.references] == ["smith2020"]
+    assert result.unreadable == ()
+
+
+async def test_a_file_of_no_format_it_reads_is_an_error_not_a_silent_pass(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    notes.write_text("Nothing here cites anything.\n", encoding="utf-8")
+    result = await check([str(notes)])
+    assert result.unreadable == (str(notes),)
+    [finding] = result.findings
+    assert finding.code == "unreadable-file" and "give it a suffix" in finding.message
