@@ -67,10 +67,13 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
     def on_folders(params: types.DidChangeWorkspaceFoldersParams) -> None:
-        for added in params.event.added:  # a removed folder's files stay until closed
+        for removed in params.event.removed:  # its files are forgotten, unless open
+            session.workspace.remove_folder(Path(path_of(removed.uri)))
+        for added in params.event.added:
             _scan(session, Path(path_of(added.uri)))
-        session.publish()
+        session.publish()  # empty lists for the forgotten files
         session.read_staged()
+        session.wave.schedule()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def on_watched_files(params: types.DidChangeWatchedFilesParams) -> None:

@@ -181,11 +181,33 @@ class Workspace:
             self.load(path)  # a manuscript of the workspace: its citations still count
             return
         if not any(path in self.uses(other) for other in self.files):
-            self.staged.pop(path, None)
-            self._bib_readers.pop(path, None)
-            self._local_readers.pop(path, None)
+            self._forget(path)
             return  # nothing cites from it: forgotten
         self.load(path)  # the entries already read are reused
+
+    def remove_folder(self, root: Path) -> None:
+        """A folder left the workspace: what only it brought in is forgotten, as if it had never
+        been added; open buffers, the other folders' manuscripts and what they cite stay."""
+        if root in self.folders:
+            self.folders.remove(root)
+        needed: set[str] = set()
+        kept = [p for p, state in self.files.items() if state.is_open or self._in_folders(p)]
+        while kept:
+            path = kept.pop()
+            if path not in needed:
+                needed.add(path)
+                kept.extend(p for p in self.uses(path) if p in self.files)
+        for path in set(self.files) - needed:
+            self._forget(path)
+
+    def _forget(self, path: str) -> None:
+        """Drop everything kept for a file (its reading, readers and indexes)."""
+        self.files.pop(path, None)
+        self.staged.pop(path, None)
+        self._bib_readers.pop(path, None)
+        self._local_readers.pop(path, None)
+        self._indexes.pop(path, None)
+        self._keyed.pop(path, None)
 
     def _in_folders(self, path: str) -> bool:
         """A manuscript the folder scan reads (the buffer of one closes onto its file)."""

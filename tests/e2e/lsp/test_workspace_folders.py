@@ -9,7 +9,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from tests.e2e.lsp.conftest import capabilities, start
-from tests.e2e.lsp.test_local_diagnostics import BIB, _diagnostics, _open
+from tests.e2e.lsp.test_local_diagnostics import BIB, _diagnostics, _open, until
 
 PAPER = "---\nbibliography: refs.bib\n---\nAs shown by [@ghost{}].\n"
 
@@ -71,3 +71,68 @@ async def test_a_folder_added_to_the_workspace_is_read(
     )
     (found,) = await _diagnostics(client, (added / "paper.md").as_uri(), "undefined-key")
     assert found.data["key"] == "ghost3"
+
+
+async def test_a_folder_removed_from_the_workspace_is_forgotten(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    first, removed = tmp_path / "first", tmp_path / "removed"
+    for folder in (first, removed):
+        folder.mkdir()
+    shared = first / "refs.bib"
+    shared.write_text(BIB, encoding="utf-8")
+    paper = first / "paper.md"
+    paper.write_text(
+        "---\nbibliography: refs.bib\n---\nAs shown by [@smith2020] and [@only3].\n", "utf-8"
+    )
+    (removed / "other.bib").write_text("@book{only3,\n  title = {Only Here},\n}\n", "utf-8")
+    (removed / "paper.md").write_text(
+        f"---\nbibliography: ['{shared}', other.bib]\n---\nSee [@unused2001] and [@ghost3].\n",
+        "utf-8",
+    )
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities(),
+            root_uri=first.as_uri(),
+            workspace_folders=[
+                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name)
+                for folder in (first, removed)
+            ],
+            initialization_options={"verify": False, "debounceMs": 0},
+        )
+    )
+    assert await _diagnostics(client, (removed / "paper.md").as_uri(), "undefined-key")
+    assert await _diagnostics(client, shared.as_uri(), "duplicate-key")
+    codes = {d.code for d in client.diagnostics[shared.as_uri()]}
+    assert "unused-entry" not in codes  # unused2001 is cited from the other folder
+    only3 = types.Position(line=3, character=35)
+    assert await _definition(client, paper, only3)  # found in the other folder's file
+
+    client.workspace_did_change_workspace_folders(
+        types.DidChangeWorkspaceFoldersParams(
+            event=types.WorkspaceFoldersChangeEvent(
+                added=[],
+                removed=[types.WorkspaceFolder(uri=removed.as_uri(), name="removed")],
+            )
+        )
+    )
+    await until(
+        client,
+        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+        lambda: not client.diagnostics[(removed / "paper.md").as_uri()],
+    )
+    unused = await _diagnostics(client, shared.as_uri(), "unused-entry")
+    assert [d.data["key"] for d in unused] == ["unused2001"]  # its citer is gone
+    assert await _definition(client, paper, only3) is None
+
+
+async def _definition(
+    client: LanguageClient, path: Path, position: types.Position
+) -> list[types.Location] | None:
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=path.as_uri()), position=position
+        )
+    )
+    assert found is None or isinstance(found, list)
+    return [f for f in found if isinstance(f, types.Location)] if found else None
