@@ -17,13 +17,49 @@ NOCITE = "nocite"  # the metadata key whose citations only add entries to the li
 
 
 @dataclass(frozen=True, slots=True)
+class Where:
+    """What surrounds a Cite element, as far as its rewrite must care."""
+
+    metadata: bool = False  # the title's, an abstract's: read as text too (`<title>`)
+    link: bool = False  # a Link's text or an Image's description: no link may go inside
+    image: bool = False  # an Image's description: pandoc 3 writes it only as alt text
+    heading: bool = False  # pandoc copies a heading into the table of contents, as a link
+    bracketed: bool = False  # Markdown writes it in brackets: a link, an image, a figure's caption
+
+    def within(self, element: pf.Element) -> Where:
+        """Where the children of `element` are."""
+        if not isinstance(element, _MARKING):
+            return self
+        image = self.image or isinstance(element, pf.Image)
+        link = self.link or image or isinstance(element, pf.Link)
+        figure = isinstance(element, pf.Caption) and isinstance(element.parent, pf.Figure)
+        return Where(
+            metadata=self.metadata or isinstance(element, pf.MetaValue),
+            link=link,
+            image=image,
+            heading=self.heading or isinstance(element, pf.Header),
+            bracketed=self.bracketed or link or figure,  # `![caption](f.png)` in pandoc 3
+        )
+
+
+ANYWHERE = Where()  # in the body's prose, no link or heading around
+_MARKING = (
+    pf.MetaValue,
+    pf.Link,
+    pf.Image,
+    pf.Header,
+    pf.Caption,
+)  # the elements that change Where
+
+
+@dataclass(frozen=True, slots=True)
 class FoundCite:
-    """A Cite element, the block whose sentence holds it, and the list it sits in."""
+    """A Cite element, the block whose sentence holds it, the list it sits in, and where."""
 
     cite: pf.Cite
     block: pf.Element
     siblings: list[pf.Element]
-    in_metadata: bool = False  # the title's, an abstract's: read as text too (`<title>`)
+    where: Where = ANYWHERE
 
 
 def find_cites(doc: pf.Doc) -> tuple[FoundCite, ...]:
@@ -41,25 +77,25 @@ def replace_cites(found: Sequence[FoundCite], replacement: Mapping[int, list[pf.
         siblings[:] = spliced
 
 
-def _visit(element: pf.Element, block: pf.Element, meta: bool = False) -> Iterator[FoundCite]:
+def _visit(element: pf.Element, block: pf.Element, where: Where = ANYWHERE) -> Iterator[FoundCite]:
     if isinstance(element, pf.Block) or isinstance(block, pf.Doc):
         block = element
-    meta = meta or isinstance(element, pf.MetaValue)
+    where = where.within(element)
     for name in _in_pandoc_order(element._children):
         child = getattr(element, name)
         if isinstance(child, pf.ListContainer):
             for item in child.list:
                 if isinstance(item, pf.Cite):
-                    yield FoundCite(item, block, child.list, meta)
+                    yield FoundCite(item, block, child.list, where)
                 else:
-                    yield from _visit(item, block, meta)
+                    yield from _visit(item, block, where)
         elif isinstance(child, pf.DictContainer):
             top = isinstance(element, pf.MetaMap) and isinstance(element.parent, pf.Doc)
             for key, item in child.dict.items():
                 if not (top and key == NOCITE):  # citeproc's to read, never rewritten
-                    yield from _visit(item, block, meta)
+                    yield from _visit(item, block, where)
         elif isinstance(child, pf.Element):
-            yield from _visit(child, block, meta)
+            yield from _visit(child, block, where)
 
 
 def _in_pandoc_order(children: list[str]) -> list[str]:

@@ -124,6 +124,9 @@ class _Run:
             nocite=[citation.key for citation in nocite],
             link_citations=settings.link_citations,
             listed=not settings.suppress_bibliography,
+            unanchored={
+                group.group for entry, group in zip(found, groups, strict=True) if entry.where.image
+            },
         )
         supports = (
             supports_by_citation(result)
@@ -133,8 +136,8 @@ class _Run:
         replace_cites(
             found,
             {
-                id(entry.cite): rewrite(entry.cite, group, rendering, in_metadata=entry.in_metadata)
-                + badges(group.citations, supports)
+                id(entry.cite): rewrite(entry.cite, group, rendering, entry.where)
+                + ([] if entry.where.image else badges(group.citations, supports))
                 for entry, group in zip(found, groups, strict=True)
             },
         )

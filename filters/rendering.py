@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from cite_sentinel.core import CheckResult, Reference, Status, Verdict
@@ -67,11 +67,13 @@ def rendering_for(
     nocite: Sequence[str] = (),
     link_citations: bool = False,
     listed: bool = True,
+    unanchored: Collection[int] = (),
 ) -> Rendering:
     """Numbers in order of first citation; Accessed is the urldate, else the day it was verified.
 
     Keys only `nocite` names follow the cited ones, as citeproc lists them (`*`: every
-    entry, in the bibliography's order); they have no citation to link back to.
+    entry, in the bibliography's order); they have no citation to link back to, and neither
+    have the citations of the `unanchored` groups (in an image's alt text, no id survives).
     """
     defined: dict[str, Reference] = {}
     for reference in result.references:
@@ -81,6 +83,9 @@ def rendering_for(
     numbering = Numbering.from_citations(citations).with_keys(  # undefined keys get no number
         key for key in uncited if key in defined
     )
+    if unanchored:
+        anchors = tuple(anchor for anchor in numbering.anchors if anchor[0] not in unanchored)
+        numbering = Numbering(numbering.keys, anchors)
     verdicts = {verdict.key: verdict for verdict in result.verdicts}
     cited = {
         key: _accessed(defined[key], verdicts.get(key), today)

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 import panflute as pf
-from cite_sentinel.core.styles import cite_apa, cite_html, cite_numbered, mark_for
+from cite_sentinel.core.styles import (
+    Inline,
+    Link,
+    Rendered,
+    Span,
+    Text,
+    cite_apa,
+    cite_html,
+    cite_numbered,
+    mark_for,
+)
 from cite_sentinel.core.styles.inline import unlinked
+from cite_sentinel.filters.cites import ANYWHERE, Where
 from cite_sentinel.filters.collect import CiteGroup
 from cite_sentinel.filters.elements import inlines, mark_span
 from cite_sentinel.filters.rendering import Rendering
@@ -14,11 +25,13 @@ WORD_JOINER = "\u2060"  # invisible; keeps a mark on its citation's line
 
 
 def rewrite(
-    cite: pf.Cite, group: CiteGroup, rendering: Rendering, *, in_metadata: bool = False
+    cite: pf.Cite, group: CiteGroup, rendering: Rendering, where: Where = ANYWHERE
 ) -> list[pf.Inline]:
     """What replaces one Cite element; style `none` keeps it and adds the marks after it.
 
-    In metadata (a title) HTML stays pandoc elements: raw HTML would vanish from `<title>`.
+    In metadata (a title) HTML stays pandoc elements: raw HTML would vanish from `<title>`,
+    as from an image's alt text; in a heading too, so that pandoc's table of contents can
+    drop its links. In a link's text or an image's description the citation is no link.
     """
     citations = group.citations
     verdicts = rendering.verdicts
@@ -32,7 +45,10 @@ def rewrite(
         rendered = cite_html(citations, rendering.numbering, verdicts)
         if not rendering.listed:
             rendered = unlinked(rendered)
-        if (rendering.is_html or rendering.is_markdown) and not in_metadata:
+        elif where.link:
+            rendered = _anchors_only(rendered)
+        as_text = where.metadata or where.image or where.heading
+        if (rendering.is_html or rendering.is_markdown) and not as_text:
             return [pf.RawInline(rendered.html, format="html")]
         return inlines(rendered)
     if rendering.style is Style.APA:
@@ -47,8 +63,33 @@ def rewrite(
         rendered = cite_numbered(
             citations, rendering.numbering, verdicts, link=rendering.link_citations
         )
-    elements = inlines(rendered)
-    return _unescaped(elements, rendering) if rendering.is_markdown else elements
+    elements = inlines(_anchors_only(rendered) if where.link else rendered)
+    if rendering.is_markdown and not where.bracketed:  # a raw `[` would end the brackets
+        return _unescaped(elements, rendering)
+    return elements
+
+
+def _anchors_only(rendered: Rendered) -> Rendered:
+    """No link in a link: each Link becomes its text, in a Span that keeps its anchor id."""
+    return Rendered(_delinked(rendered.inlines))
+
+
+def _delinked(nodes: tuple[Inline, ...]) -> tuple[Inline, ...]:
+    result: list[Inline] = []
+    for node in nodes:
+        if isinstance(node, Text):
+            result.append(node)
+        elif isinstance(node, Link):
+            children = _delinked(node.children)
+            result.extend((Span(children=children, id=node.id),) if node.id else children)
+        elif isinstance(node, Span):
+            children = _delinked(node.children)
+            result.append(
+                Span(children=children, classes=node.classes, title=node.title, id=node.id)
+            )
+        else:
+            result.append(type(node)(_delinked(node.children)))
+    return tuple(result)
 
 
 def _unescaped(elements: list[pf.Inline], rendering: Rendering) -> list[pf.Inline]:
