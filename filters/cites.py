@@ -24,7 +24,8 @@ class Where:
     link: bool = False  # a Link's text or an Image's description: no link may go inside
     image: bool = False  # an Image's description: pandoc 3 writes it only as alt text
     heading: bool = False  # pandoc copies a heading into the table of contents, as a link
-    bracketed: bool = False  # Markdown writes it in brackets: a link, an image, a figure's caption
+    bracketed: bool = False  # Markdown writes it in brackets: a link, an image, a figure's
+    # caption, a span (`[text]{.x}`, small caps, underline)
 
     def within(self, element: pf.Element) -> Where:
         """Where the children of `element` are."""
@@ -38,18 +39,13 @@ class Where:
             link=link,
             image=image,
             heading=self.heading or isinstance(element, pf.Header),
-            bracketed=self.bracketed or link or figure,  # `![caption](f.png)` in pandoc 3
+            bracketed=self.bracketed or link or figure or isinstance(element, _BRACKETED),
         )
 
 
 ANYWHERE = Where()  # in the body's prose, no link or heading around
-_MARKING = (
-    pf.MetaValue,
-    pf.Link,
-    pf.Image,
-    pf.Header,
-    pf.Caption,
-)  # the elements that change Where
+_BRACKETED = (pf.Span, pf.SmallCaps, pf.Underline)
+_MARKING = (pf.MetaValue, pf.Link, pf.Image, pf.Header, pf.Caption, *_BRACKETED)  # change Where
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,3 +186,16 @@ def test_a_cited_heading_in_the_table_of_contents_has_no_inner_link_or_repeated_
     assert len(page.ids) == len(set(page.ids)), sorted(page.ids)
     assert set(page.targets) <= set(page.ids)
     assert any(text.startswith("Heading") and "⚠" in text for text in page.link_texts)
+
+
+@pytest.mark.parametrize("style", ["numbered", "apa"])
+def test_markdown_output_keeps_a_citation_inside_its_bracketed_span(
+    pandoc: str, tmp_path: Path, style: str
+) -> None:
+    text = REFERENCES + "[Span [@smith2020]]{.x} and [Small [@smith2020]]{.smallcaps}.\n"
+    args = ("-M", f"cite-sentinel-style={style}", "-t", "markdown")
+    markdown = _build(pandoc, tmp_path, text, *args).stdout
+    html = _read_back(pandoc, markdown)
+    cited = r"\(Smith, 2020\)" if style == "apa" else r"\[1\]"
+    for classes, words in (("x", "Span"), ("smallcaps", "Small")):
+        assert re.search(f'<span class="{classes}">{words} {cited}<span', html), markdown
