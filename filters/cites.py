@@ -27,6 +27,12 @@ class Where:
     bracketed: bool = False  # Markdown writes it in brackets: a link, an image, a figure's
     # caption, a span (`[text]{.x}`, small caps, underline)
 
+    @property
+    def anchored(self) -> bool:
+        """Whether an id can mark the citation for its back-link: not in alt text, nor on
+        the Span that stands for a link in a heading (the table of contents would copy it)."""
+        return not (self.image or (self.heading and self.link))
+
     def within(self, element: pf.Element) -> Where:
         """Where the children of `element` are."""
         if not isinstance(element, _MARKING):

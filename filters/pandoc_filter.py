@@ -125,7 +125,9 @@ class _Run:
             link_citations=settings.link_citations,
             listed=not settings.suppress_bibliography,
             unanchored={
-                group.group for entry, group in zip(found, groups, strict=True) if entry.where.image
+                group.group
+                for entry, group in zip(found, groups, strict=True)
+                if not entry.where.anchored
             },
         )
         supports = (

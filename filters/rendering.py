@@ -73,7 +73,7 @@ def rendering_for(
 
     Keys only `nocite` names follow the cited ones, as citeproc lists them (`*`: every
     entry, in the bibliography's order); they have no citation to link back to, and neither
-    have the citations of the `unanchored` groups (in an image's alt text, no id survives).
+    have the citations of the `unanchored` groups (filters.cites.Where.anchored).
     """
     defined: dict[str, Reference] = {}
     for reference in result.references:
