@@ -50,7 +50,9 @@ class Rendering:
     def raw_format(self) -> str:
         """The format a RawInline needs to pass through this writer untouched."""
         base = base_format(self.output_format)
-        return "markdown" if base.startswith("markdown") else base
+        if base.startswith("markdown"):
+            return "markdown"
+        return "commonmark" if base == "commonmark_x" else base  # it passes commonmark on
 
     @property
     def cited(self) -> tuple[Reference, ...]:

@@ -107,3 +107,22 @@ def test_style_none_markdown_reads_back_with_its_citations_and_marks(
     ).stdout
     assert native.count("Cite") == 3, run.stdout  # no mark read as a suffix or a link
     assert native.count('"cite-sentinel-unverified"') == 3, run.stdout
+
+
+@pytest.mark.parametrize("writer", ["gfm", "commonmark", "commonmark_x", "markdown_strict"])
+def test_every_markdown_writer_builds_and_reads_back_with_the_citation(
+    pandoc: str, tmp_path: Path, writer: str
+) -> None:
+    text = f"---\n{REFERENCES}---\n\nA claim [@cited] and [see @cited](https://x.org).\n"
+    run = _build(pandoc, tmp_path, text, "-t", writer)
+    assert run.returncode == 0, run.stderr
+    again = subprocess.run(
+        [pandoc, "-f", writer, "-t", "plain", "--wrap=none"],
+        input=run.stdout,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    assert again.startswith("A claim [1]"), run.stdout
+    assert "see [1]" in again and "the cited work" in again.lower(), run.stdout
