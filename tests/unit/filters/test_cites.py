@@ -49,3 +49,23 @@ def test_the_filter_loads_without_httpx_rich_or_the_matching_engine() -> None:
         [sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=60
     )
     assert run.stdout.strip() == "[]"
+
+
+def test_each_cite_knows_whether_it_sits_in_a_link_an_image_a_heading_or_a_span() -> None:
+    plain, linked, pictured, headed, spanned = (_cite(key) for key in "abcde")
+    doc = pf.Doc(
+        pf.Header(pf.Str("Title"), headed),
+        pf.Para(
+            plain,
+            pf.Link(linked, url="https://x.org"),
+            pf.Image(pictured, url="f.png"),
+            pf.Span(spanned, classes=["x"]),
+        ),
+    )
+    where = {id(entry.cite): entry.where for entry in find_cites(doc)}
+    assert not (where[id(plain)].link or where[id(plain)].bracketed)
+    assert where[id(linked)].link and where[id(linked)].bracketed and where[id(linked)].anchored
+    assert where[id(pictured)].image and where[id(pictured)].link
+    assert not where[id(pictured)].anchored  # alt text keeps no id
+    assert where[id(headed)].heading and not where[id(headed)].link and where[id(headed)].anchored
+    assert where[id(spanned)].bracketed and not where[id(spanned)].link
