@@ -77,7 +77,8 @@ async def next_push(client: LanguageClient, method: str, deadline: float) -> int
     if left <= 0:
         raise TimeoutError(f"no {method} brought what the test waits for")
     try:
-        await asyncio.wait_for(client.wait_for_notification(method), min(0.5, left))
+        # shielded: a cancelled wait would make the client fail on the notification later
+        await asyncio.wait_for(asyncio.shield(client.wait_for_notification(method)), min(0.5, left))
     except TimeoutError:
         return 0
     return 1
