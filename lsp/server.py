@@ -116,7 +116,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def on_hover(params: types.HoverParams) -> types.Hover | None:
-        await session.settle()
+        session.flush()
         return hover.hover(session, params)
 
     @server.feature(
@@ -128,22 +128,22 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def on_definition(params: types.DefinitionParams) -> list[types.Location] | None:
-        await session.settle()
+        session.flush()
         return definition.definition(session, params)
 
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
     async def on_references(params: types.ReferenceParams) -> list[types.Location] | None:
-        await session.settle()
+        session.flush()
         return definition.references(session, params)
 
     @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
     async def on_prepare_rename(params: types.PrepareRenameParams) -> types.Range | None:
-        await session.settle()
+        session.flush()
         return rename.prepare_rename(session, params)
 
     @server.feature(types.TEXT_DOCUMENT_RENAME)
     async def on_rename(params: types.RenameParams) -> types.WorkspaceEdit | None:
-        await session.settle()
+        session.flush()
         return rename.rename(session, params)
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)

@@ -72,19 +72,6 @@ class Session:
             if document is not None:
                 self._refresh(path, document.source, document.version)
 
-    async def settle(self) -> None:
-        """Before a request that names positions in entries (hover, definition, rename): the
-        pending edits read now, and each large bibliography being read again after an edit
-        read at once, not after the typing pause, and waited for (off the event loop)."""
-        self.flush()
-        waiting = []
-        for path, task in self._reading.items():
-            if self.workspace.rereading(path):
-                self.workspace.hurry(path)
-                waiting.append(task)
-        if waiting:
-            await asyncio.shield(asyncio.gather(*waiting))
-
     async def _later(self, path: str, text: str, version: int | None) -> None:
         await asyncio.sleep(self.settings.debounce_ms / 1000)  # the debounce delay itself
         self._pending.pop(path, None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-import threading
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,7 +64,6 @@ class Workspace:
         self._local_readers: dict[str, LocalReader] = {}  # large bibliographies, per keystroke
         self.staged: dict[str, Staged] = {}  # read in a worker thread; syntax findings meanwhile
         self._indexes: dict[str, KeyIndex] = {}  # large bibliographies' keys, per version
-        self._hurry: dict[str, threading.Event] = {}  # set: skip the typing pause now
         # each file's references by key, for the reading they were built from
         self._keyed: dict[
             str, tuple[tuple[Reference, ...], Mapping[str, tuple[Reference, ...]]]
@@ -110,9 +109,7 @@ class Workspace:
         """
         reader = self._bib_readers.setdefault(path, BibReader())
         if reader.warm and self.complete_at_once(path):
-            hurry = self._hurry.setdefault(path, threading.Event())
-            hurry.wait(TYPING_PAUSE)  # in the worker thread; a position request cuts it short
-            hurry.clear()
+            time.sleep(TYPING_PAUSE)  # in the worker thread: the event loop goes on meanwhile
             if self.staged.get(path) is not staged:
                 return BibRead(Read(), (), ())
         return reader.read(staged.text, path)
@@ -158,15 +155,6 @@ class Workspace:
             is_open=is_open,
             local=local,
         )
-
-    def rereading(self, path: str) -> bool:
-        """Whether a bibliography read before waits for its reading again (positions moved)."""
-        reader = self._bib_readers.get(path)
-        return path in self.staged and reader is not None and reader.warm
-
-    def hurry(self, path: str) -> None:
-        """Let the re-reading of a staged bibliography start without its typing pause."""
-        self._hurry.setdefault(path, threading.Event()).set()
 
     def complete_at_once(self, path: str) -> bool:
         """Whether a file's diagnostics were complete before its full reading ended."""
@@ -220,7 +208,6 @@ class Workspace:
         self._local_readers.pop(path, None)
         self._indexes.pop(path, None)
         self._keyed.pop(path, None)
-        self._hurry.pop(path, None)
 
     def _in_folders(self, path: str) -> bool:
         """A manuscript the folder scan reads (the buffer of one closes onto its file)."""
