@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import panflute as pf
+from cite_sentinel.core import Citation
 from cite_sentinel.core.styles import (
     Inline,
     Link,
@@ -18,6 +21,7 @@ from cite_sentinel.core.styles.inline import unlinked
 from cite_sentinel.filters.cites import ANYWHERE, Where
 from cite_sentinel.filters.collect import CiteGroup
 from cite_sentinel.filters.elements import inlines, mark_span
+from cite_sentinel.filters.formatted import formatted, lifted, linked_placeholders, restore
 from cite_sentinel.filters.rendering import Rendering
 from cite_sentinel.filters.settings import Style
 
@@ -33,25 +37,26 @@ def rewrite(
     as from an image's alt text; in a heading too, so that pandoc's table of contents can
     drop its links. In a link's text or an image's description the citation is no link.
     """
-    citations = group.citations
     verdicts = rendering.verdicts
     if rendering.style is Style.NONE:
-        marks = [mark_for(verdicts.get(citation.key)) for citation in citations]
+        marks = [mark_for(verdicts.get(citation.key)) for citation in group.citations]
         spans = [mark_span(mark) for mark in marks if mark is not None]
         if spans and rendering.is_markdown:  # `[@a][⚠]{…}` and `@a[⚠]{…}` would read back
             return [cite, pf.Str(WORD_JOINER), *spans]  # as a link or a suffix
         return [cite, *spans]
+    found = formatted(cite, group.citations)
+    rendered = _rendered(found.citations, rendering, where)
+    delinked = frozenset(found.fragments) if where.link else linked_placeholders(rendered)
+    return restore(_elements(rendered, rendering, where), found.fragments, delinked)
+
+
+def _rendered(citations: Sequence[Citation], rendering: Rendering, where: Where) -> Rendered:
+    verdicts = rendering.verdicts
     if rendering.style is Style.HTML:
         rendered = cite_html(citations, rendering.numbering, verdicts)
         if not rendering.listed:
-            rendered = unlinked(rendered)
-        elif where.link:
-            rendered = _anchors_only(rendered)
-        as_text = where.metadata or where.image or where.heading
-        if (rendering.is_html or rendering.is_markdown) and not as_text:
-            return [pf.RawInline(rendered.html, format="html")]
-        return inlines(rendered)
-    if rendering.style is Style.APA:
+            return unlinked(rendered)
+    elif rendering.style is Style.APA:
         rendered = cite_apa(
             citations,
             rendering.references,
@@ -63,7 +68,16 @@ def rewrite(
         rendered = cite_numbered(
             citations, rendering.numbering, verdicts, link=rendering.link_citations
         )
-    elements = inlines(_anchors_only(rendered) if where.link else rendered)
+    return _anchors_only(rendered) if where.link else lifted(rendered)
+
+
+def _elements(rendered: Rendered, rendering: Rendering, where: Where) -> list[pf.Inline]:
+    if rendering.style is Style.HTML:
+        as_text = where.metadata or where.image or where.heading
+        if (rendering.is_html or rendering.is_markdown) and not as_text:
+            return [pf.RawInline(rendered.html, format="html")]
+        return inlines(rendered)
+    elements = inlines(rendered)
     if rendering.is_markdown and not where.bracketed:  # a raw `[` would end the brackets
         return _unescaped(elements, rendering)
     return elements
