@@ -55,7 +55,8 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
         root = _root(params)
         session.configure(root, settings_for(root, params.initialization_options))
         told.extend(setting_problems(params.initialization_options))
-        for folder in _folders(params, root):  # the settings are the first folder's
+        session.folders = _folders(params, root)
+        for folder in session.folders:  # the settings are the first folder's
             _scan(session, folder)
 
     @server.feature(types.INITIALIZED)
@@ -68,9 +69,13 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
     def on_folders(params: types.DidChangeWorkspaceFoldersParams) -> None:
         for removed in params.event.removed:  # its files are forgotten, unless open
-            session.workspace.remove_folder(Path(path_of(removed.uri)))
+            folder = Path(path_of(removed.uri))
+            session.workspace.remove_folder(folder)
+            session.folders = [kept for kept in session.folders if kept != folder]
         for added in params.event.added:
-            _scan(session, Path(path_of(added.uri)))
+            folder = Path(path_of(added.uri))
+            session.folders = [*session.folders, folder]
+            _scan(session, folder)
         session.publish()  # empty lists for the forgotten files
         session.read_staged()
         session.wave.schedule()

@@ -131,13 +131,13 @@ def _apply(session: Session, path: str, change: types.FileChangeType) -> bool:
 
 
 def _wanted(session: Session, path: str) -> bool:
-    """A new manuscript under the workspace folder, or a bibliography a known file cites from."""
+    """A new manuscript under a workspace folder, or a bibliography a known file cites from."""
     workspace = session.workspace
     if is_excluded(path, workspace.config.exclude):
         return False
     if Path(path).suffix.lower() in _MANUSCRIPTS:
-        root = session.root
-        return root is None or Path(path).is_relative_to(root)
+        folders = session.folders
+        return not folders or any(Path(path).is_relative_to(folder) for folder in folders)
     if any(path in workspace.uses(other) for other in list(workspace.files)):
         return True
     # a manuscript that names no bibliography cites from every .bib beside it
@@ -157,8 +157,8 @@ def _reload(session: Session) -> None:
         workspace.load(name)  # bibliographies the file now names
     if workspace.config.exclude != before:
         _forget_excluded(workspace)
-        if session.root is not None:
-            workspace.scan(session.root)  # manuscripts no longer excluded (known ones are kept)
+        for folder in session.folders:
+            workspace.scan(folder)  # manuscripts no longer excluded (known ones are kept)
     log.info("configuration reloaded from %s", session.settings.config.origin or "defaults")
 
 

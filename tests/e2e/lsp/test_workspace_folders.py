@@ -136,3 +136,31 @@ async def _definition(
     )
     assert found is None or isinstance(found, list)
     return [f for f in found if isinstance(f, types.Location)] if found else None
+
+
+async def test_a_manuscript_created_in_the_second_folder_is_read(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    folders = [tmp_path / "first", tmp_path / "second"]
+    for folder in folders:
+        folder.mkdir()
+        (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities(),
+            root_uri=folders[0].as_uri(),
+            workspace_folders=[
+                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name) for folder in folders
+            ],
+            initialization_options={"verify": False},
+        )
+    )
+    chapter = folders[1] / "chapter.md"
+    chapter.write_text(PAPER.format(2), encoding="utf-8")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=chapter.as_uri(), type=types.FileChangeType.Created)]
+        )
+    )
+    (found,) = await _diagnostics(client, chapter.as_uri(), "undefined-key")
+    assert found.data["key"] == "ghost2"
