@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -40,5 +41,6 @@ def uri_of(path: str) -> str:
 
 
 def path_of(uri: str) -> str:
-    """The path of a file URI (a non-file URI stays as it is)."""
-    return to_fs_path(uri) or uri
+    """The normalised path of a file URI (`a/../b` is `b`); a non-file URI stays as it is."""
+    path = to_fs_path(uri)
+    return os.path.normpath(path) if path else uri

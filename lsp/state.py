@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -386,4 +387,6 @@ def _bibliography_path(path: str, name: str) -> str:
 
 
 def _normal(path: str) -> str:
-    return str(Path(path))
+    """One name per file: `second/../first/refs.bib` is `first/refs.bib` (symlinks are kept,
+    as the editor names them)."""
+    return os.path.normpath(path)

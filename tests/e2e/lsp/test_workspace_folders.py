@@ -164,3 +164,37 @@ async def test_a_manuscript_created_in_the_second_folder_is_read(
     )
     (found,) = await _diagnostics(client, chapter.as_uri(), "undefined-key")
     assert found.data["key"] == "ghost2"
+
+
+async def test_a_bibliography_named_through_dotdot_is_the_same_file(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder in (first, second):
+        folder.mkdir()
+    refs = first / "refs.bib"
+    refs.write_text(BIB, encoding="utf-8")
+    (first / "paper.md").write_text(
+        "---\nbibliography: refs.bib\n---\nSee [@smith2020] and [@ghost1].\n", "utf-8"
+    )
+    (second / "paper.md").write_text(
+        "---\nbibliography: ../first/refs.bib\n---\nSee [@unused2001] and [@ghost2].\n", "utf-8"
+    )
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities(),
+            root_uri=first.as_uri(),
+            workspace_folders=[
+                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name)
+                for folder in (first, second)
+            ],
+            initialization_options={"verify": False, "debounceMs": 0},
+        )
+    )
+    for folder in (first, second):
+        assert await _diagnostics(client, (folder / "paper.md").as_uri(), "undefined-key")
+    (duplicate,) = await _diagnostics(client, refs.as_uri(), "duplicate-key")
+    assert duplicate.range.start.line == 7
+    # every entry is cited from one manuscript or the other: none is unused
+    assert "unused-entry" not in {d.code for d in client.diagnostics[refs.as_uri()]}
+    assert [uri for uri in client.diagnostics if ".." in uri] == []  # no second name
