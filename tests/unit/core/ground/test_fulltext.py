@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cite_sentinel.core.ground.fulltext import file_field_paths, full_text, read_document
+from cite_sentinel.core.ground.fulltext import (
+    file_field_paths,
+    file_paths,
+    full_text,
+    read_document,
+)
 from cite_sentinel.core.model import Identifiers, Location, Reference
 
 PAGE_TEXT = "Aspirin lowered stroke risk by a third"
@@ -100,3 +105,35 @@ def test_a_damaged_pdf_gives_no_text_rather_than_an_error(tmp_path: Path) -> Non
 
 def test_no_file_field_and_no_folder_means_no_full_text(tmp_path: Path) -> None:
     assert full_text(_reference(tmp_path / "refs.bib")) is None
+
+
+def _read_bib(bib: Path, file_field: str) -> Reference:
+    from cite_sentinel.core.sources.bibtex import read_bibtex
+
+    text = "@article{smith2020,\n  title = {T},\n  file = {" + file_field + "}\n}\n"
+    bib.write_text(text, encoding="utf-8")
+    (reference,) = read_bibtex(text, str(bib)).references
+    return reference
+
+
+def test_a_file_field_read_from_a_bib_keeps_the_path_as_zotero_wrote_it(tmp_path: Path) -> None:
+    # Zotero and Better BibTeX escape only \ ; : in the file field, never LaTeX: a name with
+    # "--", "~" or an apostrophe is the file's real name, not an en dash, a space or an accent.
+    (tmp_path / "files" / "12").mkdir(parents=True)
+    name = "Smith et al. - 2020 - Aspirin--a ~review, it's ``new''; really.pdf"
+    _pdf(tmp_path / "files" / "12" / name, PAGE_TEXT)
+    value = f"Full Text:files/12/{name.replace(';', chr(92) + ';')}:application/pdf"
+    found = full_text(_read_bib(tmp_path / "refs.bib", value))
+    assert found is not None and PAGE_TEXT in found.text
+    assert found.path.endswith(name)
+
+
+def test_an_escaped_windows_path_in_a_bib_keeps_its_drive_and_folders(tmp_path: Path) -> None:
+    value = r"Full Text PDF:C\:\\Users\\me\\Zotero\\storage\\AB12\\x.pdf:application/pdf"
+    (path,) = file_paths(_read_bib(tmp_path / "refs.bib", value))
+    assert str(path).endswith(r"C:\Users\me\Zotero\storage\AB12\x.pdf")
+
+
+def test_an_unescaped_windows_path_keeps_its_backslashes(tmp_path: Path) -> None:
+    (path,) = file_paths(_read_bib(tmp_path / "refs.bib", r":C:\Users\me\x.pdf:PDF"))
+    assert str(path).endswith(r"C:\Users\me\x.pdf")
