@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import string
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
@@ -11,28 +10,12 @@ from dataclasses import dataclass
 from cite_sentinel.core.model import Citation, CitationMode, Reference, Verdict
 from cite_sentinel.core.styles.apa_names import cite_names, family_name, initials, sort_text
 from cite_sentinel.core.styles.apa_order import apa_sort_key
-from cite_sentinel.core.styles.entry import entry_anchor
-from cite_sentinel.core.styles.inline import Inline, Link, Rendered, Text
+from cite_sentinel.core.styles.inline import Rendered
+from cite_sentinel.core.styles.locator import apa_locator
 from cite_sentinel.core.styles.marks import Mark, mark_for
 from cite_sentinel.core.styles.numbered import mark_span
+from cite_sentinel.core.styles.segments import Segment, segment_inlines
 from cite_sentinel.core.styles.typography import typographic
-
-_PAGE = ("p.", "pp.")
-# pandoc's English locator labels, and how apa.csl names them: (one, several).
-_LOCATOR_TERMS = {
-    **dict.fromkeys(("p.", "pp.", "page", "pages"), _PAGE),
-    **dict.fromkeys(("para.", "paras.", "paragraph", "paragraphs"), ("para.", "paras.")),
-    **dict.fromkeys(("chap.", "chaps.", "chapter", "chapters"), ("Chapter", "Chapters")),
-    **dict.fromkeys(("sec.", "secs.", "section", "sections"), ("Section", "Sections")),
-    **dict.fromkeys(("fig.", "figs.", "figure", "figures"), ("Figure", "Figures")),
-    **dict.fromkeys(("vol.", "vols.", "volume", "volumes"), ("Volume", "Volumes")),
-    **dict.fromkeys(("l.", "ll.", "line", "lines"), ("Line", "Lines")),
-    **dict.fromkeys(("n.", "nn.", "note", "notes"), ("Note", "Notes")),
-    **dict.fromkeys(("col.", "cols.", "column", "columns"), ("Column", "Columns")),
-}
-# The locator's value: words joined by dashes, or by commas before a digit ("3, 7"); what
-# follows ("for more", ", emphasis added") is the suffix and stays as written.
-_LOCATOR_VALUE = re.compile(r"\w+(?:\s*[-–—]+\s*\w+|,\s*\d\w*)*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,30 +68,26 @@ def cite_apa(
 
     A group whose citations are author-in-text gives "Smith (2024)"; locators follow the
     year: (Smith, 2024, p. 33). Failed references add their mark after the citation.
-    With `link` (pandoc's `link-citations`) each work's text links to its entry.
+    With `link` (pandoc's `link-citations`) each work links to its entry as citeproc's
+    does: author, year and locator, or the year and locator only after the author's name in
+    the text ("Smith (2024, p. 3)"); a prefix and the rest of a suffix stay outside.
     """
     known = _sorted(group, references)
-    unknown = [("", f"{citation.key}?") for citation in group if citation.key not in references]
+    unknown = [[("", f"{citation.key}?")] for citation in group if citation.key not in references]
     narrative = [c for c in known if c.mode is CitationMode.AUTHOR_IN_TEXT]
     if narrative and len(known) == 1:
         key = narrative[0].key
-        pieces = [(key, _narrative(narrative[0], references[key], disambiguation))]
+        pieces = [_narrative(narrative[0], references[key], disambiguation)]
         opening, closing = "", ""
     else:
         pieces = [*_parenthetical(known, references, disambiguation), *unknown]
         opening, closing = "(", ")"
-    inlines: list[Inline]
-    if link:
-        inlines = [Text(opening)] if opening else []
-        for index, (key, text) in enumerate(pieces):
-            if index:
-                inlines.append(Text("; "))
-            shown = Text(typographic(text))
-            inlines.append(Link(children=(shown,), url=f"#{entry_anchor(key)}") if key else shown)
-        inlines += [Text(closing)] if closing else []
-    else:
-        text = opening + "; ".join(text for _, text in pieces) + closing
-        inlines = [Text(typographic(text))]
+    segments: list[Segment] = [("", opening)]
+    for index, piece in enumerate(pieces):
+        segments += [("", "; ")] if index else []
+        segments += piece
+    segments.append(("", closing))
+    inlines = segment_inlines(segments, link=link, shown=typographic)
     marks: list[tuple[str, Mark]] = []
     for citation in group:
         mark = mark_for((verdicts or {}).get(citation.key))
@@ -124,30 +103,6 @@ def year_text(reference: Reference) -> str:
     if reference.year is not None:
         return str(reference.year)
     return reference.date[:4] if reference.date[:4].isdigit() else "n.d."
-
-
-def is_locator(text: str) -> bool:
-    """Whether a suffix starts with a locator pandoc recognises: a label, or a number."""
-    label = re.split(r"\s", text.strip(), maxsplit=1)[0].lower()
-    return text.strip()[:1].isdigit() or label in _LOCATOR_TERMS
-
-
-def locator_text(locator: str) -> str:
-    """A locator as citeproc writes it with apa.csl: "p. 3-4" is "pp. 3–4", "33" is "p. 33",
-    "chap. 2" is "Chapter 2"; a suffix that is no locator stays as written."""
-    text = locator.strip()
-    label, _, rest = re.sub(r"\s", " ", text, count=1).partition(" ")  # pandoc writes "p.\xa033"
-    terms = _LOCATOR_TERMS.get(label.lower())
-    if terms is None:
-        if not text[:1].isdigit():
-            return text
-        terms, rest = _PAGE, text  # pandoc reads a bare number as a page
-    value = _LOCATOR_VALUE.match(rest.lstrip())
-    if value is None:
-        return text
-    number = re.sub(r"\s*[-–—]+\s*", "–", value.group())
-    term = terms[1] if re.search("[–,]", number) else terms[0]
-    return f"{term} {number}{rest.lstrip()[value.end() :]}"
 
 
 def _sorted(group: Sequence[Citation], references: Mapping[str, Reference]) -> list[Citation]:
@@ -177,40 +132,51 @@ def _author(reference: Reference, disambiguation: Disambiguation) -> str:
     )
 
 
-def _date(citation: Citation, reference: Reference, disambiguation: Disambiguation) -> str:
+def _dated(
+    citation: Citation, reference: Reference, disambiguation: Disambiguation
+) -> tuple[str, str]:
+    """(the year and locator, which a link covers; the rest of the suffix, which it does not)."""
     date = year_text(reference) + disambiguation.suffix(reference.key)
     if not citation.locator:
-        return date
+        return date, ""
     joint = " " if citation.bare_suffix else ", "
-    return f"{date}{joint}{locator_text(citation.locator)}"
+    locator, rest = apa_locator(citation.locator)
+    return (f"{date}{joint}{locator}", rest) if locator else (date, f"{joint}{rest}")
 
 
-def _narrative(citation: Citation, reference: Reference, disambiguation: Disambiguation) -> str:
+def _narrative(
+    citation: Citation, reference: Reference, disambiguation: Disambiguation
+) -> list[Segment]:
+    """Smith (2020, p. 3): citeproc links the year and locator only."""
     prefix = f"{citation.prefix} " if citation.prefix else ""
     author = _author(reference, disambiguation)
-    return f"{prefix}{author} ({_date(citation, reference, disambiguation)})"
+    date, rest = _dated(citation, reference, disambiguation)
+    return [("", f"{prefix}{author} ("), (citation.key, date), ("", f"{rest})")]
 
 
 def _parenthetical(
     citations: Sequence[Citation],
     references: Mapping[str, Reference],
     disambiguation: Disambiguation,
-) -> list[tuple[str, str]]:
-    """(key, text) per piece; a piece that adds a year to the author before keeps that key."""
-    pieces: list[tuple[str, str]] = []
+) -> list[list[Segment]]:
+    """Segments per piece; a year added to the author before links to its own work.
+
+    As citeproc's, a link leaves out the prefix and what follows the locator in the suffix.
+    """
+    pieces: list[list[Segment]] = []
     last_author = None
     for citation in citations:
         reference = references[citation.key]
-        date = _date(citation, reference, disambiguation)
+        date, rest = _dated(citation, reference, disambiguation)
         author = _author(reference, disambiguation)
         prefix = f"{citation.prefix} " if citation.prefix else ""
         if citation.mode is CitationMode.SUPPRESS_AUTHOR:
-            pieces.append((citation.key, f"{prefix}{date}"))
+            pieces.append([("", prefix), (citation.key, date), ("", rest)])
             last_author = None
         elif author == last_author and not prefix:
-            pieces[-1] = (pieces[-1][0], f"{pieces[-1][1]}, {date}")
+            pieces[-1] += [("", ", "), (citation.key, date), ("", rest)]
         else:
-            pieces.append((citation.key, f"{prefix}{author}, {date}"))
+            pieces.append([("", prefix), (citation.key, f"{author}, {date}"), ("", rest)])
             last_author = author
     return pieces
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from cite_sentinel.core.model import Citation, Reference, Verdict
-from cite_sentinel.core.styles.entry import Entry, entry_anchor
-from cite_sentinel.core.styles.inline import Inline, Link, Rendered, Span, Text
+from cite_sentinel.core.styles.entry import Entry
+from cite_sentinel.core.styles.inline import Inline, Rendered, Span, Text
+from cite_sentinel.core.styles.locator import split_locator
 from cite_sentinel.core.styles.marks import Mark, mark_for, problem_note
 from cite_sentinel.core.styles.numbering import Numbering
+from cite_sentinel.core.styles.segments import Segment, segment_inlines
 
 _INDENT = "    "
 
@@ -27,32 +28,34 @@ def cite_numbered(
     Keys the numbering does not know render as "[?key]" so nothing disappears silently.
     Prefixes are kept as natbib writes them: the first before the bracket, the others
     before their number ("see [1, p. 4; also 3]"). With `link` (pandoc's `link-citations`)
-    each number links to its entry.
+    each number and its locator link to its entry, as citeproc's do: the prefix and the rest
+    of the suffix ("for more") stay outside the link.
     """
     plain: list[int] = []
-    located: list[str] = []
-    unknown: list[str] = []
-    targets: dict[str, str] = {}  # piece → the key it links to
+    located: list[list[Segment]] = []
+    unknown: list[list[Segment]] = []
+    targets: dict[int, str] = {}  # number → the key it links to
     for index, citation in enumerate(group):
         number = numbering.number(citation.key)
         prefix = f"{citation.prefix} " if citation.prefix and index else ""
         if number is None:
-            unknown.append(f"{prefix}?{citation.key}")
+            unknown.append([("", f"{prefix}?{citation.key}")])
         elif citation.locator or prefix:
-            targets[str(number)] = citation.key
-            located.append(
-                prefix + (f"{number}, {citation.locator}" if citation.locator else f"{number}")
-            )
+            locator, rest = split_locator(citation.locator) if citation.locator else ("", "")
+            cited = f"{number}, {locator}" if locator else str(number)
+            rest = f", {rest}" if rest and not locator else rest
+            located.append([("", prefix), (citation.key, cited), ("", rest)])
         elif number not in plain:
             plain.append(number)
-            targets[str(number)] = citation.key
-    pieces = [*_collapse(sorted(plain)), *located, *unknown]
+            targets[number] = citation.key
+    collapsed = [[(targets[int(piece.split("–")[0])], piece)] for piece in _collapse(sorted(plain))]
     separator = "; " if located else ", "
-    inlines: list[Inline] = [*lead_prefix(group)]
-    if link:
-        inlines += _linked(pieces, separator, targets)
-    else:
-        inlines.append(Text(f"[{separator.join(pieces)}]"))
+    segments: list[Segment] = [("", "[")]
+    for index, piece in enumerate([*collapsed, *located, *unknown]):
+        segments += [("", separator)] if index else []
+        segments += piece
+    segments.append(("", "]"))
+    inlines: list[Inline] = [*lead_prefix(group), *segment_inlines(segments, link=link)]
     marks = failed_marks(group, numbering, verdicts or {})
     if marks:
         inlines.append(mark_span(marks))
@@ -133,21 +136,6 @@ def reference_url(reference: Reference) -> str:
     if reference.field("url"):
         return reference.field("url")
     return f"https://doi.org/{reference.identifiers.doi}" if reference.identifiers.doi else ""
-
-
-def _linked(pieces: Sequence[str], separator: str, targets: Mapping[str, str]) -> list[Inline]:
-    """ "[", each piece linked to the entry of its (first) number, "]"."""
-    inlines: list[Inline] = [Text("[")]
-    for index, piece in enumerate(pieces):
-        if index:
-            inlines.append(Text(separator))
-        number = re.search(r"\d+", piece)
-        key = targets.get(number.group()) if number and not piece.startswith("?") else None
-        if key is None:
-            inlines.append(Text(piece))
-        else:
-            inlines.append(Link(children=(Text(piece),), url=f"#{entry_anchor(key)}"))
-    return [*inlines, Text("]")]
 
 
 def lead_prefix(group: Sequence[Citation]) -> tuple[Inline, ...]:
