@@ -30,7 +30,7 @@ def support_findings(
 
 def support_finding(support: CitationSupport) -> Finding | None:
     """A warning where a verdict-capable scorer found a contradiction, a hint where the work is
-    clearly unrelated (red without a verdict); nothing for related, yellow or grey judgements."""
+    clearly unrelated (any other red); nothing for related, yellow or grey judgements."""
     judgement = support.judgement
     key = support.key
     if judgement.verdict is GroundVerdict.CONTRADICTED:
@@ -45,13 +45,16 @@ def support_finding(support: CitationSupport) -> Finding | None:
             key=key,
             hint=_quoted(judgement.quote, "correct the sentence or the citation"),
         )
-    if judgement.badge is Badge.RED and judgement.verdict is None:
+    if judgement.badge is Badge.RED:
+        # red without a contradiction: clearly unrelated, even where a judge found nothing
+        judged = "" if judgement.verdict is None else f"; {judgement.scorer}: {judgement.verdict}"
         return Finding(
             code=Code.UNRELATED_CITATION,
             severity=RULES[Code.UNRELATED_CITATION].severity,
             message=(
                 f"{key}: the cited work looks unrelated to this sentence "
-                f"(relevance {judgement.relevance:.2f}, judged on its {judgement.evidence_kind})"
+                f"(relevance {judgement.relevance:.2f}, judged on its {judgement.evidence_kind}"
+                f"{judged})"
             ),
             location=support.location,
             key=key,

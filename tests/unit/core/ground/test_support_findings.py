@@ -63,3 +63,23 @@ def test_the_configuration_raises_or_drops_a_code() -> None:
     raised = support_findings([_support(UNRELATED)], {"unrelated-citation": Severity.WARNING})
     assert [f.severity for f in raised] == [Severity.WARNING]
     assert support_findings([_support(UNRELATED)], {"unrelated-citation": None}) == ()
+
+
+def test_an_unrelated_work_a_judge_found_nothing_on_is_still_the_unrelated_hint() -> None:
+    # The badge is red (relevance far below the threshold) whichever scorer judged it: the
+    # report that counts it red must also say where, as it does without a judge.
+    judged = Judgement(
+        relevance=0.02,
+        verdict=GroundVerdict.NOT_ENOUGH_INFORMATION,
+        confidence=0.8,
+        badge=Badge.RED,
+        evidence_kind=EvidenceKind.ABSTRACT,
+        scorer="anthropic",
+    )
+    (finding,) = support_findings([_support(judged)])
+    assert (finding.code, finding.severity, finding.location) == (
+        Code.UNRELATED_CITATION,
+        Severity.HINT,
+        PLACE,
+    )
+    assert "relevance 0.02" in finding.message and "not enough information" in finding.message
