@@ -17,6 +17,7 @@ from cite_sentinel.core.styles.inline import (
     Superscript,
     Text,
 )
+from cite_sentinel.core.styles.locator import split_locator
 from cite_sentinel.core.styles.marks import mark_for, problem_note
 from cite_sentinel.core.styles.numbered import (
     failed_marks,
@@ -38,12 +39,14 @@ def cite_html(
     """`<sup><a href="#ref1" id="cite1-1">[1]</a></sup>`, one link per cited number.
 
     `.html` gives the raw fragment; the inline tree gives the same as pandoc elements.
-    Several numbers share one bracket: `<sup>[<a …>1</a>, <a …>3</a>]</sup>`.
+    Several numbers share one bracket: `<sup>[<a …>1</a>, <a …>3</a>]</sup>`. A suffix's
+    words after the locator stay outside the link, as citeproc's: `[<a …>1, p. 3</a> for more]`.
     """
     written = {(c.key, c.prefix, c.locator): c for c in group}  # `[@a; @a]` is one link
     numbered = [(citation, numbering.number(citation.key)) for citation in written.values()]
     anchored: set[str] = set()  # an anchor id is given once: `[@a, p. 2; @a, p. 9]`
-    alone = len(numbered) == 1
+    rests = [split_locator(c.locator) if c.locator else ("", "") for c, _ in numbered]
+    alone = len(numbered) == 1 and not rests[0][1]  # "[1, p. 3]" is all one link
     inner: list[Inline] = [] if alone else [Text("[")]
     for index, (citation, number) in enumerate(numbered):
         if index:
@@ -53,7 +56,8 @@ def cite_html(
         if number is None:
             inner.append(Text(f"[?{citation.key}]" if alone else f"?{citation.key}"))
             continue
-        text = f"{number}, {citation.locator}" if citation.locator else str(number)
+        locator, rest = rests[index]
+        text = f"{number}, {locator}" if locator else str(number)
         inner.append(
             Link(
                 children=(Text(f"[{text}]" if alone else text),),
@@ -64,6 +68,8 @@ def cite_html(
             )
         )
         anchored.add(citation.key)
+        if rest:  # as citeproc's, the link leaves out what follows the locator
+            inner.append(Text(rest if locator else f", {rest}"))
     if not alone:
         inner.append(Text("]"))
     inlines: list[Inline] = [*lead_prefix(group), Superscript(tuple(inner))]

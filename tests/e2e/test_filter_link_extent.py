@@ -138,6 +138,7 @@ class _Paragraphs(HTMLParser):
     def handle_data(self, data: str) -> None:
         if not self.texts or self.marks:
             return
+        data = data.replace("\xa0", " ")  # pandoc joins "p." to its number
         self.texts[-1] += data
         if self.href is not None:
             text, href = self.links[-1][-1]
@@ -188,3 +189,11 @@ def test_latex_hyperlinks_have_the_same_extent(
     narrative = next(line for line in latex.splitlines() if line.startswith("F "))
     if style == "apa":
         assert re.search(r"Smith \(" + LATEX_LINK + r"\{2020, pp\. 3--4\} for more\)", narrative)
+
+
+def test_the_html_style_leaves_the_words_after_the_locator_outside_its_link(
+    pandoc: str, tmp_path: Path
+) -> None:
+    page = _paragraphs(_build(pandoc, tmp_path, "html", "-t", "html"))
+    assert page.paragraph("F") == ("[1, pp. 3-4 for more]", [("1, pp. 3-4", "#ref1")])
+    assert page.paragraph("A") == ("see [1, p. 3]", [("[1, p. 3]", "#ref1")])

@@ -11,8 +11,10 @@ from cite_sentinel.core.styles import (
     Inline,
     Link,
     Numbering,
+    Superscript,
     Text,
     cite_apa,
+    cite_html,
     cite_numbered,
 )
 from cite_sentinel.core.styles.locator import apa_locator, locator_text, split_locator
@@ -35,6 +37,8 @@ def _shown(inlines: Sequence[Inline]) -> str:
         if isinstance(node, Link)
         else node.text
         if isinstance(node, Text)
+        else _shown(node.children)
+        if isinstance(node, Superscript)
         else ""
         for node in inlines
     )
@@ -93,3 +97,14 @@ def test_a_locator_ends_where_its_value_does() -> None:
     assert apa_locator("p.\xa033, emphasis added") == ("p. 33", ", emphasis added")
     assert split_locator("for a view") == ("", "for a view")
     assert locator_text("p. 3-4 for more") == "pp. 3–4 for more"
+
+
+def test_the_html_style_leaves_the_words_after_the_locator_outside_its_link() -> None:
+    def html(*citations: Citation) -> str:
+        return _shown(cite_html(citations, Numbering.from_citations(citations)).inlines)
+
+    assert html(_cite("s20", locator="p. 3")) == "‹[1, p. 3]›"
+    assert html(_cite("s20", locator="pp. 3-4 for more")) == "[‹1, pp. 3-4› for more]"
+    assert html(_cite("s20", prefix="see"), _cite("s19", prefix="also", locator="for a view")) == (
+        "see [‹1›, also ‹2›, for a view]"
+    )
