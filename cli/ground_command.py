@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_ground(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:
     """Score every readable line; unreadable ones are reported on stderr and make exit 2."""
     name = "<stdin>" if options.input == "-" else options.input
-    lines = sys.stdin.read().splitlines() if options.input == "-" else _read(Path(options.input))
+    lines = _stdin() if options.input == "-" else _read(Path(options.input))
     located, errors = read_pairs(lines)
     for error in errors:
         print(
@@ -62,12 +62,20 @@ def run_ground(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitC
     return ExitCode.INPUT if errors else ExitCode.CLEAN
 
 
-def _read(path: Path) -> list[str]:
+def _stdin() -> list[bytes]:
+    """Standard input as lines of bytes, decoded line by line (a stray byte spoils one line)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is not None:
+        return bytes(stream.read()).splitlines()
+    return sys.stdin.read().encode("utf-8", "surrogateescape").splitlines()
+
+
+def _read(path: Path) -> list[bytes]:
     try:
-        return path.read_text(encoding="utf-8").splitlines()
+        return path.read_bytes().splitlines()
     except FileNotFoundError as error:
         raise InputError(f"{path}: no such file; give a JSON-lines file or - for stdin") from error
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         raise InputError(
-            f"{path}: cannot be read ({error}); give a UTF-8 JSON-lines file"
+            f"{path}: cannot be read ({error.strerror or error}); give a UTF-8 JSON-lines file"
         ) from error

@@ -33,11 +33,27 @@ class LineError:
     message: str
 
 
-def read_pairs(lines: Iterable[str]) -> tuple[tuple[LinePair, ...], tuple[LineError, ...]]:
-    """Every readable line as a pair; every unreadable one as an error (the rest still read)."""
+def read_pairs(
+    lines: Iterable[str | bytes],
+) -> tuple[tuple[LinePair, ...], tuple[LineError, ...]]:
+    """Every readable line as a pair; every unreadable one as an error (the rest still read).
+
+    Lines given as bytes are decoded as UTF-8 one by one, so a line in another encoding is
+    an error of its own; a byte order mark before the first line is no error.
+    """
     pairs: list[LinePair] = []
     errors: list[LineError] = []
-    for number, line in enumerate(lines, start=1):
+    for number, given in enumerate(lines, start=1):
+        try:
+            line = given.decode("utf-8") if isinstance(given, bytes) else given
+        except UnicodeDecodeError as error:
+            byte = given[error.start]
+            errors.append(
+                LineError(number, f"not UTF-8 (byte 0x{byte:02x} at column {error.start + 1})")
+            )
+            continue
+        if number == 1:
+            line = line.removeprefix("\ufeff")
         if not line.strip():
             continue
         try:

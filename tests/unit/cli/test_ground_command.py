@@ -94,3 +94,43 @@ def test_embeddings_asked_by_the_configuration_beside_the_file_are_honoured(
     source.write_text(json.dumps(LINES[0]) + "\n", encoding="utf-8")
     assert run_command(["ground", str(source)]) == 2
     assert "pip install 'cite-sentinel[embeddings]'" in capsys.readouterr().err
+
+
+def test_a_byte_order_mark_is_no_error_and_a_line_not_in_utf8_is_located(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Windows editors and PowerShell write a BOM; one pasted line in Latin-1 spoils only itself.
+    good = json.dumps(LINES[0]).encode("utf-8")
+    latin = json.dumps({"id": "x", "claim": "Aspirin é", "evidence": "é"}, ensure_ascii=False)
+    source = tmp_path / "pairs.jsonl"
+    source.write_bytes(b"\xef\xbb\xbf" + good + b"\n" + latin.encode("latin-1") + b"\n" + good)
+    assert run_command(["ground", str(source)]) == 2
+    captured = capsys.readouterr()
+    assert [json.loads(line)["id"] for line in captured.out.splitlines()] == ["a1", "a1"]
+    assert f"{source}:2:1: error: not UTF-8" in captured.err
+    assert len(captured.err.splitlines()) == 1
+
+
+def test_stdin_bytes_not_in_utf8_are_located_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = b"\xef\xbb\xbf" + json.dumps(LINES[0]).encode() + b'\n{"id": 2, "claim": "\xff"}\n'
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
+    assert run_command(["ground", "-"]) == 2
+    captured = capsys.readouterr()
+    assert [json.loads(line)["id"] for line in captured.out.splitlines()] == ["a1"]
+    assert "<stdin>:2:1: error: not UTF-8" in captured.err
+
+
+def test_a_line_separator_inside_a_json_string_does_not_split_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = {
+        "id": "s",
+        "claim": "Aspirin\u2028lowers risk.",
+        "evidence": "Aspirin\u2029lowers risk.",
+    }
+    source = tmp_path / "pairs.jsonl"
+    source.write_text(json.dumps(line, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert run_command(["ground", str(source)]) == 0
+    assert [json.loads(out)["id"] for out in capsys.readouterr().out.splitlines()] == ["s"]
