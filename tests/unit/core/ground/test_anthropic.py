@@ -200,3 +200,24 @@ def test_without_the_sdk_the_message_names_the_extra(monkeypatch: pytest.MonkeyP
     monkeypatch.setitem(sys.modules, "anthropic", None)
     with pytest.raises(ConfigError, match=r"cite-sentinel\[anthropic\]"):
         scorer_named("anthropic", {"ANTHROPIC_API_KEY": "k"})
+
+
+async def test_an_unknown_model_stops_with_a_sentence_naming_the_setting() -> None:
+    def unknown(request: Any) -> Any:
+        error = {"type": "not_found_error", "message": "model: claude-sonnet-5-5"}
+        return http.Response(404, json={"type": "error", "error": error})
+
+    with pytest.raises(ConfigError, match="CITE_SENTINEL_ANTHROPIC_MODEL"):
+        await _scorer(unknown).score([Pair(CLAIM, ABSTRACT)])
+
+
+async def test_a_rate_limited_request_keeps_relevance_and_says_why_there_is_no_verdict() -> None:
+    def limited(request: Any) -> Any:
+        error = {"type": "rate_limit_error", "message": "Number of requests has exceeded"}
+        headers = {"retry-after": "0"}
+        return http.Response(429, headers=headers, json={"type": "error", "error": error})
+
+    [judgement] = await _scorer(limited).score([Pair(CLAIM, ABSTRACT)])
+    assert judgement.verdict is None and judgement.badge is not Badge.GREEN
+    assert "429" in judgement.note and "RateLimitError" in judgement.note
+    assert judgement.evidence and judgement.relevance > 0.5
