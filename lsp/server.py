@@ -76,6 +76,8 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
             folder = Path(path_of(added.uri))
             session.folders = [*session.folders, folder]
             _scan(session, folder)
+        if session.root is not None and session.root not in session.folders and session.folders:
+            watched_files.reload_settings(session, session.folders[0])  # the next folder's settings
         session.publish()  # empty lists for the forgotten files
         session.read_staged()
         session.wave.schedule()

@@ -95,7 +95,7 @@ def changed(session: Session, params: types.DidChangeWatchedFilesParams) -> None
         elif _apply(session, path, event.type):
             touched = True
     if reload:
-        _reload(session)
+        reload_settings(session)
     if reload or touched:
         session.publish()
         session.read_staged()
@@ -148,10 +148,12 @@ def _wanted(session: Session, path: str) -> bool:
     )
 
 
-def _reload(session: Session) -> None:
-    """`.cite-sentinel.toml` changed: the client's settings over the file read again."""
+def reload_settings(session: Session, root: Path | None = None) -> None:
+    """`.cite-sentinel.toml` changed, or the workspace has a new first folder (`root`, whose
+    file gives the settings): the client's settings over the file read again."""
+    root = session.root if root is None else root
     before = session.settings.config.exclude
-    session.configure(session.root, reloaded(session.root, session.settings))
+    session.configure(root, reloaded(root, session.settings))
     workspace = session.workspace
     for name in session.settings.config.bibliography:
         workspace.load(name)  # bibliographies the file now names

@@ -198,3 +198,44 @@ async def test_a_bibliography_named_through_dotdot_is_the_same_file(
     # every entry is cited from one manuscript or the other: none is unused
     assert "unused-entry" not in {d.code for d in client.diagnostics[refs.as_uri()]}
     assert [uri for uri in client.diagnostics if ".." in uri] == []  # no second name
+
+
+async def test_removing_the_first_folder_applies_the_next_folders_config(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder, level in ((first, "warning"), (second, "hint")):
+        folder.mkdir()
+        (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+        (folder / ".cite-sentinel.toml").write_text(
+            f'[severity]\nundefined-key = "{level}"\n', "utf-8"
+        )
+    paper = second / "paper.md"
+    paper.write_text(PAPER.format(2), encoding="utf-8")
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities(),
+            root_uri=first.as_uri(),
+            workspace_folders=[
+                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name)
+                for folder in (first, second)
+            ],
+            initialization_options={"verify": False, "debounceMs": 0},
+        )
+    )
+    (found,) = await _diagnostics(client, paper.as_uri(), "undefined-key")
+    assert found.severity == types.DiagnosticSeverity.Warning  # the first folder's settings
+
+    client.workspace_did_change_workspace_folders(
+        types.DidChangeWorkspaceFoldersParams(
+            event=types.WorkspaceFoldersChangeEvent(
+                added=[], removed=[types.WorkspaceFolder(uri=first.as_uri(), name="first")]
+            )
+        )
+    )
+
+    def hinted() -> bool:
+        found = [d for d in client.diagnostics[paper.as_uri()] if d.code == "undefined-key"]
+        return bool(found) and found[0].severity == types.DiagnosticSeverity.Hint
+
+    await until(client, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, hinted)
