@@ -20,6 +20,7 @@ _STAND_IN = (
 # Macros and inheritance cross entries: such a file is read whole.
 _CROSSING = re.compile(r"^[ \t]*@string\b|\b(?:crossref|xdata)\s*=", re.IGNORECASE | re.MULTILINE)
 _LOCAL = Config(unused_entries=False)
+_ALONE = 64  # pieces read alone for entries(), kept until this many
 _CROSS = frozenset({Code.DUPLICATE_KEY, Code.UNDEFINED_KEY, Code.UNUSED_ENTRY})
 
 
@@ -60,6 +61,10 @@ class BibReader:
         # the last split's splice: pieces [first, first + count) are new, and the old pieces
         # from `after` on follow them, `lines` lines further down; None: all new
         self._splice: tuple[int, int, int, int] | None = None
+        # the last reading's chunks by text, for entries(): built with them (in the worker
+        # thread), replaced whole, so the event loop always sees one reading's index
+        self._by_text: dict[str, Chunk] = {}
+        self._alone: dict[tuple[str, bool], Chunk] = {}  # pieces entries() read itself
 
     @property
     def warm(self) -> bool:
@@ -73,7 +78,7 @@ class BibReader:
         fresh_crossing = {p: crossing[p] if p in crossing else crosses(p) for _, p in pieces}
         self._crossing = fresh_crossing
         if any(fresh_crossing.values()):
-            self._chunks = []
+            self._chunks, self._by_text = [], {}
             read = read_bibtex(text, path)
             found = _local(lint([Document(path, read)], _LOCAL))
             keys = tuple(key_only(r) for r in read.references)
@@ -83,11 +88,28 @@ class BibReader:
         else:
             self._chunks = self._spliced(pieces, path, *self._splice)
         chunks = self._chunks
+        self._by_text = {c.text: c for c in chunks}
         return BibRead(
             Read(references=tuple(r for c in chunks for r in c.references)),
             tuple(f for c in chunks for f in c.findings),
             tuple(k for c in chunks for k in c.keys),
         )
+
+    def entries(self, piece: str, last: bool, offset: int, path: str) -> tuple[Reference, ...]:
+        """A piece's references placed `offset` lines into the file: as the last reading parsed
+        them where that reading had the same piece, else the piece read alone now (once).
+
+        Called on the event loop while a reading may run in a worker thread: the index it
+        looks in is replaced whole by that thread, never changed in place.
+        """
+        chunk = self._by_text.get(piece)
+        if chunk is None or chunk.last != last:
+            chunk = self._alone.get((piece, last))
+        if chunk is None:
+            if len(self._alone) >= _ALONE:
+                self._alone.clear()
+            chunk = self._alone[piece, last] = _read_chunk(piece, offset, path, last)
+        return tuple(_shift_reference(r, offset - chunk.offset, path) for r in chunk.references)
 
     def _split(self, text: str) -> list[tuple[int, str]]:
         """The pieces of the text, re-splitting only around what changed since the last read."""

@@ -66,7 +66,32 @@ class LocalRead:
         self._offsets = offsets  # lines before each piece
         self._known = known  # shared with the reader: pieces whose keys were last built
         self._keys: tuple[Reference, ...] | None = None
+        self._first: dict[str, int] = {}  # each key's first piece
+        self._twice: set[str] = set()  # keys of more than one entry
         self.findings = self._findings()
+
+    def at(self, line: int, column: int) -> Reference | None:
+        """The entry whose key holds a point (1-based, in this text), reduced to key and place."""
+        n = max(0, bisect.bisect_right(self._offsets, line - 1) - 1)
+        piece, offset = self._pieces[n], self._offsets[n]
+        for place in piece.places:
+            key, key_line, key_column = place[0], place[5] + offset, place[6]
+            if key_line == line and key_column <= column <= key_column + len(key):
+                return _key_reference(place, offset, self.path)
+        return None
+
+    def holding(self, key: str) -> list[tuple[Piece, int]]:
+        """The pieces holding an entry of a key, each with its line offset, in the file's order."""
+        first = self._first.get(key)
+        if first is None:
+            return []
+        if key not in self._twice:
+            return [(self._pieces[first], self._offsets[first])]
+        return [
+            (piece, offset)
+            for piece, offset in zip(self._pieces, self._offsets, strict=True)
+            if any(place[0] == key for place in piece.places)
+        ]
 
     def keys(self) -> tuple[Reference, ...]:
         """Every entry reduced to its key and place, for the lint across files; a piece still
@@ -98,15 +123,15 @@ class LocalRead:
             if piece.findings
             for finding in piece.findings
         ]
-        first: dict[str, int] = {}
-        twice: set[str] = set()
-        for piece in self._pieces:
+        first = self._first
+        twice = self._twice
+        for n, piece in enumerate(self._pieces):
             for place in piece.places:
                 key = place[0]
                 if key in first:
                     twice.add(key)
                 else:
-                    first[key] = 1
+                    first[key] = n
         twice.discard("")
         if twice:
             named = [

@@ -157,6 +157,27 @@ class Workspace:
             local=local,
         )
 
+    def fresh(self, path: str) -> LocalRead | None:
+        """A large bibliography's keystroke reading while its full re-reading after an edit is
+        pending: the entries' places as typed (the full reading's are those of the old text)."""
+        path = _normal(path)
+        state = self.files.get(path)
+        reader = self._bib_readers.get(path)
+        if state is None or state.local is None or path not in self.staged:
+            return None
+        return state.local if reader is not None and reader.warm else None
+
+    def _fresh_references(self, path: str, local: LocalRead, key: str) -> list[Reference]:
+        """A key's entries in a bibliography being re-read, where they are in the text as typed;
+        an entry's fields as last read where the entry is unchanged, else read alone now."""
+        reader = self._bib_readers[path]
+        return [
+            reference
+            for piece, offset in local.holding(key)
+            for reference in reader.entries(piece.text, piece.last, offset, path)
+            if reference.key == key
+        ]
+
     def complete_at_once(self, path: str) -> bool:
         """Whether a file's diagnostics were complete before its full reading ended."""
         state = self.files.get(_normal(path))
@@ -255,6 +276,13 @@ class Workspace:
         wanted = tuple(dict.fromkeys(keys))
         found: list[Reference] = []
         for state in self.files.values():
+            local = self.fresh(state.path)
+            if local is not None:
+                fresh = [
+                    r for key in wanted for r in self._fresh_references(state.path, local, key)
+                ]
+                found += sorted(fresh, key=lambda r: (r.location.line, r.location.column))
+                continue
             by_key = self._by_key(state)
             if len(wanted) == 1:
                 found += by_key.get(wanted[0], ())

@@ -26,6 +26,10 @@ def key_at(session: Session, uri: str, position: types.Position) -> KeyAt | None
     if state is None:
         return None
     line, column = to_point(position, session.lines(path), session.server.workspace.position_codec)
+    local = session.workspace.fresh(path)
+    if local is not None:  # a large bibliography being read again: its keys as typed
+        entry = local.at(line, column)
+        return KeyAt(entry.key, entry.key_location, True) if entry and entry.key_location else None
     for reference in state.read.references:
         where = reference.key_location
         if where is not None and contains(where, line, column):

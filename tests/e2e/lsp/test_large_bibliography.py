@@ -91,3 +91,66 @@ async def test_a_line_added_to_a_large_bibliography_moves_its_diagnostics_down(
     edited = await _pushed(client, uri, opened)
     after = sorted((str(d.code), d.range.start.line) for d in edited)
     assert after == [(code, line + 1) for code, line in before]
+
+
+async def _opened_and_read(client: LanguageClient, project: Path) -> str:
+    """refs.bib open with BIG, its full reading ended (hover knows k3's title)."""
+    await start(client, project, {"debounceMs": 0})
+    uri = (project / "refs.bib").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="bibtex", version=1, text=BIG)
+        )
+    )
+    deadline = asyncio.get_running_loop().time() + 60
+    while "A study of item 3" not in await _hover(
+        client, uri, types.Position(line=21, character=10)
+    ):
+        await next_push(client, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, deadline)  # read yet?
+    return uri
+
+
+def _insert(client: LanguageClient, uri: str, at: types.Position, text: str) -> None:
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(start=at, end=at), text=text
+                )
+            ],
+        )
+    )
+
+
+async def test_hover_and_definition_just_after_an_edit_see_a_large_bibliography_as_typed(
+    client: LanguageClient, project: Path
+) -> None:
+    uri = await _opened_and_read(client, project)
+    _insert(client, uri, types.Position(line=0, character=0), "% a comment line\n")
+    moved = types.Position(line=22, character=10)  # k3's key, one line lower now
+    shown = await _hover(client, uri, moved)
+    assert "**k3**" in shown and "A study of item 3" in shown  # its fields, unchanged
+    places = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=moved)
+    )
+    assert isinstance(places, list)
+    assert [p.range.start.line for p in places if isinstance(p, types.Location)] == [22]
+
+
+async def test_hover_just_after_an_entry_was_edited_shows_its_fields_as_typed(
+    client: LanguageClient, project: Path
+) -> None:
+    uri = await _opened_and_read(client, project)
+    _insert(client, uri, types.Position(line=22, character=11), "Renamed: ")  # k3's title
+    shown = await _hover(client, uri, types.Position(line=21, character=10))
+    assert "Renamed: A study of item 3" in shown
+
+
+async def _hover(client: LanguageClient, uri: str, position: types.Position) -> str:
+    found = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position)
+    )
+    if found is None or not isinstance(found.contents, types.MarkupContent):
+        return ""
+    return found.contents.value

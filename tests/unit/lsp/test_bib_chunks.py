@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from cite_sentinel.core.sources.bibtex import read_bibtex
 from cite_sentinel.lsp.bib_chunks import BibRead, BibReader
 
 ENTRY = (
@@ -78,3 +79,18 @@ def test_a_field_missing_in_one_entry_is_found_after_an_edit_elsewhere() -> None
     reader.read(text, "refs.bib")
     reading = reader.read(text.replace("Title 5", "Title Five"), "refs.bib")
     assert [(f.code, f.key) for f in reading.findings] == [("missing-field", "k0")]
+
+
+def test_an_unchanged_entry_keeps_its_fields_at_its_new_place_and_a_changed_one_is_read() -> None:
+    reader = BibReader()
+    reader.read(BIB, "refs.bib")
+    text = "% a new line\n" + BIB.replace("Title 4", "Title 4, renamed")
+    fresh = read_bibtex(text, "refs.bib").references
+    for reference in fresh:
+        start = text.index(f"@article{{{reference.key},")
+        piece = text[start : text.find("\n@", start) + 1 or len(text)]
+        last = text.find("\n@", start) < 0
+        line = text.count("\n", 0, start)
+        (found,) = reader.entries(piece, last, line, "refs.bib")
+        assert found.title == reference.title
+        assert (found.location, found.key_location) == (reference.location, reference.key_location)

@@ -139,3 +139,28 @@ def test_keys_above_an_added_line_are_reused_and_those_below_move_down() -> None
     assert keys[:3] == before[:3] and keys[0] is before[0]
     assert [k.location.line for k in keys[5:]] == [k.location.line + 1 for k in before[5:]]
     assert _local(after) == _full(text)
+
+
+@pytest.mark.parametrize(("old", "new"), EDITS)
+def test_each_key_is_found_at_its_place_and_by_its_name_after_an_edit(old: str, new: str) -> None:
+    reader = LocalReader()
+    reader.read(BASE, PATH)
+    reading = reader.read(BASE.replace(old, new, 1), PATH)
+    assert reading is not None
+    for key in reading.keys():  # noqa: SIM118 (a method, not a dict)
+        where = key.key_location
+        assert where is not None
+        for column in (where.column, where.end_column):
+            found = reading.at(where.line, column)
+            assert found is not None and (found.key, found.key_location) == (key.key, where)
+        assert any(
+            place[0] == key.key for piece, _ in reading.holding(key.key) for place in piece.places
+        )
+    assert reading.at(1, 1) is None  # the notes line holds no key
+    assert reading.holding("absent") == []
+
+
+def test_a_key_written_twice_is_held_by_both_pieces() -> None:
+    reading = LocalReader().read(BASE.replace("@article{k5", "@article{k1"), PATH)
+    assert reading is not None
+    assert len(reading.holding("k1")) == 2
