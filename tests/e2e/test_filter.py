@@ -19,12 +19,6 @@ FILTER = str(Path(sys.executable).parent / "cite-sentinel")
 EXAMPLE_KEYS = 12  # keys paper.md cites that refs.bib defines (rumelhart1986 it does not)
 
 
-@pytest.fixture(params=["pandoc2", "pandoc3"])
-def pandoc(request: pytest.FixtureRequest) -> str:
-    path: str = request.getfixturevalue(request.param)
-    return path
-
-
 def _build(
     pandoc: str, source: Path, *args: str, offline: bool = True
 ) -> subprocess.CompletedProcess[str]:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-FILTER = str(Path(sys.executable).parent / "cite-sentinel")
+from tests.e2e.filter_run import FILTER, run_filter
 
 REFERENCES = """\
 references:
@@ -26,32 +24,11 @@ references:
 """
 
 
-@pytest.fixture(params=["pandoc2", "pandoc3"])
-def pandoc(request: pytest.FixtureRequest) -> str:
-    path: str = request.getfixturevalue(request.param)
-    return path
-
-
-def _build(pandoc: str, folder: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """pandoc on `text` with the filter first, unless `args` place it themselves."""
-    (folder / "doc.md").write_text(text, encoding="utf-8")
-    ours = () if "--filter" in args else ("--filter", FILTER)
-    return subprocess.run(
-        [pandoc, "doc.md", *ours, "--wrap=none", *args],
-        cwd=folder,
-        env={**os.environ, "CITE_SENTINEL_OFFLINE": "1", "CITE_SENTINEL_QUIET": "1"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_nocite_all_lists_the_uncited_entry_and_stays_in_the_metadata(
     pandoc: str, tmp_path: Path
 ) -> None:
     text = f"---\n{REFERENCES}nocite: |\n  @*\n---\n\nA claim [@cited].\n"
-    run = _build(pandoc, tmp_path, text, "-t", "markdown", "-s")
+    run = run_filter(pandoc, tmp_path, text, "-t", "markdown", "-s")
     assert run.returncode == 0, run.stderr
     assert "A claim [1" in run.stdout  # then the mark of an unverified work
     assert '[2] "A work only nocite lists"' in run.stdout
@@ -62,7 +39,7 @@ def test_a_rewriting_style_after_citeproc_leaves_one_reference_list(
     pandoc: str, tmp_path: Path
 ) -> None:
     text = f"---\n{REFERENCES}---\n\nA claim [@cited].\n\n# References\n"
-    run = _build(pandoc, tmp_path, text, "--citeproc", "-t", "plain", "--filter", FILTER)
+    run = run_filter(pandoc, tmp_path, text, "--citeproc", "-t", "plain", "--filter", FILTER)
     assert run.returncode == 0, run.stderr
     assert "A claim [1" in run.stdout
     assert run.stdout.lower().count("the cited work") == 1, run.stdout  # citeproc's is gone
@@ -77,7 +54,7 @@ def test_apa_citations_with_locators_and_prefixes_read_as_citeprocs(
         "D [@cited, chap. 2]. E [-@listed, sec. 2-3]. F @cited [p. 7] says. G [@cited; @listed].\n"
         "H [see @cited; @listed for a contrasting view]. I [@cited, and passim].\n"
     )
-    ours = _build(pandoc3, tmp_path, text, "-M", "cite-sentinel-style=apa", "-t", "plain")
+    ours = run_filter(pandoc3, tmp_path, text, "-M", "cite-sentinel-style=apa", "-t", "plain")
     assert ours.returncode == 0, ours.stderr
     csl = str(data / "csl" / "apa.csl")
     run = subprocess.run(
@@ -95,7 +72,7 @@ def test_style_none_markdown_reads_back_with_its_citations_and_marks(
     pandoc: str, tmp_path: Path
 ) -> None:
     text = f"---\n{REFERENCES}---\n\nA [@cited] and @cited says, [@listed, p. 3] too.\n"
-    run = _build(pandoc, tmp_path, text, "-M", "cite-sentinel-style=none", "-t", "markdown")
+    run = run_filter(pandoc, tmp_path, text, "-M", "cite-sentinel-style=none", "-t", "markdown")
     assert run.returncode == 0, run.stderr
     native = subprocess.run(
         [pandoc, "-f", "markdown", "-t", "native"],
@@ -114,7 +91,7 @@ def test_every_markdown_writer_builds_and_reads_back_with_the_citation(
     pandoc: str, tmp_path: Path, writer: str
 ) -> None:
     text = f"---\n{REFERENCES}---\n\nA claim [@cited] and [see @cited](https://x.org).\n"
-    run = _build(pandoc, tmp_path, text, "-t", writer)
+    run = run_filter(pandoc, tmp_path, text, "-t", writer)
     assert run.returncode == 0, run.stderr
     again = subprocess.run(
         [pandoc, "-f", writer, "-t", "plain", "--wrap=none"],

@@ -4,16 +4,13 @@ its year and locator only, and a second work of the same author links to its own
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-FILTER = str(Path(sys.executable).parent / "cite-sentinel")
+from tests.e2e.filter_run import built
 
 DOCUMENT = """\
 ---
@@ -77,34 +74,8 @@ NUMBERED = {  # our numbered style's brackets, the link covering what citeproc's
 }
 
 
-@pytest.fixture(params=["pandoc2", "pandoc3"])
-def pandoc(request: pytest.FixtureRequest) -> str:
-    path: str = request.getfixturevalue(request.param)
-    return path
-
-
 def _build(pandoc: str, folder: Path, style: str, *args: str) -> str:
-    (folder / "doc.md").write_text(DOCUMENT, encoding="utf-8")
-    run = subprocess.run(
-        [
-            pandoc,
-            "doc.md",
-            "--filter",
-            FILTER,
-            "--wrap=none",
-            "-M",
-            f"cite-sentinel-style={style}",
-            *args,
-        ],
-        cwd=folder,
-        env={**os.environ, "CITE_SENTINEL_OFFLINE": "1", "CITE_SENTINEL_QUIET": "1"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout
+    return built(pandoc, folder, DOCUMENT, "-M", f"cite-sentinel-style={style}", *args)
 
 
 class _Paragraphs(HTMLParser):

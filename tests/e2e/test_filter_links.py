@@ -3,30 +3,17 @@ filter adds no link inside a link, in any output, and what it writes reads back 
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-FILTER = str(Path(sys.executable).parent / "cite-sentinel")
+from tests.e2e.filter_run import SMITH_2020, run_filter
 
-REFERENCES = """\
----
-references:
-- id: smith2020
-  type: article-journal
-  title: The cited work
-  author: [{family: Smith, given: Sarah}]
-  issued: {date-parts: [[2020]]}
----
-
-"""
-IN_LINKS = REFERENCES + "A [see @smith2020](https://x.org) and [text [@smith2020]](#sec).\n"
+IN_LINKS = SMITH_2020 + "A [see @smith2020](https://x.org) and [text [@smith2020]](#sec).\n"
 LINKING = {  # style → metadata that makes its citations links
     "html": (),
     "numbered": ("-M", "link-citations=true"),
@@ -34,26 +21,10 @@ LINKING = {  # style → metadata that makes its citations links
 }
 
 
-@pytest.fixture(params=["pandoc2", "pandoc3"])
-def pandoc(request: pytest.FixtureRequest) -> str:
-    path: str = request.getfixturevalue(request.param)
-    return path
-
-
 def _build(
     pandoc: str, folder: Path, text: str, *args: str, output: str = ""
 ) -> subprocess.CompletedProcess[str]:
-    (folder / "doc.md").write_text(text, encoding="utf-8")
-    target = ("-o", output) if output else ()
-    run = subprocess.run(
-        [pandoc, "doc.md", "--filter", FILTER, "--wrap=none", *args, *target],
-        cwd=folder,
-        env={**os.environ, "CITE_SENTINEL_OFFLINE": "1", "CITE_SENTINEL_QUIET": "1"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    run = run_filter(pandoc, folder, text, *args, *(("-o", output) if output else ()))
     assert run.returncode == 0, run.stderr
     return run
 
@@ -166,7 +137,7 @@ def test_markdown_output_reads_back_with_the_citation_inside_the_link_and_the_im
 def test_an_image_description_gets_the_citation_as_text_and_no_dead_back_link(
     pandoc: str, tmp_path: Path, style: str
 ) -> None:
-    text = REFERENCES + "![A figure [@smith2020]](f.png)\n\nInline ![alt [@smith2020]](g.png).\n"
+    text = SMITH_2020 + "![A figure [@smith2020]](f.png)\n\nInline ![alt [@smith2020]](g.png).\n"
     args = ("-M", f"cite-sentinel-style={style}", *LINKING[style], "-t", "html")
     page = _page(_build(pandoc, tmp_path, text, *args).stdout)
     cited = "Smith" if style == "apa" else "1"
@@ -180,7 +151,7 @@ def test_a_cited_heading_in_the_table_of_contents_has_no_inner_link_or_repeated_
     pandoc: str, tmp_path: Path, style: str
 ) -> None:
     text = (
-        REFERENCES + "# Heading [@smith2020]\n\n## [Linked @smith2020](#x)\n\nText [@smith2020].\n"
+        SMITH_2020 + "# Heading [@smith2020]\n\n## [Linked @smith2020](#x)\n\nText [@smith2020].\n"
     )
     args = ("-M", f"cite-sentinel-style={style}", *LINKING[style], "-t", "html", "-s", "--toc")
     page = _page(_build(pandoc, tmp_path, text, *args, "-M", "title=x").stdout)
@@ -194,7 +165,7 @@ def test_a_cited_heading_in_the_table_of_contents_has_no_inner_link_or_repeated_
 def test_markdown_output_keeps_a_citation_inside_its_bracketed_span(
     pandoc: str, tmp_path: Path, style: str
 ) -> None:
-    text = REFERENCES + "[Span [@smith2020]]{.x} and [Small [@smith2020]]{.smallcaps}.\n"
+    text = SMITH_2020 + "[Span [@smith2020]]{.x} and [Small [@smith2020]]{.smallcaps}.\n"
     args = ("-M", f"cite-sentinel-style={style}", "-t", "markdown")
     markdown = _build(pandoc, tmp_path, text, *args).stdout
     html = _read_back(pandoc, markdown)

@@ -4,51 +4,18 @@ as citeproc keeps them, and never as a link inside a link."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-FILTER = str(Path(sys.executable).parent / "cite-sentinel")
+from tests.e2e.filter_run import SMITH_2020, built
+
 STYLES = ("numbered", "html", "apa")
 
-REFERENCES = """\
----
-references:
-- id: smith2020
-  type: article-journal
-  title: The cited work
-  author: [{family: Smith, given: Sarah}]
-  issued: {date-parts: [[2020]]}
----
-
-"""
-LINKED_PREFIX = REFERENCES + "A [see [the review](https://r.org) in @smith2020].\n"
-EMPHASIS = REFERENCES + "B [*cf.* @smith2020, p. 3 **emphasis**].\n"
-
-
-@pytest.fixture(params=["pandoc2", "pandoc3"])
-def pandoc(request: pytest.FixtureRequest) -> str:
-    path: str = request.getfixturevalue(request.param)
-    return path
-
-
-def _build(pandoc: str, folder: Path, text: str, *args: str) -> str:
-    (folder / "doc.md").write_text(text, encoding="utf-8")
-    run = subprocess.run(
-        [pandoc, "doc.md", "--filter", FILTER, "--wrap=none", *args],
-        cwd=folder,
-        env={**os.environ, "CITE_SENTINEL_OFFLINE": "1", "CITE_SENTINEL_QUIET": "1"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout
+LINKED_PREFIX = SMITH_2020 + "A [see [the review](https://r.org) in @smith2020].\n"
+EMPHASIS = SMITH_2020 + "B [*cf.* @smith2020, p. 3 **emphasis**].\n"
 
 
 class _Links(HTMLParser):
@@ -86,7 +53,7 @@ def _links(html: str) -> _Links:
 def test_a_link_in_a_prefix_stays_a_link_of_its_own(
     pandoc: str, tmp_path: Path, style: str, linking: tuple[str, ...]
 ) -> None:
-    html = _build(
+    html = built(
         pandoc,
         tmp_path,
         LINKED_PREFIX,
@@ -106,15 +73,15 @@ def test_a_link_in_a_prefix_stays_a_link_of_its_own(
 def test_emphasis_in_a_prefix_and_strong_text_in_a_suffix_are_kept(
     pandoc: str, tmp_path: Path, style: str
 ) -> None:
-    html = _build(pandoc, tmp_path, EMPHASIS, "-M", f"cite-sentinel-style={style}", "-t", "html")
+    html = built(pandoc, tmp_path, EMPHASIS, "-M", f"cite-sentinel-style={style}", "-t", "html")
     assert "<em>cf.</em>" in html, html
     assert "<strong>emphasis</strong>" in html, html
     assert "cf.</em> <em>cf." not in html  # the prefix once, not twice
 
 
 def test_apa_keeps_its_page_range_before_a_formatted_suffix(pandoc: str, tmp_path: Path) -> None:
-    text = REFERENCES + "C [*cf.* @smith2020, p. 3-4 **emphasis**] and [@smith2020 *for a view*].\n"
-    html = _build(pandoc, tmp_path, text, "-M", "cite-sentinel-style=apa", "-t", "html")
+    text = SMITH_2020 + "C [*cf.* @smith2020, p. 3-4 **emphasis**] and [@smith2020 *for a view*].\n"
+    html = built(pandoc, tmp_path, text, "-M", "cite-sentinel-style=apa", "-t", "html")
     assert "<em>cf.</em> Smith, 2020, pp. 3–4 <strong>emphasis</strong>)" in html, html
     assert "(Smith, 2020 <em>for a view</em>)" in html, html  # a bare suffix takes no comma
 
@@ -123,9 +90,9 @@ def test_apa_keeps_its_page_range_before_a_formatted_suffix(pandoc: str, tmp_pat
 def test_a_formatted_prefix_in_link_text_adds_no_link_inside_the_link(
     pandoc: str, tmp_path: Path, style: str
 ) -> None:
-    text = REFERENCES + "D [read [*cf.* @smith2020, p. 3 **x**]](#sec).\n"
+    text = SMITH_2020 + "D [read [*cf.* @smith2020, p. 3 **x**]](#sec).\n"
     args = ("-M", f"cite-sentinel-style={style}", "-M", "link-citations=true", "-t", "html")
-    html = _build(pandoc, tmp_path, text, *args)
+    html = built(pandoc, tmp_path, text, *args)
     assert _links(html).nested == 0, html
     assert "<em>cf.</em>" in html and "<strong>x</strong>" in html, html
 
@@ -134,7 +101,7 @@ def test_a_formatted_prefix_in_link_text_adds_no_link_inside_the_link(
 def test_markdown_output_reads_back_with_the_formatting(
     pandoc: str, tmp_path: Path, style: str
 ) -> None:
-    markdown = _build(
+    markdown = built(
         pandoc,
         tmp_path,
         LINKED_PREFIX + EMPHASIS.split("---\n\n")[1],
