@@ -22,16 +22,7 @@ async def test_the_manuscripts_of_every_workspace_folder_are_read(
         folder.mkdir()
         (folder / "refs.bib").write_text(BIB, encoding="utf-8")
         (folder / "paper.md").write_text(PAPER.format(n), encoding="utf-8")
-    await client.initialize_session(
-        types.InitializeParams(
-            capabilities=capabilities(),
-            root_uri=folders[0].as_uri(),
-            workspace_folders=[
-                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name) for folder in folders
-            ],
-            initialization_options={"verify": False},
-        )
-    )
+    await _start_in(client, folders)
     for n, folder in enumerate(folders):
         (found,) = await _diagnostics(client, (folder / "paper.md").as_uri(), "undefined-key")
         assert found.data["key"] == f"ghost{n}"
@@ -90,17 +81,7 @@ async def test_a_folder_removed_from_the_workspace_is_forgotten(
         f"---\nbibliography: ['{shared}', other.bib]\n---\nSee [@unused2001] and [@ghost3].\n",
         "utf-8",
     )
-    await client.initialize_session(
-        types.InitializeParams(
-            capabilities=capabilities(),
-            root_uri=first.as_uri(),
-            workspace_folders=[
-                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name)
-                for folder in (first, removed)
-            ],
-            initialization_options={"verify": False, "debounceMs": 0},
-        )
-    )
+    await _start_in(client, [first, removed], debounce=0)
     assert await _diagnostics(client, (removed / "paper.md").as_uri(), "undefined-key")
     assert await _diagnostics(client, shared.as_uri(), "duplicate-key")
     codes = {d.code for d in client.diagnostics[shared.as_uri()]}
@@ -145,16 +126,7 @@ async def test_a_manuscript_created_in_the_second_folder_is_read(
     for folder in folders:
         folder.mkdir()
         (folder / "refs.bib").write_text(BIB, encoding="utf-8")
-    await client.initialize_session(
-        types.InitializeParams(
-            capabilities=capabilities(),
-            root_uri=folders[0].as_uri(),
-            workspace_folders=[
-                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name) for folder in folders
-            ],
-            initialization_options={"verify": False},
-        )
-    )
+    await _start_in(client, folders)
     chapter = folders[1] / "chapter.md"
     chapter.write_text(PAPER.format(2), encoding="utf-8")
     client.workspace_did_change_watched_files(
@@ -180,17 +152,7 @@ async def test_a_bibliography_named_through_dotdot_is_the_same_file(
     (second / "paper.md").write_text(
         "---\nbibliography: ../first/refs.bib\n---\nSee [@unused2001] and [@ghost2].\n", "utf-8"
     )
-    await client.initialize_session(
-        types.InitializeParams(
-            capabilities=capabilities(),
-            root_uri=first.as_uri(),
-            workspace_folders=[
-                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name)
-                for folder in (first, second)
-            ],
-            initialization_options={"verify": False, "debounceMs": 0},
-        )
-    )
+    await _start_in(client, [first, second], debounce=0)
     for folder in (first, second):
         assert await _diagnostics(client, (folder / "paper.md").as_uri(), "undefined-key")
     (duplicate,) = await _diagnostics(client, refs.as_uri(), "duplicate-key")
@@ -212,17 +174,7 @@ async def test_removing_the_first_folder_applies_the_next_folders_config(
         )
     paper = second / "paper.md"
     paper.write_text(PAPER.format(2), encoding="utf-8")
-    await client.initialize_session(
-        types.InitializeParams(
-            capabilities=capabilities(),
-            root_uri=first.as_uri(),
-            workspace_folders=[
-                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name)
-                for folder in (first, second)
-            ],
-            initialization_options={"verify": False, "debounceMs": 0},
-        )
-    )
+    await _start_in(client, [first, second], debounce=0)
     (found,) = await _diagnostics(client, paper.as_uri(), "undefined-key")
     assert found.severity == types.DiagnosticSeverity.Warning  # the first folder's settings
 
@@ -239,3 +191,22 @@ async def test_removing_the_first_folder_applies_the_next_folders_config(
         return bool(found) and found[0].severity == types.DiagnosticSeverity.Hint
 
     await until(client, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, hinted)
+
+
+async def _start_in(
+    client: LanguageClient, folders: list[Path], *, debounce: int | None = None
+) -> None:
+    """Initialise with these workspace folders, the first as the root, without the network."""
+    options: dict[str, object] = {"verify": False}
+    if debounce is not None:
+        options["debounceMs"] = debounce
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities(),
+            root_uri=folders[0].as_uri(),
+            workspace_folders=[
+                types.WorkspaceFolder(uri=folder.as_uri(), name=folder.name) for folder in folders
+            ],
+            initialization_options=options,
+        )
+    )
