@@ -21,12 +21,7 @@ from cite_sentinel.core.model import (
     Severity,
     Verdict,
 )
-from cite_sentinel.core.sources import (
-    BIBLIOGRAPHY_SUFFIXES,
-    read_text,
-    reader_for,
-    reader_for_text,
-)
+from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, reader_for, reader_for_text
 from cite_sentinel.core.textfile import TextFileError, read_text_file
 from cite_sentinel.core.verdict_findings import placed_findings
 
@@ -179,11 +174,12 @@ def _read_all(
             continue
         if path not in walked and _is_foreign_data(path, text):
             continue  # a folder's package.json or CI YAML is no bibliography
-        if reader_for(path) is None and reader_for_text(text) is None:
+        reader = reader_for(path) or reader_for_text(text)
+        if reader is None:
             unreadable.append(path)
             findings.append(_unreadable(path, _UNKNOWN_FORMAT))
             continue
-        read = read_text(text, path)
+        read = reader(text, path)
         reads[key] = read
         for link in read.bibliographies:
             named = _resolve_bibliography(path, link.name)
