@@ -55,8 +55,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
         root = _root(params)
         session.configure(root, settings_for(root, params.initialization_options))
         told.extend(setting_problems(params.initialization_options))
-        session.folders = _folders(params, root)
-        for folder in session.folders:  # the settings are the first folder's
+        for folder in _folders(params, root):  # the settings are the first folder's
             _scan(session, folder)
 
     @server.feature(types.INITIALIZED)
@@ -69,15 +68,12 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
     def on_folders(params: types.DidChangeWorkspaceFoldersParams) -> None:
         for removed in params.event.removed:  # its files are forgotten, unless open
-            folder = Path(path_of(removed.uri))
-            session.workspace.remove_folder(folder)
-            session.folders = [kept for kept in session.folders if kept != folder]
+            session.workspace.remove_folder(Path(path_of(removed.uri)))
         for added in params.event.added:
-            folder = Path(path_of(added.uri))
-            session.folders = [*session.folders, folder]
-            _scan(session, folder)
-        if session.root is not None and session.root not in session.folders and session.folders:
-            watched_files.reload_settings(session, session.folders[0])  # the next folder's settings
+            _scan(session, Path(path_of(added.uri)))
+        folders = session.workspace.folders
+        if session.root is not None and session.root not in folders and folders:
+            watched_files.reload_settings(session, folders[0])  # the next folder's settings
         session.publish()  # empty lists for the forgotten files
         session.read_staged()
         session.wave.schedule()

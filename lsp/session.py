@@ -33,7 +33,6 @@ class Session:
         self.settings = Settings()
         self.workspace = Workspace(self.settings.config)
         self.root: Path | None = None  # the first workspace folder: its settings are used
-        self.folders: list[Path] = []  # every workspace folder, the root first
         self.file_accepts: tuple[str, ...] = ()
         self.verdicts: dict[str, Verdict] = {}
         self._published: dict[str, list[types.Diagnostic]] = {}

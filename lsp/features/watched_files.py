@@ -136,7 +136,7 @@ def _wanted(session: Session, path: str) -> bool:
     if is_excluded(path, workspace.config.exclude):
         return False
     if Path(path).suffix.lower() in _MANUSCRIPTS:
-        folders = session.folders
+        folders = session.workspace.folders
         return not folders or any(Path(path).is_relative_to(folder) for folder in folders)
     if any(path in workspace.uses(other) for other in list(workspace.files)):
         return True
@@ -159,7 +159,7 @@ def reload_settings(session: Session, root: Path | None = None) -> None:
         workspace.load(name)  # bibliographies the file now names
     if workspace.config.exclude != before:
         _forget_excluded(workspace)
-        for folder in session.folders:
+        for folder in list(session.workspace.folders):
             workspace.scan(folder)  # manuscripts no longer excluded (known ones are kept)
     log.info("configuration reloaded from %s", session.settings.config.origin or "defaults")
 
