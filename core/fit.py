@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from cite_sentinel.core import authors, titles, venues
 from cite_sentinel.core.model import Record, Reference
+
+_VENUE_SCORE = {
+    venues.Placement.AGREES: 0.2,
+    venues.Placement.UNPLACED: 0.1,
+    venues.Placement.DIFFERS: 0.0,
+}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -18,8 +23,12 @@ class Fit:
     authors: authors.AuthorComparison
     year_gap: int | None  # record year minus cited year; None when either is unknown
     year_agrees: bool
-    venue_agrees: bool
+    venue: venues.Placement
     by_identifier: bool  # the cited DOI or arXiv id resolved to this record
+
+    @property
+    def venue_agrees(self) -> bool:
+        return self.venue is venues.Placement.AGREES
 
     @property
     def rank(self) -> float:
@@ -29,7 +38,7 @@ class Fit:
         else:
             score += 0.75
         score += 0.3 if self.year_agrees else 0.0
-        score += 0.2 if self.venue_agrees else 0.0
+        score += _VENUE_SCORE[self.venue]
         score += 0.1 if self.by_identifier else 0.0
         return score
 
@@ -60,9 +69,20 @@ def fit(reference: Reference, record: Record, *, by_identifier: bool = False) ->
         ),
         year_gap=gap,
         year_agrees=_year_agrees(reference, record, gap),
-        venue_agrees=venues.agrees(reference.venue, record.venue, record.venue_short),
+        venue=venues.place(reference.venue, venue_names(record), host=_hosted(record)),
         by_identifier=by_identifier,
     )
+
+
+def venue_names(record: Record) -> tuple[str, ...]:
+    """Every name the record gives its venue (and the venues of its other locations)."""
+    return (record.venue, record.venue_short, *record.venue_aliases)
+
+
+def _hosted(record: Record) -> bool:
+    """A preprint, or a record filed under a repository, platform or series: its "venue"
+    cannot refute the one a citation names."""
+    return is_preprint(record) or venues.is_host(record.venue, record.venue_kind)
 
 
 def cites_preprint(reference: Reference) -> bool:
@@ -78,7 +98,8 @@ def is_preprint(record: Record) -> bool:
     return (
         record.is_preprint
         or record.identifiers.doi.startswith("10.48550/")
-        or bool(re.search(r"\b(arxiv|corr)\b", f"{record.venue} {record.venue_short}".lower()))
+        or venues.is_preprint_server(record.venue)
+        or venues.is_preprint_server(record.venue_short)
     )
 
 

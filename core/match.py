@@ -7,12 +7,14 @@ reference gives exists nowhere. Otherwise, without a match, the verdict is "unve
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from cite_sentinel.core import authors, calibration, registrants, venues
 from cite_sentinel.core.fit import Fit, cites_preprint, fit, is_preprint
 from cite_sentinel.core.model import (
     Flag,
+    Person,
     Problem,
     Record,
     Reference,
@@ -31,6 +33,21 @@ OUTSIDE_INDEXES = frozenset({
     "book", "inbook", "mvbook", "post", "post-weblog", "legislation", "legal_case", "dataset",
     "interview", "personal_communication", "motion_picture", "broadcast", "map", "misc",
 })  # fmt: skip
+# Kinds that say little: an entry of these with a paper's shape is judged as a paper.
+_LOOSE_KINDS = frozenset({"misc", "unpublished", "booklet", ""})
+_KIND_NAMES = {
+    "online": "online resource", "webpage": "web page", "www": "web page",
+    "electronic": "electronic resource", "misc": "miscellaneous entry",
+    "phdthesis": "PhD thesis", "mastersthesis": "master's thesis", "techreport": "report",
+    "inbook": "book part", "mvbook": "multi-volume book", "post": "post",
+    "post-weblog": "blog post", "legal_case": "legal case",
+    "personal_communication": "personal communication", "motion_picture": "film",
+}  # fmt: skip
+_UNSPACED = re.compile(
+    r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+)
+_SEARCH_INDEXES = frozenset({"openalex", "crossref", "semanticscholar", "datacite"})
+_ARXIV_VERSIONED = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/)?10\.48550/arxiv\.\S+v\d+$", re.I)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -106,24 +123,70 @@ def _matched(
 
 
 def _problems(evidence: Evidence, best: Fit, accepted: list[Fit]) -> tuple[Problem, ...]:
+    """Each cited field that no record of the work agrees with, from any index or version.
+
+    A field is wrong only when every version of the work the indexes hold disagrees with it
+    and the value found is recognisably something else; what cannot be placed (a preprint's
+    or a publisher's "venue", a list the index cut to its first author) is no error.
+    """
     reference, record = evidence.reference, best.record
+    versions = [f for f in accepted if f is best or _same_work(best, f)]
     problems: list[Problem] = []
     if not best.title.same:
         problems.append(Problem("title", reference.title, record.title, Severity.WARNING))
-    if best.authors.comparable and not best.authors.agrees:
-        severity = Severity.ERROR if best.authors.badly_wrong else Severity.WARNING
-        cited = authors.describe(reference.people, reference.others)
-        problems.append(Problem("authors", cited, authors.describe(record.people), severity))
-    if not best.year_agrees:
+    problems.extend(_author_problems(reference, versions))
+    if not any(f.year_agrees for f in versions):
         problems.append(Problem("year", str(reference.year), str(record.year), Severity.WARNING))
-    if not best.venue_agrees:
-        found = record.venue_short or record.venue
-        problems.append(
-            Problem("venue", reference.venue, found, _venue_severity(reference, record))
-        )
+    problems.extend(_venue_problems(evidence, versions))
     if not any(f.by_identifier for f in accepted):  # else the identifier names this work
         problems.extend(_identifier_problems(evidence, best))
+    else:
+        problems.extend(_absent_doi_beside(evidence, accepted))
+    problems.extend(_registered_form(reference))
     return tuple(problems)
+
+
+def _same_work(best: Fit, other: Fit) -> bool:
+    """Another record of the very work `best` holds: same title, the same people if both
+    list any (an index's version, or the preprint of the published work)."""
+    if other.title.same != best.title.same or other.title.similarity < 0.9:
+        return False
+    people = authors.compare(best.record.people, other.record.people, thorough=False)
+    return not people.comparable or people.overlap >= 0.5
+
+
+def _author_problems(reference: Reference, versions: list[Fit]) -> list[Problem]:
+    if any(f.authors.agrees or not f.authors.comparable for f in versions):
+        return [
+            _slip(slip) for f in versions[:1] if f.authors.comparable for slip in f.authors.slips
+        ]
+    fit = max(versions, key=lambda f: (f.authors.overlap, -len(f.authors.issues)))
+    severity = Severity.ERROR if fit.authors.badly_wrong else Severity.WARNING
+    cited = authors.describe(reference.people, reference.others)
+    return [Problem("authors", cited, authors.describe(fit.record.people), severity)]
+
+
+def _slip(slip: tuple[Person, Person]) -> Problem:
+    """A one-letter slip in a name: a note giving the index's spelling."""
+    cited, found = slip
+    return Problem("authors", cited.display, found.display, Severity.INFO)
+
+
+def _venue_problems(evidence: Evidence, versions: list[Fit]) -> list[Problem]:
+    reference = evidence.reference
+    if any(f.venue is venues.Placement.AGREES for f in versions):
+        return []
+    differing = [f for f in versions if f.venue is venues.Placement.DIFFERS]
+    if differing:
+        record = differing[0].record
+        found = record.venue_short or record.venue
+        return [Problem("venue", reference.venue, found, _venue_severity(reference, record))]
+    preprints = [f.record for f in versions if is_preprint(f.record)]
+    if preprints and len(versions) == len(preprints) and _indexes_answered(evidence) >= 2:
+        server = preprints[0].venue or "a preprint server"
+        found = f"(only a preprint is known: {server})"
+        return [Problem("venue", reference.venue, found, Severity.WARNING)]
+    return []
 
 
 def _venue_severity(reference: Reference, record: Record) -> Severity:
@@ -131,6 +194,41 @@ def _venue_severity(reference: Reference, record: Record) -> Severity:
     if venues.workshop_version(reference.venue, record.venue, record.venue_short):
         return Severity.INFO
     return Severity.WARNING
+
+
+def _indexes_answered(evidence: Evidence) -> int:
+    """How many of the searchable indexes answered about this reference."""
+    return sum(
+        1
+        for source in evidence.sources
+        if source.name in _SEARCH_INDEXES and source.status is SourceStatus.ANSWERED
+    )
+
+
+def _registered_form(reference: Reference) -> list[Problem]:
+    """A note where the cited DOI carries an arXiv version the registry does not know."""
+    written = reference.field("doi").strip()
+    registered = reference.identifiers.doi
+    match = _ARXIV_VERSIONED.search(written)
+    if not match or not registered.startswith("10.48550/"):
+        return []
+    return [Problem("doi", written, registered, Severity.INFO)]
+
+
+def needs_second_opinion(verdict: Verdict) -> bool:
+    """A miscitation of authors, year or venue that rests on one index only: index records
+    have quirks (a preprint's venue, a truncated list), so another index is asked first."""
+    if verdict.status is not Status.MISCITED:
+        return False
+    wrong = {p.field for p in verdict.problems if p.severity is not Severity.INFO}
+    if not wrong or not wrong <= {"authors", "year", "venue"}:
+        return False
+    answered = {
+        s.name
+        for s in verdict.sources
+        if s.name in _SEARCH_INDEXES and s.status is SourceStatus.ANSWERED
+    }
+    return len(answered) < 2
 
 
 def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:
@@ -155,6 +253,25 @@ def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:
         other = evidence.by_identifier[0]
         return [Problem(name, cited, found or f"(resolves to “{other.title}”)", Severity.ERROR)]
     return []
+
+
+def _absent_doi_beside(evidence: Evidence, accepted: list[Fit]) -> list[Problem]:
+    """A DOI no registry knows, cited beside an arXiv id that found the work: the DOI is
+    wrong when the work's own DOI is known, else a note (indexes lag behind registries)."""
+    doi = evidence.reference.identifiers.doi
+    if not (doi and evidence.identifier_absent) or doi.startswith("10.48550/"):
+        return []
+    known = [
+        d
+        for f in accepted
+        for d in (f.record.identifiers.doi, f.record.published_doi)
+        if d and not d.startswith("10.48550/")
+    ]
+    if doi in known:
+        return []
+    if not known:
+        return [Problem("doi", doi, "(not in any registry)", Severity.INFO)]
+    return [Problem("doi", doi, known[0], Severity.WARNING)]
 
 
 def _dois(evidence: Evidence) -> list[str]:
@@ -248,13 +365,48 @@ def _undecidable(evidence: Evidence) -> str:
         return f"no index answered: {outcome}"
     ids = reference.identifiers
     kind = reference.kind.lower()
-    if kind in OUTSIDE_INDEXES and not (kind == "misc" and (ids.doi or ids.arxiv)):
-        return f"a {kind or 'work'} of this kind may be outside the scholarly indexes ({outcome})"
+    judged_as_paper = kind in _LOOSE_KINDS and paper_shaped(reference)
+    identified = evidence.identifier_absent or (kind == "misc" and (ids.doi or ids.arxiv))
+    if kind in OUTSIDE_INDEXES and not identified and not judged_as_paper:
+        return f"{_kind_phrase(kind)} may be outside the scholarly indexes ({outcome})"
     if (ids.doi or ids.arxiv) and not evidence.identifier_absent:
         return f"the cited identifier could not be looked up ({outcome})"
     if not reference.title:
         return "the reference has no title to search for"
+    if _unspaced_script(reference.title) and not ids:
+        return (
+            "the indexes' title search is unreliable for titles written without spaces"
+            f" between words (Chinese, Japanese, Thai); give the DOI to check it ({outcome})"
+        )
     return ""
+
+
+def _unspaced_script(title: str) -> bool:
+    """A title mostly in a script written without spaces between words (CJK, Thai)."""
+    letters = [c for c in title if c.isalpha()]
+    unspaced = sum(1 for c in letters if _UNSPACED.match(c))
+    return bool(letters) and unspaced >= len(letters) / 2
+
+
+def paper_shaped(reference: Reference) -> bool:
+    """An entry written as @misc (or with no type) that has a paper's shape: title, people,
+    year and a volume, pages or journal, and no URL or note on where it is published.
+
+    Invented papers are often written this way; such an entry is judged as a paper.
+    """
+    if not (reference.title and reference.year and reference.people):
+        return False
+    if any(p.literal for p in reference.people) or reference.identifiers.url:
+        return False
+    if reference.field("howpublished") or reference.field("url"):
+        return False
+    return bool(reference.volume or reference.pages or reference.venue)
+
+
+def _kind_phrase(kind: str) -> str:
+    """ "a dataset", "an online resource", "a work": the kind as a person names it."""
+    name = _KIND_NAMES.get(kind, kind.replace("_", " ").replace("-", " ")) or "work"
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
 def _describe_all(sources: tuple[SourceReport, ...]) -> str:

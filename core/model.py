@@ -218,6 +218,10 @@ class Record:
     date: str = ""
     venue: str = ""
     venue_short: str = ""
+    # Other names the index gives the venue (ISO abbreviation, alternate titles, a book's series)
+    # and the venues of the work's other locations (the journal beside its arXiv copy).
+    venue_aliases: tuple[str, ...] = ()
+    venue_kind: str = ""  # journal, conference, repository, ebook platform, book series, …
     volume: str = ""
     issue: str = ""
     pages: str = ""

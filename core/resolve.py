@@ -23,7 +23,7 @@ from cite_sentinel.core.backends.doi import DoiState
 from cite_sentinel.core.backends.outcome import Answered, Failed, Outcome
 from cite_sentinel.core.backends.session import Backends
 from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
-from cite_sentinel.core.match import Evidence, judge
+from cite_sentinel.core.match import Evidence, judge, needs_second_opinion
 from cite_sentinel.core.model import (
     Record,
     Reference,
@@ -47,6 +47,7 @@ _KEYLESS_S2_BUDGET = 10
 _COLD_AFTER = 8
 _COLD_SHARE = 0.25
 _PRIMARY_SOURCES = frozenset({"openalex", "crossref"})
+_SEARCHED_BY_ID = _PRIMARY_SOURCES | {"semanticscholar"}  # an answer by identifier is its word
 
 _STATUS_RANK = {SourceStatus.SKIPPED: 0, SourceStatus.ANSWERED: 1, SourceStatus.FAILED: 2}
 
@@ -117,6 +118,8 @@ async def resolve(
             if _settled(verdict, searched=False):
                 state.verdict = verdict
                 done.add()
+            elif needs_second_opinion(verdict):  # from an index that has not spoken yet
+                state.searched.update(s.name for s in verdict.sources if s.name in _SEARCHED_BY_ID)
     await _search(states, plan, done)
     verdicts = []
     for state in states:
@@ -128,10 +131,11 @@ async def resolve(
 
 
 def _settled(verdict: Verdict, *, searched: bool) -> bool:
-    """A match was found; an identifier that points elsewhere still calls for a search."""
+    """A match was found; an identifier that points elsewhere still calls for a search, and
+    a miscitation resting on one index's record for a second index's opinion."""
     if verdict.status is Status.VERIFIED:
         return True
-    if verdict.status is not Status.MISCITED:
+    if verdict.status is not Status.MISCITED or needs_second_opinion(verdict):
         return False
     identifier_elsewhere = any(p.field in {"doi", "arxiv"} for p in verdict.problems)
     return searched or not identifier_elsewhere

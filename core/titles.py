@@ -17,8 +17,11 @@ _GREEK = {
     "υ": "upsilon", "φ": "phi", "χ": "chi", "ψ": "psi", "ω": "omega",
 }  # fmt: skip
 _LATEX_GREEK = re.compile(r"\\(var)?(" + "|".join(sorted(set(_GREEK.values()))) + r")\b", re.I)
-_LATEX_ACCENT = re.compile(r"\\[`'^\"~=.uvHtcdbkr](?:\{(\w)\}|(\w))")
+# A symbol accent takes the next letter (\'e); a letter accent needs braces or a space (\v{s},
+# \c c), so that \to or \times is a command, not an accent on "o" or "imes".
+_LATEX_ACCENT = re.compile(r"\\[`'^\"~=.](?:\{(\w)\}|(\w))|\\[uvHtcdbkr](?:\{(\w)\}|\s+(\w))")
 _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?")
+_NOT_WORD = re.compile(r"[\W_]+")
 _MARKUP_TAG = re.compile(r"</?(?:i|b|em|strong|sub|sup|scp|span|mml:[a-z]+)\b[^>]*>", re.I)
 _SPECIAL_LETTERS = str.maketrans(
     {"ß": "ss", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l",
@@ -42,13 +45,13 @@ def normalise(title: str) -> str:
     """Lower-case words of a title: no markup, accents, punctuation or dialect spelling."""
     text = _MARKUP_TAG.sub("", html.unescape(title))  # Crossref titles carry JATS/HTML tags
     text = _LATEX_GREEK.sub(lambda m: " " + m.group(2).lower() + " ", text)
-    text = _LATEX_ACCENT.sub(lambda m: m.group(1) or m.group(2), text)
+    text = _LATEX_ACCENT.sub(lambda m: next(g for g in m.groups() if g), text)
     text = _LATEX_COMMAND.sub(" ", text)
     text = "".join(f" {_GREEK[c]} " if c in _GREEK else c for c in text.lower())
     text = fold(text)
     text = text.replace("&", " and ")
     text = re.sub(r"[{}'’`]", "", text)  # "{GAN}s", "Bayes' rule": no word break
-    text = re.sub(r"[^a-z0-9]+", " ", text)
+    text = _NOT_WORD.sub(" ", text)  # letters of every script are kept
     for pattern, replacement in _BRITISH:
         text = pattern.sub(replacement, text)
     return " ".join(text.split())

@@ -17,7 +17,7 @@ from cite_sentinel.core.cache import DAY, CacheMode
 from cite_sentinel.core.model import Reference, Status, Verdict
 
 # Bump when matching changes what a verdict says about the same answers.
-VERDICT_SCHEMA = 1
+VERDICT_SCHEMA = 2
 
 _TTL = {
     Status.VERIFIED: 7 * DAY,

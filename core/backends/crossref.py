@@ -28,6 +28,17 @@ _RETRACTION = frozenset({"retraction", "removal"})
 _WITHDRAWAL = frozenset({"withdrawal"})
 _TAG = re.compile(r"<[^>]+>")
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+# What a work's container is, by Crossref's type of the work.
+_VENUE_KINDS = {
+    "journal-article": "journal",
+    "proceedings-article": "conference",
+    "posted-content": "repository",
+    "book-chapter": "book",
+    "book-section": "book",
+    "book-part": "book",
+    "reference-entry": "book",
+    "dataset": "repository",
+}
 
 
 class Crossref:
@@ -119,6 +130,8 @@ def record_from_item(item: Mapping[str, Any]) -> Record:
         date=date,
         venue=_first(item.get("container-title")),
         venue_short=_first(item.get("short-container-title")),
+        venue_aliases=_rest(item.get("container-title")) + _rest(item.get("short-container-title")),
+        venue_kind=_VENUE_KINDS.get(kind, ""),
         volume=str(item.get("volume") or ""),
         issue=str(item.get("issue") or ""),
         pages=str(item.get("page") or ""),
@@ -200,6 +213,14 @@ def _first_related(relation: Mapping[str, Any], name: str) -> str:
         if isinstance(entry, dict) and str(entry.get("id-type", "")).lower() == "doi":
             return normalise_doi(str(entry.get("id") or ""))
     return ""
+
+
+def _rest(value: Any) -> tuple[str, ...]:
+    """Container titles after the first: a chapter's book beside its series, a journal's
+    former names."""
+    if not isinstance(value, list | tuple):
+        return ()
+    return tuple(str(v).strip() for v in value[1:] if str(v or "").strip())
 
 
 def _first(value: Any) -> str:

@@ -31,6 +31,7 @@ SELECT = ",".join(
 )  # fmt: skip
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:v\d+)?(?:\.pdf)?$", re.IGNORECASE)
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+_VENUE_TYPES = ("journal", "conference")  # OpenAlex source types that are venues
 
 
 class OpenAlex:
@@ -129,9 +130,9 @@ def normalise_doi(doi: str) -> str:
 def record_from_work(work: Mapping[str, Any]) -> Record:
     """One OpenAlex work object as a Record."""
     primary = work.get("primary_location") or {}
-    source = primary.get("source") or {}
     biblio = work.get("biblio") or {}
     locations = [loc for loc in work.get("locations") or () if isinstance(loc, dict)]
+    source = _venue_source(primary, locations)
     doi = normalise_doi(work.get("doi") or "")
     arxiv = _arxiv_id(doi, locations)
     is_preprint = _is_preprint(work, locations)
@@ -151,6 +152,9 @@ def record_from_work(work: Mapping[str, Any]) -> Record:
         year=_int(work.get("publication_year")),
         date=str(work.get("publication_date") or ""),
         venue=str(source.get("display_name") or ""),
+        venue_short=str(source.get("abbreviated_title") or ""),
+        venue_aliases=_other_venues(source, locations),
+        venue_kind=str(source.get("type") or ""),
         volume=str(biblio.get("volume") or ""),
         issue=str(biblio.get("issue") or ""),
         pages=_pages(biblio.get("first_page"), biblio.get("last_page")),
@@ -169,6 +173,39 @@ def record_from_work(work: Mapping[str, Any]) -> Record:
         is_preprint=is_preprint,
         preprint_doi=f"10.48550/arxiv.{arxiv}" if arxiv and not is_preprint else "",
     )
+
+
+def _venue_source(
+    primary: Mapping[str, Any], locations: Sequence[Mapping[str, Any]]
+) -> Mapping[str, Any]:
+    """The source that names the work's venue: the primary location's, unless that is a
+    repository or platform (arXiv, PubMed Central) and another location is a journal or a
+    conference, which is where the work was published."""
+    source = primary.get("source") or {}
+    if not isinstance(source, dict):
+        source = {}
+    if source.get("type") in _VENUE_TYPES:
+        return source
+    ordered = sorted(locations, key=lambda loc: loc.get("version") != "publishedVersion")
+    for location in ordered:
+        other = location.get("source")
+        if isinstance(other, dict) and other.get("type") in _VENUE_TYPES:
+            return other
+    return source
+
+
+def _other_venues(
+    source: Mapping[str, Any], locations: Sequence[Mapping[str, Any]]
+) -> tuple[str, ...]:
+    """The venue's other names, and the journals and conferences of the work's other
+    locations (a journal and the proceedings that also hold the work)."""
+    names = [str(n) for n in source.get("alternate_titles") or () if n]
+    for location in locations:
+        other = location.get("source")
+        if isinstance(other, dict) and other.get("type") in _VENUE_TYPES and other is not source:
+            names.append(str(other.get("display_name") or ""))
+    own = str(source.get("display_name") or "")
+    return tuple(n for n in dict.fromkeys(names) if n and n != own)
 
 
 def abstract_from_index(index: Any) -> str:

@@ -132,6 +132,8 @@ def record_from_paper(paper: Mapping[str, Any]) -> Record:
         year=paper["year"] if isinstance(paper.get("year"), int) else None,
         date=str(paper.get("publicationDate") or ""),
         venue=venue,
+        venue_aliases=_venue_names(paper, venue),
+        venue_kind=str(venue_object.get("type") or "").lower(),
         volume=str(journal.get("volume") or "").strip(),
         pages=str(journal.get("pages") or "").strip(),
         kind=",".join(str(t) for t in paper.get("publicationTypes") or ()),
@@ -147,6 +149,15 @@ def record_from_paper(paper: Mapping[str, Any]) -> Record:
         is_preprint=is_preprint,
         score=float(score) if isinstance(score, int | float) else None,
     )
+
+
+def _venue_names(paper: Mapping[str, Any], venue: str) -> tuple[str, ...]:
+    """Every name S2 gives the venue: the venue string, the publication venue's name and
+    alternate names (its acronyms and abbreviations)."""
+    venue_object = paper.get("publicationVenue") or {}
+    names = [str(paper.get("venue") or ""), str(venue_object.get("name") or "")]
+    names += [str(n) for n in venue_object.get("alternate_names") or () if n]
+    return tuple(n for n in dict.fromkeys(names) if n.strip() and n != venue)
 
 
 def _abstract(paper: Mapping[str, Any]) -> str:

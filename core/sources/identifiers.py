@@ -26,6 +26,9 @@ _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 _TRAILING = ".,;:'\"" + "".join(_CLOSERS)
 
 
+_ARXIV_DOI_VERSION = re.compile(r"v\d+$")
+
+
 def normalise_doi(text: str) -> str:
     """The first DOI in `text`, lower-cased and without trailing punctuation; "" if none."""
     text = text.replace("\\_", "_").strip()
@@ -33,9 +36,15 @@ def normalise_doi(text: str) -> str:
         text = unquote(text)
     token = text.strip("<>")
     if token and not any(ch.isspace() for ch in token):
-        return _doi_in_token(token)
+        return _registered(_doi_in_token(token))
     match = _DOI_IN_TEXT.search(text)
-    return _trim_doi(match.group(0)).lower() if match else ""
+    return _registered(_trim_doi(match.group(0)).lower()) if match else ""
+
+
+def _registered(doi: str) -> str:
+    """arXiv registers one DOI per paper, without a version: `…/arxiv.2101.00001v2` is the
+    paper's DOI `…/arxiv.2101.00001`."""
+    return _ARXIV_DOI_VERSION.sub("", doi) if doi.startswith("10.48550/arxiv.") else doi
 
 
 def _doi_in_token(token: str) -> str:

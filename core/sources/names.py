@@ -13,6 +13,8 @@ __all__ = ["parse_name", "parse_names", "split_names"]
 _AND = re.compile(r"\s+and(?:\s+|\s*$)", re.IGNORECASE)
 _WORD_BREAK = re.compile(r"[\s~]+")
 _OTHERS = frozenset({"others", "et al.", "et al", "{others}"})
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv", "v", "junior", "senior"})
+_INITIALS = re.compile(r"[A-Z]{1,3}")
 
 
 @lru_cache(maxsize=32768)
@@ -32,17 +34,51 @@ def parse_names(value: str) -> tuple[tuple[Person, ...], bool]:
 
 
 def split_names(value: str) -> list[str]:
-    """The names of a list, split at each `and` outside braces."""
+    """The names of a list, split at each `and` outside braces; a list written with commas
+    instead ("Smith, J., Jones, K." or "John Smith, Kate Jones, Li Wei") is split at them."""
     if "{" not in value:
-        return [part for part in _AND.split(value.strip()) if part.strip()]
-    names: list[str] = []
-    start = 0
-    for match in _AND.finditer(value):
-        if _depth(value, match.start()) == 0:
-            names.append(value[start : match.start()])
-            start = match.end()
-    names.append(value[start:])
-    return [name for name in names if name.strip()]
+        names = [part for part in _AND.split(value.strip()) if part.strip()]
+    else:
+        names = []
+        start = 0
+        for match in _AND.finditer(value):
+            if _depth(value, match.start()) == 0:
+                names.append(value[start : match.start()])
+                start = match.end()
+        names.append(value[start:])
+        names = [name for name in names if name.strip()]
+    if len(names) == 1:
+        return _comma_list(names[0]) or names
+    return names
+
+
+def _comma_list(name: str) -> list[str] | None:
+    """The people of one name that BibTeX cannot read: three or more comma-separated parts
+    that are not `von Last, Jr, First`. None when the commas are BibTeX's own."""
+    parts = [part.strip() for part in _split_top(name, ",")]
+    if len(parts) < 3 or not all(parts):
+        return None
+    if len(parts) == 3 and parts[1].strip(".").lower() in _SUFFIXES:
+        return None
+    if all(len(_words(part)) >= 2 for part in parts):
+        return [_vancouver(part) for part in parts]  # "John Smith", "Smith JK"
+    if len(parts) % 2 == 0 and all(_is_given(part) for part in parts[1::2]):
+        return [f"{family}, {given}" for family, given in zip(parts[::2], parts[1::2], strict=True)]
+    return None
+
+
+def _vancouver(part: str) -> str:
+    """"Smith JK" as "Smith, J. K."; any other name as written."""
+    words = _words(part)
+    if len(words) >= 2 and _INITIALS.fullmatch(words[-1]):
+        return f"{' '.join(words[:-1])}, {' '.join(f'{c}.' for c in words[-1])}"
+    return part
+
+
+def _is_given(part: str) -> bool:
+    """Initials or one to three capitalised given names: "J.", "J. K.", "Kate", "Mary Ann"."""
+    words = _words(part)
+    return 0 < len(words) <= 3 and all(w[:1].isupper() for w in words)
 
 
 def parse_name(name: str) -> Person:

@@ -121,3 +121,56 @@ def test_a_consortium_name_in_the_index_does_not_contradict_its_members() -> Non
 def test_a_cited_team_name_for_a_paper_by_named_people_is_still_reported() -> None:
     cited = (Person(literal="Google Research Team"),)
     assert not compare(cited, _people("Ashish Vaswani", "Noam Shazeer")).agrees
+
+
+def test_an_index_record_cut_to_its_first_author_cannot_refute_the_others() -> None:
+    cited = _people("Herman Lo", "Samuel Wong", "Janet Wong")
+    result = compare(cited, _people("Herman Lo"))
+    assert not result.comparable and result.agrees
+
+
+def test_a_list_the_index_holds_alphabetised_is_not_an_order_error() -> None:
+    cited = _people("Yoshua Bengio", "Aaron Courville", "Pascal Vincent")
+    found = _people("Yoshua Bengio", "Aaron Courville", "Pascal Vincent")[::-1]
+    found = tuple(sorted(found, key=lambda p: p.family))
+    assert compare(cited, found).agrees
+
+
+def test_a_team_name_for_the_people_cannot_refute_them() -> None:
+    cited = _people("Hugo Touvron", "Thibaut Lavril")
+    assert not compare(cited, (Person(literal="Meta Team"),)).comparable
+    assert not compare(cited, (Person(literal="GenAI at Meta"),)).comparable
+
+
+def test_a_big_team_cited_by_its_name_is_not_wrong_but_a_small_one_is() -> None:
+    team = tuple(Person(family=f"Member{i}", given="A") for i in range(12))
+    assert not compare((Person(literal="OpenAI"),), team).comparable
+    assert compare((Person(literal="FAO"),), _people("Ann Smith", "Bo Li")).badly_wrong
+
+
+def test_an_organisation_read_as_a_person_by_the_index_is_the_same_author() -> None:
+    found = (Person(family="Group", given="World Bank"),)
+    assert compare((Person(literal="World Bank Group"),), found).agrees
+
+
+def test_transliterated_and_hyphenated_given_names_agree() -> None:
+    assert compare(_people("Dong-Gyun Kim"), _people("Donggyun Kim")).agrees
+    assert compare(_people("Jiaqi Ma"), _people("Jia-Qi Ma")).agrees
+    assert compare(_people("Jörg Müller"), _people("Joerg Mueller")).agrees
+
+
+def test_names_in_other_scripts_are_compared_letter_by_letter() -> None:
+    cited = (Person(family="Андреева", given="Ирина"),)
+    assert compare(cited, (Person(family="Андреева", given="Ирина"),)).agrees
+    assert compare(cited, (Person(family="Петров", given="Пётр"),)).badly_wrong
+
+
+def test_a_one_letter_slip_in_a_name_is_a_noted_spelling_not_an_error() -> None:
+    result = compare(_people("John Smiht", "Kate Jones"), _people("John Smith", "Kate Jones"))
+    assert result.agrees
+    assert AuthorIssue.SPELLING in result.issues
+    assert [(c.family, f.family) for c, f in result.slips] == [("Smiht", "Smith")]
+
+
+def test_people_who_share_only_a_given_name_are_different_people() -> None:
+    assert compare(_people("John Doe"), _people("John Smith")).badly_wrong

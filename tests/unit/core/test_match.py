@@ -389,3 +389,186 @@ def test_conference_paper_cited_with_the_year_of_its_preprint_is_verified() -> N
     reference = _reference(year=2016)  # on arXiv in 2016, in the 2017 proceedings
     verdict = judge(Evidence(reference=reference, candidates=(_record(),), sources=ANSWERED))
     assert verdict.status is Status.VERIFIED
+
+
+# --- every field's references: versions, index quirks, kinds of work ------------------------
+
+NATURE_PEOPLE = (
+    Person(family="Lander", given="Eric S."),
+    Person(family="Linton", given="Lauren M."),
+)
+
+
+def _article(**fields: object) -> Reference:
+    values: dict[str, object] = {
+        "key": "lander2001",
+        "location": Location.point("refs.bib", 1, 1),
+        "kind": "article",
+        "title": "Initial sequencing and analysis of the human genome",
+        "people": NATURE_PEOPLE,
+        "year": 2001,
+        "venue": "Nature",
+    }
+    values.update(fields)
+    return Reference(**values)  # type: ignore[arg-type]
+
+
+def _work(**fields: object) -> Record:
+    values: dict[str, object] = {
+        "source": "openalex",
+        "id": "W2",
+        "title": "Initial sequencing and analysis of the human genome",
+        "people": NATURE_PEOPLE,
+        "year": 2001,
+        "venue": "Nature",
+        "venue_kind": "journal",
+    }
+    values.update(fields)
+    return Record(**values)  # type: ignore[arg-type]
+
+
+def test_a_journal_cited_by_its_exact_name_is_verified() -> None:
+    for name in ("Nature", "Nature Communications", "Biometrika"):
+        verdict = judge(
+            Evidence(
+                reference=_article(venue=name),
+                candidates=(_work(venue=name),),
+                sources=ANSWERED,
+            )
+        )
+        assert verdict.status is Status.VERIFIED, name
+
+
+def test_another_journal_is_a_venue_warning() -> None:
+    verdict = judge(
+        Evidence(reference=_article(venue="Cell"), candidates=(_work(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "venue").found == "Nature"
+
+
+def test_a_repository_record_cannot_refute_the_venue_when_another_index_holds_the_journal() -> None:
+    repository = _work(source="openalex", venue="arXiv (Cornell University)",
+                       venue_kind="repository", is_preprint=True)  # fmt: skip
+    journal = _work(source="crossref", id="10.1038/35057062")
+    verdict = judge(
+        Evidence(reference=_article(), candidates=(repository, journal), sources=ANSWERED)
+    )
+    assert verdict.status is Status.VERIFIED
+
+
+def test_a_publisher_given_as_venue_is_no_error() -> None:
+    verdict = judge(
+        Evidence(
+            reference=_article(kind="incollection", venue="Handbook of Genomics"),
+            candidates=(_work(venue="Springer eBooks", venue_kind="ebook platform"),),
+            sources=ANSWERED,
+        )
+    )
+    assert verdict.status is Status.VERIFIED
+
+
+def test_a_work_known_only_as_a_preprint_to_two_indexes_refutes_a_claimed_venue() -> None:
+    preprint = _work(venue="arXiv (Cornell University)", venue_kind="repository",
+                     is_preprint=True)  # fmt: skip
+    one_index = (SourceReport("openalex", SourceStatus.ANSWERED),)
+    alone = judge(Evidence(reference=_article(), candidates=(preprint,), sources=one_index))
+    assert alone.status is Status.VERIFIED  # one index's preprint record proves nothing
+    both = judge(Evidence(reference=_article(), candidates=(preprint,), sources=ANSWERED))
+    assert both.status is Status.MISCITED
+    assert "only a preprint" in _problem(both.problems, "venue").found
+
+
+def test_any_version_of_the_work_agreeing_settles_a_field() -> None:
+    truncated = _work(people=NATURE_PEOPLE[:1])
+    alphabetised = _work(source="crossref", people=NATURE_PEOPLE[::-1])
+    verdict = judge(
+        Evidence(reference=_article(), candidates=(truncated, alphabetised), sources=ANSWERED)
+    )
+    assert verdict.status is Status.VERIFIED
+
+
+def test_a_one_letter_slip_in_a_name_is_a_note_naming_the_right_spelling() -> None:
+    slipped = (Person(family="Lnader", given="Eric S."), NATURE_PEOPLE[1])
+    verdict = judge(
+        Evidence(reference=_article(people=slipped), candidates=(_work(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.VERIFIED
+    note = _problem(verdict.problems, "authors")
+    assert note.severity is Severity.INFO and "Lander" in note.found
+
+
+def test_a_miscitation_resting_on_one_index_asks_for_a_second_opinion() -> None:
+    from cite_sentinel.core.match import needs_second_opinion
+
+    one_index = (SourceReport("openalex", SourceStatus.ANSWERED),)
+    wrong_year = judge(
+        Evidence(reference=_article(year=1995), candidates=(_work(),), sources=one_index)
+    )
+    assert wrong_year.status is Status.MISCITED and needs_second_opinion(wrong_year)
+    confirmed = judge(
+        Evidence(reference=_article(year=1995), candidates=(_work(),), sources=ANSWERED)
+    )
+    assert not needs_second_opinion(confirmed)
+
+
+def test_a_misc_entry_with_a_papers_shape_that_no_index_holds_is_fabricated() -> None:
+    invented = _article(kind="misc", title="Quantum gravity of invented tardigrades",
+                        volume="12", pages="1--9")  # fmt: skip
+    verdict = judge(Evidence(reference=invented, sources=ANSWERED))
+    assert verdict.status is Status.FABRICATED
+
+
+def test_a_misc_web_page_that_no_index_holds_stays_unverified() -> None:
+    page = _article(kind="misc", title="Our lab's homepage", venue="",
+                    identifiers=Identifiers(url="https://example.org"))  # fmt: skip
+    verdict = judge(Evidence(reference=page, sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+    assert "a miscellaneous entry may be outside" in verdict.reason
+
+
+def test_titles_in_other_scripts_are_compared() -> None:
+    title = "ОБРАЗОВАНИЕ КАК «НОВАЯ РОСКОШЬ»"
+    people = (Person(family="Бинюкова", given="И.С."),)
+    verdict = judge(
+        Evidence(
+            reference=_article(title=title, people=people, venue="", year=2019),
+            candidates=(_work(title=title, people=people, venue="", year=2019),),
+            sources=ANSWERED,
+        )
+    )
+    assert verdict.status is Status.VERIFIED
+
+
+def test_an_unmatched_title_in_chinese_or_japanese_is_unverified_not_fabricated() -> None:
+    verdict = judge(
+        Evidence(reference=_article(title="異分野連携によるリポソーム製剤の開発"), sources=ANSWERED)
+    )
+    assert verdict.status is Status.UNVERIFIED
+
+
+def test_a_doi_no_registry_knows_beside_an_arxiv_id_that_found_the_work_is_wrong() -> None:
+    reference = _article(identifiers=Identifiers(doi="10.1038/35057062999", arxiv="0704.0122"))
+    arxiv_ids = Identifiers(doi="10.48550/arxiv.0704.0122", arxiv="0704.0122")
+    found = _work(
+        source="arxiv", is_preprint=True, published_doi="10.1038/35057062", identifiers=arxiv_ids
+    )
+    verdict = judge(
+        Evidence(
+            reference=reference, by_identifier=(found,), identifier_absent=True, sources=ANSWERED
+        )
+    )
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "doi").found == "10.1038/35057062"
+
+
+def test_an_arxiv_doi_with_a_version_is_read_as_the_papers_doi_with_a_note() -> None:
+    reference = _article(
+        identifiers=Identifiers(doi="10.48550/arxiv.2101.00001"),
+        fields=(("doi", "10.48550/arXiv.2101.00001v2"),),
+    )
+    found = _work(identifiers=Identifiers(doi="10.48550/arxiv.2101.00001"))
+    verdict = judge(Evidence(reference=reference, by_identifier=(found,), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+    note = _problem(verdict.problems, "doi")
+    assert note.severity is Severity.INFO and note.found == "10.48550/arxiv.2101.00001"

@@ -224,3 +224,11 @@ def test_a_malformed_isbn_is_explained_naming_the_value(value: str, words: str) 
 
 def test_a_field_with_two_valid_isbns_has_no_problem() -> None:
     assert isbn_problem("978-0-262-03384-8, 0262033844") == ""
+
+
+def test_an_arxiv_doi_with_a_version_is_the_papers_registered_doi() -> None:
+    assert normalise_doi("10.48550/arXiv.2101.00001v2") == "10.48550/arxiv.2101.00001"
+    assert normalise_doi("https://doi.org/10.48550/arXiv.2101.00001v12") == (
+        "10.48550/arxiv.2101.00001"
+    )
+    assert normalise_doi("10.1000/journal.v2") == "10.1000/journal.v2"  # only arXiv's

@@ -80,3 +80,23 @@ def test_empty_names_are_dropped() -> None:
     people, others = parse_names("Smith, John and  and Doe, Jane and")
     assert [p.family for p in people] == ["Smith", "Doe"]
     assert not others
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "John Smith, Kate Jones, Li Wei",
+        "Smith, J., Jones, K., Wei, L.",
+        "Smith J, Jones K, Wei L",
+    ],
+)
+def test_a_list_written_with_commas_instead_of_and_is_read_as_people(value: str) -> None:
+    people, _ = parse_names(value)
+    assert [p.family for p in people] == ["Smith", "Jones", "Wei"]
+    assert [p.given[0] for p in people] == ["J", "K", "L"]
+
+
+@pytest.mark.parametrize("value", ["Smith, John", "Ford, Jr., Henry", "van der Berg, Jan Willem"])
+def test_bibtex_s_own_commas_still_name_one_person(value: str) -> None:
+    people, _ = parse_names(value)
+    assert len(people) == 1
