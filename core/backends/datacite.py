@@ -14,8 +14,9 @@ from cite_sentinel.core.backends.outcome import Answered, Failed, Outcome
 from cite_sentinel.core.cache import Freshness
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http import Api, HttpClient, Reply
-from cite_sentinel.core.model import Identifiers, Person, Record
+from cite_sentinel.core.model import Identifiers, Person, Record, Reference
 
+SEARCH_ROWS = 5
 _TAG = re.compile(r"<[^>]+>")
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
 
@@ -46,6 +47,28 @@ class DataCite:
             return Failed(str(error))
         except (ValueError, TypeError, KeyError, AttributeError):
             return Failed("datacite: malformed response to a DOI look-up")
+
+
+    async def search(self, reference: Reference) -> Outcome:
+        """The top five DataCite records for the reference's title: datasets, software and
+        reports that the bibliographic indexes rarely hold."""
+        query = _plain(reference.title or reference.raw)
+        if not query:
+            return Answered(())
+        params = [("query", query), ("page[size]", str(SEARCH_ROWS))]
+        try:
+            reply = await self._http.request(
+                Api.DATACITE, "GET", self._base, "/dois", params=params, freshness=_list_freshness
+            )
+            body = reply.json()
+            found = body.get("data") if isinstance(body, dict) else None
+            if not isinstance(found, list):
+                raise ValueError("no data list")
+            return Answered(tuple(record_from_doi(d) for d in found if isinstance(d, dict)))
+        except SourceError as error:
+            return Failed(str(error))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return Failed("datacite: malformed response to a search")
 
 
 def record_from_doi(data: Mapping[str, Any]) -> Record:
@@ -92,6 +115,21 @@ def _freshness(reply: Reply) -> Freshness | None:
     except ValueError:
         return None
     return Freshness.FOUND if isinstance(body, dict) and "data" in body else None
+
+
+def _list_freshness(reply: Reply) -> Freshness | None:
+    if reply.status != 200:
+        return None
+    try:
+        body = reply.json()
+    except ValueError:
+        return None
+    return Freshness.SEARCH if isinstance(body, dict) and "data" in body else None
+
+
+def _plain(text: str) -> str:
+    """Words only: DataCite reads `query` as Elasticsearch query syntax."""
+    return " ".join(re.sub(r"[^\w\s]", " ", text).split())[:300]
 
 
 def _person(creator: Mapping[str, Any]) -> Person:
