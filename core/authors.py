@@ -32,6 +32,7 @@ class AuthorComparison:
     comparable: bool = True  # False when either side lists nobody, or the index's list is
     # an artefact of the index (cut to its first author, a team name for the people)
     slips: tuple[tuple[Person, Person], ...] = ()  # (cited, found) one letter apart
+    quirk: bool = False  # the order was forgiven because the index holds the list sorted
 
     @property
     def agrees(self) -> bool:
@@ -89,6 +90,7 @@ def compare(
         and any(_close(a, b) for a in cited_keys[i].family for b in found_keys[j].family)
     )
     issues: list[AuthorIssue] = []
+    quirk = False
     if overlap < 0.5 or (matched < 2 and len(cited_people) >= 2 and len(found) >= 2):
         issues.append(AuthorIssue.SUBSTITUTED)
     else:
@@ -97,13 +99,18 @@ def compare(
         if matched < len(found) and not others and len(cited_people) < _LONG_LIST:
             issues.append(AuthorIssue.MISSING)
         order = [j for _, j in sorted(pairs)]
-        if order != sorted(order) and not _alphabetised(cited_people, found):
-            issues.append(AuthorIssue.ORDER)
+        if order != sorted(order):
+            if _sorted(found) and len(found) >= 2:
+                quirk = True  # some indexes hold a list alphabetised
+            elif not (_sorted(cited_people) and len(cited_people) == len(found) > 2):
+                issues.append(AuthorIssue.ORDER)  # (some fields cite alphabetically)
         if any(_given_contradicts(cited_people[i], found[j]) for i, j in pairs):
             issues.append(AuthorIssue.GIVEN)
         if slips:
             issues.append(AuthorIssue.SPELLING)
-    return AuthorComparison(overlap=overlap, recall=recall, issues=tuple(issues), slips=slips)
+    return AuthorComparison(
+        overlap=overlap, recall=recall, issues=tuple(issues), slips=slips, quirk=quirk
+    )
 
 
 def describe(people: tuple[Person, ...], others: bool = False) -> str:
@@ -262,18 +269,10 @@ def _big_team_variant(
     return leading <= set(pairs) and len(pairs) >= _BIG_TEAM_OVERLAP * len(cited)
 
 
-def _alphabetised(cited: tuple[Person, ...], found: tuple[Person, ...]) -> bool:
-    """Some fields (economics, mathematics) list authors alphabetically, and some indexes
-    hold a list sorted so: the same people in another order is then not an error."""
-    if len(cited) != len(found) or len(cited) <= 2:
-        return False
-    return any(
-        families == sorted(families)
-        for families in (
-            [_squash(p.family or p.literal) for p in cited],
-            [_squash(p.family or p.literal) for p in found],
-        )
-    )
+def _sorted(people: tuple[Person, ...]) -> bool:
+    """A list in alphabetical order of family names."""
+    families = [_squash(p.family or p.literal) for p in people]
+    return families == sorted(families)
 
 
 def _given_contradicts(cited: Person, found: Person) -> bool:

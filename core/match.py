@@ -61,24 +61,84 @@ class Evidence:
     sources: tuple[SourceReport, ...] = ()  # what each index did (answered/failed/skipped)
 
 
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """What the records found so far could neither confirm nor refute, and who holds the work.
+
+    `unconfirmed` names cited fields that only index quirks spoke to (a record cut to its
+    first author, a team name for the people, a repository or publisher as the venue);
+    `holders` the indexes whose records are the cited work.
+    """
+
+    unconfirmed: frozenset[str] = frozenset()
+    holders: frozenset[str] = frozenset()
+
+
 def judge(evidence: Evidence) -> Verdict:
     """The verdict on one reference: verified, miscited, fabricated or unverified."""
-    return assess(evidence)[0]
+    return weigh(evidence)[0]
+
+
+def weigh(evidence: Evidence) -> tuple[Verdict, Doubt]:
+    """The verdict and what it leaves in doubt (for resolve: ask another index?)."""
+    verdict, _, doubt = _weigh(evidence)
+    return verdict, doubt
 
 
 def assess(evidence: Evidence) -> tuple[Verdict, calibration.Features]:
     """The verdict and the features its confidence was computed from (for calibration)."""
+    verdict, features, _ = _weigh(evidence)
+    return verdict, features
+
+
+def needs_second_opinion(verdict: Verdict, doubt: Doubt) -> bool:
+    """Whether another index should be asked before the verdict is final: a miscitation of
+    authors, year or venue, or a field only a quirky record spoke to, rests on fewer than two
+    indexes holding the work (index records have quirks; another index's record may not)."""
+    if verdict.status is Status.VERIFIED:
+        doubtful = bool(doubt.unconfirmed)
+    elif verdict.status is Status.MISCITED:
+        wrong = {p.field for p in verdict.problems if p.severity is not Severity.INFO}
+        doubtful = bool(wrong) and wrong <= {"authors", "year", "venue"}
+    else:
+        doubtful = False
+    return doubtful and len(doubt.holders) < 2
+
+
+def _weigh(evidence: Evidence) -> tuple[Verdict, calibration.Features, Doubt]:
     reference = evidence.reference
     fits = [fit(reference, r, by_identifier=True) for r in evidence.by_identifier]
     fits += [fit(reference, r) for r in evidence.candidates if r not in evidence.by_identifier]
     fits.sort(key=lambda f: f.rank, reverse=True)
     accepted = [f for f in fits if f.accepted]
     if accepted:
-        return _matched(evidence, _prefer_claimed_venue(accepted), accepted)
+        best = _prefer_claimed_venue(accepted)
+        return (*_matched(evidence, best, accepted), _doubt(reference, best, accepted))
     elsewhere = [f for f in fits if f.by_identifier]
     if elsewhere:
-        return _identifier_elsewhere(evidence, elsewhere[0])
-    return _unmatched(evidence, fits[0] if fits else None)
+        return (*_identifier_elsewhere(evidence, elsewhere[0]), Doubt())
+    return (*_unmatched(evidence, fits[0] if fits else None), Doubt())
+
+
+def _doubt(reference: Reference, best: Fit, accepted: list[Fit]) -> Doubt:
+    versions = _versions(best, accepted)
+    unconfirmed: set[str] = set()
+    people_confirmed = any(
+        f.authors.comparable and f.authors.agrees and not f.authors.quirk for f in versions
+    )
+    quirky_people = any(not f.authors.comparable or f.authors.quirk for f in versions)
+    if reference.people and quirky_people and not people_confirmed:
+        unconfirmed.add("authors")
+    venue_confirmed = any(f.venue_agrees for f in versions)
+    unplaced = any(f.venue is venues.Placement.UNPLACED for f in versions)
+    if venues.is_venue_claim(reference.venue) and unplaced and not venue_confirmed:
+        unconfirmed.add("venue")
+    return Doubt(frozenset(unconfirmed), frozenset(f.record.source for f in versions))
+
+
+def _versions(best: Fit, accepted: list[Fit]) -> list[Fit]:
+    """The records of the very work `best` holds, from any index and any version."""
+    return [f for f in accepted if f is best or _same_work(best, f)]
 
 
 def _prefer_claimed_venue(accepted: list[Fit]) -> Fit:
@@ -130,7 +190,7 @@ def _problems(evidence: Evidence, best: Fit, accepted: list[Fit]) -> tuple[Probl
     or a publisher's "venue", a list the index cut to its first author) is no error.
     """
     reference, record = evidence.reference, best.record
-    versions = [f for f in accepted if f is best or _same_work(best, f)]
+    versions = _versions(best, accepted)
     problems: list[Problem] = []
     if not best.title.same:
         problems.append(Problem("title", reference.title, record.title, Severity.WARNING))
@@ -156,11 +216,15 @@ def _same_work(best: Fit, other: Fit) -> bool:
 
 
 def _author_problems(reference: Reference, versions: list[Fit]) -> list[Problem]:
-    if any(f.authors.agrees or not f.authors.comparable for f in versions):
-        return [
-            _slip(slip) for f in versions[:1] if f.authors.comparable for slip in f.authors.slips
-        ]
-    fit = max(versions, key=lambda f: (f.authors.overlap, -len(f.authors.issues)))
+    """Authors are wrong when no comparable record agrees; records that cannot speak for the
+    list (cut to the first author, a team name) neither confirm nor refute it."""
+    comparable = [f for f in versions if f.authors.comparable]
+    if not comparable:
+        return []
+    agreeing = [f for f in comparable if f.authors.agrees]
+    if agreeing:
+        return [_slip(slip) for slip in agreeing[0].authors.slips]
+    fit = max(comparable, key=lambda f: (f.authors.overlap, -len(f.authors.issues)))
     severity = Severity.ERROR if fit.authors.badly_wrong else Severity.WARNING
     cited = authors.describe(reference.people, reference.others)
     return [Problem("authors", cited, authors.describe(fit.record.people), severity)]
@@ -213,22 +277,6 @@ def _registered_form(reference: Reference) -> list[Problem]:
     if not match or not registered.startswith("10.48550/"):
         return []
     return [Problem("doi", written, registered, Severity.INFO)]
-
-
-def needs_second_opinion(verdict: Verdict) -> bool:
-    """A miscitation of authors, year or venue that rests on one index only: index records
-    have quirks (a preprint's venue, a truncated list), so another index is asked first."""
-    if verdict.status is not Status.MISCITED:
-        return False
-    wrong = {p.field for p in verdict.problems if p.severity is not Severity.INFO}
-    if not wrong or not wrong <= {"authors", "year", "venue"}:
-        return False
-    answered = {
-        s.name
-        for s in verdict.sources
-        if s.name in _SEARCH_INDEXES and s.status is SourceStatus.ANSWERED
-    }
-    return len(answered) < 2
 
 
 def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:

@@ -23,7 +23,7 @@ from cite_sentinel.core.backends.doi import DoiState
 from cite_sentinel.core.backends.outcome import Answered, Failed, Outcome
 from cite_sentinel.core.backends.session import Backends
 from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
-from cite_sentinel.core.match import Evidence, judge, needs_second_opinion
+from cite_sentinel.core.match import Doubt, Evidence, needs_second_opinion, weigh
 from cite_sentinel.core.model import (
     Record,
     Reference,
@@ -114,28 +114,30 @@ async def resolve(
     await _identifiers(states, plan)
     for state in states:
         if state.by_identifier or state.identifier_absent:
-            verdict = judge(state.evidence())
-            if _settled(verdict, searched=False):
+            verdict, doubt = weigh(state.evidence())
+            if _settled(verdict, doubt, searched=False):
                 state.verdict = verdict
                 done.add()
-            elif needs_second_opinion(verdict):  # from an index that has not spoken yet
+            elif needs_second_opinion(verdict, doubt):  # from an index that has not spoken
                 state.searched.update(s.name for s in verdict.sources if s.name in _SEARCHED_BY_ID)
     await _search(states, plan, done)
     verdicts = []
     for state in states:
         if state.verdict is None:
-            state.verdict = judge(state.evidence())
+            state.verdict = weigh(state.evidence())[0]
             done.add()
         verdicts.append(_with_skipped_sources(state.verdict, plan))
     return verdicts
 
 
-def _settled(verdict: Verdict, *, searched: bool) -> bool:
+def _settled(verdict: Verdict, doubt: Doubt, *, searched: bool) -> bool:
     """A match was found; an identifier that points elsewhere still calls for a search, and
-    a miscitation resting on one index's record for a second index's opinion."""
+    a verdict resting on one index's quirky or contradicting record for another's opinion."""
+    if needs_second_opinion(verdict, doubt):
+        return False
     if verdict.status is Status.VERIFIED:
         return True
-    if verdict.status is not Status.MISCITED or needs_second_opinion(verdict):
+    if verdict.status is not Status.MISCITED:
         return False
     identifier_elsewhere = any(p.field in {"doi", "arxiv"} for p in verdict.problems)
     return searched or not identifier_elsewhere
@@ -374,8 +376,8 @@ async def _worker(
         state.note(name, outcome)
         if isinstance(outcome, Answered):
             state.candidates.extend(r for r in outcome.records if r not in state.candidates)
-        verdict = judge(state.evidence())
-        settled = _settled(verdict, searched=True)
+        verdict, doubt = weigh(state.evidence())
+        settled = _settled(verdict, doubt, searched=True)
         board.count(name, first=first, settled=settled)
         if settled:
             state.verdict = verdict

@@ -2,23 +2,40 @@
 
 from __future__ import annotations
 
+import re
+
 from cite_sentinel.core.model import Person
 
 # Lower-case particles that belong before the family name (von part).
 _PARTICLES = frozenset(
     {"van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "du", "la", "le"}
-    | {"ter", "ten", "bin", "al"}
+    | {"ter", "ten", "bin", "al", "dela", "das"}
 )
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+_ORGANISATION_WORDS = frozenset({
+    "collaboration", "collaborators", "consortium", "team", "group", "committee", "society",
+    "association", "organization", "organisation", "institute", "institut", "university",
+    "agency", "council", "ministry", "center", "centre", "foundation", "network", "initiative",
+    "project", "programme", "office", "laboratory", "board", "commission", "alliance",
+    "federation", "department", "authority", "corporation", "inc", "ltd", "gmbh", "llc",
+    "investigators", "collective", "bureau", "service", "survey", "partnership",
+})  # fmt: skip
 
 
 def person_from_name(name: str) -> Person:
-    """A Person from one display string: "Family, Given" or "Given [von] Family [Jr.]"."""
+    """A Person from one display string: "Family, Given" or "Given [von] Family [Jr.]"; an
+    organisation's name ("The ATLAS Collaboration", "GBD Collaborators") stays whole."""
     name = " ".join(name.split())
     if not name:
         return Person()
+    if is_organisation(name):
+        return Person(literal=name)
     if "," in name:
         family, _, given = name.partition(",")
+        if given.strip().lower() in _SUFFIXES:  # "Gregorio E. dela Rosa, Jr."
+            person = person_from_name(family)
+            return Person(family=person.family, given=person.given, von=person.von,
+                          suffix=given.strip())  # fmt: skip
         return person_from_parts(family=family.strip(), given=given.strip())
     words = name.split(" ")
     suffix = ""
@@ -32,6 +49,12 @@ def person_from_name(name: str) -> Person:
     given = " ".join(words[:start])
     von = " ".join(words[start:-1])
     return Person(family=words[-1], given=given, von=von, suffix=suffix)
+
+
+def is_organisation(name: str) -> bool:
+    """A name that is an organisation's: it holds a word only organisations' names hold."""
+    words = re.findall(r"[A-Za-z]+", name.lower())
+    return len(words) >= 2 and any(word in _ORGANISATION_WORDS for word in words)
 
 
 def person_from_parts(*, family: str, given: str = "", literal: str = "") -> Person:

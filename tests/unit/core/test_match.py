@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core.match import Evidence, judge
+from cite_sentinel.core.match import Evidence, judge, needs_second_opinion, weigh
 from cite_sentinel.core.model import (
     Flag,
     Identifiers,
@@ -480,10 +480,15 @@ def test_a_work_known_only_as_a_preprint_to_two_indexes_refutes_a_claimed_venue(
 
 
 def test_any_version_of_the_work_agreeing_settles_a_field() -> None:
-    truncated = _work(people=NATURE_PEOPLE[:1])
-    alphabetised = _work(source="crossref", people=NATURE_PEOPLE[::-1])
+    people = (Person(family="Venter", given="J. Craig"), Person(family="Adams", given="Mark D."))
+    truncated = _work(people=people[:1])
+    alphabetised = _work(source="crossref", people=people[::-1])
     verdict = judge(
-        Evidence(reference=_article(), candidates=(truncated, alphabetised), sources=ANSWERED)
+        Evidence(
+            reference=_article(people=people),
+            candidates=(truncated, alphabetised),
+            sources=ANSWERED,
+        )
     )
     assert verdict.status is Status.VERIFIED
 
@@ -499,17 +504,35 @@ def test_a_one_letter_slip_in_a_name_is_a_note_naming_the_right_spelling() -> No
 
 
 def test_a_miscitation_resting_on_one_index_asks_for_a_second_opinion() -> None:
-    from cite_sentinel.core.match import needs_second_opinion
+    wrong_year, doubt = weigh(Evidence(reference=_article(year=1995), candidates=(_work(),)))
+    assert wrong_year.status is Status.MISCITED and needs_second_opinion(wrong_year, doubt)
+    second = _work(source="crossref", id="10.1038/35057062")
+    confirmed, doubt = weigh(
+        Evidence(reference=_article(year=1995), candidates=(_work(), second), sources=ANSWERED)
+    )
+    assert confirmed.status is Status.MISCITED and not needs_second_opinion(confirmed, doubt)
 
-    one_index = (SourceReport("openalex", SourceStatus.ANSWERED),)
-    wrong_year = judge(
-        Evidence(reference=_article(year=1995), candidates=(_work(),), sources=one_index)
+
+def test_a_record_cut_to_its_first_author_asks_another_index_for_the_list() -> None:
+    invented = (NATURE_PEOPLE[0], Person(family="Nobody", given="Ann"))
+    truncated = _work(people=NATURE_PEOPLE[:1])
+    verdict, doubt = weigh(Evidence(reference=_article(people=invented), candidates=(truncated,)))
+    assert verdict.status is Status.VERIFIED and needs_second_opinion(verdict, doubt)
+    full = _work(source="crossref", id="10.1038/35057062")
+    verdict, doubt = weigh(
+        Evidence(reference=_article(people=invented), candidates=(truncated, full))
     )
-    assert wrong_year.status is Status.MISCITED and needs_second_opinion(wrong_year)
-    confirmed = judge(
-        Evidence(reference=_article(year=1995), candidates=(_work(),), sources=ANSWERED)
-    )
-    assert not needs_second_opinion(confirmed)
+    assert verdict.status is Status.MISCITED
+    assert not needs_second_opinion(verdict, doubt)
+
+
+def test_a_repository_given_as_the_venue_asks_another_index_for_the_journal() -> None:
+    filed = _work(venue="PubMed Central", venue_kind="repository")
+    verdict, doubt = weigh(Evidence(reference=_article(venue="Cell"), candidates=(filed,)))
+    assert verdict.status is Status.VERIFIED and needs_second_opinion(verdict, doubt)
+    journal = _work(source="crossref", id="10.1038/35057062")
+    verdict, _ = weigh(Evidence(reference=_article(venue="Cell"), candidates=(filed, journal)))
+    assert verdict.status is Status.MISCITED
 
 
 def test_a_misc_entry_with_a_papers_shape_that_no_index_holds_is_fabricated() -> None:
