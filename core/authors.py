@@ -170,12 +170,19 @@ def _keys(person: Person) -> _Keys:
     if len(family_words) > 1:
         keys.update(_squash(w) for w in family_words if len(w) > 2)  # "Tran-The", "van den Oord"
     keys.add(_squash(_german(person.family)))  # "Müller" and "Mueller"
+    if _is_initials(person.family) and person.given:  # "Mallikarjun B. R." is B. R. Mallikarjun
+        keys.add(_squash(person.given.split()[0]))
     given = _squash(person.given)
     if given:
         keys.add(given + family)  # an organisation's name read as a person's: "World Bank Group"
     keys.discard("")
     swapped = given if len(given) > 1 else "\x00"  # never a family spelling
     return _Keys(frozenset(keys), swapped)
+
+
+def _is_initials(name: str) -> bool:
+    words = name.replace(".", " ").split()
+    return bool(words) and all(len(word) == 1 and word.isupper() for word in words)
 
 
 def _german(name: str) -> str:

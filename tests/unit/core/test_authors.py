@@ -174,3 +174,9 @@ def test_a_one_letter_slip_in_a_name_is_a_noted_spelling_not_an_error() -> None:
 
 def test_people_who_share_only_a_given_name_are_different_people() -> None:
     assert compare(_people("John Doe"), _people("John Smith")).badly_wrong
+
+
+def test_a_name_written_with_its_initials_last_is_the_same_person() -> None:
+    cited = (Person(family="R.", given="Mallikarjun B."), *_people("Ayush Tewari"))
+    found = (Person(family="Mallikarjun", given="B R"), *_people("Ayush Tewari"))
+    assert compare(cited, found).agrees
