@@ -22,6 +22,7 @@ _LATEX_GREEK = re.compile(r"\\(var)?(" + "|".join(sorted(set(_GREEK.values()))) 
 _LATEX_ACCENT = re.compile(r"\\[`'^\"~=.](?:\{(\w)\}|(\w))|\\[uvHtcdbkr](?:\{(\w)\}|\s+(\w))")
 _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?")
 _NOT_WORD = re.compile(r"[\W_]+")
+_LATEX_ELL = re.compile(r"\\ell(?![a-zA-Z])")
 _MARKUP_TAG = re.compile(r"</?(?:i|b|em|strong|sub|sup|scp|span|mml:[a-z]+)\b[^>]*>", re.I)
 _SPECIAL_LETTERS = str.maketrans(
     {"ß": "ss", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l",
@@ -45,6 +46,7 @@ def normalise(title: str) -> str:
     """Lower-case words of a title: no markup, accents, punctuation or dialect spelling."""
     text = _MARKUP_TAG.sub("", html.unescape(title))  # Crossref titles carry JATS/HTML tags
     text = _LATEX_GREEK.sub(lambda m: " " + m.group(2).lower() + " ", text)
+    text = _LATEX_ELL.sub("l", text)  # $\ell_1$ and ℓ1 (which folds to l1) alike
     text = _LATEX_ACCENT.sub(lambda m: next(g for g in m.groups() if g), text)
     text = _LATEX_COMMAND.sub(" ", text)
     text = "".join(f" {_GREEK[c]} " if c in _GREEK else c for c in text.lower())

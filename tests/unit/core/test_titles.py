@@ -67,3 +67,16 @@ def test_protective_braces_and_apostrophes_do_not_split_words() -> None:
         "Improved Training of {W}asserstein {GAN}s", "Improved training of Wasserstein GANs"
     ).same
     assert compare("Bayes' Rule Revisited", "Bayes’ rule revisited").same
+
+
+def test_latex_math_symbols_and_their_unicode_forms_compare_equal() -> None:
+    assert compare("Learning via ℓ1,2-norm", r"Learning via $\ell_{1,2}$-norm").same
+    assert compare(
+        "Search for the decay D0 →e±μ∓", r"Search for the decay $D^0 \to e^\pm\mu^\mp$"
+    ).same
+
+
+def test_titles_in_cyrillic_and_japanese_compare_by_their_letters() -> None:
+    assert compare("ОБРАЗОВАНИЕ КАК «НОВАЯ РОСКОШЬ»", "Образование как новая роскошь").same
+    assert not compare("ОБРАЗОВАНИЕ КАК НОВАЯ РОСКОШЬ", "ЭКОНОМИКА И ОБЩЕСТВО").same
+    assert compare("超音波タグを用いた行動分析", "超音波タグを用いた行動分析").same
