@@ -113,7 +113,7 @@ class _Run:
         groups = collect(found)
         nocite = nocite_citations(doc)
         result = self._check(doc, groups, nocite, settings)
-        for line in summary_lines(result):
+        for line in summary_lines(result, offline=settings.offline):
             self._notify(line)
         rendering = rendering_for(
             settings.style,
@@ -129,6 +129,7 @@ class _Run:
                 for entry, group in zip(found, groups, strict=True)
                 if not entry.where.anchored
             },
+            marking=settings.marking,
         )
         supports = (
             supports_by_citation(result)

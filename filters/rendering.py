@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from cite_sentinel.core import CheckResult, Reference, Status, Verdict
 from cite_sentinel.core.lint import NOCITE_ALL
-from cite_sentinel.core.styles import Disambiguation, Numbering
+from cite_sentinel.core.styles import DEFAULT_MARKING, Disambiguation, Marking, Numbering
 from cite_sentinel.filters.collect import CiteGroup
 from cite_sentinel.filters.settings import Style, base_format, is_html
 
@@ -37,6 +37,7 @@ class Rendering:
     disambiguation: Disambiguation
     link_citations: bool = False  # citations link to their entries (not in Markdown output)
     listed: bool = True  # False with `suppress-bibliography`: no list, so no link to one
+    marking: Marking = DEFAULT_MARKING  # which verdicts are marked, and how
 
     @property
     def is_html(self) -> bool:
@@ -70,6 +71,7 @@ def rendering_for(
     link_citations: bool = False,
     listed: bool = True,
     unanchored: Collection[int] = (),
+    marking: Marking = DEFAULT_MARKING,
 ) -> Rendering:
     """Numbers in order of first citation; Accessed is the urldate, else the day it was verified.
 
@@ -105,6 +107,7 @@ def rendering_for(
         and link_citations
         and base_format(output_format) not in _MARKDOWN_WRITERS,
         listed=listed,
+        marking=marking,
     )
 
 

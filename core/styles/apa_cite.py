@@ -12,8 +12,7 @@ from cite_sentinel.core.styles.apa_names import cite_names, family_name, initial
 from cite_sentinel.core.styles.apa_order import apa_sort_key
 from cite_sentinel.core.styles.inline import Rendered
 from cite_sentinel.core.styles.locator import apa_locator
-from cite_sentinel.core.styles.marks import Mark, mark_for
-from cite_sentinel.core.styles.numbered import mark_span
+from cite_sentinel.core.styles.marks import DEFAULT_MARKING, Mark, Marking, mark_for, mark_span
 from cite_sentinel.core.styles.segments import Segment, segment_inlines
 from cite_sentinel.core.styles.typography import typographic
 
@@ -63,6 +62,7 @@ def cite_apa(
     verdicts: Mapping[str, Verdict] | None = None,
     *,
     link: bool = False,
+    marking: Marking = DEFAULT_MARKING,
 ) -> Rendered:
     """(Smith, 2024), (Smith & Doe, 2023), (Smith et al., 2024), (Doe, 2020; Smith, 2024a).
 
@@ -90,7 +90,7 @@ def cite_apa(
     inlines = segment_inlines(segments, link=link, shown=typographic)
     marks: list[tuple[str, Mark]] = []
     for citation in group:
-        mark = mark_for((verdicts or {}).get(citation.key))
+        mark = mark_for((verdicts or {}).get(citation.key), marking)
         if mark is not None and all(label != citation.key for label, _ in marks):
             marks.append((citation.key, mark))
     if marks:

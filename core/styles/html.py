@@ -18,16 +18,22 @@ from cite_sentinel.core.styles.inline import (
     Text,
 )
 from cite_sentinel.core.styles.locator import split_locator
-from cite_sentinel.core.styles.marks import mark_for, problem_note
+from cite_sentinel.core.styles.marks import (
+    DEFAULT_MARKING,
+    Marking,
+    mark_for,
+    mark_span,
+    problem_note,
+)
 from cite_sentinel.core.styles.numbered import (
     failed_marks,
     lead_prefix,
-    mark_span,
     people_text,
     reference_url,
 )
 from cite_sentinel.core.styles.numbering import Numbering
 
+BACK_LINK = "↩"  # an entry's link back to its citation; TeX outputs pass an ASCII one
 LIST_ID = "cite-sentinel-references"  # not "references": pandoc gives `# References` that id
 
 
@@ -35,6 +41,7 @@ def cite_html(
     group: Sequence[Citation],
     numbering: Numbering,
     verdicts: Mapping[str, Verdict] | None = None,
+    marking: Marking = DEFAULT_MARKING,
 ) -> Rendered:
     """`<sup><a href="#ref1" id="cite1-1">[1]</a></sup>`, one link per cited number.
 
@@ -73,14 +80,19 @@ def cite_html(
     if not alone:
         inner.append(Text("]"))
     inlines: list[Inline] = [*lead_prefix(group), Superscript(tuple(inner))]
-    marks = failed_marks(group, numbering, verdicts or {})
+    marks = failed_marks(group, numbering, verdicts or {}, marking)
     if marks:
         inlines.append(mark_span(marks))
     return Rendered(tuple(inlines))
 
 
 def html_entry(
-    reference: Reference, number: int, numbering: Numbering, verdict: Verdict | None = None
+    reference: Reference,
+    number: int,
+    numbering: Numbering,
+    verdict: Verdict | None = None,
+    marking: Marking = DEFAULT_MARKING,
+    back: str = BACK_LINK,
 ) -> Entry:
     """One list item's content: <strong>title</strong>, authors, source, link, dates, back-links."""
     inlines: list[Inline] = [Strong((Text(reference.title or reference.key),))]
@@ -107,14 +119,14 @@ def html_entry(
         inlines += [
             Text(" "),
             Link(
-                children=(Text("↩" if len(anchors) == 1 else f"↩{index}"),),
+                children=(Text(back if len(anchors) == 1 else f"{back}{index}"),),
                 url=f"#{anchor}",
                 label=f"Back to citation {index} of reference {number}",
                 role="doc-backlink",
             ),
         ]
-    note = problem_note(verdict)
-    mark = mark_for(verdict)
+    note = problem_note(verdict, marking)
+    mark = mark_for(verdict, marking)
     note_inline = None
     if note and mark is not None:
         note_inline = Rendered(
@@ -138,6 +150,7 @@ def html_reference_list(
     references: Sequence[Reference],
     numbering: Numbering,
     verdicts: Mapping[str, Verdict] | None = None,
+    marking: Marking = DEFAULT_MARKING,
 ) -> str:
     """`<ol id=... >` with `<li id="ref1">` per reference and back-links to each citation."""
     by_key = {reference.key: reference for reference in references}
@@ -146,7 +159,7 @@ def html_reference_list(
     for number, key in enumerate(numbering.keys, start=1):
         if key not in by_key:
             continue
-        entry = html_entry(by_key[key], number, numbering, verdicts.get(key))
+        entry = html_entry(by_key[key], number, numbering, verdicts.get(key), marking)
         body = entry.lines[0].html
         if entry.note is not None:
             body += f" {entry.note.html}"

@@ -6,9 +6,16 @@ from collections.abc import Mapping, Sequence
 
 from cite_sentinel.core.model import Citation, Reference, Verdict
 from cite_sentinel.core.styles.entry import Entry
-from cite_sentinel.core.styles.inline import Inline, Rendered, Span, Text
+from cite_sentinel.core.styles.inline import Inline, Rendered, Text
 from cite_sentinel.core.styles.locator import split_locator
-from cite_sentinel.core.styles.marks import Mark, mark_for, problem_note
+from cite_sentinel.core.styles.marks import (
+    DEFAULT_MARKING,
+    Mark,
+    Marking,
+    mark_for,
+    mark_span,
+    problem_note,
+)
 from cite_sentinel.core.styles.numbering import Numbering
 from cite_sentinel.core.styles.segments import Segment, segment_inlines
 
@@ -21,6 +28,7 @@ def cite_numbered(
     verdicts: Mapping[str, Verdict] | None = None,
     *,
     link: bool = False,
+    marking: Marking = DEFAULT_MARKING,
 ) -> Rendered:
     """One bracket for citations written together: "[1]", "[1, 3]", "[2–4]", "[1, p. 33]".
 
@@ -56,7 +64,7 @@ def cite_numbered(
         segments += piece
     segments.append(("", "]"))
     inlines: list[Inline] = [*lead_prefix(group), *segment_inlines(segments, link=link)]
-    marks = failed_marks(group, numbering, verdicts or {})
+    marks = failed_marks(group, numbering, verdicts or {}, marking)
     if marks:
         inlines.append(mark_span(marks))
     return Rendered(tuple(inlines))
@@ -66,6 +74,7 @@ def numbered_entry(
     reference: Reference,
     number: int,
     verdict: Verdict | None = None,
+    marking: Marking = DEFAULT_MARKING,
 ) -> Entry:
     """`[2] "Title", Authors` and then URL, Published and Accessed lines where known.
 
@@ -85,13 +94,13 @@ def numbered_entry(
     ):
         if value:
             lines.append(Rendered((Text(f"{label}: {value}"),)))
-    note = problem_note(verdict)
+    note = problem_note(verdict, marking)
     return Entry(
         key=reference.key,
         label=f"[{number}]",
         lines=tuple(lines),
-        mark=mark_for(verdict),
-        note=Rendered((Text(f"⚠ {note}"),)) if note else None,
+        mark=mark_for(verdict, marking),
+        note=Rendered((Text(f"{marking.symbol} {note}"),)) if note else None,
     )
 
 
@@ -99,12 +108,13 @@ def numbered_list(
     references: Sequence[Reference],
     numbering: Numbering,
     verdicts: Mapping[str, Verdict] | None = None,
+    marking: Marking = DEFAULT_MARKING,
 ) -> tuple[Entry, ...]:
     """Entries of every numbered reference, in number order (uncited references left out)."""
     by_key = {reference.key: reference for reference in references}
     verdicts = verdicts or {}
     return tuple(
-        numbered_entry(by_key[key], number, verdicts.get(key))
+        numbered_entry(by_key[key], number, verdicts.get(key), marking)
         for number, key in enumerate(numbering.keys, start=1)
         if key in by_key
     )
@@ -145,26 +155,19 @@ def lead_prefix(group: Sequence[Citation]) -> tuple[Inline, ...]:
 
 
 def failed_marks(
-    group: Sequence[Citation], numbering: Numbering, verdicts: Mapping[str, Verdict]
+    group: Sequence[Citation],
+    numbering: Numbering,
+    verdicts: Mapping[str, Verdict],
+    marking: Marking = DEFAULT_MARKING,
 ) -> tuple[tuple[str, Mark], ...]:
-    """(label, mark) for each distinct failed reference of a group."""
+    """(label, mark) for each distinct marked reference of a group."""
     found: dict[str, tuple[str, Mark]] = {}
     for citation in group:
-        mark = mark_for(verdicts.get(citation.key))
+        mark = mark_for(verdicts.get(citation.key), marking)
         if mark is not None and citation.key not in found:
             number = numbering.number(citation.key)
             found[citation.key] = (f"[{number}]" if number else citation.key, mark)
     return tuple(found.values())
-
-
-def mark_span(marks: Sequence[tuple[str, Mark]]) -> Span:
-    """One ⚠ after a citation, its tooltip naming each failed reference."""
-    if len(marks) == 1:
-        tooltip = marks[0][1].tooltip
-    else:
-        tooltip = "; ".join(f"{label} {mark.tooltip}" for label, mark in marks)
-    classes = tuple(dict.fromkeys(name for _, mark in marks for name in mark.classes))
-    return Span(children=(Text(marks[0][1].symbol),), classes=classes, title=tooltip)
 
 
 def _collapse(numbers: Sequence[int]) -> list[str]:
