@@ -55,7 +55,13 @@ def rewrite(
 def _rendered(citations: Sequence[Citation], rendering: Rendering, where: Where) -> Rendered:
     verdicts = rendering.verdicts
     if rendering.style is Style.HTML:
-        rendered = cite_html(citations, rendering.numbering, verdicts, rendering.marking)
+        rendered = cite_html(
+            citations,
+            rendering.numbering,
+            verdicts,
+            rendering.marking,
+            references=rendering.references,
+        )
         if not rendering.listed:
             return unlinked(rendered)
     elif rendering.style is Style.APA:
@@ -74,6 +80,7 @@ def _rendered(citations: Sequence[Citation], rendering: Rendering, where: Where)
             verdicts,
             link=rendering.link_citations,
             marking=rendering.marking,
+            references=rendering.references,
         )
     return _anchors_only(rendered) if where.link else lifted(rendered)
 

@@ -7,13 +7,12 @@ from collections.abc import Mapping, Sequence
 
 from cite_sentinel.core.model import Citation, Reference, Verdict
 from cite_sentinel.core.styles.entry import Entry
+from cite_sentinel.core.styles.ieee import ieee_entry
 from cite_sentinel.core.styles.inline import (
-    Emph,
     Inline,
     Link,
     Rendered,
     Span,
-    Strong,
     Superscript,
     Text,
 )
@@ -25,12 +24,7 @@ from cite_sentinel.core.styles.marks import (
     mark_span,
     problem_note,
 )
-from cite_sentinel.core.styles.numbered import (
-    failed_marks,
-    lead_prefix,
-    people_text,
-    reference_url,
-)
+from cite_sentinel.core.styles.numbered import failed_marks, lead_prefix
 from cite_sentinel.core.styles.numbering import Numbering
 
 BACK_LINK = "↩"  # an entry's link back to its citation; TeX outputs pass an ASCII one
@@ -42,12 +36,14 @@ def cite_html(
     numbering: Numbering,
     verdicts: Mapping[str, Verdict] | None = None,
     marking: Marking = DEFAULT_MARKING,
+    references: Mapping[str, Reference] | None = None,
 ) -> Rendered:
     """`<sup><a href="#ref1" id="cite1-1">[1]</a></sup>`, one link per cited number.
 
     `.html` gives the raw fragment; the inline tree gives the same as pandoc elements.
     Several numbers share one bracket: `<sup>[<a …>1</a>, <a …>3</a>]</sup>`. A suffix's
     words after the locator stay outside the link, as citeproc's: `[<a …>1, p. 3</a> for more]`.
+    An author-in-text citation keeps its authors' names from `references`: `Smith<sup>…`.
     """
     written = {(c.key, c.prefix, c.locator): c for c in group}  # `[@a; @a]` is one link
     numbered = [(citation, numbering.number(citation.key)) for citation in written.values()]
@@ -79,7 +75,8 @@ def cite_html(
             inner.append(Text(rest if locator else f", {rest}"))
     if not alone:
         inner.append(Text("]"))
-    inlines: list[Inline] = [*lead_prefix(group), Superscript(tuple(inner))]
+    lead = lead_prefix(group, references, spaced=False)
+    inlines: list[Inline] = [*lead, Superscript(tuple(inner))]
     marks = failed_marks(group, numbering, verdicts or {}, marking)
     if marks:
         inlines.append(mark_span(marks))
@@ -94,26 +91,8 @@ def html_entry(
     marking: Marking = DEFAULT_MARKING,
     back: str = BACK_LINK,
 ) -> Entry:
-    """One list item's content: <strong>title</strong>, authors, source, link, dates, back-links."""
-    inlines: list[Inline] = [Strong((Text(reference.title or reference.key),))]
-    authors = people_text(reference)
-    if authors:
-        inlines.append(Text(f", {authors}"))
-    if reference.venue:
-        inlines += [Text(". "), Emph((Text(reference.venue),))]
-    elif reference.publisher:
-        inlines.append(Text(f". {reference.publisher}"))
-    inlines.append(Text("."))
-    url = reference_url(reference)
-    if url:
-        inlines += [Text(" "), Link(children=(Text(url),), url=url)]
-    dates = [
-        f"{label} {value}"
-        for label, value in (("Published", reference.date), ("Accessed", reference.accessed))
-        if value
-    ]
-    if dates:
-        inlines.append(Text(" " + " | ".join(dates)))
+    """One list item's content: the IEEE entry (core.styles.ieee), then back-links."""
+    inlines: list[Inline] = list(ieee_entry(reference).inlines)
     anchors = numbering.anchors_of(reference.key)
     for index, anchor in enumerate(anchors, start=1):
         inlines += [

@@ -31,7 +31,7 @@ def test_nocite_all_lists_the_uncited_entry_and_stays_in_the_metadata(
     run = run_filter(pandoc, tmp_path, text, "-t", "markdown", "-s")
     assert run.returncode == 0, run.stderr
     assert "A claim [1]" in run.stdout  # an unverified work has no mark
-    assert '[2] "A work only nocite lists"' in run.stdout
+    assert "[2] J. Doe, “A work only nocite lists,”" in run.stdout
     assert "@*" in run.stdout and "[?*]" not in run.stdout
 
 
@@ -105,4 +105,5 @@ def test_every_markdown_writer_builds_and_reads_back_with_the_citation(
         check=True,
     ).stdout
     assert again.startswith("A claim [1]"), run.stdout
-    assert "see [1]" in again and "the cited work" in again.lower(), run.stdout
+    # `@cited` in the link's text is author-in-text: the author's name stays
+    assert "see Smith [1]" in again and "the cited work" in again.lower(), run.stdout
