@@ -1,4 +1,4 @@
-"""Rendering of in-text citations and reference lists: numbered, HTML, APA 7.
+"""Rendering of in-text citations and reference lists: numbered and HTML (IEEE entries), APA 7.
 
 Plain functions over core.model types, no pandoc types: each returns a `Rendered` inline
 tree (Text, Emph, Strong, Superscript, Link, Span) that a filter turns into pandoc elements,
