@@ -9,12 +9,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cite_sentinel.core.model import Person, Reference
-from cite_sentinel.core.styles.apa_names import family_name, initials
+from cite_sentinel.core.model import Reference
+from cite_sentinel.core.styles.ieee_fields import (
+    editor_label,
+    editors_text,
+    ieee_names,
+    locators,
+    month_year,
+    pages_text,
+    publisher,
+    text_date,
+    year_text,
+)
 from cite_sentinel.core.styles.inline import Emph, Inline, Link, Rendered, Text
 from cite_sentinel.core.styles.typography import typographic
 
-ET_AL_MIN = 7  # seven or more authors: the first, then "et al."
 _JOURNAL = frozenset({"article", "article-journal", "journal-article", "periodical"})
 _CONFERENCE = frozenset(
     {"inproceedings", "conference", "paper-conference", "proceedings-article", "speech"}
@@ -24,11 +33,6 @@ _BOOK = frozenset({"book", "mvbook", "collection", "proceedings", "mvcollection"
 _REPORT = frozenset({"techreport", "report"})
 _THESIS = frozenset({"phdthesis", "mastersthesis", "thesis"})
 _WEB = frozenset({"webpage", "online", "post", "post-weblog", "www", "electronic"})
-_MONTHS = (  # ieee.csl's short month names
-    *("Jan.", "Feb.", "Mar.", "Apr.", "May", "Jun."),
-    *("Jul.", "Aug.", "Sep.", "Oct.", "Nov.", "Dec."),
-)
-_DASH = re.compile(r"\s*(?:--?|–|—)\s*")
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 
 
@@ -73,45 +77,13 @@ def work_kind(reference: Reference) -> str:
     return "journal" if not kind and reference.venue else "other"
 
 
-def ieee_names(people: Sequence[Person]) -> str:
-    """ "F. Liu", "F. Liu and M. Chen", "F. Liu, M. Chen, and D. Roth"; seven or more:
-    "F. Liu et al."."""
-    names = [_name(person) for person in people]
-    if len(names) >= ET_AL_MIN:
-        return f"{names[0]} et al."
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + f", and {names[-1]}"
-
-
-def in_text_names(people: Sequence[Person]) -> str:
-    """The authors as a sentence names them before the number: "Smith", "Smith and Doe",
-    "Smith et al."."""
-    names = [family_name(person) for person in people]
-    if len(names) > 2:
-        return f"{names[0]} et al."
-    return " and ".join(names)
-
-
 def _authors(reference: Reference) -> str:
     if reference.people:
         names = ieee_names(reference.people)
         return f"{names} et al." if reference.others and "et al." not in names else names
     if reference.editors:
-        return f"{ieee_names(reference.editors)}, {_editor_label(reference.editors)}"
+        return f"{ieee_names(reference.editors)}, {editor_label(reference.editors)}"
     return ""
-
-
-def _name(person: Person) -> str:
-    if person.literal:
-        return typographic(person.literal)
-    given = initials(person.given)
-    name = f"{given} {family_name(person)}".strip()
-    return typographic(f"{name} {person.suffix}" if person.suffix else name)
-
-
-def _editor_label(editors: Sequence[Person]) -> str:
-    return "Eds." if len(editors) > 1 else "Ed."
 
 
 def _journal(reference: Reference) -> list[Inline]:
@@ -119,9 +91,9 @@ def _journal(reference: Reference) -> list[Inline]:
     fields: list[list[Inline]] = [
         _quoted(reference),
         _emph(venue),
-        _text(_locators(reference)),
-        _text(_pages(reference.pages)),
-        _text(_month_year(reference)),
+        _text(locators(reference)),
+        _text(pages_text(reference.pages)),
+        _text(month_year(reference)),
     ]
     parts = _joined(fields, ", ")
     access = _access(reference)
@@ -133,15 +105,15 @@ def _conference(reference: Reference) -> list[Inline]:
         [
             _quoted(reference),
             _in(reference.venue),
-            _text(_editors(reference)),
+            _text(editors_text(reference)),
         ],
         ", ",
     )
     tail = _joined(
         [
-            _text(_publisher(reference)),
-            _text(_month_year(reference)),
-            _text(_pages(reference.pages)),
+            _text(publisher(reference)),
+            _text(month_year(reference)),
+            _text(pages_text(reference.pages)),
         ],
         ", ",
     )
@@ -154,19 +126,23 @@ def _chapter(reference: Reference) -> list[Inline]:
     fields: list[list[Inline]] = [
         _quoted(reference),
         _in(reference.venue),
-        _text(_locators(reference)),
-        _text(_editors(reference)),
-        _text(_publisher(reference)),
-        _text(_year(reference)),
-        _text(_pages(reference.pages)),
+        _text(locators(reference)),
+        _text(editors_text(reference)),
+        _text(publisher(reference)),
+        _text(year_text(reference)),
+        _text(pages_text(reference.pages)),
     ]
     return [*_ended(_joined(fields, ", "), "."), *_access(reference)]
 
 
 def _book(reference: Reference) -> list[Inline]:
-    head = _joined([_emph(_title(reference)), _text(_locators(reference))], ", ")
+    head = _joined([_emph(_title(reference)), _text(locators(reference))], ", ")
     tail = _joined(
-        [_text(_publisher(reference)), _text(_year(reference)), _text(_pages(reference.pages))],
+        [
+            _text(publisher(reference)),
+            _text(year_text(reference)),
+            _text(pages_text(reference.pages)),
+        ],
         ", ",
     )
     parts = [*head, Text(". " if tail else ".")] if head else []
@@ -180,9 +156,9 @@ def _report(reference: Reference) -> list[Inline]:
     )
     fields: list[list[Inline]] = [
         _quoted(reference),
-        _text(_publisher(reference)),
+        _text(publisher(reference)),
         _text(number),
-        _text(_month_year(reference)),
+        _text(month_year(reference)),
     ]
     return [*_ended(_joined(fields, ", "), "."), *_access(reference)]
 
@@ -194,8 +170,8 @@ def _thesis(reference: Reference) -> list[Inline]:
     fields: list[list[Inline]] = [
         _quoted(reference),
         _text(genre),
-        _text(_publisher(reference)),
-        _text(_year(reference)),
+        _text(publisher(reference)),
+        _text(year_text(reference)),
     ]
     return [*_ended(_joined(fields, ", "), "."), *_access(reference)]
 
@@ -206,26 +182,26 @@ def _web(reference: Reference) -> list[Inline]:
     url = _url(reference)
     if not url:
         return parts
-    accessed = _text_date(reference.accessed)
+    accessed = text_date(reference.accessed)
     seen = [Text(f" Accessed: {accessed}.")] if accessed else []
     return [*parts, *seen, Text(" [Online]. Available: "), Link(children=(Text(url),), url=url)]
 
 
 def _preprint(reference: Reference) -> list[Inline]:
     number = reference.field("number")
-    server = _publisher(reference)
+    server = publisher(reference)
     posted = [*_emph(server), *([Text(f": {number}")] if number and server else _text(number))]
-    fields = [_quoted(reference), _text(_text_date(reference.date)), posted]
+    fields = [_quoted(reference), _text(text_date(reference.date)), posted]
     return [*_ended(_joined(fields, ", "), "."), *_access(reference)]
 
 
 def _other(reference: Reference) -> list[Inline]:
-    head = _joined([_quoted(reference), _emph(reference.venue), _text(_locators(reference))], ", ")
+    head = _joined([_quoted(reference), _emph(reference.venue), _text(locators(reference))], ", ")
     tail = _joined(
         [
-            _text(_publisher(reference)),
-            _text(_pages(reference.pages)),
-            _text(_text_date(reference.date)),
+            _text(publisher(reference)),
+            _text(pages_text(reference.pages)),
+            _text(text_date(reference.date)),
         ],
         ", ",
     )
@@ -246,7 +222,7 @@ def _access(reference: Reference) -> list[Inline]:
     url = _url(reference)
     if not url:
         return []
-    accessed = _text_date(reference.accessed)
+    accessed = text_date(reference.accessed)
     seen = [Text(f" Accessed: {accessed}. [Online].")] if accessed else []
     return [*seen, Text(" Available: "), Link(children=(Text(url),), url=url)]
 
@@ -268,79 +244,6 @@ def _quoted(reference: Reference) -> list[Inline]:
     """“Title” with the quotation marks inside it turned to single ones, as citeproc does."""
     title = _title(reference).replace("“", "‘").replace("”", "’")
     return [Text(f"“{title}”")]
-
-
-def _locators(reference: Reference) -> str:
-    parts = []
-    edition = reference.field("edition")
-    if edition:
-        parts.append(f"{_ordinal(edition)} ed." if edition.isdigit() else f"{edition}.")
-    if reference.volume:
-        parts.append(f"vol. {reference.volume}")
-    if reference.issue:
-        parts.append(f"no. {reference.issue}")
-    return ", ".join(parts)
-
-
-def _ordinal(number: str) -> str:
-    value = int(number)
-    suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
-    return f"{value}{suffix}"
-
-
-def _editors(reference: Reference) -> str:
-    if not reference.editors or not reference.people:
-        return ""  # without authors, the editors already lead the entry
-    names = [_name(person) for person in reference.editors]
-    joined = ", ".join(names[:-1]) + f", and {names[-1]}" if len(names) > 2 else " and ".join(names)
-    return f"{joined}, {_editor_label(reference.editors)}"
-
-
-def _publisher(reference: Reference) -> str:
-    place = reference.field("publisher-place") or reference.field("address")
-    publisher = reference.publisher
-    return ": ".join(part for part in (place, publisher) if part)
-
-
-def _pages(pages: str) -> str:
-    """`pp. 12–19`, `p. 7`: a range gets an en dash, as citeproc writes it."""
-    pages = pages.strip()
-    if not pages:
-        return ""
-    ranged = _DASH.sub("–", pages)
-    plural = "–" in ranged or "," in ranged or "&" in ranged
-    return f"{'pp.' if plural else 'p.'} {ranged}"
-
-
-def _year(reference: Reference) -> str:
-    if reference.year is not None:
-        return str(reference.year)
-    return reference.date[:4] if reference.date[:4].isdigit() else ""
-
-
-def _month_year(reference: Reference) -> str:
-    """`Jun. 1992` when the month is known, else the year."""
-    year = _year(reference)
-    month = _month(reference.date)
-    return f"{month} {year}" if month and year else year
-
-
-def _text_date(date: str) -> str:
-    """`Jan. 05, 2024`, `Jan. 2024` or `2024`, as ieee.csl's text dates."""
-    year = date[:4] if date[:4].isdigit() else ""
-    if not year:
-        return ""
-    month = _month(date)
-    if not month:
-        return year
-    day = date[8:10] if len(date) >= 10 and date[8:10].isdigit() else ""
-    return f"{month} {day}, {year}" if day else f"{month} {year}"
-
-
-def _month(date: str) -> str:
-    if len(date) >= 7 and date[5:7].isdigit() and 1 <= int(date[5:7]) <= 12:
-        return _MONTHS[int(date[5:7]) - 1]
-    return ""
 
 
 def _text(value: str) -> list[Inline]:

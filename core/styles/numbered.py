@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 
 from cite_sentinel.core.model import Citation, CitationMode, Reference, Verdict
 from cite_sentinel.core.styles.entry import Entry
-from cite_sentinel.core.styles.ieee import ieee_entry, in_text_names
+from cite_sentinel.core.styles.ieee import ieee_entry
+from cite_sentinel.core.styles.ieee_fields import in_text_names
 from cite_sentinel.core.styles.inline import Inline, Rendered, Text
 from cite_sentinel.core.styles.locator import split_locator
 from cite_sentinel.core.styles.marks import (
