@@ -1,12 +1,18 @@
-"""`cite-sentinel-correct`: the indexes' metadata written into `references` for citeproc to use."""
+"""`cite-sentinel-correct`: the indexes' metadata used for the matched references, by every style.
+
+It goes into `references` for citeproc (style `none`), and the filter's own styles render
+the corrected references; a miscitation so corrected is no longer marked.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 
 import panflute as pf
-from cite_sentinel.core import Person, Record, Reference, Status, Verdict
+from cite_sentinel.core import CheckResult, Record, Reference, Status, Verdict
+from cite_sentinel.core.fix.csl_names import csl_name
+from cite_sentinel.core.sources.csl_item import reference_from_item
 
 _BIBTEX_TYPES = {
     "article": "article-journal",
@@ -24,35 +30,55 @@ _BIBTEX_TYPES = {
 _CORRECTED = (Status.VERIFIED, Status.MISCITED)
 
 
-def correct_references(
-    doc: pf.Doc, references: Iterable[Reference], verdicts: Mapping[str, Verdict]
-) -> list[str]:
-    """Replace or add a `references` entry for each matched reference; the keys corrected."""
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """The check's result as the corrected document renders it, and what was corrected."""
+
+    result: CheckResult  # matched references hold the indexes' metadata
+    miscited: tuple[str, ...]  # keys whose cited metadata was wrong and is now the index's
+
+
+def correct(doc: pf.Doc, result: CheckResult) -> Correction:
+    """Use the matched record's metadata for every matched reference, in `doc`'s `references`
+    and in the result the styles render; a corrected miscitation renders as verified."""
     existing = doc.get_metadata("references", default=[], builtin=True)
     items: list[object] = list(existing) if isinstance(existing, list) else []
     position = {item.get("id"): index for index, item in enumerate(items) if isinstance(item, dict)}
-    corrected: list[str] = []
-    for reference in references:
-        verdict = verdicts.get(reference.key)
+    references: list[Reference] = []
+    miscited: list[str] = []
+    for reference in result.references:
+        verdict = result.verdict_for(reference)
         if verdict is None or verdict.status not in _CORRECTED or verdict.match is None:
+            references.append(reference)
             continue
-        item = csl_item(reference, verdict.match)
+        item = _csl_item(reference, verdict.match)
         if reference.key in position:
             items[position[reference.key]] = item
         else:
+            position[reference.key] = len(items)
             items.append(item)
-        corrected.append(reference.key)
-    if corrected:
-        doc.metadata["references"] = pf.MetaList(*(_meta(item) for item in items))
-    return corrected
+        references.append(_as_reference(item, reference))
+        if verdict.status is Status.MISCITED:
+            miscited.append(reference.key)
+    if not references or references == list(result.references):
+        return Correction(result, ())
+    doc.metadata["references"] = pf.MetaList(*(_meta(item) for item in items))
+    verdicts = tuple(
+        _corrected(verdict)
+        if verdict.key in miscited and verdict.status is Status.MISCITED
+        else verdict
+        for verdict in result.verdicts
+    )
+    corrected = replace(result, references=tuple(references), verdicts=verdicts)
+    return Correction(corrected, tuple(dict.fromkeys(miscited)))
 
 
-def csl_item(reference: Reference, record: Record) -> dict[str, object]:
+def _csl_item(reference: Reference, record: Record) -> dict[str, object]:
     """A CSL item with the cited key and the record's fields (the cited ones where it has none)."""
     item: dict[str, object] = {"id": reference.key, "type": _csl_type(reference)}
     people = record.people or reference.people
     if people:
-        item["author"] = [_person(person) for person in people]
+        item["author"] = [csl_name(person) for person in people]
     fields = {
         "title": record.title or reference.title,
         "container-title": record.venue or reference.venue,
@@ -74,23 +100,25 @@ def csl_item(reference: Reference, record: Record) -> dict[str, object]:
     return item
 
 
+def _as_reference(item: dict[str, object], cited: Reference) -> Reference:
+    """The corrected reference, read back as the CSL reader reads it, where it was cited."""
+    read = reference_from_item(
+        item, location=cited.location, key_location=cited.key_location, raw="", source_format="csl"
+    )
+    return replace(read, key=cited.key)
+
+
+def _corrected(verdict: Verdict) -> Verdict:
+    """A miscitation whose metadata was replaced by the record's: nothing left to mark but a
+    retraction, which correcting metadata does not undo."""
+    return replace(verdict, status=Status.VERIFIED, problems=(), reason="")
+
+
 def _csl_type(reference: Reference) -> str:
     kind = reference.kind.lower()
     if reference.source_format.startswith("csl") and kind:
         return kind
     return _BIBTEX_TYPES.get(kind, "article-journal" if reference.venue else "document")
-
-
-def _person(person: Person) -> dict[str, str]:
-    if person.literal:
-        return {"literal": person.literal}
-    parts = {
-        "family": person.family,
-        "given": person.given,
-        "non-dropping-particle": person.von,
-        "suffix": person.suffix,
-    }
-    return {name: value for name, value in parts.items() if value}
 
 
 def _date_parts(date: str, year: int | None) -> list[str]:

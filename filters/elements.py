@@ -28,10 +28,10 @@ def inlines(rendered: Rendered | Iterable[Inline]) -> list[pf.Inline]:
 
 
 def mark_span(mark: Mark) -> pf.Span:
-    """`⚠` in a Span with the verdict's class and, as its title, what is wrong."""
-    return pf.Span(
-        pf.Str(mark.symbol), classes=[mark.css_class], attributes={"title": mark.tooltip}
-    )
+    """The mark in a Span with the verdict's class and, as its title, what is wrong."""
+    symbol = text_inlines(mark.symbol)
+    shown = [pf.Superscript(*symbol)] if mark.superscript else symbol
+    return pf.Span(*shown, classes=[mark.css_class], attributes={"title": mark.tooltip})
 
 
 def text_inlines(text: str) -> list[pf.Inline]:

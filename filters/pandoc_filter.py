@@ -31,7 +31,7 @@ from cite_sentinel.core import (
 from cite_sentinel.filters.bibliography import document_read
 from cite_sentinel.filters.cites import find_cites, replace_cites
 from cite_sentinel.filters.collect import DOCUMENT, CiteGroup, collect
-from cite_sentinel.filters.correct import correct_references
+from cite_sentinel.filters.correct import correct
 from cite_sentinel.filters.groundedness import badges, grounded, supports_by_citation
 from cite_sentinel.filters.nocite import nocite_citations
 from cite_sentinel.filters.reflist import add_reference_list
@@ -113,13 +113,20 @@ class _Run:
         groups = collect(found)
         nocite = nocite_citations(doc)
         result = self._check(doc, groups, nocite, settings)
-        for line in summary_lines(result):
+        for line in summary_lines(result, offline=settings.offline):
             self._notify(line)
+        rendered = result  # as the document shows it: corrected where the metadata asks
+        if settings.correct:
+            correction = correct(doc, result)
+            rendered = correction.result
+            if correction.miscited:
+                keys = ", ".join(correction.miscited)
+                self._notify(f"[INFO] {TAG}: corrected the metadata of {keys} from the indexes")
         rendering = rendering_for(
             settings.style,
             doc.format or "html",
             groups,
-            result,
+            rendered,
             self._today,
             nocite=[citation.key for citation in nocite],
             link_citations=settings.link_citations,
@@ -129,6 +136,7 @@ class _Run:
                 for entry, group in zip(found, groups, strict=True)
                 if not entry.where.anchored
             },
+            marking=settings.marking,
         )
         supports = (
             supports_by_citation(result)
@@ -145,10 +153,6 @@ class _Run:
         )
         if rendering.listed or settings.style is Style.NONE:
             add_reference_list(doc, rendering)
-        if settings.correct:
-            corrected = correct_references(doc, rendering.cited, rendering.verdicts)
-            if corrected:
-                self._notify(f"[INFO] {TAG}: corrected metadata of {', '.join(corrected)}")
         if settings.report:
             from cite_sentinel.filters.report_section import report_blocks  # its own cost
 

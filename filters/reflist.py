@@ -14,10 +14,10 @@ from cite_sentinel.core.styles import (
     problem_note,
 )
 from cite_sentinel.core.styles.entry import entry_anchor
-from cite_sentinel.core.styles.html import entry_id, html_entry
+from cite_sentinel.core.styles.html import BACK_LINK, entry_id, html_entry
 from cite_sentinel.filters.elements import inlines, mark_span, text_inlines
 from cite_sentinel.filters.rendering import Rendering
-from cite_sentinel.filters.settings import Style
+from cite_sentinel.filters.settings import Style, ascii_only
 
 HEADING_ID = "references"
 _HEADINGS = frozenset({"references", "bibliography", "works cited", "literature"})
@@ -59,11 +59,11 @@ def mark_citeproc_entries(doc: pf.Doc, rendering: Rendering) -> int:
         if not _citeproc_entry(entry):
             continue
         verdict = rendering.verdicts.get(entry.identifier[len("ref-") :])
-        mark = mark_for(verdict)
+        mark = mark_for(verdict, rendering.marking)
         target = next((b for b in entry.content if isinstance(b, pf.Para | pf.Plain)), None)
         if mark is None or target is None:
             continue
-        note = problem_note(verdict)
+        note = problem_note(verdict, rendering.marking)
         target.content.extend([pf.Space(), mark_span(mark)])
         if note:
             target.content.extend([pf.Space(), *text_inlines(note)])
@@ -78,14 +78,18 @@ def _citeproc_entry(block: pf.Element) -> bool:
 def _list_blocks(rendering: Rendering) -> list[pf.Block]:
     raw = rendering.raw_format
     if rendering.style is Style.HTML and (rendering.is_html or rendering.is_markdown):
-        html = html_reference_list(rendering.cited, rendering.numbering, rendering.verdicts)
+        html = html_reference_list(
+            rendering.cited, rendering.numbering, rendering.verdicts, rendering.marking
+        )
         return [pf.RawBlock(html, format="html")]
     if rendering.style is Style.HTML:  # in LaTeX, docx, …: the targets its links name
         return [_html_entries(rendering)]
     if rendering.style is Style.APA:
-        entries = apa_list(rendering.cited, rendering.verdicts)
+        entries = apa_list(rendering.cited, rendering.verdicts, rendering.marking)
     else:
-        entries = numbered_list(rendering.cited, rendering.numbering, rendering.verdicts)
+        entries = numbered_list(
+            rendering.cited, rendering.numbering, rendering.verdicts, rendering.marking
+        )
         if rendering.is_markdown:
             return [pf.RawBlock(numbered_markdown(entries), format=raw)]
     return [
@@ -98,7 +102,14 @@ def _html_entries(rendering: Rendering) -> pf.Div:
     numbering = rendering.numbering
     entries = [
         _entry(
-            html_entry(by_key[key], number, numbering, rendering.verdicts.get(key)),
+            html_entry(
+                by_key[key],
+                number,
+                numbering,
+                rendering.verdicts.get(key),
+                rendering.marking,
+                back="^" if ascii_only(rendering.output_format) else BACK_LINK,
+            ),
             identifier=entry_id(number),
         )
         for number, key in enumerate(numbering.keys, start=1)

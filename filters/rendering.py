@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 
 from cite_sentinel.core import CheckResult, Reference, Status, Verdict
 from cite_sentinel.core.lint import NOCITE_ALL
-from cite_sentinel.core.styles import Disambiguation, Numbering
+from cite_sentinel.core.styles import DEFAULT_MARKING, Disambiguation, Marking, Numbering
+from cite_sentinel.core.styles.ieee import work_kind
 from cite_sentinel.filters.collect import CiteGroup
 from cite_sentinel.filters.settings import Style, base_format, is_html
 
@@ -37,6 +38,7 @@ class Rendering:
     disambiguation: Disambiguation
     link_citations: bool = False  # citations link to their entries (not in Markdown output)
     listed: bool = True  # False with `suppress-bibliography`: no list, so no link to one
+    marking: Marking = DEFAULT_MARKING  # which verdicts are marked, and how
 
     @property
     def is_html(self) -> bool:
@@ -70,8 +72,10 @@ def rendering_for(
     link_citations: bool = False,
     listed: bool = True,
     unanchored: Collection[int] = (),
+    marking: Marking = DEFAULT_MARKING,
 ) -> Rendering:
-    """Numbers in order of first citation; Accessed is the urldate, else the day it was verified.
+    """Numbers in order of first citation; a web page's Accessed date is its urldate, else
+    the day it was verified.
 
     Keys only `nocite` names follow the cited ones, as citeproc lists them (`*`: every
     entry, in the bibliography's order); they have no citation to link back to, and neither
@@ -105,10 +109,12 @@ def rendering_for(
         and link_citations
         and base_format(output_format) not in _MARKDOWN_WRITERS,
         listed=listed,
+        marking=marking,
     )
 
 
 def _accessed(reference: Reference, verdict: Verdict | None, today: str) -> Reference:
+    """A web page verified today was accessed today; no other work gets an Accessed date."""
     if reference.accessed or verdict is None or verdict.status is not Status.VERIFIED:
         return reference
-    return replace(reference, accessed=today)
+    return replace(reference, accessed=today) if work_kind(reference) == "web" else reference

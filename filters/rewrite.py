@@ -39,7 +39,9 @@ def rewrite(
     """
     verdicts = rendering.verdicts
     if rendering.style is Style.NONE:
-        marks = [mark_for(verdicts.get(citation.key)) for citation in group.citations]
+        marks = [
+            mark_for(verdicts.get(citation.key), rendering.marking) for citation in group.citations
+        ]
         spans = [mark_span(mark) for mark in marks if mark is not None]
         if spans and rendering.is_markdown:  # `[@a][⚠]{…}` and `@a[⚠]{…}` would read back
             return [cite, pf.Str(WORD_JOINER), *spans]  # as a link or a suffix
@@ -53,7 +55,13 @@ def rewrite(
 def _rendered(citations: Sequence[Citation], rendering: Rendering, where: Where) -> Rendered:
     verdicts = rendering.verdicts
     if rendering.style is Style.HTML:
-        rendered = cite_html(citations, rendering.numbering, verdicts)
+        rendered = cite_html(
+            citations,
+            rendering.numbering,
+            verdicts,
+            rendering.marking,
+            references=rendering.references,
+        )
         if not rendering.listed:
             return unlinked(rendered)
     elif rendering.style is Style.APA:
@@ -63,10 +71,16 @@ def _rendered(citations: Sequence[Citation], rendering: Rendering, where: Where)
             rendering.disambiguation,
             verdicts,
             link=rendering.link_citations,
+            marking=rendering.marking,
         )
     else:
         rendered = cite_numbered(
-            citations, rendering.numbering, verdicts, link=rendering.link_citations
+            citations,
+            rendering.numbering,
+            verdicts,
+            link=rendering.link_citations,
+            marking=rendering.marking,
+            references=rendering.references,
         )
     return _anchors_only(rendered) if where.link else lifted(rendered)
 

@@ -8,11 +8,23 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cite_sentinel.core import ConfigError
+from cite_sentinel.core.styles import (
+    DEFAULT_MARKING,
+    MARK_SYMBOL,
+    MARK_WORDS,
+    MARKED_BY_DEFAULT,
+    Marking,
+)
 
 Lookup = Callable[[str], object]  # a metadata key to its value as panflute gives it, None if unset
 
 PREFIX = "cite-sentinel-"
-FAIL_ON_CHOICES = ("fabricated", "miscited", "retracted", "unverified")
+FAIL_ON_CHOICES = MARK_WORDS  # the verdict words, and retracted
+ASCII_MARK = "[!]"  # the default mark where ⚠ may not typeset
+# Writers whose output goes through TeX or troff: pdflatex cannot typeset ⚠ and TeX's
+# default fonts lack it, so the mark is ASCII there; TeX's own writers raise it.
+_RAISED_MARK = frozenset({"latex", "beamer", "context"})
+_ASCII_ONLY = _RAISED_MARK | {"ms", "man", "texinfo"}
 _TRUE = frozenset({"true", "yes", "on", "1"})
 _FALSE = frozenset({"false", "no", "off", "0", ""})
 
@@ -36,6 +48,7 @@ class FilterSettings:
 
     style: Style
     fail_on: frozenset[str] = frozenset()
+    marking: Marking = DEFAULT_MARKING
     report: bool = False
     correct: bool = False
     groundedness: bool = False
@@ -48,7 +61,8 @@ def read_settings(lookup: Lookup, output_format: str, *, offline: bool = False) 
     """Settings from `cite-sentinel-*` keys; defaults: html style for HTML output, else numbered."""
     return FilterSettings(
         style=_style(lookup(PREFIX + "style"), output_format),
-        fail_on=_fail_on(lookup(PREFIX + "fail-on")),
+        fail_on=_verdict_words(lookup(PREFIX + "fail-on"), "fail-on", frozenset()),
+        marking=_marking(lookup, output_format),
         report=_flag(lookup, "report"),
         correct=_flag(lookup, "correct"),
         groundedness=_flag(lookup, "groundedness"),
@@ -74,6 +88,11 @@ def is_html(output_format: str) -> bool:
     }
 
 
+def ascii_only(output_format: str) -> bool:
+    """Whether the writer's output goes through TeX or troff, where ⚠ or ↩ may not typeset."""
+    return base_format(output_format) in _ASCII_ONLY
+
+
 def base_format(output_format: str) -> str:
     """The writer's name without extensions: `markdown+smart` is `markdown`."""
     return re.split(r"[+-]", output_format, maxsplit=1)[0].lower()
@@ -92,21 +111,38 @@ def _style(value: object, output_format: str) -> Style:
         ) from None
 
 
-def _fail_on(value: object) -> frozenset[str]:
+def _marking(lookup: Lookup, output_format: str) -> Marking:
+    """`cite-sentinel-mark` and `cite-sentinel-mark-on`; the default mark suits the writer."""
+    base = base_format(output_format)
+    value = lookup(PREFIX + "mark")
+    symbol = ASCII_MARK if base in _ASCII_ONLY else MARK_SYMBOL
+    if value is not None:
+        symbol = _text(value, "mark").strip()
+        if not symbol:
+            raise MetadataError(
+                f"{PREFIX}mark: the mark is empty; give the text to put after a failed "
+                f"citation, or set {PREFIX}mark-on: none to mark nothing"
+            )
+    marked = _verdict_words(lookup(PREFIX + "mark-on"), "mark-on", MARKED_BY_DEFAULT)
+    return Marking(symbol=symbol, marked=marked, superscript=base in _RAISED_MARK)
+
+
+def _verdict_words(value: object, name: str, default: frozenset[str]) -> frozenset[str]:
+    """A word, a comma list or a YAML list of verdict words; `none` for the empty set."""
     if value is None:
-        return frozenset()
+        return default
     items = value if isinstance(value, list) else [value]
     words = {
         word.strip().lower()
         for item in items
-        for word in _text(item, "fail-on").split(",")
+        for word in _text(item, name).split(",")
         if word.strip()
     }
     unknown = sorted(words - set(FAIL_ON_CHOICES) - {"none"})
     if unknown:
         raise MetadataError(
-            f"{PREFIX}fail-on: unknown verdict {', '.join(map(repr, unknown))}; "
-            f"use {', '.join(FAIL_ON_CHOICES)} (or a list of them)"
+            f"{PREFIX}{name}: unknown verdict {', '.join(map(repr, unknown))}; "
+            f"use {', '.join(FAIL_ON_CHOICES)} (or a list of them), or none"
         )
     return frozenset(words - {"none"})
 

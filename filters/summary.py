@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from cite_sentinel.core import CheckResult, Finding, Flag, Severity
-from cite_sentinel.core.report.summary import summarize
+from cite_sentinel.core.report.summary import failing_sources, summarize
 from cite_sentinel.filters.bibliography import INLINE
 from cite_sentinel.filters.collect import DOCUMENT
+from cite_sentinel.filters.settings import PREFIX
 
 TAG = "cite-sentinel"
 
 
-def summary_lines(result: CheckResult) -> list[str]:
-    """`[WARNING] cite-sentinel: …` per distinct error or warning, then one `[INFO]` of counts.
+def summary_lines(result: CheckResult, *, offline: bool = False) -> list[str]:
+    """`[WARNING] cite-sentinel: …` per distinct error or warning, a `[WARNING]` naming the
+    indexes that could not be asked and why, then one `[INFO]` of counts.
 
     A reference cited 20 times gives one line, not 21: the first place it is said (the
     bibliography entry, with its line) speaks for the citations that repeat it.
@@ -29,6 +31,17 @@ def summary_lines(result: CheckResult) -> list[str]:
         if (finding.severity, body) not in said:
             said.add((finding.severity, body))
             lines.append(f"[{_level(finding)}] {TAG}: {_where(finding)}{body}")
+    failing = failing_sources(result)
+    if failing:
+        again = (
+            f"unset CITE_SENTINEL_OFFLINE and {PREFIX}offline to ask them"
+            if offline
+            else "build again when they answer"
+        )
+        lines.append(
+            f"[WARNING] {TAG}: could not ask {', '.join(failing)}: the references they would "
+            f"have settled are unverified, not fabricated; {again}"
+        )
     counts = summarize(result)
     if counts.judged:
         told = (

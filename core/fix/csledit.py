@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField
+from cite_sentinel.core.fix.csl_names import csl_name
 from cite_sentinel.core.fix.json_spans import Item, Member, json_items
-from cite_sentinel.core.model import Person
 
 # The index's type of work, as the CSL type that cites it.
 CSL_TYPES = {
@@ -96,7 +96,7 @@ def _values(text: str, item: Item, change: Change) -> list[tuple[str, object]]:
         kind = CSL_TYPES.get(change.value)
         return [(name, kind)] if kind else []
     if change.field is FixField.AUTHORS:
-        return [(name, [_person(p) for p in change.people])]
+        return [(name, [csl_name(p) for p in change.people])]
     if change.field is FixField.YEAR:
         return [(name, _issued(_current(text, item.member(name)), change.value))]
     if change.field is FixField.PAGES:
@@ -117,17 +117,6 @@ def _issued(current: object, year: str) -> object:
             written: object = year if isinstance(first[0], str) else int(year)
             return {**current, "date-parts": [[written, *first[1:]], *parts[1:]]}
     return {"date-parts": [[int(year)]]}
-
-
-def _person(person: Person) -> dict[str, str]:
-    if person.literal:
-        return {"literal": person.literal}
-    name = {"family": person.family, "given": person.given}
-    if person.von:
-        name["non-dropping-particle"] = person.von
-    if person.suffix:
-        name["suffix"] = person.suffix
-    return {k: v for k, v in name.items() if v}
 
 
 @dataclass(frozen=True, slots=True)

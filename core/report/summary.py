@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from dataclasses import dataclass
 
 from cite_sentinel.core.findings import Code
-from cite_sentinel.core.model import CheckResult, Citation, Finding, Flag, Severity, Status
+from cite_sentinel.core.model import (
+    CheckResult,
+    Citation,
+    Finding,
+    Flag,
+    Severity,
+    SourceStatus,
+    Status,
+)
 
 # Codes whose findings restate a verdict; reports show those through the verdicts instead.
 VERDICT_CODES = frozenset(
@@ -64,6 +73,21 @@ def summarize(result: CheckResult) -> Summary:
         infos=severities.count(Severity.INFO),
         hints=severities.count(Severity.HINT),
     )
+
+
+def failing_sources(result: CheckResult) -> list[str]:
+    """Indexes that failed for an unverified reference, grouped by their most frequent reason."""
+    reasons: dict[str, Counter[str]] = {}
+    for verdict in result.verdicts:
+        if verdict.status is not Status.UNVERIFIED:
+            continue
+        for source in verdict.sources:
+            if source.status is SourceStatus.FAILED:
+                reasons.setdefault(source.name, Counter())[source.reason or "failed"] += 1
+    grouped: dict[str, list[str]] = {}
+    for name, counted in reasons.items():
+        grouped.setdefault(counted.most_common(1)[0][0], []).append(name)
+    return [f"{', '.join(names)} ({reason})" for reason, names in grouped.items()]
 
 
 def local_findings(result: CheckResult) -> tuple[Finding, ...]:

@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from itertools import groupby
 
-from cite_sentinel.core.model import CheckResult, Finding, Severity, SourceStatus, Status
-from cite_sentinel.core.report.summary import NOT_VERIFIED, Summary, order, summarize
+from cite_sentinel.core.model import CheckResult, Finding, Severity
+from cite_sentinel.core.report.summary import (
+    NOT_VERIFIED,
+    Summary,
+    failing_sources,
+    order,
+    summarize,
+)
 
 # Plain ANSI rather than rich markup: messages carry user text full of [brackets].
 _COLORS = {
@@ -74,7 +80,7 @@ def _closing(result: CheckResult, summary: Summary) -> list[str]:
         lines.append(NOT_VERIFIED)
     if result.supports:
         lines.append(_groundedness(result))
-    failing = _failing_sources(result)
+    failing = failing_sources(result)
     if failing:
         offline = all(_OFFLINE in reason for reason in failing)
         again = "without --offline to ask them" if offline else "again when they answer"
@@ -99,21 +105,6 @@ def _groundedness(result: CheckResult) -> str:
 
 _BADGE_ORDER = ("green", "yellow", "red", "grey")  # the Badge values, best first
 _OFFLINE = "(offline: "  # how an --offline run's cache misses read (core.http)
-
-
-def _failing_sources(result: CheckResult) -> list[str]:
-    """Indexes that failed for an unverified reference, grouped by their most frequent reason."""
-    reasons: dict[str, Counter[str]] = {}
-    for verdict in result.verdicts:
-        if verdict.status is not Status.UNVERIFIED:
-            continue
-        for source in verdict.sources:
-            if source.status is SourceStatus.FAILED:
-                reasons.setdefault(source.name, Counter())[source.reason or "failed"] += 1
-    grouped: dict[str, list[str]] = {}
-    for name, counted in reasons.items():
-        grouped.setdefault(counted.most_common(1)[0][0], []).append(name)
-    return [f"{', '.join(names)} ({reason})" for reason, names in grouped.items()]
 
 
 def _plural(count: int, word: str) -> str:

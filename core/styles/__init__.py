@@ -1,4 +1,4 @@
-"""Rendering of in-text citations and reference lists: numbered, HTML, APA 7.
+"""Rendering of in-text citations and reference lists: numbered and HTML (IEEE entries), APA 7.
 
 Plain functions over core.model types, no pandoc types: each returns a `Rendered` inline
 tree (Text, Emph, Strong, Superscript, Link, Span) that a filter turns into pandoc elements,
@@ -20,7 +20,16 @@ from cite_sentinel.core.styles.inline import (
     Text,
 )
 from cite_sentinel.core.styles.inline_text import to_html, to_markdown, to_plain
-from cite_sentinel.core.styles.marks import MARK_SYMBOL, Mark, mark_for, problem_note
+from cite_sentinel.core.styles.marks import (
+    DEFAULT_MARKING,
+    MARK_SYMBOL,
+    MARK_WORDS,
+    MARKED_BY_DEFAULT,
+    Mark,
+    Marking,
+    mark_for,
+    problem_note,
+)
 from cite_sentinel.core.styles.numbered import (
     cite_numbered,
     numbered_entry,
@@ -30,14 +39,18 @@ from cite_sentinel.core.styles.numbered import (
 from cite_sentinel.core.styles.numbering import Numbering
 
 __all__ = [
+    "DEFAULT_MARKING",
     "LIST_ID",
+    "MARKED_BY_DEFAULT",
     "MARK_SYMBOL",
+    "MARK_WORDS",
     "Disambiguation",
     "Emph",
     "Entry",
     "Inline",
     "Link",
     "Mark",
+    "Marking",
     "Numbering",
     "Rendered",
     "Span",

@@ -11,7 +11,7 @@ from cite_sentinel.core.styles.apa_names import family_name, initials, list_name
 from cite_sentinel.core.styles.apa_order import apa_sort_key, apa_title
 from cite_sentinel.core.styles.entry import Entry
 from cite_sentinel.core.styles.inline import Emph, Inline, Link, Rendered, Text
-from cite_sentinel.core.styles.marks import mark_for, problem_note
+from cite_sentinel.core.styles.marks import DEFAULT_MARKING, Marking, mark_for, problem_note
 from cite_sentinel.core.styles.title_case import title_case
 from cite_sentinel.core.styles.typography import typographic
 
@@ -66,6 +66,7 @@ def apa_entry(reference: Reference, disambiguation: Disambiguation | None = None
 def apa_list(
     references: Sequence[Reference],
     verdicts: Mapping[str, Verdict] | None = None,
+    marking: Marking = DEFAULT_MARKING,
 ) -> tuple[Entry, ...]:
     """The reference list, alphabetised as APA orders it, with marks and notes of failures."""
     verdicts = verdicts or {}
@@ -73,14 +74,14 @@ def apa_list(
     entries = []
     for reference in sorted(references, key=apa_sort_key):
         verdict = verdicts.get(reference.key)
-        note = problem_note(verdict)
+        note = problem_note(verdict, marking)
         entries.append(
             Entry(
                 key=reference.key,
                 label="",
                 lines=(apa_entry(reference, disambiguation),),
-                mark=mark_for(verdict),
-                note=Rendered((Text(f"⚠ {note}"),)) if note else None,
+                mark=mark_for(verdict, marking),
+                note=Rendered((Text(f"{marking.symbol} {note}"),)) if note else None,
             )
         )
     return tuple(entries)

@@ -7,13 +7,12 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cite_sentinel.core.model import Citation, CitationMode, Reference, Verdict
+from cite_sentinel.core.model import Citation, CitationMode, Person, Reference, Verdict
 from cite_sentinel.core.styles.apa_names import cite_names, family_name, initials, sort_text
-from cite_sentinel.core.styles.apa_order import apa_sort_key
+from cite_sentinel.core.styles.apa_order import apa_cite_sort_key, apa_sort_key
 from cite_sentinel.core.styles.inline import Rendered
 from cite_sentinel.core.styles.locator import apa_locator
-from cite_sentinel.core.styles.marks import Mark, mark_for
-from cite_sentinel.core.styles.numbered import mark_span
+from cite_sentinel.core.styles.marks import DEFAULT_MARKING, Mark, Marking, mark_for, mark_span
 from cite_sentinel.core.styles.segments import Segment, segment_inlines
 from cite_sentinel.core.styles.typography import typographic
 
@@ -63,6 +62,7 @@ def cite_apa(
     verdicts: Mapping[str, Verdict] | None = None,
     *,
     link: bool = False,
+    marking: Marking = DEFAULT_MARKING,
 ) -> Rendered:
     """(Smith, 2024), (Smith & Doe, 2023), (Smith et al., 2024), (Doe, 2020; Smith, 2024a).
 
@@ -90,7 +90,7 @@ def cite_apa(
     inlines = segment_inlines(segments, link=link, shown=typographic)
     marks: list[tuple[str, Mark]] = []
     for citation in group:
-        mark = mark_for((verdicts or {}).get(citation.key))
+        mark = mark_for((verdicts or {}).get(citation.key), marking)
         if mark is not None and all(label != citation.key for label, _ in marks):
             marks.append((citation.key, mark))
     if marks:
@@ -106,7 +106,8 @@ def year_text(reference: Reference) -> str:
 
 
 def _sorted(group: Sequence[Citation], references: Mapping[str, Reference]) -> list[Citation]:
-    """Sorted as the list is, except that a citation with a prefix stays where it was written.
+    """Sorted as apa.csl sorts citations, except that a citation with a prefix stays where it
+    was written.
 
     citeproc sorts only the runs between such citations: "(see Moe, n.d.; Lee, 2020)".
     """
@@ -118,7 +119,7 @@ def _sorted(group: Sequence[Citation], references: Mapping[str, Reference]) -> l
             runs += [[citation], []]
         else:
             runs[-1].append(citation)
-    by_list = [sorted(run, key=lambda c: apa_sort_key(references[c.key])) for run in runs]
+    by_list = [sorted(run, key=lambda c: apa_cite_sort_key(references[c.key])) for run in runs]
     return [citation for run in by_list for citation in run]
 
 
@@ -161,23 +162,26 @@ def _parenthetical(
 ) -> list[list[Segment]]:
     """Segments per piece; a year added to the author before links to its own work.
 
-    As citeproc's, a link leaves out the prefix and what follows the locator in the suffix.
+    Years collapse only after the same author list ("Smith, 2020, 2022"), as APA 7 and
+    citeproc do: two different lists that both shorten to "Wu et al." stay apart. As
+    citeproc's, a link leaves out the prefix and what follows the locator in the suffix.
     """
     pieces: list[list[Segment]] = []
-    last_author = None
+    last_author: tuple[str, tuple[Person, ...]] | None = None
     for citation in citations:
         reference = references[citation.key]
         date, rest = _dated(citation, reference, disambiguation)
         author = _author(reference, disambiguation)
         prefix = f"{citation.prefix} " if citation.prefix else ""
+        authors = (author, reference.people)
         if citation.mode is CitationMode.SUPPRESS_AUTHOR:
             pieces.append([("", prefix), (citation.key, date), ("", rest)])
             last_author = None
-        elif author == last_author and not prefix:
+        elif authors == last_author and not prefix:
             pieces[-1] += [("", ", "), (citation.key, date), ("", rest)]
         else:
             pieces.append([("", prefix), (citation.key, f"{author}, {date}"), ("", rest)])
-            last_author = author
+            last_author = authors
     return pieces
 
 

@@ -12,8 +12,8 @@ from cite_sentinel.core.styles.marks import Mark
 class Entry:
     """A reference-list entry.
 
-    `lines[0]` is the entry itself; numbered entries add one line each for URL, Published
-    and Accessed. `note` says what is wrong with the reference (None when verified or unknown).
+    `lines[0]` is the entry itself (every style writes it on one line); `note` says what is
+    wrong with the reference (None when nothing marked is wrong, or nothing is known).
     """
 
     key: str

@@ -7,27 +7,27 @@ from collections.abc import Mapping, Sequence
 
 from cite_sentinel.core.model import Citation, Reference, Verdict
 from cite_sentinel.core.styles.entry import Entry
+from cite_sentinel.core.styles.ieee import ieee_entry
 from cite_sentinel.core.styles.inline import (
-    Emph,
     Inline,
     Link,
     Rendered,
     Span,
-    Strong,
     Superscript,
     Text,
 )
 from cite_sentinel.core.styles.locator import split_locator
-from cite_sentinel.core.styles.marks import mark_for, problem_note
-from cite_sentinel.core.styles.numbered import (
-    failed_marks,
-    lead_prefix,
+from cite_sentinel.core.styles.marks import (
+    DEFAULT_MARKING,
+    Marking,
+    mark_for,
     mark_span,
-    people_text,
-    reference_url,
+    problem_note,
 )
+from cite_sentinel.core.styles.numbered import failed_marks, lead_prefix
 from cite_sentinel.core.styles.numbering import Numbering
 
+BACK_LINK = "↩"  # an entry's link back to its citation; TeX outputs pass an ASCII one
 LIST_ID = "cite-sentinel-references"  # not "references": pandoc gives `# References` that id
 
 
@@ -35,12 +35,15 @@ def cite_html(
     group: Sequence[Citation],
     numbering: Numbering,
     verdicts: Mapping[str, Verdict] | None = None,
+    marking: Marking = DEFAULT_MARKING,
+    references: Mapping[str, Reference] | None = None,
 ) -> Rendered:
     """`<sup><a href="#ref1" id="cite1-1">[1]</a></sup>`, one link per cited number.
 
     `.html` gives the raw fragment; the inline tree gives the same as pandoc elements.
     Several numbers share one bracket: `<sup>[<a …>1</a>, <a …>3</a>]</sup>`. A suffix's
     words after the locator stay outside the link, as citeproc's: `[<a …>1, p. 3</a> for more]`.
+    An author-in-text citation keeps its authors' names from `references`: `Smith<sup>…`.
     """
     written = {(c.key, c.prefix, c.locator): c for c in group}  # `[@a; @a]` is one link
     numbered = [(citation, numbering.number(citation.key)) for citation in written.values()]
@@ -72,49 +75,37 @@ def cite_html(
             inner.append(Text(rest if locator else f", {rest}"))
     if not alone:
         inner.append(Text("]"))
-    inlines: list[Inline] = [*lead_prefix(group), Superscript(tuple(inner))]
-    marks = failed_marks(group, numbering, verdicts or {})
+    lead = lead_prefix(group, references, spaced=False)
+    inlines: list[Inline] = [*lead, Superscript(tuple(inner))]
+    marks = failed_marks(group, numbering, verdicts or {}, marking)
     if marks:
         inlines.append(mark_span(marks))
     return Rendered(tuple(inlines))
 
 
 def html_entry(
-    reference: Reference, number: int, numbering: Numbering, verdict: Verdict | None = None
+    reference: Reference,
+    number: int,
+    numbering: Numbering,
+    verdict: Verdict | None = None,
+    marking: Marking = DEFAULT_MARKING,
+    back: str = BACK_LINK,
 ) -> Entry:
-    """One list item's content: <strong>title</strong>, authors, source, link, dates, back-links."""
-    inlines: list[Inline] = [Strong((Text(reference.title or reference.key),))]
-    authors = people_text(reference)
-    if authors:
-        inlines.append(Text(f", {authors}"))
-    if reference.venue:
-        inlines += [Text(". "), Emph((Text(reference.venue),))]
-    elif reference.publisher:
-        inlines.append(Text(f". {reference.publisher}"))
-    inlines.append(Text("."))
-    url = reference_url(reference)
-    if url:
-        inlines += [Text(" "), Link(children=(Text(url),), url=url)]
-    dates = [
-        f"{label} {value}"
-        for label, value in (("Published", reference.date), ("Accessed", reference.accessed))
-        if value
-    ]
-    if dates:
-        inlines.append(Text(" " + " | ".join(dates)))
+    """One list item's content: the IEEE entry (core.styles.ieee), then back-links."""
+    inlines: list[Inline] = list(ieee_entry(reference).inlines)
     anchors = numbering.anchors_of(reference.key)
     for index, anchor in enumerate(anchors, start=1):
         inlines += [
             Text(" "),
             Link(
-                children=(Text("↩" if len(anchors) == 1 else f"↩{index}"),),
+                children=(Text(back if len(anchors) == 1 else f"{back}{index}"),),
                 url=f"#{anchor}",
                 label=f"Back to citation {index} of reference {number}",
                 role="doc-backlink",
             ),
         ]
-    note = problem_note(verdict)
-    mark = mark_for(verdict)
+    note = problem_note(verdict, marking)
+    mark = mark_for(verdict, marking)
     note_inline = None
     if note and mark is not None:
         note_inline = Rendered(
@@ -138,6 +129,7 @@ def html_reference_list(
     references: Sequence[Reference],
     numbering: Numbering,
     verdicts: Mapping[str, Verdict] | None = None,
+    marking: Marking = DEFAULT_MARKING,
 ) -> str:
     """`<ol id=... >` with `<li id="ref1">` per reference and back-links to each citation."""
     by_key = {reference.key: reference for reference in references}
@@ -146,7 +138,7 @@ def html_reference_list(
     for number, key in enumerate(numbering.keys, start=1):
         if key not in by_key:
             continue
-        entry = html_entry(by_key[key], number, numbering, verdicts.get(key))
+        entry = html_entry(by_key[key], number, numbering, verdicts.get(key), marking)
         body = entry.lines[0].html
         if entry.note is not None:
             body += f" {entry.note.html}"

@@ -1,14 +1,23 @@
-"""The numbered style: [1], [1, 3], [2–4] in the text, and entries with URL and dates."""
+"""The numbered style: [1], [1, 3], [2–4] in the text, and IEEE entries in the list."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cite_sentinel.core.model import Citation, Reference, Verdict
+from cite_sentinel.core.model import Citation, CitationMode, Reference, Verdict
 from cite_sentinel.core.styles.entry import Entry
-from cite_sentinel.core.styles.inline import Inline, Rendered, Span, Text
+from cite_sentinel.core.styles.ieee import ieee_entry
+from cite_sentinel.core.styles.ieee_fields import in_text_names
+from cite_sentinel.core.styles.inline import Inline, Rendered, Text
 from cite_sentinel.core.styles.locator import split_locator
-from cite_sentinel.core.styles.marks import Mark, mark_for, problem_note
+from cite_sentinel.core.styles.marks import (
+    DEFAULT_MARKING,
+    Mark,
+    Marking,
+    mark_for,
+    mark_span,
+    problem_note,
+)
 from cite_sentinel.core.styles.numbering import Numbering
 from cite_sentinel.core.styles.segments import Segment, segment_inlines
 
@@ -21,6 +30,8 @@ def cite_numbered(
     verdicts: Mapping[str, Verdict] | None = None,
     *,
     link: bool = False,
+    marking: Marking = DEFAULT_MARKING,
+    references: Mapping[str, Reference] | None = None,
 ) -> Rendered:
     """One bracket for citations written together: "[1]", "[1, 3]", "[2–4]", "[1, p. 33]".
 
@@ -29,7 +40,8 @@ def cite_numbered(
     Prefixes are kept as natbib writes them: the first before the bracket, the others
     before their number ("see [1, p. 4; also 3]"). With `link` (pandoc's `link-citations`)
     each number and its locator link to its entry, as citeproc's do: the prefix and the rest
-    of the suffix ("for more") stay outside the link.
+    of the suffix ("for more") stay outside the link. An author-in-text citation keeps its
+    authors' names from `references`: "Smith [13] argues".
     """
     plain: list[int] = []
     located: list[list[Segment]] = []
@@ -55,8 +67,9 @@ def cite_numbered(
         segments += [("", separator)] if index else []
         segments += piece
     segments.append(("", "]"))
-    inlines: list[Inline] = [*lead_prefix(group), *segment_inlines(segments, link=link)]
-    marks = failed_marks(group, numbering, verdicts or {})
+    lead = lead_prefix(group, references)
+    inlines: list[Inline] = [*lead, *segment_inlines(segments, link=link)]
+    marks = failed_marks(group, numbering, verdicts or {}, marking)
     if marks:
         inlines.append(mark_span(marks))
     return Rendered(tuple(inlines))
@@ -66,32 +79,16 @@ def numbered_entry(
     reference: Reference,
     number: int,
     verdict: Verdict | None = None,
+    marking: Marking = DEFAULT_MARKING,
 ) -> Entry:
-    """`[2] "Title", Authors` and then URL, Published and Accessed lines where known.
-
-    Accessed is the reference's `accessed` (urldate); a caller that knows when the reference
-    was verified and wants that date shown passes a Reference with `accessed` set to it.
-    """
-    head = f'"{reference.title or reference.key}"'
-    authors = people_text(reference)
-    if authors:
-        head += f", {authors}"
-    lines = [Rendered((Text(head),))]
-    url = reference_url(reference)
-    for label, value in (
-        ("URL", url),
-        ("Published", reference.date),
-        ("Accessed", reference.accessed),
-    ):
-        if value:
-            lines.append(Rendered((Text(f"{label}: {value}"),)))
-    note = problem_note(verdict)
+    """`[2]` and the IEEE entry (core.styles.ieee), with the mark and note of a failure."""
+    note = problem_note(verdict, marking)
     return Entry(
         key=reference.key,
         label=f"[{number}]",
-        lines=tuple(lines),
-        mark=mark_for(verdict),
-        note=Rendered((Text(f"⚠ {note}"),)) if note else None,
+        lines=(ieee_entry(reference),),
+        mark=mark_for(verdict, marking),
+        note=Rendered((Text(f"{marking.symbol} {note}"),)) if note else None,
     )
 
 
@@ -99,72 +96,66 @@ def numbered_list(
     references: Sequence[Reference],
     numbering: Numbering,
     verdicts: Mapping[str, Verdict] | None = None,
+    marking: Marking = DEFAULT_MARKING,
 ) -> tuple[Entry, ...]:
     """Entries of every numbered reference, in number order (uncited references left out)."""
     by_key = {reference.key: reference for reference in references}
     verdicts = verdicts or {}
     return tuple(
-        numbered_entry(by_key[key], number, verdicts.get(key))
+        numbered_entry(by_key[key], number, verdicts.get(key), marking)
         for number, key in enumerate(numbering.keys, start=1)
         if key in by_key
     )
 
 
 def numbered_markdown(entries: Sequence[Entry]) -> str:
-    """The reference list as Markdown text exactly as the issue shows it (raw, not escaped)."""
+    """The reference list as Markdown text: each label raw ("[2]", not "\\[2\\]"), the
+    entry with its italics and links, the note of a failure indented below it."""
     blocks = []
     for entry in entries:
-        lines = [f"{entry.label} {entry.lines[0].plain}"]
-        lines += [f"{_INDENT}{line.plain}" for line in entry.lines[1:]]
+        lines = [f"{entry.label} {entry.lines[0].markdown}"]
+        lines += [f"{_INDENT}{line.markdown}" for line in entry.lines[1:]]
         if entry.note is not None:
-            lines.append(f"{_INDENT}{entry.note.plain}")
+            lines.append(f"{_INDENT}{entry.note.markdown}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + ("\n" if blocks else "")
 
 
-def people_text(reference: Reference) -> str:
-    """Authors (or the organisation, or editors) as people write them: "Sarah Smith, Ann Lee"."""
-    people = reference.people or reference.editors
-    text = ", ".join(person.display for person in people)
-    return f"{text} et al." if text and reference.others else text
-
-
-def reference_url(reference: Reference) -> str:
-    """The reference's URL, else its DOI as a link, else ""."""
-    if reference.identifiers.url:
-        return reference.identifiers.url
-    if reference.field("url"):
-        return reference.field("url")
-    return f"https://doi.org/{reference.identifiers.doi}" if reference.identifiers.doi else ""
-
-
-def lead_prefix(group: Sequence[Citation]) -> tuple[Inline, ...]:
-    """The first citation's prefix ("see", "e.g.") as the text before the bracket."""
+def lead_prefix(
+    group: Sequence[Citation],
+    references: Mapping[str, Reference] | None = None,
+    *,
+    spaced: bool = True,
+) -> tuple[Inline, ...]:
+    """The text before the bracket: the first citation's prefix ("see", "e.g."), and the
+    authors of an author-in-text citation ("Smith [13] argues", as authors write it);
+    `spaced`: a space follows the authors (not before a superscript number)."""
     prefix = group[0].prefix if group else ""
-    return (Text(f"{prefix} "),) if prefix else ()
+    name = ""
+    if len(group) == 1 and group[0].mode is CitationMode.AUTHOR_IN_TEXT:
+        reference = (references or {}).get(group[0].key)
+        if reference is not None:
+            name = in_text_names(reference.people or reference.editors)
+    if not name:
+        return (Text(f"{prefix} "),) if prefix else ()
+    text = f"{prefix} {name}" if prefix else name
+    return (Text(f"{text} " if spaced else text),)
 
 
 def failed_marks(
-    group: Sequence[Citation], numbering: Numbering, verdicts: Mapping[str, Verdict]
+    group: Sequence[Citation],
+    numbering: Numbering,
+    verdicts: Mapping[str, Verdict],
+    marking: Marking = DEFAULT_MARKING,
 ) -> tuple[tuple[str, Mark], ...]:
-    """(label, mark) for each distinct failed reference of a group."""
+    """(label, mark) for each distinct marked reference of a group."""
     found: dict[str, tuple[str, Mark]] = {}
     for citation in group:
-        mark = mark_for(verdicts.get(citation.key))
+        mark = mark_for(verdicts.get(citation.key), marking)
         if mark is not None and citation.key not in found:
             number = numbering.number(citation.key)
             found[citation.key] = (f"[{number}]" if number else citation.key, mark)
     return tuple(found.values())
-
-
-def mark_span(marks: Sequence[tuple[str, Mark]]) -> Span:
-    """One ⚠ after a citation, its tooltip naming each failed reference."""
-    if len(marks) == 1:
-        tooltip = marks[0][1].tooltip
-    else:
-        tooltip = "; ".join(f"{label} {mark.tooltip}" for label, mark in marks)
-    classes = tuple(dict.fromkeys(name for _, mark in marks for name in mark.classes))
-    return Span(children=(Text(marks[0][1].symbol),), classes=classes, title=tooltip)
 
 
 def _collapse(numbers: Sequence[int]) -> list[str]:

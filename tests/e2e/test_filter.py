@@ -157,6 +157,24 @@ def test_a_summary_goes_to_stderr_in_pandoc_style(pandoc: str) -> None:
     run = _build(pandoc, EXAMPLES / "paper.md", "-t", "html")
     assert "[ERROR] cite-sentinel: rumelhart1986" in run.stderr
     assert re.search(r"\[INFO\] cite-sentinel: 1\d references", run.stderr)
+    # offline: why every reference is unverified, as `check` says it
+    assert re.search(
+        r"\[WARNING\] cite-sentinel: could not ask openalex, .*\(offline: not in cache\)",
+        run.stderr,
+    )
+
+
+def test_unreachable_indexes_are_named_with_the_reason_the_cli_gives(
+    pandoc: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("OPENALEX", "CROSSREF", "DOI", "S2", "DATACITE", "ARXIV"):
+        monkeypatch.setenv(f"CITE_SENTINEL_{name}_URL", "http://127.0.0.1:9")  # refused
+    run = _build(pandoc, EXAMPLES / "paper.md", "-t", "html", offline=False)
+    assert run.returncode == 0, run.stderr
+    warning = next(line for line in run.stderr.splitlines() if "could not ask" in line)
+    assert warning.startswith("[WARNING] cite-sentinel: could not ask ")
+    assert "cannot be reached" in warning and "unverified, not fabricated" in warning
+    assert "cite-sentinel-unverified" not in run.stdout, "unverified works are not marked"
 
 
 def test_the_report_section_is_appended_on_request(pandoc: str) -> None:
@@ -230,6 +248,22 @@ def test_style_none_before_citeproc_leaves_the_bibliography_to_citeproc(
     assert run.returncode == 0, run.stderr
     assert 'id="ref-nowlan1992"' in run.stdout
     assert "cite-sentinel-fabricated" in run.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("style", ["apa", "numbered"])
+def test_a_corrected_miscitation_is_rendered_corrected_and_unmarked(
+    pandoc: str, fake_api: FakeApi, style: str
+) -> None:
+    args = ("-M", f"cite-sentinel-style={style}", "-M", "cite-sentinel-correct=true")
+    run = _build(pandoc, EXAMPLES / "paper.md", *args, "-t", "plain", "--wrap=none", offline=False)
+    assert run.returncode == 0, run.stderr
+    corrected = next(line for line in run.stderr.splitlines() if "corrected the metadata" in line)
+    for key in ("back1993", "kumar2024", "delgrande2008"):
+        assert key in corrected
+    assert "1993" not in run.stdout and "Garg" in run.stdout and "jair.2539" in run.stdout
+    assert "miscited" not in run.stdout, "a corrected citation is still marked"
+    assert run.stdout.count("⚠ fabricated") == 3  # no match, nothing to correct them with
 
 
 @pytest.mark.slow

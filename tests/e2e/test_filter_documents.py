@@ -30,8 +30,8 @@ def test_nocite_all_lists_the_uncited_entry_and_stays_in_the_metadata(
     text = f"---\n{REFERENCES}nocite: |\n  @*\n---\n\nA claim [@cited].\n"
     run = run_filter(pandoc, tmp_path, text, "-t", "markdown", "-s")
     assert run.returncode == 0, run.stderr
-    assert "A claim [1" in run.stdout  # then the mark of an unverified work
-    assert '[2] "A work only nocite lists"' in run.stdout
+    assert "A claim [1]" in run.stdout  # an unverified work has no mark
+    assert "[2] J. Doe, “A work only nocite lists,”" in run.stdout
     assert "@*" in run.stdout and "[?*]" not in run.stdout
 
 
@@ -72,7 +72,10 @@ def test_style_none_markdown_reads_back_with_its_citations_and_marks(
     pandoc: str, tmp_path: Path
 ) -> None:
     text = f"---\n{REFERENCES}---\n\nA [@cited] and @cited says, [@listed, p. 3] too.\n"
-    run = run_filter(pandoc, tmp_path, text, "-M", "cite-sentinel-style=none", "-t", "markdown")
+    marked = ("-M", "cite-sentinel-mark-on=unverified")  # offline, every work is unverified
+    run = run_filter(
+        pandoc, tmp_path, text, "-M", "cite-sentinel-style=none", *marked, "-t", "markdown"
+    )
     assert run.returncode == 0, run.stderr
     native = subprocess.run(
         [pandoc, "-f", "markdown", "-t", "native"],
@@ -102,4 +105,5 @@ def test_every_markdown_writer_builds_and_reads_back_with_the_citation(
         check=True,
     ).stdout
     assert again.startswith("A claim [1]"), run.stdout
-    assert "see [1]" in again and "the cited work" in again.lower(), run.stdout
+    # `@cited` in the link's text is author-in-text: the author's name stays
+    assert "see Smith [1]" in again and "the cited work" in again.lower(), run.stdout

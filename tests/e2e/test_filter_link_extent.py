@@ -145,6 +145,7 @@ def test_numbered_links_only_the_number_and_locator(pandoc: str, tmp_path: Path)
         found = [(text, href.rsplit("-", 1)[-1]) for text, href in links]
         assert found == expected, (name, links)
     assert page.paragraph("C")[0] == "see [1, p. 3; also 2, pp. 4-5 for more]"
+    assert page.paragraph("F")[0] == "Smith [1, pp. 3-4 for more]"  # the name is no link
 
 
 @pytest.mark.parametrize(
@@ -166,5 +167,5 @@ def test_the_html_style_leaves_the_words_after_the_locator_outside_its_link(
     pandoc: str, tmp_path: Path
 ) -> None:
     page = _paragraphs(_build(pandoc, tmp_path, "html", "-t", "html"))
-    assert page.paragraph("F") == ("[1, pp. 3-4 for more]", [("1, pp. 3-4", "#ref1")])
+    assert page.paragraph("F") == ("Smith[1, pp. 3-4 for more]", [("1, pp. 3-4", "#ref1")])
     assert page.paragraph("A") == ("see [1, p. 3]", [("[1, p. 3]", "#ref1")])

@@ -107,6 +107,20 @@ FORMS: list[dict[str, Any]] = [
         }
         for key, title in (("lee1", "One"), ("lee2", "Two"))
     ),
+    *(  # two author lists that both shorten to "Wu et al.": no year collapsing
+        {
+            "id": key,
+            "type": "article-journal",
+            "title": f"Work of {year}",
+            "author": [_person("Wu", "Wei"), *others],
+            "container-title": "Journal of things",
+            "issued": {"date-parts": [[year]]},
+        }
+        for key, year, others in (
+            ("wu2017", 2017, [_person("Lee", "Lu"), _person("Kim", "Ko")]),
+            ("wu2025", 2025, [_person("Kim", "Ko"), _person("Moe", "Max")]),
+        )
+    ),
 ]
 
 
@@ -120,7 +134,8 @@ def test_chapters_editors_reports_theses_web_pages_and_groups_read_as_citeproc_w
     bibliography = tmp_path / "forms.json"
     bibliography.write_text(json.dumps(FORMS), encoding="utf-8")
     document = "---\nnocite: '@*'\n---\n\n" + (
-        "[@lee1; @lee2; @report, p. 4]\n\n@chapter says\n\n[see @undated; -@lee2]\n"
+        "[@lee1; @lee2; @report, p. 4]\n\n@chapter says\n\n[see @undated; -@lee2]\n\n"
+        "[@wu2025; @wu2017]\n"
     )
     csl = str(data / "csl" / "apa.csl")
     output = subprocess.run(
@@ -151,6 +166,7 @@ def test_chapters_editors_reports_theses_web_pages_and_groups_read_as_citeproc_w
             Citation(key="undated", location=here, prefix="see"),
             Citation(key="lee2", location=here, mode=CitationMode.SUPPRESS_AUTHOR),
         ),
+        cite(Citation(key="wu2025", location=here), Citation(key="wu2017", location=here)),
         *(entry.lines[0].plain for entry in apa_list(references)),
     ]
     assert ours == theirs

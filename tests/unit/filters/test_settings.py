@@ -56,3 +56,47 @@ def test_flags_read_yaml_booleans_and_words() -> None:
     assert _settings(report=True, correct="yes").report
     assert _settings(report=True, correct="yes").correct
     assert not _settings(groundedness="false").groundedness
+
+
+@pytest.mark.parametrize(
+    ("output", "symbol", "raised"),
+    [
+        ("html", "⚠", False),
+        ("markdown", "⚠", False),
+        ("docx", "⚠", False),
+        ("latex", "[!]", True),
+        ("beamer", "[!]", True),
+        ("ms", "[!]", False),
+    ],
+)
+def test_the_default_mark_is_one_the_output_can_typeset(
+    output: str, symbol: str, raised: bool
+) -> None:
+    marking = _settings(output).marking
+    assert (marking.symbol, marking.superscript) == (symbol, raised)
+
+
+def test_by_default_only_verdicts_about_the_reference_are_marked() -> None:
+    assert _settings().marking.marked == {"fabricated", "miscited", "retracted"}
+    assert _settings(mark_on="unverified, fabricated").marking.marked == {
+        "unverified",
+        "fabricated",
+    }
+    assert _settings(mark_on="none").marking.marked == frozenset()
+
+
+def test_the_chosen_mark_is_used_in_every_output() -> None:
+    assert _settings("latex", mark="*").marking.symbol == "*"
+    assert _settings("html", mark=" (check) ").marking.symbol == "(check)"
+
+
+@pytest.mark.parametrize(
+    ("metadata", "named"),
+    [({"mark": ""}, "cite-sentinel-mark"), ({"mark_on": "typos"}, "cite-sentinel-mark-on")],
+)
+def test_a_bad_mark_setting_is_an_error_naming_the_key(
+    metadata: dict[str, object], named: str
+) -> None:
+    with pytest.raises(MetadataError) as error:
+        _settings(**metadata)
+    assert str(error.value).startswith(named + ":")

@@ -48,6 +48,29 @@ def test_narrative_locator_and_several_works_sorted() -> None:
     assert _cite(refs, "s", "d") == "(Doe, 2020; Smith, 2024)"
 
 
+def test_years_collapse_only_after_the_same_author_list() -> None:
+    wu = Person(family="Wu", given="Wei")
+    refs = [
+        _ref("wu2017", wu, SMITH, DOE, year=2017),
+        _ref("wu2025", wu, DOE, Person(family="Lee", given="Li"), year=2025),
+        _ref("smith2020", SMITH, year=2020),
+        _ref("smith2022", SMITH, year=2022),
+    ]
+    assert _cite(refs, "wu2017", "wu2025") == "(Wu et al., 2017; Wu et al., 2025)"
+    assert _cite(refs, "smith2022", "smith2020") == "(Smith, 2020, 2022)"
+
+
+def test_works_cited_together_sort_by_whole_first_names_then_year() -> None:
+    refs = [
+        _ref("zihao", Person(family="Pan", given="Zihao"), SMITH, DOE, year=2023),
+        _ref("zibin", Person(family="Pan", given="Zibin"), DOE, SMITH, year=2023),
+        _ref("older", Person(family="Pan", given="Zihao"), DOE, SMITH, year=2016),
+    ]
+    assert _cite(refs, "zihao", "zibin", "older") == (
+        "(Pan, Doe, et al., 2023; Pan et al., 2016; Pan, Smith, et al., 2023)"
+    )
+
+
 def test_same_author_and_year_get_letters_in_list_order() -> None:
     refs = [_ref("beta", SMITH), _ref("alpha", SMITH)]
     assert _cite(refs, "alpha") == "(Smith, 2024a)"

@@ -6,6 +6,7 @@ import re
 
 from cite_sentinel.core.model import (
     Citation,
+    CitationMode,
     Identifiers,
     Location,
     Person,
@@ -59,10 +60,11 @@ def test_a_miscited_reference_is_marked_with_a_tooltip_and_class() -> None:
     assert "year cited 2019, found 2020" in rendered.html
 
 
-def test_reference_list_reads_as_the_issue_example() -> None:
+def test_a_web_page_is_listed_with_the_date_it_was_accessed() -> None:
     reference = Reference(
         key="zk",
         location=HERE,
+        kind="online",
         title="A Beginner's Guide to ZKPs",
         people=(Person(family="Smith", given="Sarah"),),
         date="2024-01-15",
@@ -72,11 +74,54 @@ def test_reference_list_reads_as_the_issue_example() -> None:
     numbering = Numbering.from_citations([_cite("other", 0), _cite("zk", 1)])
     text = numbered_markdown(numbered_list([reference], numbering))
     assert text == (
-        '[2] "A Beginner\'s Guide to ZKPs", Sarah Smith\n'
-        "    URL: https://blog.example.com/zk-guide\n"
-        "    Published: 2024-01-15\n"
-        "    Accessed: 2024-02-28\n"
+        "[2] S. Smith, “A Beginner’s Guide to ZKPs.” Accessed: Feb. 28, 2024. \\[Online\\]. "
+        "Available: <https://blog.example.com/zk-guide>\n"
     )
+
+
+def test_a_journal_article_reads_as_ieee_with_venue_volume_issue_pages_and_doi() -> None:
+    reference = Reference(
+        key="back",
+        location=HERE,
+        kind="article",
+        title="An Adaptive Lattice Architecture",
+        people=(Person(family="Back", given="Andrew D."), Person(family="Tsoi", given="Ah Chung")),
+        year=1992,
+        date="1992-06",
+        venue="Neural Computation",
+        volume="4",
+        issue="6",
+        pages="922--931",
+        accessed="2026-01-02",  # a journal article shows no Accessed date, even with one
+        identifiers=Identifiers(doi="10.1162/neco.1992.4.6.922"),
+    )
+    (entry,) = numbered_list([reference], Numbering.from_keys(["back"]))
+    assert f"{entry.label} {entry.lines[0].plain}" == (
+        "[1] A. D. Back and A. C. Tsoi, “An Adaptive Lattice Architecture,” Neural Computation, "
+        "vol. 4, no. 6, pp. 922–931, Jun. 1992, doi: 10.1162/neco.1992.4.6.922."
+    )
+    assert "<em>Neural Computation</em>" in entry.lines[0].html
+    assert 'href="https://doi.org/10.1162/neco.1992.4.6.922"' in entry.lines[0].html
+
+
+def test_an_author_in_text_citation_keeps_the_authors_names() -> None:
+    people = (Person(family="Smith", given="Sarah"), Person(family="Doe", given="Jo"))
+    references = {
+        "one": Reference(key="one", location=HERE, people=people[:1]),
+        "two": Reference(key="two", location=HERE, people=people),
+        "many": Reference(key="many", location=HERE, people=(*people, Person(family="Lee"))),
+    }
+    citations = [
+        Citation(key=key, location=HERE, group=index, mode=CitationMode.AUTHOR_IN_TEXT)
+        for index, key in enumerate(references)
+    ]
+    numbering = Numbering.from_citations(citations)
+    said = [cite_numbered([c], numbering, references=references).plain for c in citations]
+    assert said == ["Smith [1]", "Smith and Doe [2]", "Smith et al. [3]"]
+    html = cite_html(citations[:1], numbering, references=references)
+    assert html.plain == "Smith[1]" and html.html.startswith("Smith<sup>")
+    located = Citation(key="one", location=HERE, locator="p. 3", mode=CitationMode.AUTHOR_IN_TEXT)
+    assert cite_numbered([located], numbering, references=references).plain == "Smith [1, p. 3]"
 
 
 def test_html_citations_and_entries_link_both_ways() -> None:
@@ -86,7 +131,7 @@ def test_html_citations_and_entries_link_both_ways() -> None:
     first = cite_html(citations[:1], numbering).html
     assert first.startswith('<sup><a href="#ref1" id="cite1-1"')
     listing = html_reference_list([reference], numbering)
-    assert '<li id="ref1"' in listing and "<strong>Deep &lt;Nets&gt;</strong>" in listing
+    assert '<li id="ref1"' in listing and "“Deep &lt;Nets&gt;.”" in listing
     assert 'href="#cite1-1"' in listing and 'href="#cite1-2"' in listing
     assert 'id="references"' not in listing  # pandoc's `# References` heading owns that id
 
