@@ -11,6 +11,7 @@ from typing import Protocol, runtime_checkable
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.discover import discover, is_excluded
 from cite_sentinel.core.findings import Code
+from cite_sentinel.core.fix.pages import page_findings
 from cite_sentinel.core.model import (
     CheckResult,
     Citation,
@@ -112,6 +113,7 @@ async def check(
         findings.extend(
             placed_findings(_placements(verdicts, references, targets), config.severities)
         )
+        findings.extend(page_findings(references, verdicts, config.severities))
     return CheckResult(
         files=tuple(doc.path for doc in documents),
         references=references,

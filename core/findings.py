@@ -30,6 +30,7 @@ class Code(StrEnum):
     RETRACTED = "retracted"
     WITHDRAWN = "withdrawn"
     PUBLISHED_VERSION = "published-version"
+    PAGES_DIFFER = "pages-differ"
     UNVERIFIED = "unverified"
     UNRELATED_CITATION = "unrelated-citation"
     CONTRADICTED_CITATION = "contradicted-citation"
@@ -64,6 +65,7 @@ RULES: dict[Code, Rule] = {
         Rule(Code.RETRACTED, Severity.ERROR, "The cited work has been retracted."),
         Rule(Code.WITHDRAWN, Severity.WARNING, "The cited work has been withdrawn."),
         Rule(Code.PUBLISHED_VERSION, Severity.INFO, "A preprint is cited; it has been published."),
+        Rule(Code.PAGES_DIFFER, Severity.INFO, "The cited pages differ from the record's."),
         Rule(Code.UNVERIFIED, Severity.INFO, "The reference could not be checked."),
         Rule(
             Code.UNRELATED_CITATION,

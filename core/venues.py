@@ -85,6 +85,8 @@ def agrees(cited: str, venue: str, venue_short: str = "") -> bool:
     if not (venue or venue_short):
         return True  # the index knows no venue: nothing contradicts the citation
     cited_words = _words(cited)
+    if cited_words and cited_words in (_words(venue), _words(venue_short)):
+        return True  # the same name ("Nature" for Nature)
     cited_keys = _canonical_keys(cited_words)
     record_keys = _canonical_keys(_words(venue_short)) | _canonical_keys(_words(venue))
     if cited_keys & record_keys:

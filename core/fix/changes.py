@@ -24,11 +24,13 @@ class FixField(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One field's new value; `people` carries the authors when `field` is AUTHORS."""
+    """One field's new value; `people` carries the authors when `field` is AUTHORS, and
+    `others` says the list is cut short on purpose (BibTeX `and others`)."""
 
     field: FixField
     value: str
     people: tuple[Person, ...] = ()
+    others: bool = False
 
 
 @dataclass(frozen=True, slots=True)
