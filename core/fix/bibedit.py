@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cite_sentinel.core.fix.bibvalues import ENTRY_TYPES, bibtex_value, venue_field
+from cite_sentinel.core.fix.bibvalues import ENTRY_TYPES, bibtex_value, field_name
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField
 from cite_sentinel.core.fix.name_style import NameStyle, ends_with_others, name_style
 from cite_sentinel.core.sources.bibtex_blocks import EntryBlock, Field, PieceKind, split_blocks
@@ -15,14 +15,6 @@ from cite_sentinel.core.sources.names import split_names
 _KIND = re.compile(r"@\s*([A-Za-z_][\w:.+-]*)")
 _YEAR_IN_DATE = re.compile(r"\d{4}")
 _PAGE_DASH = re.compile(r"\w\s*([-\u2010-\u2015]+)\s*\w")
-_SIMPLE_FIELDS = {
-    FixField.DOI: "doi",
-    FixField.YEAR: "year",
-    FixField.AUTHORS: "author",
-    FixField.PAGES: "pages",
-    FixField.VOLUME: "volume",
-    FixField.ISSUE: "number",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +100,7 @@ def _entry_edits(text: str, entry: EntryBlock, fix: EntryFix, house: _Convention
         if change.field is FixField.RETRACTED:
             edits.extend(_retracted_edits(text, entry, inserts))
             continue
-        name = _field_name(change, kind, names, entry)
+        name = field_name(change.field, kind, names)
         existing = _find(entry, name)
         change = _cut_short(text, existing, change)
         value = bibtex_value(change, names=own.names, dash=own.dash)
@@ -118,14 +110,6 @@ def _entry_edits(text: str, entry: EntryBlock, fix: EntryFix, house: _Convention
             edits.append(_replace(text, existing, value, change))
     edits.extend(_insertions(text, entry, inserts))
     return edits
-
-
-def _field_name(change: Change, kind: str, names: list[str], entry: EntryBlock) -> str:
-    if change.field is FixField.VENUE:
-        return venue_field(kind, names)
-    if change.field is FixField.YEAR and "year" not in names and "date" in names:
-        return "date"
-    return _SIMPLE_FIELDS[change.field]
 
 
 def _cut_short(text: str, existing: Field | None, change: Change) -> Change:

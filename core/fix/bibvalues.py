@@ -33,6 +33,15 @@ _ESCAPES = {
 _LIGATURE = r"-(?=-)|`(?=`)|'(?=')|<(?=<)|>(?=>)|,(?=,)|[?!](?=`)"
 _SPECIAL = re.compile(_LIGATURE + r"|[\\{}~^&%$#_]")
 _DASH = re.compile(r"\s*[-\u2010-\u2015]+\s*")
+_FIELDS = {
+    FixField.DOI: "doi",
+    FixField.TITLE: "title",
+    FixField.YEAR: "year",
+    FixField.AUTHORS: "author",
+    FixField.PAGES: "pages",
+    FixField.VOLUME: "volume",
+    FixField.ISSUE: "number",
+}
 
 
 def bibtex_value(change: Change, *, names: NameStyle | None = None, dash: str = "--") -> str:
@@ -63,6 +72,15 @@ def bibtex_text(text: str) -> str:
 def _escaped(match: re.Match[str]) -> str:
     found = match.group(0)
     return _ESCAPES.get(found) or found + "{}"
+
+
+def field_name(field: FixField, kind: str, names: Sequence[str]) -> str:
+    """The BibTeX field a change writes, in an entry of type `kind` holding fields `names`."""
+    if field is FixField.VENUE:
+        return venue_field(kind, names)
+    if field is FixField.YEAR and "year" not in names and "date" in names:
+        return "date"
+    return _FIELDS[field]
 
 
 def venue_field(kind: str, names: Sequence[str]) -> str:

@@ -12,6 +12,7 @@ class FixField(StrEnum):
     """The fields `fix` may write; each format maps them onto its own field names."""
 
     DOI = "doi"
+    TITLE = "title"  # only an editor's quick fix writes it: `fix` never changes a title
     YEAR = "year"
     AUTHORS = "authors"
     VENUE = "venue"
