@@ -15,7 +15,6 @@ from cite_sentinel.core.ground.scorer import Claim, Evidence, EvidenceKind, Judg
 from cite_sentinel.core.sources.sentences import split_sentences
 
 
-
 @dataclass(frozen=True, slots=True)
 class LinePair:
     """One input line: its id as given, the pair it describes, and where each passage of the

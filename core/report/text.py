@@ -28,14 +28,15 @@ def render_text(result: CheckResult, *, color: bool = False) -> str:
         if lines:
             lines.append("")
         for finding in group:
-            lines.extend(_finding_lines(finding, color))
+            lines.extend(finding_lines(finding, color=color))
     if lines:
         lines.append("")
     lines.extend(_closing(result, summarize(result)))
     return "\n".join(lines) + "\n"
 
 
-def _finding_lines(finding: Finding, color: bool) -> list[str]:
+def finding_lines(finding: Finding, *, color: bool = False) -> list[str]:
+    """One finding as the report shows it: its line, and its hint indented below."""
     where = str(finding.location)
     severity = finding.severity.value
     code = f"[{finding.code}]"
