@@ -97,12 +97,15 @@ def _messages(verdict: Verdict) -> Iterable[tuple[Code, Severity, str, str]]:
             or "check the title and authors against the original; remove it if it cannot be found",
         )
     elif verdict.status is Status.UNVERIFIED:
-        why = verdict.reason or _failures(verdict) or "no source could decide"
+        failures = _failures(verdict)
+        why = verdict.reason or failures or "no source could decide"
         yield (
             Code.UNVERIFIED,
             Severity.INFO,
             f"{key}: not verified: {why}",
-            "run the check again when the sources are reachable, or check this reference by hand",
+            "run the check again when the sources are reachable, or check this reference by hand"
+            if failures
+            else "check this reference by hand; accept it with an [[allow]] table when it is right",
         )
     yield from _flag_messages(verdict, source)
 

@@ -77,10 +77,10 @@ def _closing(result: CheckResult, summary: Summary) -> list[str]:
         lines.append(_groundedness(result))
     failing = _failing_sources(result)
     if failing:
-        offline = all(_OFFLINE in reason for reason in failing)
+        offline = all(_OFFLINE in line for line in failing)
         again = "without --offline to ask them" if offline else "again when they answer"
         lines.append(
-            f"could not ask {', '.join(failing)}: the references they would have settled are"
+            f"{'; '.join(failing)}: the references they would have settled are"
             f" unverified, not fabricated; run the check {again}"
         )
     if result.unreadable:
@@ -103,18 +103,31 @@ _OFFLINE = "(offline: "  # how an --offline run's cache misses read (core.http)
 
 
 def _failing_sources(result: CheckResult) -> list[str]:
-    """Indexes that failed for an unverified reference, grouped by their most frequent reason."""
+    """Indexes that failed for an unverified reference, grouped by their most frequent reason:
+    "could not ask" those that answered for no reference, "failed for N references" the others
+    (a source that did answer must not read as unreachable)."""
     reasons: dict[str, Counter[str]] = {}
+    answered: set[str] = set()
     for verdict in result.verdicts:
-        if verdict.status is not Status.UNVERIFIED:
-            continue
         for source in verdict.sources:
-            if source.status is SourceStatus.FAILED:
+            if source.status is SourceStatus.ANSWERED:
+                answered.add(source.name)
+            elif source.status is SourceStatus.FAILED and verdict.status is Status.UNVERIFIED:
                 reasons.setdefault(source.name, Counter())[source.reason or "failed"] += 1
-    grouped: dict[str, list[str]] = {}
+    grouped: dict[tuple[str, bool], list[str]] = {}
     for name, counted in reasons.items():
-        grouped.setdefault(counted.most_common(1)[0][0], []).append(name)
-    return [f"{', '.join(names)} ({reason})" for reason, names in grouped.items()]
+        key = (counted.most_common(1)[0][0], name in answered)
+        grouped.setdefault(key, []).append(name)
+    said: list[str] = []
+    for (reason, partly), names in grouped.items():
+        if partly:
+            failures = max(reasons[name].total() for name in names)
+            said.append(
+                f"{', '.join(names)} failed for {_plural(failures, 'reference')} ({reason})"
+            )
+        else:
+            said.append(f"could not ask {', '.join(names)} ({reason})")
+    return said
 
 
 def _plural(count: int, word: str) -> str:
