@@ -182,8 +182,8 @@ def _unused(documents: Sequence[Document], by_path: Mapping[str, Document]) -> I
 
 def _entry_problems(references: Sequence[Reference]) -> Iterable[Finding]:
     for reference in references:
-        if reference.source_format == "reflist":
-            continue  # a free-text reference's gaps are the parser's doubt, not the author's
+        if reference.source_format in ("reflist", "manubot"):
+            continue  # a free-text reference's gaps are the parser's doubt; an id has no fields
         missing = _missing_fields(reference)
         if missing:
             named = " and ".join(missing) if len(missing) < 3 else "title, author and year"
