@@ -10,6 +10,7 @@ from typing import Protocol, runtime_checkable
 
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.discover import discover, is_excluded
+from cite_sentinel.core.empty_inputs import empty_input_findings
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix.pages import page_findings
 from cite_sentinel.core.model import (
@@ -90,6 +91,7 @@ async def check(
         unreadable.append(name)
         findings.append(_unreadable(name, "no such file or folder; check the path"))
     findings.extend(config.notices)  # the configuration file's own warnings
+    findings.extend(empty_input_findings([(d.path, d.read) for d in documents], inputs))
     findings.extend(lint(documents, config))
     references = tuple(ref for doc in documents for ref in doc.read.references)
     citations = tuple(cit for doc in documents for cit in doc.read.citations)

@@ -25,6 +25,7 @@ class Code(StrEnum):
     MISSING_BIBLIOGRAPHY = "missing-bibliography"
     UNREADABLE_FILE = "unreadable-file"
     UNKNOWN_SETTING = "unknown-setting"
+    NO_REFERENCES = "no-references"
     FABRICATED = "fabricated"
     MISCITED = "miscited"
     RETRACTED = "retracted"
@@ -60,6 +61,7 @@ RULES: dict[Code, Rule] = {
         Rule(Code.MISSING_BIBLIOGRAPHY, Severity.ERROR, "A named bibliography file is missing."),
         Rule(Code.UNREADABLE_FILE, Severity.ERROR, "An input file could not be read."),
         Rule(Code.UNKNOWN_SETTING, Severity.WARNING, "The configuration sets an unknown key."),
+        Rule(Code.NO_REFERENCES, Severity.INFO, "A file holds no reference or citation."),
         Rule(Code.FABRICATED, Severity.ERROR, "No index holds a work matching this reference."),
         Rule(Code.MISCITED, Severity.WARNING, "The work exists but cited fields disagree."),
         Rule(Code.RETRACTED, Severity.ERROR, "The cited work has been retracted."),
