@@ -12,7 +12,6 @@ from cite_sentinel.core.config import Config
 from cite_sentinel.core.discover import discover, is_excluded
 from cite_sentinel.core.empty_inputs import empty_input_findings
 from cite_sentinel.core.findings import Code
-from cite_sentinel.core.fix.pages import page_findings
 from cite_sentinel.core.model import (
     CheckResult,
     Citation,
@@ -25,7 +24,7 @@ from cite_sentinel.core.model import (
 )
 from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, reader_for, reader_for_text
 from cite_sentinel.core.textfile import TextFileError, read_text_file
-from cite_sentinel.core.verdict_findings import placed_findings
+from cite_sentinel.core.verdict_findings import page_findings, placed_findings
 
 log = logging.getLogger(__name__)
 
