@@ -26,8 +26,7 @@ def test_manubot_ids_are_verified_by_their_identifiers(
 ) -> None:
     ids = tmp_path / "citation-ids.txt"
     ids.write_text(
-        "@doi:10.1162/neco.1997.9.8.1735\n@doi:10.1073/pnas.79.8.2554\n@tag:lstm\n"
-        "@fig:overview\n",
+        "@doi:10.1162/neco.1997.9.8.1735\n@doi:10.1073/pnas.79.8.2554\n@tag:lstm\n@fig:overview\n",
         encoding="utf-8",
     )
     with FakeApi.start(Corpus.from_works(WORKS)) as server:
