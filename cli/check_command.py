@@ -8,17 +8,14 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import CheckResult, Config, Verifier, check
 from cite_sentinel.core.allowlist import accept, accepted_keys
 from cite_sentinel.core.changes import changed_keys, changes_since
 from cite_sentinel.core.check import Selection
-from cite_sentinel.core.config import with_environment, with_flags
-from cite_sentinel.core.ground.ground_check import ground
-from cite_sentinel.core.ground.scorer import Scorer
-from cite_sentinel.core.ground.scorer_options import scorer_for
-from cite_sentinel.core.ground.selection import SCORERS
+from cite_sentinel.core.config import SCORERS, with_environment, with_flags
 from cite_sentinel.exit_codes import (
     DEFAULT_MAX_UNAVAILABLE,
     FAIL_ON_CHOICES,
@@ -43,7 +40,9 @@ from cite_sentinel.report_targets import (
     targets,
 )
 from cite_sentinel.verification import build_verifier
-from rich.console import Console
+
+if TYPE_CHECKING:
+    from cite_sentinel.core.ground.scorer import Scorer
 
 
 class UsageError(Exception):
@@ -129,7 +128,6 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     if not 0.0 <= options.max_unavailable <= 1.0:
         share = options.max_unavailable
         raise UsageError(f"--max-unavailable must be between 0 and 1, got {share}")
-    errors = Console(stderr=True, highlight=False)
     notify = _notifier(quiet=options.quiet)
     config = with_flags(
         with_environment(config_for(options.paths, options.config), environ),
@@ -146,7 +144,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
         environ = {**environ, "CITE_SENTINEL_MAILTO": config.mailto}
     enabled = wants_progress(sys.stderr, environ, quiet=options.quiet)
-    with ProgressDisplay(errors, enabled=enabled) as progress:
+    with ProgressDisplay(enabled=enabled) as progress:
         verifier = build_verifier(
             config,
             offline=options.offline,
@@ -187,6 +185,8 @@ async def _check_and_ground(
     result = await check(paths, config=config, verifier=verifier, select=select)
     if scorer is None:
         return result
+    from cite_sentinel.core.ground.ground_check import ground  # only with --ground
+
     return await ground(result, scorer, fulltext_dir=fulltext, severities=config.severities)
 
 
@@ -210,6 +210,8 @@ def _scorer(
                     f"--{flag} is used only with --ground; add --ground or drop --{flag}"
                 )
         return None
+    from cite_sentinel.core.ground.scorer_options import scorer_for  # only with --ground
+
     return scorer_for(config.scorer, environ, embeddings=config.embeddings)
 
 

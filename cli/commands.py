@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from typing import NoReturn
 
 from cite_sentinel import __version__
 from cite_sentinel.core import ConfigError, InputError
-from cite_sentinel.exit_codes import DESCRIPTIONS, ExitCode
+from cite_sentinel.exit_codes import EXIT_CODES, ExitCode
 
 BUG_REPORT = (
     "this is a bug in cite-sentinel; please report it at "
@@ -150,13 +151,10 @@ def _selected(args: Sequence[str]) -> str | None:
 
 
 def _parser(selected: str | None = None) -> argparse.ArgumentParser:
-    epilog = "exit codes:\n" + "\n".join(
-        f"  {int(code):<4} {DESCRIPTIONS[code]}" for code in ExitCode
-    )
     parser = _Parser(
         prog="cite-sentinel",
         description="Catch fabricated and miscited references in manuscripts.",
-        epilog=epilog,
+        epilog="each command's exit codes: cite-sentinel COMMAND --help",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"cite-sentinel {__version__}")
@@ -166,9 +164,20 @@ def _parser(selected: str | None = None) -> argparse.ArgumentParser:
             name,
             help=_HELP[name],
             description=_HELP[name],
-            epilog=epilog,
+            epilog=_exit_codes(name),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         if name == selected:
             make().add_arguments(sub)
     return parser
+
+
+def _exit_codes(command: str) -> str:
+    """The table of a command's own exit codes, for its `--help`."""
+    rows = (
+        textwrap.fill(
+            description, width=79, initial_indent=f"  {int(code):<4} ", subsequent_indent=" " * 7
+        )
+        for code, description in EXIT_CODES[command].items()
+    )
+    return "exit codes:\n" + "\n".join(rows)

@@ -6,6 +6,7 @@ from collections.abc import Collection
 from enum import IntEnum
 
 from cite_sentinel.core import CheckResult, Flag, Severity, SourceStatus, Status
+from cite_sentinel.core.report.summary import VERDICT_CODES
 
 # The verdict words (and the retracted flag) that `--fail-on` accepts.
 FAIL_ON_CHOICES = ("fabricated", "miscited", "retracted", "unverified")
@@ -24,13 +25,53 @@ class ExitCode(IntEnum):
     INTERRUPTED = 130
 
 
-DESCRIPTIONS = {
-    ExitCode.CLEAN: "clean: no errors or warnings",
-    ExitCode.FINDINGS: "findings: errors or warnings, or a verdict named by --fail-on",
-    ExitCode.INPUT: "usage mistake, bad configuration, or an input that cannot be read",
-    ExitCode.UNAVAILABLE: "too many sources unavailable to judge (see --max-unavailable)",
-    ExitCode.INTERNAL: "a bug in cite-sentinel (the traceback is shown)",
-    ExitCode.INTERRUPTED: "interrupted (Ctrl-C, or the reader of the report went away)",
+_BUG = "a bug in cite-sentinel (the traceback is shown)"
+_INTERRUPTED = "interrupted (Ctrl-C, or the reader of the output went away)"
+
+# What each command's exit status means: its `--help` lists its own table, nothing else's.
+EXIT_CODES: dict[str, dict[ExitCode, str]] = {
+    "check": {
+        ExitCode.CLEAN: "clean: no errors or warnings",
+        ExitCode.FINDINGS: "findings: errors or warnings, or a verdict named by --fail-on",
+        ExitCode.INPUT: "usage mistake, bad configuration, or an input that cannot be read",
+        ExitCode.UNAVAILABLE: "too many sources unavailable to judge (see --max-unavailable)",
+        ExitCode.INTERNAL: _BUG,
+        ExitCode.INTERRUPTED: _INTERRUPTED,
+    },
+    "fix": {
+        ExitCode.CLEAN: "nothing to fix for certain, or the fixes were written",
+        ExitCode.FINDINGS: "the diff shows something to fix (--dry-run, the default in CI)",
+        ExitCode.INPUT: "usage mistake, bad configuration, or a file fix cannot read or edit",
+        ExitCode.UNAVAILABLE: "the indexes did not answer for most entries: nothing can be "
+        "said to need no fix",
+        ExitCode.INTERNAL: _BUG,
+        ExitCode.INTERRUPTED: _INTERRUPTED,
+    },
+    "format": {
+        ExitCode.CLEAN: "the reference list was printed",
+        ExitCode.INPUT: "usage mistake, or a file that is not a readable bibliography",
+        ExitCode.INTERNAL: _BUG,
+        ExitCode.INTERRUPTED: _INTERRUPTED,
+    },
+    "ground": {
+        ExitCode.CLEAN: "every line was scored",
+        ExitCode.INPUT: "a line could not be read (the others were scored), a usage mistake, "
+        "or a scorer that cannot run (missing extra or key)",
+        ExitCode.INTERNAL: _BUG,
+        ExitCode.INTERRUPTED: _INTERRUPTED,
+    },
+    "lsp": {
+        ExitCode.CLEAN: "the editor asked the server to exit",
+        ExitCode.INPUT: "usage mistake",
+        ExitCode.INTERNAL: _BUG,
+    },
+    "config": {
+        ExitCode.CLEAN: "the configuration was printed",
+        ExitCode.FINDINGS: "the configuration file has warnings (unknown settings), "
+        "shown on stderr as check shows them",
+        ExitCode.INPUT: "usage mistake, or a configuration that cannot be read or is wrong",
+        ExitCode.INTERNAL: _BUG,
+    },
 }
 
 
@@ -40,12 +81,16 @@ def exit_code(
     fail_on: Collection[str] = (),
     max_unavailable: float = DEFAULT_MAX_UNAVAILABLE,
 ) -> ExitCode:
-    """How a check ends: unreadable input, then unavailable sources, then findings."""
+    """How a check ends: unreadable input, then local findings (a broken entry is broken
+    whether or not the indexes answer), then unavailable sources, then the verdicts' findings."""
     if result.unreadable:
         return ExitCode.INPUT
+    serious = [f for f in result.findings if f.severity in (Severity.ERROR, Severity.WARNING)]
+    if any(finding.code not in VERDICT_CODES for finding in serious):
+        return ExitCode.FINDINGS
     if unavailable_share(result) > max_unavailable:
         return ExitCode.UNAVAILABLE
-    if any(f.severity in (Severity.ERROR, Severity.WARNING) for f in result.findings):
+    if serious:
         return ExitCode.FINDINGS
     for verdict in result.verdicts:
         if verdict.status.value in fail_on or (

@@ -23,6 +23,7 @@ from cite_sentinel.core import (
     Verifier,
     check,
 )
+from cite_sentinel.core.allowlist import accept
 from cite_sentinel.core.atomic import write_atomically
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix import (
@@ -54,6 +55,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     mode.add_argument(
         "--interactive", action="store_true", help="ask for each entry: y(es), n(o), q(uit)"
+    )
+    parser.add_argument(
+        "--complete",
+        action="store_true",
+        help="also add the DOI and pages an entry lacks (by default fix changes only what "
+        "check reports)",
     )
     parser.add_argument(
         "--published",
@@ -88,7 +95,11 @@ def run_fix(
         notify=notify,
         environ=environ,
     )
-    result, (fixes, skipped) = asyncio.run(_plan(options.path, config, verifier, options.published))
+    result, (fixes, skipped) = asyncio.run(
+        _plan(
+            options.path, config, verifier, published=options.published, complete=options.complete
+        )
+    )
     for skip in skipped:
         notify(f"{options.path}: left {skip.key} alone: {skip.reason}")
     unavailable = unavailable_share(result) > DEFAULT_MAX_UNAVAILABLE
@@ -175,14 +186,22 @@ def _read(path: Path) -> tuple[bytes, str]:
 
 
 async def _plan(
-    path: str, config: Config, verifier: Verifier | None, published: bool
+    path: str, config: Config, verifier: Verifier | None, *, published: bool, complete: bool
 ) -> tuple[CheckResult, tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]]:
-    result = await check([path], config=config, verifier=verifier)
+    """What check reports on the file (its allow-list applied), and the fixes that answer it."""
+    result = accept(await check([path], config=config, verifier=verifier), config.allow)
     if result.unreadable:
         said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
         raise InputError(said[0] if said else f"cannot read {path}")
     versions = await published_versions(result.verdicts, verifier) if published and verifier else {}
-    return result, plan_fixes(result.references, result.verdicts, published=versions)
+    plan = plan_fixes(
+        result.references,
+        result.verdicts,
+        published=versions,
+        findings=result.findings,
+        complete=complete,
+    )
+    return result, plan
 
 
 def _unavailable(result: CheckResult) -> str:

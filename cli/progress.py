@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import TracebackType
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
+if TYPE_CHECKING:  # rich loads only when a bar is drawn: a run without one starts faster
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
 
 ProgressCallback = Callable[[int, int], None]  # progress(done, total)
 
@@ -31,7 +25,9 @@ def wants_progress(stream: TextIO, environ: Mapping[str, str], *, quiet: bool) -
 class ProgressDisplay:
     """A `progress(done, total)` callback that shows a bar once the total is large enough."""
 
-    def __init__(self, console: Console, *, enabled: bool, minimum: int = MINIMUM_TOTAL) -> None:
+    def __init__(
+        self, console: Console | None = None, *, enabled: bool, minimum: int = MINIMUM_TOTAL
+    ) -> None:
         self._console = console
         self._enabled = enabled
         self._minimum = minimum
@@ -42,12 +38,21 @@ class ProgressDisplay:
         if not self._enabled or total <= self._minimum:
             return
         if self._progress is None:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
             self._progress = Progress(
                 TextColumn("verifying references"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
-                console=self._console,
+                console=self._console or Console(stderr=True, highlight=False),
                 transient=True,
             )
             self._progress.start()

@@ -13,7 +13,6 @@ from typing import TextIO
 
 from cite_sentinel.core import InputError
 from cite_sentinel.core.sources import SUFFIXES
-from cite_sentinel.core.sources.csl import is_report_head
 
 
 def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> bool:
@@ -44,6 +43,8 @@ def is_report_or_absent(path: Path) -> bool:
         return False
     if path.suffix.lower() not in SUFFIXES:
         return True  # .sarif, .xml, .csv: no check reads them
+    from cite_sentinel.core.sources.csl import is_report_head  # (and YAML) only when asked
+
     return is_report_head(head) or any(pattern.match(head) for pattern in _REPORT_HEADS)
 
 

@@ -12,31 +12,67 @@ from typing import Any
 
 from cite_sentinel import __version__
 from cite_sentinel.core import CheckResult
-from cite_sentinel.core.report.github import render_github, render_step_summary
-from cite_sentinel.core.report.gitlab import render_gitlab
-from cite_sentinel.core.report.json import render_json
-from cite_sentinel.core.report.junit import render_junit
-from cite_sentinel.core.report.markdown import render_markdown
-from cite_sentinel.core.report.sarif import render_sarif
 from cite_sentinel.core.report.summary import render_summary_csv, render_summary_markdown
 from cite_sentinel.core.report.text import render_text
 from cite_sentinel.report_output import is_report_or_absent
 
+
 # Formats a machine reads; `text` is the person's and takes colour separately. Each gets the
-# environment, where CI services say which folder is the repository's root.
+# environment, where CI services say which folder is the repository's root. Each renderer's
+# module loads only when its format is asked for: a plain `check` starts faster.
+def _json(result: CheckResult, _: Mapping[str, str]) -> str:
+    from cite_sentinel.core.report.json import render_json
+
+    return render_json(result)
+
+
+def _markdown(result: CheckResult, _: Mapping[str, str]) -> str:
+    from cite_sentinel.core.report.markdown import render_markdown
+
+    return render_markdown(result)
+
+
+def _sarif(result: CheckResult, environ: Mapping[str, str]) -> str:
+    from cite_sentinel.core.report.sarif import render_sarif
+
+    return render_sarif(result, version=__version__, root=_root(environ, "GITHUB_WORKSPACE"))
+
+
+def _github(result: CheckResult, environ: Mapping[str, str]) -> str:
+    from cite_sentinel.core.report.github import render_github
+
+    return render_github(result, root=_root(environ, "GITHUB_WORKSPACE"))
+
+
+def _junit(result: CheckResult, _: Mapping[str, str]) -> str:
+    from cite_sentinel.core.report.junit import render_junit
+
+    return render_junit(result)
+
+
+def _gitlab(result: CheckResult, environ: Mapping[str, str]) -> str:
+    from cite_sentinel.core.report.gitlab import render_gitlab
+
+    return render_gitlab(result, root=_root(environ, "CI_PROJECT_DIR"))
+
+
+def _summary(result: CheckResult, _: Mapping[str, str]) -> str:
+    return render_summary_markdown(result)
+
+
+def _csv(result: CheckResult, _: Mapping[str, str]) -> str:
+    return render_summary_csv(result)
+
+
 RENDERERS: dict[str, Callable[[CheckResult, Mapping[str, str]], str]] = {
-    "json": lambda result, _: render_json(result),
-    "markdown": lambda result, _: render_markdown(result),
-    "sarif": lambda result, environ: render_sarif(
-        result, version=__version__, root=_root(environ, "GITHUB_WORKSPACE")
-    ),
-    "github": lambda result, environ: render_github(
-        result, root=_root(environ, "GITHUB_WORKSPACE")
-    ),
-    "junit": lambda result, _: render_junit(result),
-    "gitlab": lambda result, environ: render_gitlab(result, root=_root(environ, "CI_PROJECT_DIR")),
-    "summary": lambda result, _: render_summary_markdown(result),
-    "csv": lambda result, _: render_summary_csv(result),
+    "json": _json,
+    "markdown": _markdown,
+    "sarif": _sarif,
+    "github": _github,
+    "junit": _junit,
+    "gitlab": _gitlab,
+    "summary": _summary,
+    "csv": _csv,
 }
 FORMATS = ("text", *RENDERERS)
 TARGETS = "targets"
@@ -156,6 +192,8 @@ def append_step_summary(result: CheckResult, environ: Mapping[str, str]) -> str:
     if not name:
         return ""
     try:
+        from cite_sentinel.core.report.github import render_step_summary
+
         with Path(name).open("a", encoding="utf-8") as stream:
             stream.write(render_step_summary(result) + "\n")
     except OSError as error:

@@ -6,8 +6,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cite_sentinel.core.config import Allowed
+from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import CheckResult
 from cite_sentinel.core.report.summary import VERDICT_CODES
+
+# What an accepted reference no longer hears about: its verdict, and the fields `fix` would change.
+_SILENCED = VERDICT_CODES | {Code.PAGES_DIFFER}
 
 
 def accepted_keys(result: CheckResult, allow: Sequence[Allowed]) -> frozenset[str]:
@@ -23,5 +27,5 @@ def accept(result: CheckResult, allow: Sequence[Allowed]) -> CheckResult:
     keys = accepted_keys(result, allow)
     if not keys:
         return result
-    findings = tuple(f for f in result.findings if not (f.key in keys and f.code in VERDICT_CODES))
+    findings = tuple(f for f in result.findings if not (f.key in keys and f.code in _SILENCED))
     return replace(result, findings=findings)

@@ -10,6 +10,7 @@ from typing import Protocol, runtime_checkable
 
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.discover import discover, is_excluded
+from cite_sentinel.core.empty_inputs import empty_input_findings
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import (
     CheckResult,
@@ -23,7 +24,7 @@ from cite_sentinel.core.model import (
 )
 from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, reader_for, reader_for_text
 from cite_sentinel.core.textfile import TextFileError, read_text_file
-from cite_sentinel.core.verdict_findings import placed_findings
+from cite_sentinel.core.verdict_findings import page_findings, placed_findings
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +90,7 @@ async def check(
         unreadable.append(name)
         findings.append(_unreadable(name, "no such file or folder; check the path"))
     findings.extend(config.notices)  # the configuration file's own warnings
+    findings.extend(empty_input_findings([(d.path, d.read) for d in documents], inputs))
     findings.extend(lint(documents, config))
     references = tuple(ref for doc in documents for ref in doc.read.references)
     citations = tuple(cit for doc in documents for cit in doc.read.citations)
@@ -112,6 +114,7 @@ async def check(
         findings.extend(
             placed_findings(_placements(verdicts, references, targets), config.severities)
         )
+        findings.extend(page_findings(references, verdicts, config.severities))
     return CheckResult(
         files=tuple(doc.path for doc in documents),
         references=references,

@@ -25,11 +25,13 @@ class Code(StrEnum):
     MISSING_BIBLIOGRAPHY = "missing-bibliography"
     UNREADABLE_FILE = "unreadable-file"
     UNKNOWN_SETTING = "unknown-setting"
+    NO_REFERENCES = "no-references"
     FABRICATED = "fabricated"
     MISCITED = "miscited"
     RETRACTED = "retracted"
     WITHDRAWN = "withdrawn"
     PUBLISHED_VERSION = "published-version"
+    PAGES_DIFFER = "pages-differ"
     UNVERIFIED = "unverified"
     UNRELATED_CITATION = "unrelated-citation"
     CONTRADICTED_CITATION = "contradicted-citation"
@@ -59,11 +61,13 @@ RULES: dict[Code, Rule] = {
         Rule(Code.MISSING_BIBLIOGRAPHY, Severity.ERROR, "A named bibliography file is missing."),
         Rule(Code.UNREADABLE_FILE, Severity.ERROR, "An input file could not be read."),
         Rule(Code.UNKNOWN_SETTING, Severity.WARNING, "The configuration sets an unknown key."),
+        Rule(Code.NO_REFERENCES, Severity.INFO, "A file holds no reference or citation."),
         Rule(Code.FABRICATED, Severity.ERROR, "No index holds a work matching this reference."),
         Rule(Code.MISCITED, Severity.WARNING, "The work exists but cited fields disagree."),
         Rule(Code.RETRACTED, Severity.ERROR, "The cited work has been retracted."),
         Rule(Code.WITHDRAWN, Severity.WARNING, "The cited work has been withdrawn."),
         Rule(Code.PUBLISHED_VERSION, Severity.INFO, "A preprint is cited; it has been published."),
+        Rule(Code.PAGES_DIFFER, Severity.INFO, "The cited pages differ from the record's."),
         Rule(Code.UNVERIFIED, Severity.INFO, "The reference could not be checked."),
         Rule(
             Code.UNRELATED_CITATION,

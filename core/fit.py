@@ -55,8 +55,15 @@ class Fit:
 
 
 def fit(reference: Reference, record: Record, *, by_identifier: bool = False) -> Fit:
-    """Compare every field the reference states with the record."""
-    title = titles.compare(reference.title, record.title)
+    """Compare every field the reference states with the record.
+
+    A reference that cites no title (a Manubot `@doi:` id) and whose identifier resolved to
+    the record states nothing the record's title could contradict: its title counts as the same.
+    """
+    if by_identifier and not reference.title.strip():
+        title = titles.TitleComparison(1.0, True)
+    else:
+        title = titles.compare(reference.title, record.title)
     thorough = by_identifier or title.same or title.similarity >= 0.75  # else it cannot match
     gap = None
     if reference.year is not None and record.year is not None:

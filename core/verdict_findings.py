@@ -1,7 +1,8 @@
-"""Verdicts become located findings, so every face shows them like any other message."""
+"""Verdicts (and the other pages a matched record gives) become located findings for every face."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from cite_sentinel.core.findings import Code
@@ -11,6 +12,7 @@ from cite_sentinel.core.model import (
     Flag,
     Location,
     Problem,
+    Record,
     Reference,
     Severity,
     SourceStatus,
@@ -20,6 +22,8 @@ from cite_sentinel.core.model import (
 
 # A cited identifier that resolves to another work is never a mere slip.
 _IDENTIFIER_FIELDS = frozenset({"doi", "arxiv", "pmid", "pmcid", "isbn", "identifier"})
+_PAGE_NUMBERS = re.compile(r"[0-9A-Za-z]+")
+_MATCHED = (Status.VERIFIED, Status.MISCITED)
 
 
 def verdict_findings(
@@ -69,6 +73,47 @@ def placed_findings(
     return tuple(findings)
 
 
+def pages_differ(reference: Reference, record: Record) -> bool:
+    """Both give pages and they name other pages (`21--29` and `21–29` are the same)."""
+    return bool(reference.pages and record.pages) and _page_numbers(
+        reference.pages
+    ) != _page_numbers(record.pages)
+
+
+def page_findings(
+    references: Sequence[Reference],
+    verdicts: Sequence[Verdict],
+    severities: Mapping[str, Severity | None] | None = None,
+) -> tuple[Finding, ...]:
+    """A note on each entry whose matched record gives other pages, so that nothing `fix`
+    changes goes unreported by `check`."""
+    level = (severities or {}).get(Code.PAGES_DIFFER, Severity.INFO)
+    if level is None:
+        return ()
+    by_subject = {(verdict.key, verdict.subject): verdict for verdict in verdicts}
+    findings: list[Finding] = []
+    for reference in references:
+        verdict = by_subject.get((reference.key, reference.signature)) or by_subject.get(
+            (reference.key, "")
+        )
+        record = verdict.match if verdict is not None else None
+        if verdict is None or record is None or verdict.status not in _MATCHED:
+            continue
+        if pages_differ(reference, record):
+            findings.append(
+                Finding(
+                    code=Code.PAGES_DIFFER,
+                    severity=level,
+                    message=f"{reference.key}: pages cited {reference.pages}, "
+                    f"found {record.pages} ({record.source})",
+                    location=reference.key_location or reference.location,
+                    key=reference.key,
+                    hint=f"correct the pages to {record.pages} (cite-sentinel fix does)",
+                )
+            )
+    return tuple(findings)
+
+
 def _messages(verdict: Verdict) -> Iterable[tuple[Code, Severity, str, str]]:
     """(code, severity, message, hint) for each thing a verdict says."""
     key = verdict.key
@@ -97,12 +142,15 @@ def _messages(verdict: Verdict) -> Iterable[tuple[Code, Severity, str, str]]:
             or "check the title and authors against the original; remove it if it cannot be found",
         )
     elif verdict.status is Status.UNVERIFIED:
-        why = verdict.reason or _failures(verdict) or "no source could decide"
+        failures = _failures(verdict)
+        why = verdict.reason or failures or "no source could decide"
         yield (
             Code.UNVERIFIED,
             Severity.INFO,
             f"{key}: not verified: {why}",
-            "run the check again when the sources are reachable, or check this reference by hand",
+            "run the check again when the sources are reachable, or check this reference by hand"
+            if failures
+            else "check this reference by hand; accept it with an [[allow]] table when it is right",
         )
     yield from _flag_messages(verdict, source)
 
@@ -171,3 +219,7 @@ def _failures(verdict: Verdict) -> str:
         if s.status is SourceStatus.FAILED
     ]
     return f"sources failed ({'; '.join(failed)})" if failed else ""
+
+
+def _page_numbers(pages: str) -> tuple[str, ...]:
+    return tuple(_PAGE_NUMBERS.findall(pages))

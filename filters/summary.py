@@ -39,7 +39,7 @@ def summary_lines(result: CheckResult, *, offline: bool = False) -> list[str]:
             else "build again when they answer"
         )
         lines.append(
-            f"[WARNING] {TAG}: could not ask {', '.join(failing)}: the references they would "
+            f"[WARNING] {TAG}: {'; '.join(failing)}: the references they would "
             f"have settled are unverified, not fabricated; {again}"
         )
     counts = summarize(result)

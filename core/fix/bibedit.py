@@ -6,20 +6,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cite_sentinel.core.fix.bibvalues import ENTRY_TYPES, bibtex_value, venue_field
+from cite_sentinel.core.fix.bibvalues import ENTRY_TYPES, bibtex_value, field_name
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField
+from cite_sentinel.core.fix.name_style import NameStyle, ends_with_others, name_style
 from cite_sentinel.core.sources.bibtex_blocks import EntryBlock, Field, PieceKind, split_blocks
+from cite_sentinel.core.sources.names import split_names
 
 _KIND = re.compile(r"@\s*([A-Za-z_][\w:.+-]*)")
 _YEAR_IN_DATE = re.compile(r"\d{4}")
-_SIMPLE_FIELDS = {
-    FixField.DOI: "doi",
-    FixField.YEAR: "year",
-    FixField.AUTHORS: "author",
-    FixField.PAGES: "pages",
-    FixField.VOLUME: "volume",
-    FixField.ISSUE: "number",
-}
+_PAGE_DASH = re.compile(r"\w\s*([-\u2010-\u2015]+)\s*\w")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +31,12 @@ def edit_bibtex(text: str, fixes: Sequence[EntryFix]) -> str:
     wanted = {fix.key: fix for fix in fixes}
     if not wanted:
         return text
+    entries = [block for block in split_blocks(text) if isinstance(block, EntryBlock)]
+    house = _Conventions.of_file(text, entries)
     edits: list[_Edit] = []
-    for block in split_blocks(text):
-        if isinstance(block, EntryBlock) and block.key in wanted:
-            edits.extend(_entry_edits(text, block, wanted.pop(block.key)))
+    for block in entries:
+        if block.key in wanted:
+            edits.extend(_entry_edits(text, block, wanted.pop(block.key), house))
     pieces: list[str] = []
     done = 0
     for edit in sorted(edits, key=lambda e: (e.start, e.end)):
@@ -50,7 +47,43 @@ def edit_bibtex(text: str, fixes: Sequence[EntryFix]) -> str:
     return "".join(pieces)
 
 
-def _entry_edits(text: str, entry: EntryBlock, fix: EntryFix) -> list[_Edit]:
+@dataclass(frozen=True, slots=True)
+class _Conventions:
+    """How the file writes what `fix` may write: its names and the dash between pages."""
+
+    names: NameStyle
+    dash: str
+
+    @classmethod
+    def of_file(cls, text: str, entries: list[EntryBlock]) -> _Conventions:
+        authors = [_raw(text, f) for e in entries for f in e.fields if f.name == "author"]
+        pages = [_raw(text, f) for e in entries for f in e.fields if f.name == "pages"]
+        return cls(names=name_style(authors), dash=_dash(pages, "--"))
+
+    def of_entry(self, text: str, entry: EntryBlock) -> _Conventions:
+        """The entry's own manner where it shows one, else the file's."""
+        author = _find(entry, "author")
+        pages = _find(entry, "pages")
+        return _Conventions(
+            names=name_style([_raw(text, author)]) if author else self.names,
+            dash=_dash([_raw(text, pages)], self.dash) if pages else self.dash,
+        )
+
+
+def _raw(text: str, field: Field) -> str:
+    first, last = field.pieces[0], field.pieces[-1]
+    if len(field.pieces) == 1 and first.kind in (PieceKind.BRACED, PieceKind.QUOTED):
+        return first.text
+    return text[first.start : last.end]
+
+
+def _dash(values: list[str], default: str) -> str:
+    found = [m.group(1) for value in values if (m := _PAGE_DASH.search(value))]
+    return max(set(found), key=found.count) if found else default
+
+
+def _entry_edits(text: str, entry: EntryBlock, fix: EntryFix, house: _Conventions) -> list[_Edit]:
+    own = house.of_entry(text, entry)
     edits: list[_Edit] = []
     kind = entry.kind
     for change in fix.changes:
@@ -67,9 +100,10 @@ def _entry_edits(text: str, entry: EntryBlock, fix: EntryFix) -> list[_Edit]:
         if change.field is FixField.RETRACTED:
             edits.extend(_retracted_edits(text, entry, inserts))
             continue
-        name = _field_name(change, kind, names, entry)
-        value = bibtex_value(change)
+        name = field_name(change.field, kind, names)
         existing = _find(entry, name)
+        change = _cut_short(text, existing, change)
+        value = bibtex_value(change, names=own.names, dash=own.dash)
         if existing is None:
             inserts.append((name, value))
         else:
@@ -78,12 +112,17 @@ def _entry_edits(text: str, entry: EntryBlock, fix: EntryFix) -> list[_Edit]:
     return edits
 
 
-def _field_name(change: Change, kind: str, names: list[str], entry: EntryBlock) -> str:
-    if change.field is FixField.VENUE:
-        return venue_field(kind, names)
-    if change.field is FixField.YEAR and "year" not in names and "date" in names:
-        return "date"
-    return _SIMPLE_FIELDS[change.field]
+def _cut_short(text: str, existing: Field | None, change: Change) -> Change:
+    """Authors for a list that ends `and others`: as many as it names, and `and others`."""
+    if change.field is not FixField.AUTHORS or existing is None:
+        return change
+    raw = _raw(text, existing)
+    if not ends_with_others(raw):
+        return change
+    named = max(1, len(split_names(raw)) - 1)
+    if named >= len(change.people):
+        return change
+    return Change(change.field, change.value, change.people[:named], others=True)
 
 
 def _find(entry: EntryBlock, name: str) -> Field | None:

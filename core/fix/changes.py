@@ -12,6 +12,7 @@ class FixField(StrEnum):
     """The fields `fix` may write; each format maps them onto its own field names."""
 
     DOI = "doi"
+    TITLE = "title"  # only an editor's quick fix writes it: `fix` never changes a title
     YEAR = "year"
     AUTHORS = "authors"
     VENUE = "venue"
@@ -24,11 +25,13 @@ class FixField(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One field's new value; `people` carries the authors when `field` is AUTHORS."""
+    """One field's new value; `people` carries the authors when `field` is AUTHORS, and
+    `others` says the list is cut short on purpose (BibTeX `and others`)."""
 
     field: FixField
     value: str
     people: tuple[Person, ...] = ()
+    others: bool = False
 
 
 @dataclass(frozen=True, slots=True)

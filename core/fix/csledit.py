@@ -20,6 +20,7 @@ CSL_TYPES = {
 }
 _NAMES = {
     FixField.DOI: "DOI",
+    FixField.TITLE: "title",
     FixField.YEAR: "issued",
     FixField.AUTHORS: "author",
     FixField.VENUE: "container-title",

@@ -1,24 +1,28 @@
-"""Which entries `fix` may change, and how: only where the verdict's match is certain.
+"""Which entries `fix` may change, and how: what `check` reported, where the match is certain.
 
-A match is certain when the verdict is verified or miscited with a calibrated confidence of
-at least CERTAIN_CONFIDENCE, the cited title is the record's (a title problem means the
-identity itself is in doubt), the key names one entry only, and — when the cited authors are
-badly wrong — the cited DOI is the record's or both year and venue agree with it.
+By default a change answers a finding of `check` (a miscited field, a retraction, other
+pages); `complete` also adds the DOI and pages an entry lacks. A match is certain when the
+verdict is verified or miscited with a calibrated confidence of at least CERTAIN_CONFIDENCE,
+the cited title is the record's (a title problem means the identity itself is in doubt), the
+key names one entry only, and — when the cited authors are badly wrong — the cited DOI is the
+record's or both year and venue agree with it.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from urllib.parse import unquote
 
+from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fit import is_preprint
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField, Skipped
-from cite_sentinel.core.model import Flag, Record, Reference, Severity, Status, Verdict
+from cite_sentinel.core.model import Finding, Flag, Record, Reference, Severity, Status, Verdict
+from cite_sentinel.core.verdict_findings import pages_differ
 
 CERTAIN_CONFIDENCE = 0.9
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
-_PAGE_NUMBERS = re.compile(r"[0-9A-Za-z]+")
 
 
 def plan_fixes(
@@ -26,22 +30,31 @@ def plan_fixes(
     verdicts: Sequence[Verdict],
     *,
     published: Mapping[str, Record] | None = None,
+    findings: Sequence[Finding] | None = None,
+    complete: bool = False,
 ) -> tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]:
     """The fixes to make, in file order, and the entries left alone with the reason.
 
+    `findings` are what `check` reported on the same references (after the configuration's
+    severities and allow-list): a field changes only where one of them says it is wrong
+    (None: every verdict's findings count). `complete` also adds a missing DOI and pages.
     `published` maps keys of preprint citations to the published version's record; only
     those entries are replaced by their published version (`fix --published`).
     """
     published = published or {}
     by_key = {verdict.key: verdict for verdict in verdicts}
     counts = Counter(reference.key for reference in references)
+    said = None if findings is None else {(finding.key, finding.code) for finding in findings}
     fixes: list[EntryFix] = []
     skipped: list[Skipped] = []
     for reference in references:
         verdict = by_key.get(reference.key)
         if verdict is None or verdict.match is None:
             continue
-        changes, reasons = _changes(reference, verdict, verdict.match, published.get(reference.key))
+        reported = _Reported(reference.key, said)
+        changes, reasons = _changes(
+            reference, verdict, verdict.match, published.get(reference.key), reported, complete
+        )
         if not changes:
             continue
         doubt = _doubt(reference, verdict, counts[reference.key])
@@ -76,17 +89,34 @@ def _doubt(reference: Reference, verdict: Verdict, copies: int) -> str:
     return ""
 
 
+class _Reported:
+    """Whether `check` reported a finding of a code on one key."""
+
+    def __init__(self, key: str, said: Collection[tuple[str, str]] | None) -> None:
+        self._key = key
+        self._said = said
+
+    def __call__(self, code: Code) -> bool:
+        return self._said is None or (self._key, code) in self._said
+
+
 def _changes(
-    reference: Reference, verdict: Verdict, record: Record, published: Record | None
+    reference: Reference,
+    verdict: Verdict,
+    record: Record,
+    published: Record | None,
+    reported: _Reported,
+    complete: bool,
 ) -> tuple[list[Change], list[str]]:
     changes: list[Change] = []
     reasons: list[str] = []
     if published is not None and Flag.PUBLISHED_VERSION in verdict.flags:
         return _published(reference, published)
-    problems = {problem.field: problem for problem in verdict.problems}
-    doi = record.identifiers.doi
+    wrong = reported(Code.MISCITED) and verdict.status is Status.MISCITED
+    problems = {problem.field: problem for problem in verdict.problems} if wrong else {}
+    doi = printed_doi(record)
     if doi and _DOI.match(doi):
-        if not reference.identifiers.doi:
+        if not reference.identifiers.doi and complete:
             changes.append(Change(FixField.DOI, doi))
             reasons.append(f"add DOI {doi} ({record.source})")
         elif "doi" in problems and problems["doi"].severity is not Severity.INFO:
@@ -102,20 +132,36 @@ def _changes(
     if "venue" in problems and record.venue and not is_preprint(record):
         changes.append(Change(FixField.VENUE, record.venue))
         reasons.append(f"venue cited {reference.venue}, found {record.venue} ({record.source})")
-    if reference.pages and record.pages and _pages(reference.pages) != _pages(record.pages):
+    if pages_differ(reference, record) and reported(Code.PAGES_DIFFER):
         changes.append(Change(FixField.PAGES, record.pages))
         reasons.append(f"pages cited {reference.pages}, found {record.pages} ({record.source})")
-    if Flag.RETRACTED in verdict.flags and "retracted" not in reference.field("keywords").lower():
+    elif complete and record.pages and not reference.pages:
+        changes.append(Change(FixField.PAGES, record.pages))
+        reasons.append(f"add pages {record.pages} ({record.source})")
+    if (
+        Flag.RETRACTED in verdict.flags
+        and reported(Code.RETRACTED)
+        and "retracted" not in reference.field("keywords").lower()
+    ):
         changes.append(Change(FixField.RETRACTED, "retracted"))
         reasons.append(f"mark as retracted ({record.source})")
     return changes, reasons
+
+
+def printed_doi(record: Record) -> str:
+    """The record's DOI in the letter case its registry prints (identifiers are kept in
+    lower case for comparing; the record's link, a DOI URL or landing page, keeps the case)."""
+    doi = record.identifiers.doi
+    link = unquote(record.url)
+    at = link.lower().find(doi) if doi else -1
+    return link[at : at + len(doi)] if at >= 0 else doi
 
 
 def _published(reference: Reference, record: Record) -> tuple[list[Change], list[str]]:
     """Every field that makes a preprint citation cite the published version."""
     pairs = [
         (FixField.KIND, record.kind),
-        (FixField.DOI, record.identifiers.doi),
+        (FixField.DOI, printed_doi(record)),
         (FixField.VENUE, record.venue),
         (FixField.YEAR, str(record.year) if record.year else ""),
         (FixField.VOLUME, record.volume),
@@ -127,7 +173,3 @@ def _published(reference: Reference, record: Record) -> tuple[list[Change], list
         changes.append(Change(FixField.AUTHORS, "", record.people))
     where = record.venue or record.identifiers.doi
     return changes, [f"replace the preprint by its published version in {where} ({record.source})"]
-
-
-def _pages(pages: str) -> tuple[str, ...]:
-    return tuple(_PAGE_NUMBERS.findall(pages))

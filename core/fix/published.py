@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from cite_sentinel.core.check import Verifier
 from cite_sentinel.core.fit import is_preprint
 from cite_sentinel.core.fix.plan import CERTAIN_CONFIDENCE
 from cite_sentinel.core.model import Flag, Identifiers, Location, Record, Reference, Status, Verdict
+
+if TYPE_CHECKING:  # core.check reports what fix would change: no import back at run time
+    from cite_sentinel.core.check import Verifier
 
 
 async def published_versions(verdicts: Sequence[Verdict], verifier: Verifier) -> dict[str, Record]:

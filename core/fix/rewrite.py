@@ -40,6 +40,11 @@ def rewrite(text: str, path: str, fixes: Sequence[EntryFix]) -> str:
     return new
 
 
+def rewrite_entry(raw: str, fix: EntryFix) -> str:
+    """One BibTeX entry's text (as a reader keeps it) with `fix` applied, as `rewrite` does."""
+    return rewrite(raw, "entry.bib", [fix])
+
+
 def unified_diff(old: str, new: str, path: str) -> str:
     """The change as `diff -u` shows it, "" when there is none."""
     lines = difflib.unified_diff(

@@ -66,10 +66,15 @@ def read_pairs(
 
 
 def judgement_line(line: LinePair, judgement: Judgement) -> str:
-    """The output line for one judgement, in the issue's shape plus the evidence kind."""
-    data = {
+    """The output line for one judgement, in the issue's shape plus the evidence kind.
+
+    Without evidence to judge (none, or a title only) relevance is null and a note says why,
+    rather than a 0.0 that would read as "unrelated".
+    """
+    unjudged = not line.pair.evidence.judgeable
+    data: dict[str, object] = {
         "id": line.id,
-        "relevance": round(judgement.relevance, 4),
+        "relevance": None if unjudged else round(judgement.relevance, 4),
         "support": None if judgement.support is None else round(judgement.support, 4),
         "verdict": None if judgement.verdict is None else judgement.verdict.value,
         "badge": judgement.badge.value,
@@ -80,16 +85,29 @@ def judgement_line(line: LinePair, judgement: Judgement) -> str:
     }
     if judgement.quote:
         data["quote"] = judgement.quote
+    if unjudged:
+        kind = line.pair.evidence.kind.value
+        data["note"] = f"no evidence to judge the claim against (evidence is {kind})"
     return json.dumps(data, ensure_ascii=False)
 
 
 def _pair(data: object) -> LinePair:
     if not isinstance(data, dict):
         raise ValueError("expected an object with id, claim and evidence")
+    line_id = data.get("id")
+    if "id" not in data:
+        raise ValueError('"id" is missing: give each line an id (a string or a number)')
+    if isinstance(line_id, bool) or not isinstance(line_id, str | int | float):
+        raise ValueError(f'"id" must be a string or a number, got {json.dumps(line_id)}')
     claim = data.get("claim")
     if not isinstance(claim, str) or not claim.strip():
         raise ValueError('"claim" must be a non-empty string')
-    evidence = data.get("evidence", "")
+    if "evidence" not in data:
+        raise ValueError(
+            '"evidence" is missing: give the cited work\'s text or sentences ("" when there '
+            "is none, and the line is reported as having no evidence)"
+        )
+    evidence = data["evidence"]
     title = data.get("title", "")
     if not isinstance(title, str):
         raise ValueError('"title" must be a string')
@@ -110,7 +128,7 @@ def _pair(data: object) -> LinePair:
         Claim(claim.strip(), context if isinstance(context, str) else ""),
         Evidence(kind, passages, title),
     )
-    return LinePair(data.get("id"), pair, tuple(at for at, _ in kept))
+    return LinePair(line_id, pair, tuple(at for at, _ in kept))
 
 
 def _sentences_of(text: str) -> list[str]:

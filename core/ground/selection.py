@@ -5,11 +5,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 
+from cite_sentinel.core.config import SCORERS as CONFIG_SCORERS
 from cite_sentinel.core.errors import ConfigError
 from cite_sentinel.core.ground.local import LocalScorer
 from cite_sentinel.core.ground.scorer import Scorer
 
-SCORERS = ("local", "voyage", "anthropic")
+SCORERS = CONFIG_SCORERS  # one vocabulary, kept with the configuration that names it
 
 
 def scorer_named(

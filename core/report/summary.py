@@ -76,18 +76,30 @@ def summarize(result: CheckResult) -> Summary:
 
 
 def failing_sources(result: CheckResult) -> list[str]:
-    """Indexes that failed for an unverified reference, grouped by their most frequent reason."""
+    """Indexes that failed for an unverified reference, grouped by their most frequent reason:
+    "could not ask" those that answered for no reference, "failed for N references" the others
+    (a source that did answer must not read as unreachable)."""
     reasons: dict[str, Counter[str]] = {}
+    answered: set[str] = set()
     for verdict in result.verdicts:
-        if verdict.status is not Status.UNVERIFIED:
-            continue
         for source in verdict.sources:
-            if source.status is SourceStatus.FAILED:
+            if source.status is SourceStatus.ANSWERED:
+                answered.add(source.name)
+            elif source.status is SourceStatus.FAILED and verdict.status is Status.UNVERIFIED:
                 reasons.setdefault(source.name, Counter())[source.reason or "failed"] += 1
-    grouped: dict[str, list[str]] = {}
+    grouped: dict[tuple[str, bool], list[str]] = {}
     for name, counted in reasons.items():
-        grouped.setdefault(counted.most_common(1)[0][0], []).append(name)
-    return [f"{', '.join(names)} ({reason})" for reason, names in grouped.items()]
+        key = (counted.most_common(1)[0][0], name in answered)
+        grouped.setdefault(key, []).append(name)
+    said: list[str] = []
+    for (reason, partly), names in grouped.items():
+        if partly:
+            failures = max(reasons[name].total() for name in names)
+            noun = "reference" if failures == 1 else "references"
+            said.append(f"{', '.join(names)} failed for {failures} {noun} ({reason})")
+        else:
+            said.append(f"could not ask {', '.join(names)} ({reason})")
+    return said
 
 
 def local_findings(result: CheckResult) -> tuple[Finding, ...]:

@@ -34,14 +34,15 @@ def render_text(result: CheckResult, *, color: bool = False) -> str:
         if lines:
             lines.append("")
         for finding in group:
-            lines.extend(_finding_lines(finding, color))
+            lines.extend(finding_lines(finding, color=color))
     if lines:
         lines.append("")
     lines.extend(_closing(result, summarize(result)))
     return "\n".join(lines) + "\n"
 
 
-def _finding_lines(finding: Finding, color: bool) -> list[str]:
+def finding_lines(finding: Finding, *, color: bool = False) -> list[str]:
+    """One finding as the report shows it: its line, and its hint indented below."""
     where = str(finding.location)
     severity = finding.severity.value
     code = f"[{finding.code}]"
@@ -82,10 +83,10 @@ def _closing(result: CheckResult, summary: Summary) -> list[str]:
         lines.append(_groundedness(result))
     failing = failing_sources(result)
     if failing:
-        offline = all(_OFFLINE in reason for reason in failing)
+        offline = all(_OFFLINE in line for line in failing)
         again = "without --offline to ask them" if offline else "again when they answer"
         lines.append(
-            f"could not ask {', '.join(failing)}: the references they would have settled are"
+            f"{'; '.join(failing)}: the references they would have settled are"
             f" unverified, not fabricated; run the check {again}"
         )
     if result.unreadable:

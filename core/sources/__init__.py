@@ -44,10 +44,19 @@ def reader_for(path: str) -> Reader | None:
 
         return read_typst
     if suffix == ".txt":
-        from cite_sentinel.core.sources.reflist import read_reflist
-
-        return read_reflist
+        return _read_reference_text
     return None
+
+
+def _read_reference_text(text: str, path: str) -> Read:
+    """A .txt list: Manubot citation ids one a line, else free-text references."""
+    from cite_sentinel.core.sources.manubot import is_manubot_list, read_manubot_ids
+
+    if is_manubot_list(text):
+        return read_manubot_ids(text, path)
+    from cite_sentinel.core.sources.reflist import read_reflist
+
+    return read_reflist(text, path)
 
 
 _BIBTEX = re.compile(r"^[ \t]*@[A-Za-z]+[ \t]*[{(]", re.MULTILINE)
@@ -63,6 +72,11 @@ def reader_for_text(text: str) -> Reader | None:
     head = text[:_SNIFFED].lstrip("\ufeff \t\r\n")
     if head.startswith(("[", "{")):
         return reader_for("x.json")
+    if head.startswith("@") and not _BIBTEX.search(head):
+        from cite_sentinel.core.sources.manubot import is_manubot_list, read_manubot_ids
+
+        if is_manubot_list(head):
+            return read_manubot_ids
     for pattern, suffix in (
         (_BIBTEX, ".bib"),
         (_LATEX, ".tex"),

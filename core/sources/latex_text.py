@@ -79,6 +79,8 @@ _SYMBOLS = {
     "textasciitilde": "~",
     "textasciicircum": "^",
     "textbackslash": "\\",
+    "textbraceleft": "{",
+    "textbraceright": "}",
     "textbar": "|",
     "textless": "<",
     "textgreater": ">",

@@ -1,12 +1,12 @@
-"""Text edits of BibTeX entries: set a field, remove an entry, mark one accepted, add one."""
+"""Text edits of BibTeX entries: set fields, remove an entry, mark one accepted, add one."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cite_sentinel.core import Location, Reference
-from cite_sentinel.core.sources.bibtex_blocks import EntryBlock, split_blocks
+from cite_sentinel.core import Location, Person, Reference
+from cite_sentinel.core.fix import Change, EntryFix, FixField, bibtex_entry, rewrite_entry
 from cite_sentinel.lsp.state import ACCEPT_MARK
 from lsprotocol import types
 
@@ -14,23 +14,24 @@ RangeOf = Callable[[Location], types.Range]
 _PROCEEDINGS_WORDS = ("proceedings", "conference", "workshop", "symposium")
 
 
-def set_field(
-    reference: Reference, lines: list[str], range_of: RangeOf, name: str, value: str
-) -> types.TextEdit:
-    """Replace a field's whole value (over several lines too), or add the field after the
-    entry's first line; the value's span comes from the reader's own scan of the entry."""
-    span = _value_span(reference, name)
-    if span is not None:
-        start, end = span
-        where = Location(
-            reference.location.path, *_point(reference, start), *_point(reference, end)
-        )
-        return types.TextEdit(range=range_of(where), new_text="{" + value + "}")
-    below = reference.location.line + 1
-    where = Location.point(reference.location.path, below, 1)
-    return types.TextEdit(
-        range=range_of(where), new_text=f"  {name} = {{{value}}},{newline_of(lines)}"
-    )
+def set_fields(
+    reference: Reference, range_of: RangeOf, changes: Sequence[Change]
+) -> types.TextEdit | None:
+    """The entry with `changes` written by core.fix, as fix writes them (escaped, in the
+    entry's layout and name form), as one edit of the whole lines that change; None if none."""
+    if not reference.raw:
+        return None
+    old = reference.raw
+    new = rewrite_entry(old, EntryFix(reference.key, tuple(changes), ()))
+    if new == old:
+        return None
+    same = _shared(old, new)
+    start = old.rfind("\n", 0, same) + 1
+    tail = _shared(old[start:][::-1], new[start:][::-1])
+    stop = old.find("\n", len(old) - tail)
+    stop = len(old) if stop < 0 else stop
+    where = Location(reference.location.path, *_point(reference, start), *_point(reference, stop))
+    return types.TextEdit(range=range_of(where), new_text=new[start : len(new) - (len(old) - stop)])
 
 
 def remove_entry(reference: Reference, range_of: RangeOf) -> types.TextEdit:
@@ -53,21 +54,28 @@ def newline_of(lines: Sequence[str]) -> str:
 
 
 def entry_text(key: str, record: Mapping[str, Any], newline: str = "\n") -> str:
-    """A BibTeX entry written from a record's fields as the code actions carry them."""
+    """A BibTeX entry written by core.fix from a record's fields as the code actions carry them."""
     kind = "inproceedings" if _in_proceedings(record) else "article"
-    venue_field = "booktitle" if kind == "inproceedings" else "journal"
-    fields = [
-        ("author", " and ".join(record.get("authors") or ())),
-        ("title", record.get("title") or ""),
-        (venue_field, record.get("venue") or ""),
-        ("year", str(record.get("year") or "")),
-        ("volume", record.get("volume") or ""),
-        ("number", record.get("issue") or ""),
-        ("pages", record.get("pages") or ""),
-        ("doi", record.get("doi") or ""),
+    changes = [
+        Change(FixField.AUTHORS, "", people_of(record)),
+        Change(FixField.TITLE, str(record.get("title") or "")),
+        Change(FixField.VENUE, str(record.get("venue") or "")),
+        Change(FixField.YEAR, str(record.get("year") or "")),
+        Change(FixField.VOLUME, str(record.get("volume") or "")),
+        Change(FixField.ISSUE, str(record.get("issue") or "")),
+        Change(FixField.PAGES, str(record.get("pages") or "")),
+        Change(FixField.DOI, str(record.get("doi") or "")),
     ]
-    body = "".join(f"  {name} = {{{value}}},{newline}" for name, value in fields if value)
-    return f"{newline}@{kind}{{{key},{newline}{body}}}{newline}"
+    return bibtex_entry(key, kind, changes, newline)
+
+
+def people_of(record: Mapping[str, Any]) -> tuple[Person, ...]:
+    """The record's people as the diagnostic data carries them ([family, given, von, suffix,
+    literal] each), else from their displayed names."""
+    parts = record.get("people")
+    if isinstance(parts, list):
+        return tuple(Person(*(str(part) for part in person[:5])) for person in parts)
+    return tuple(Person(literal=str(name)) for name in record.get("authors") or ())
 
 
 def _in_proceedings(record: Mapping[str, Any]) -> bool:
@@ -80,16 +88,12 @@ def _in_proceedings(record: Mapping[str, Any]) -> bool:
     return any(word in venue for word in _PROCEEDINGS_WORDS)
 
 
-def _value_span(reference: Reference, name: str) -> tuple[int, int] | None:
-    """Offsets in the entry's raw text of the named field's value (all its `#` parts)."""
-    blocks = split_blocks(reference.raw) if reference.raw else []
-    entry = next((b for b in blocks if isinstance(b, EntryBlock)), None)
-    if entry is None:
-        return None
-    for field in entry.fields:
-        if field.name == name.lower() and field.pieces:
-            return field.pieces[0].start, field.pieces[-1].end
-    return None
+def _shared(one: str, other: str) -> int:
+    """How many characters the two texts begin with in common."""
+    for index, (a, b) in enumerate(zip(one, other, strict=False)):
+        if a != b:
+            return index
+    return min(len(one), len(other))
 
 
 def _point(reference: Reference, offset: int) -> tuple[int, int]:

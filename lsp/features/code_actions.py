@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core import Code, Reference
+from cite_sentinel.core.fix import Change, FixField, allow_table
 from cite_sentinel.lsp.convert import path_of, uri_of
 from cite_sentinel.lsp.features import bib_edits
 from cite_sentinel.lsp.session import Session
@@ -21,12 +22,13 @@ _VERDICT_CODES = {
     Code.RETRACTED,
     Code.PUBLISHED_VERSION,
 }
-_FIELD_NAMES = {
-    "title": "title",
-    "year": "year",
-    "doi": "doi",
-    "volume": "volume",
-    "pages": "pages",
+_FIELDS = {
+    "title": FixField.TITLE,
+    "year": FixField.YEAR,
+    "doi": FixField.DOI,
+    "volume": FixField.VOLUME,
+    "pages": FixField.PAGES,
+    "venue": FixField.VENUE,
 }
 
 
@@ -65,27 +67,27 @@ def _for(
             )
         )
     if code == Code.MISCITED and match:
-        edits = [edit.set(name, value) for name, value in _verified_fields(entry, data, match)]
-        if edits:
+        verified = edit.change(*_verified_changes(data, match))
+        if verified is not None:
             actions.append(
                 edit.action(
                     f"Replace {key}'s fields with the verified metadata",
-                    edits,
+                    [verified],
                     diagnostic,
                     preferred=True,
                 )
             )
     if match.get("doi") and not entry.field("doi") and code in _VERDICT_CODES:
-        actions.append(
-            edit.action(f"Add DOI {match['doi']}", [edit.set("doi", match["doi"])], diagnostic)
-        )
+        added = edit.change(Change(FixField.DOI, match["doi"]))
+        if added is not None:
+            actions.append(edit.action(f"Add DOI {match['doi']}", [added], diagnostic))
     if code == Code.PUBLISHED_VERSION and match.get("published_doi"):
         doi = match["published_doi"]
-        actions.append(
-            edit.action(
-                f"Cite the published version (doi {doi})", [edit.set("doi", doi)], diagnostic
+        cited = edit.change(Change(FixField.DOI, doi))
+        if cited is not None:
+            actions.append(
+                edit.action(f"Cite the published version (doi {doi})", [cited], diagnostic)
             )
-        )
     if code in _VERDICT_CODES:
         actions.append(
             edit.action(
@@ -115,7 +117,7 @@ def _allow_action(
     title = f"Accept {key} in {target.name}"
     lines = _config_lines(session, uri, target)
     nl = bib_edits.newline_of(lines or ())
-    table = f'[[allow]]{nl}key = "{key}"{nl}reason = "accepted in the editor"{nl}'
+    table = allow_table(key, "accepted in the editor", nl)
     if lines is None:
         create = types.CreateFile(uri=uri, options=types.CreateFileOptions(ignore_if_exists=True))
         insert = types.TextDocumentEdit(
@@ -157,18 +159,17 @@ def _at(line: int, character: int) -> types.Range:
     return types.Range(start=point, end=point)
 
 
-def _verified_fields(
-    entry: Reference, data: dict[str, Any], match: dict[str, Any]
-) -> list[tuple[str, str]]:
-    fields: list[tuple[str, str]] = []
+def _verified_changes(data: dict[str, Any], match: dict[str, Any]) -> list[Change]:
+    """What the diagnostic's problems say is wrong, as the record has it."""
+    changes: list[Change] = []
     for name, _cited, found in data.get("problems", []):
         if name == "authors" and match.get("authors"):
-            fields.append(("author", " and ".join(match["authors"])))
-        elif name == "venue" and found:
-            fields.append(("booktitle" if entry.field("booktitle") else "journal", found))
-        elif name in _FIELD_NAMES and found:
-            fields.append((_FIELD_NAMES[name], found))
-    return fields
+            changes.append(Change(FixField.AUTHORS, "", bib_edits.people_of(match)))
+        elif name == "doi" and match.get("doi"):
+            changes.append(Change(FixField.DOI, str(match["doi"])))
+        elif name in _FIELDS and found:
+            changes.append(Change(_FIELDS[name], found))
+    return changes
 
 
 def _insert_by_doi(
@@ -205,12 +206,11 @@ class _Editor:
     def __init__(self, session: Session, entry: Reference) -> None:
         self.entry = entry
         self.path = entry.location.path
-        self.lines = session.lines(self.path)
-        self.newline = bib_edits.newline_of(self.lines)
+        self.newline = bib_edits.newline_of(session.lines(self.path))
         self.range_of = session.range_of(self.path)
 
-    def set(self, name: str, value: str) -> types.TextEdit:
-        return bib_edits.set_field(self.entry, self.lines, self.range_of, name, value)
+    def change(self, *changes: Change) -> types.TextEdit | None:
+        return bib_edits.set_fields(self.entry, self.range_of, changes)
 
     def action(
         self,

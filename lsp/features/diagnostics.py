@@ -60,6 +60,7 @@ def diagnostic_data(finding: Finding, verdict: Verdict | None) -> dict[str, Any]
                 "title": record.title,
                 "authors": [p.display for p in record.people],
                 "families": [p.family or p.literal for p in record.people],
+                "people": [[p.family, p.given, p.von, p.suffix, p.literal] for p in record.people],
                 "year": record.year,
                 "venue": record.venue,
                 "volume": record.volume,

@@ -27,10 +27,12 @@ CORRECTIONS = {
     "perez2007ipython": {"pages": "21-30"},
     "kuhn1955hungarian": {"doi": "10.1002/nav.3800020109"},
 }
-EXPECTED_REMOVED = ["  year={2007},", "  pages={21--29},", "  publisher={Wiley Online Library}"]
-EXPECTED_ADDED = [
-    "  year={2009},",
-    "  pages={21--30},",
+# kuhn1955hungarian lacks the DOI the index gives: only `fix --complete` adds it.
+EXPECTED_REMOVED = ["  year={2007},", "  pages={21--29},"]
+EXPECTED_ADDED = ["  year={2009},", "  pages={21--30},"]
+COMPLETED_REMOVED = [*EXPECTED_REMOVED, "  publisher={Wiley Online Library}"]
+COMPLETED_ADDED = [
+    *EXPECTED_ADDED,
     "  publisher={Wiley Online Library},",
     "  doi={10.1002/nav.3800020109}",
 ]
@@ -110,6 +112,22 @@ def test_fix_writes_only_the_corrected_lines_of_a_real_bibliography(
     assert "+  year={2009}," in shown
 
 
+def test_fix_complete_also_adds_the_doi_an_entry_lacks(
+    data: Path, corrected_index: FakeApi, tmp_path: Path
+) -> None:
+    original = _real_head(data)
+    target = tmp_path / SCIPY
+    target.write_bytes(original)
+    status = run_command(
+        ["fix", str(target), "--write", "--complete", "--quiet"],
+        _environ(corrected_index, tmp_path),
+    )
+    assert status == 0
+    diff = list(difflib.ndiff(original.decode().splitlines(), target.read_text().splitlines()))
+    assert [line[2:] for line in diff if line.startswith("- ")] == COMPLETED_REMOVED
+    assert [line[2:] for line in diff if line.startswith("+ ")] == COMPLETED_ADDED
+
+
 def test_fix_through_a_symlink_edits_the_linked_file_and_keeps_the_link(
     data: Path, corrected_index: FakeApi, tmp_path: Path
 ) -> None:
@@ -158,7 +176,7 @@ def test_in_ci_fix_only_shows_the_diff_and_exits_1(
     assert not (tmp_path / f"{SCIPY}.bak").exists()
     captured = capsys.readouterr()
     assert "-  pages={21--29}," in captured.out
-    assert "3 entries to fix; run with --write to apply" in captured.err
+    assert "2 entries to fix; run with --write to apply" in captured.err
 
 
 def test_interactive_fix_applies_only_the_accepted_entries(
@@ -167,7 +185,7 @@ def test_interactive_fix_applies_only_the_accepted_entries(
     original = _real_head(data).decode("utf-8")
     target = tmp_path / SCIPY
     target.write_text(original, encoding="utf-8")
-    answers = _Terminal("n\ny\nq\n")
+    answers = _Terminal("n\ny\n")
     monkeypatch.setattr("sys.stdin", answers)
     status = run_command(
         ["fix", str(target), "--interactive", "--quiet"], _environ(corrected_index, tmp_path)
@@ -176,7 +194,6 @@ def test_interactive_fix_applies_only_the_accepted_entries(
     entries = {r.key: r for r in read_bibtex(target.read_text(encoding="utf-8"), SCIPY).references}
     assert entries["dubois2007guest"].year == 2007  # declined
     assert entries["perez2007ipython"].pages == "21–30"  # accepted
-    assert not entries["kuhn1955hungarian"].identifiers.doi  # never asked: quit
 
 
 def test_interactive_without_a_terminal_is_refused_in_a_sentence(

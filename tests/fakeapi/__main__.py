@@ -1,4 +1,5 @@
-"""Run the fake server on its own: `python -m tests.fakeapi --port 0 --corpus sample`.
+"""Run the fake server on its own: `python -m tests.fakeapi --port 0 --corpus sample`
+from the repository root, or `python path/to/checkout/tests/fakeapi …` from anywhere.
 
 With a command after `--`, serve only while that command runs, with the CITE_SENTINEL_*_URL
 variables (and ANTHROPIC_BASE_URL, for the Messages API stand-in) pointing at the fake, and
@@ -14,8 +15,12 @@ import os
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
-from .server import ANTHROPIC_URL_VARIABLE, FakeApi, apply_control
+if not __package__:  # run as `python path/to/tests/fakeapi`: put the checkout on the path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.fakeapi.server import ANTHROPIC_URL_VARIABLE, FakeApi, apply_control
 
 
 def _rates(text: str) -> dict[str, dict[str, object]]:

@@ -238,7 +238,7 @@ class Corpus:
         key, doi, arxiv, agency = at["key"], at["doi"], at["arxiv"], at["agency"]
         for number, row in enumerate(index.rows):
             if row[doi]:
-                corpus.by_doi[str(row[doi])] = number
+                corpus.by_doi[normalise_doi(str(row[doi]))] = number  # DOIs ignore case
                 corpus.prefixes.setdefault(str(row[doi]).split("/", 1)[0], Agency(str(row[agency])))
             if row[arxiv]:
                 corpus.by_arxiv[str(row[arxiv])] = number

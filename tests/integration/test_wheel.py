@@ -1,15 +1,20 @@
-"""The built wheel installs the one `cite_sentinel` namespace and nothing at top level."""
+"""The built wheel (what `pipx install .` installs) holds the one `cite_sentinel` namespace,
+its console script and the data it reads, and its commands run outside the checkout."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_the_wheel_installs_and_imports_outside_the_checkout(tmp_path: Path) -> None:
     wheels, target = tmp_path / "wheels", tmp_path / "site"
     subprocess.run(
@@ -30,8 +35,12 @@ def test_the_wheel_installs_and_imports_outside_the_checkout(tmp_path: Path) -> 
         timeout=300,
     )
     (wheel,) = wheels.glob("cite_sentinel-*.whl")
-    tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {name.split("/")[0] for name in names}
     assert {top for top in tops if not top.endswith(".dist-info")} == {"cite_sentinel"}
+    (entry_points,) = [name for name in names if name.endswith(".dist-info/entry_points.txt")]
+    scripts = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "cite-sentinel = cite_sentinel.main:main" in scripts  # the program pipx puts on PATH
     subprocess.run(
         [
             sys.executable,
@@ -62,3 +71,31 @@ def test_the_wheel_installs_and_imports_outside_the_checkout(tmp_path: Path) -> 
         check=True,
     )
     assert run.stdout.strip().startswith(str(target))
+    _the_installed_commands_run(target, tmp_path)
+
+
+def _the_installed_commands_run(target: Path, tmp_path: Path) -> None:
+    """`ground` reads the scorer's fitted parameters shipped as package data; `check` reads."""
+    program = "import sys; sys.path.insert(0, sys.argv[1]); from cite_sentinel.main import main;"
+    program += "sys.exit(main(sys.argv[2:]))"
+    line = {"id": 1, "claim": "Aspirin reduces the risk.", "evidence": "Aspirin reduced the risk."}
+    ground = subprocess.run(
+        [sys.executable, "-c", program, str(target), "ground", "-"],
+        input=json.dumps(line) + "\n",
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ground.returncode == 0, ground.stderr
+    assert json.loads(ground.stdout)["relevance"] > 0.5
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{a, author = {Ann Smith}, title = {A Report}, year = 2020}\n")
+    check = subprocess.run(
+        [sys.executable, "-c", program, str(target), "check", "--offline", "--quiet", str(bib)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "1 reference and 0 citations in 1 file" in check.stdout, check.stderr

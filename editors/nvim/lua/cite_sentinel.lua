@@ -30,8 +30,9 @@ function M.config(opts)
     cmd = { 'cite-sentinel', 'lsp' },
     filetypes = M.filetypes,
     -- Sent as initializationOptions: verify, offline, mailto, backends, severity,
-    -- ground, scorer, fulltext, accept (see the README).
-    init_options = {},
+    -- ground, scorer, fulltext, accept (see the README). vim.empty_dict(): an empty Lua
+    -- table would be sent as the JSON array [], which is not a settings object.
+    init_options = vim.empty_dict(),
   }
   return vim.tbl_deep_extend('force', defaults, opts or {})
 end

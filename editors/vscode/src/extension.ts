@@ -20,7 +20,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     void vscode.window.showErrorMessage(
       configuredPath
         ? `cite-sentinel: the server ${configuredPath} (setting cite-sentinel.server.path) is not an executable file; fix the setting or clear it to use the one on PATH.`
-        : "cite-sentinel: no `cite-sentinel` program on PATH; install it (pip install cite-sentinel) or set cite-sentinel.server.path.",
+        : "cite-sentinel: no `cite-sentinel` program on PATH; install it (pipx install /path/to/cite-sentinel, a checkout) or set cite-sentinel.server.path.",
     );
     return;
   }

@@ -98,6 +98,24 @@ def test_neovim_shows_a_fabricated_reference_on_its_citation_when_verified(
     }
 
 
+def test_the_shipped_config_sends_empty_settings_as_an_object_not_an_array(
+    nvim: str, tmp_path: Path
+) -> None:
+    """Lua encodes an empty table as `[]`; the server would warn that settings are no object."""
+    out = tmp_path / "init_options.json"
+    lua = (
+        "local m = require('cite_sentinel');"
+        f"vim.fn.writefile({{vim.fn.json_encode(m.config().init_options),"
+        f" vim.fn.json_encode(m.native().init_options)}}, '{out}')"
+    )
+    subprocess.run(
+        [nvim, "--headless", "-u", "NONE", "--cmd", f"set rtp^={ROOT / 'editors' / 'nvim'}",
+         "-c", f"lua {lua}", "-c", "qall!"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    assert out.read_text(encoding="utf-8").split() == ["{}", "{}"]
+
+
 def test_neovim_starts_cite_sentinel_from_path_by_default(nvim: str, tmp_path: Path) -> None:
     program = Path(sys.executable).parent / "cite-sentinel"
     if not program.exists():

@@ -118,6 +118,15 @@ def _edits(action: types.CodeAction, path: Path) -> list[types.TextEdit]:
     return list(action.edit.changes[path.as_uri()])
 
 
+def _applied(text: str, edit: types.TextEdit) -> str:
+    """The text after one edit (positions in characters: the test's text is ASCII)."""
+    lines = text.splitlines(keepends=True)
+    start, end = edit.range.start, edit.range.end
+    begin = sum(len(line) for line in lines[: start.line]) + start.character
+    stop = sum(len(line) for line in lines[: end.line]) + end.character
+    return text[:begin] + edit.new_text + text[stop:]
+
+
 async def test_each_verdict_sits_on_the_key_with_its_severity(
     fake_api: FakeApi, client: LanguageClient, project: Path
 ) -> None:
@@ -174,11 +183,13 @@ async def test_a_miscited_entry_gets_its_verified_year_and_the_missing_doi(
     bib = project / "refs.bib"
     actions = await _actions(client, bib, found["back1993"])
     (replace,) = _edits(actions["Replace back1993's fields with the verified metadata"], bib)
-    assert (replace.range.start.line, replace.new_text) == (21, "{1992}")
+    assert replace.range.start.line == 21
+    assert _applied(BIB, replace) == BIB.replace("  year    = {1993},", "  year    = {1992},")
     doi = found["back1993"].data["match"]["doi"]
     (add,) = _edits(actions[f"Add DOI {doi}"], bib)
-    assert add.new_text == f"  doi = {{{doi}}},\n"
-    assert add.range.start == types.Position(line=17, character=0)
+    assert _applied(BIB, add) == BIB.replace(
+        "  pages   = {922--931},\n}", f"  pages   = {{922--931}},\n  doi     = {{{doi}}},\n}}"
+    )
 
 
 async def test_a_preprint_can_be_replaced_by_its_published_version(
@@ -190,7 +201,9 @@ async def test_a_preprint_can_be_replaced_by_its_published_version(
     actions = await _actions(client, bib, found["ferreira2021"])
     title = "Cite the published version (doi 10.5555/fixture.published.2022)"
     (edit,) = _edits(actions[title], bib)
-    assert edit.new_text == "  doi = {10.5555/fixture.published.2022},\n"
+    assert "  archiveprefix = {arXiv},\n  doi = {10.5555/fixture.published.2022},\n}" in (
+        _applied(BIB, edit)
+    )
 
 
 async def test_accepting_by_comment_makes_the_verdict_go_away(

@@ -176,3 +176,17 @@ def test_an_output_naming_an_input_file_is_refused_before_any_checking(
     assert "which this check reads" in err
     assert "offline: answers come from the cache" not in err  # the engine was never built
     assert paper.read_text(encoding="utf-8") == PAPER
+
+
+def test_a_broken_bibliography_exits_1_when_the_indexes_cannot_be_reached(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Local errors set the exit code: an outage (3) must not hide a syntax error (1)."""
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB + "@article{broken, title = {No closing brace, year = 2021\n")
+    down = {f"CITE_SENTINEL_{api}_URL": "http://127.0.0.1:9"
+            for api in ("OPENALEX", "CROSSREF", "S2", "DATACITE", "ARXIV", "DOI")}  # fmt: skip
+    environ = {**os.environ, **down, "CITE_SENTINEL_CACHE_DIR": str(tmp_path / "cache")}
+    assert run_command(["check", str(bib), "--quiet"], environ) == 1
+    out = capsys.readouterr().out
+    assert "error:" in out and "could not ask" in out

@@ -20,6 +20,25 @@ def test_help_lists_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--fail-on" in out and "--format" in out
 
 
+@pytest.mark.parametrize("command", ["fix", "format", "ground", "lsp", "config"])
+def test_each_commands_help_gives_its_own_options_and_exit_codes(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        run_command([command, "--help"])
+    out = capsys.readouterr().out
+    assert "exit codes:" in out
+    assert "--fail-on" not in out and "--max-unavailable" not in out  # check's, not theirs
+    assert "3    too many sources" not in out
+
+
+def test_fix_help_says_what_its_exit_1_means(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        run_command(["fix", "--help"])
+    out = capsys.readouterr().out
+    assert "\n  1    the diff shows something to fix" in out and "--complete" in out
+
+
 def test_version_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         run_command(["--version"])

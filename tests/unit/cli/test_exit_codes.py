@@ -74,3 +74,13 @@ def test_too_many_failed_sources_is_exit_3_above_the_threshold() -> None:
 def test_unverified_for_other_reasons_is_not_unavailability() -> None:
     result = CheckResult(verdicts=(_unverified("a", SourceStatus.SKIPPED),))
     assert unavailable_share(result) == 0.0
+
+
+def test_a_local_error_sets_the_exit_code_even_when_the_indexes_are_down() -> None:
+    """A broken entry is broken whether or not the indexes answer: exit 1, not 3."""
+    down = (_unverified("a", SourceStatus.FAILED),)
+    broken = CheckResult(verdicts=down, findings=(_finding(Severity.ERROR),))
+    assert exit_code(broken) is ExitCode.FINDINGS
+    miscited = Finding(code="miscited", severity=Severity.ERROR, message="m", location=HERE)
+    judged = CheckResult(verdicts=down, findings=(miscited,))
+    assert exit_code(judged) is ExitCode.UNAVAILABLE

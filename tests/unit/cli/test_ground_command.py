@@ -134,3 +134,31 @@ def test_a_line_separator_inside_a_json_string_does_not_split_the_line(
     source.write_text(json.dumps(line, ensure_ascii=False) + "\n", encoding="utf-8")
     assert run_command(["ground", str(source)]) == 0
     assert [json.loads(out)["id"] for out in capsys.readouterr().out.splitlines()] == ["s"]
+
+
+def test_lines_without_an_id_or_evidence_are_refused_with_their_line_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [
+        {"claim": "Aspirin prevents strokes.", "evidence": "Aspirin prevents strokes."},
+        {"id": 2, "claim": "Aspirin prevents strokes."},
+        LINES[0],
+    ]
+    source = tmp_path / "pairs.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert run_command(["ground", str(source)], {}) == 2
+    captured = capsys.readouterr()
+    assert [json.loads(line)["id"] for line in captured.out.splitlines()] == ["a1"]
+    assert f'{source}:1:1: error: "id" is missing' in captured.err
+    assert f'{source}:2:1: error: "evidence" is missing' in captured.err
+
+
+def test_a_claim_without_evidence_has_no_relevance_rather_than_an_unrelated_zero(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "pairs.jsonl"
+    source.write_text(json.dumps({"id": 1, "claim": "Aspirin works.", "evidence": ""}) + "\n")
+    assert run_command(["ground", str(source)], {}) == 0
+    (line,) = map(json.loads, capsys.readouterr().out.splitlines())
+    assert line["relevance"] is None and line["badge"] == "grey"
+    assert line["note"] == "no evidence to judge the claim against (evidence is none)"

@@ -107,3 +107,21 @@ async def test_a_file_of_no_format_it_reads_is_an_error_not_a_silent_pass(tmp_pa
     assert result.unreadable == (str(notes),)
     [finding] = result.findings
     assert finding.code == "unreadable-file" and "give it a suffix" in finding.message
+
+
+async def test_an_empty_bibliography_says_it_holds_nothing_to_check(tmp_path: Path) -> None:
+    empty = tmp_path / "refs.bib"
+    empty.write_text("% nothing yet\n", encoding="utf-8")
+    result = await check([str(empty)])
+    (finding,) = result.findings
+    assert finding.code == "no-references" and finding.severity == "warning"
+    assert finding.message == "nothing to check: no reference: the file has no entry"
+
+
+async def test_an_empty_file_beside_real_ones_is_only_a_note(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text("@misc{a, title = {A}, year = 2020}\n", encoding="utf-8")
+    (tmp_path / "draft.md").write_text("# Draft\n\nNo citations yet.\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text("# Notes\n", encoding="utf-8")
+    result = await check([str(tmp_path), str(tmp_path / "draft.md")])
+    empty = [f for f in result.findings if f.code == "no-references"]
+    assert [(f.location.path, f.severity) for f in empty] == [(str(tmp_path / "draft.md"), "info")]

@@ -186,7 +186,8 @@ def test_unknown_settings_can_be_turned_off_for_a_newer_versions_keys(tmp_path: 
 
 def test_a_check_reports_the_misspelt_key_with_the_files_findings(tmp_path: Path) -> None:
     (tmp_path / ".cite-sentinel.toml").write_text('exlude = ["x"]\n', encoding="utf-8")
-    (tmp_path / "refs.bib").write_text("", encoding="utf-8")
+    entry = "@misc{a, author = {Ann Smith}, title = {A}, year = 2020}\n"
+    (tmp_path / "refs.bib").write_text(entry, encoding="utf-8")
     result = asyncio.run(check([str(tmp_path)], config=load_config(tmp_path)))
     assert [finding.code for finding in result.findings] == ["unknown-setting"]
 

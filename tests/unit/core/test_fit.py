@@ -84,3 +84,10 @@ def test_a_venue_citation_carrying_an_arxiv_id_may_give_the_arxiv_year() -> None
     reference = _reference(year=2016, identifiers=Identifiers(arxiv="1412.6980"))
     assert fit(reference, _record()).year_agrees
     assert not fit(_reference(year=2016), _record()).year_agrees
+
+
+def test_an_identifier_cited_without_a_title_fits_the_record_it_resolves_to() -> None:
+    """A Manubot `@doi:` id states nothing the record could contradict."""
+    bare = _reference(title="", people=(), year=None, venue="")
+    assert fit(bare, _record(), by_identifier=True).accepted
+    assert not fit(bare, _record()).accepted  # a search hit needs a title to match

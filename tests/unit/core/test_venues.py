@@ -236,3 +236,8 @@ def test_other_venues_for_a_workshop_paper_or_a_main_conference_paper_stay_wrong
     cited: str, venue: str, venue_short: str
 ) -> None:
     assert not workshop_version(cited, venue, venue_short)
+
+
+def test_a_venue_cited_by_its_exact_short_name_agrees() -> None:
+    assert _agrees("Nature", "Nature")
+    assert _agrees("Pattern Recognition", "Pattern Recognition")

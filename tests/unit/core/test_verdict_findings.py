@@ -145,3 +145,15 @@ async def test_check_places_verdict_findings_on_the_entry_and_its_citations(tmp_
     fabricated = [f for f in result.findings if f.code == "fabricated"]
     assert sorted(Path(f.location.path).name for f in fabricated) == ["paper.md", "refs.bib"]
     assert all(f.severity is Severity.ERROR and f.key == "ghost2021" for f in fabricated)
+
+
+def test_an_unverified_work_the_sources_answered_for_is_not_told_to_wait_for_them() -> None:
+    answered = (SourceReport("openalex", SourceStatus.ANSWERED),)
+    outside = Verdict(
+        key="smith2020",
+        status=Status.UNVERIFIED,
+        reason="the indexes hold no work of this kind",
+        sources=answered,
+    )
+    (finding,) = verdict_findings([outside], [SMITH], [])
+    assert "reachable" not in finding.hint and "by hand" in finding.hint

@@ -50,9 +50,16 @@ def test_a_new_doi_is_aligned_like_its_neighbours_and_the_macro_stays() -> None:
     assert "journal = nc," in new
 
 
-def test_quoted_pages_stay_quoted_with_a_bibtex_dash() -> None:
-    new = rewrite(ALIGNED, "refs.bib", [fix("back1993", Change(FixField.PAGES, "922-932"))])
-    assert '  pages   = "922--932"\n' in new
+def test_quoted_pages_stay_quoted_with_the_entrys_own_dash() -> None:
+    new = rewrite(ALIGNED, "refs.bib", [fix("back1993", Change(FixField.PAGES, "922–932"))])
+    assert '  pages   = "922-932"\n' in new
+
+
+def test_pages_of_an_entry_without_pages_take_the_files_usual_dash() -> None:
+    new = rewrite(
+        SORTED + "@article{b, title={T}}\n", "refs.bib", [fix("b", Change(FixField.PAGES, "1-9"))]
+    )
+    assert "@article{b, title={T}, pages={1--9}}" in new
 
 
 def test_a_field_joins_an_alphabetical_entry_in_its_place_and_case() -> None:
@@ -70,6 +77,38 @@ def test_corrected_authors_are_written_family_first_with_latex_escapes() -> None
     new = rewrite(ALIGNED, "refs.bib", [fix("back1993", Change(FixField.AUTHORS, "", people))])
     assert "  author  = {Garg, Jugal and {R\\&D Team}},\n" in new
     assert read_bibtex(new, "refs.bib").references[0].people[0].family == "Garg"
+
+
+def test_corrected_authors_take_the_initials_form_the_entry_uses() -> None:
+    text = "@article{k,\n  author = {A Smith and B Jones},\n  title = {T}\n}\n"
+    people = (
+        Person(family="Garg", given="Jugal Kishore"),
+        Person(family="Murhekar", given="Aniket"),
+    )
+    new = rewrite(text, "refs.bib", [fix("k", Change(FixField.AUTHORS, "", people))])
+    assert "  author = {JK Garg and A Murhekar},\n" not in new
+    assert "  author = {J K Garg and A Murhekar},\n" in new
+
+
+def test_corrected_authors_keep_dotted_initials_family_first() -> None:
+    text = "@article{k,\n  author = {Smith, A. B. and Jones, C.},\n  title = {T}\n}\n"
+    people = (Person(family="Garg", given="Jugal"), Person(family="Dupont", given="Jean-Pierre"))
+    new = rewrite(text, "refs.bib", [fix("k", Change(FixField.AUTHORS, "", people))])
+    assert "  author = {Garg, J. and Dupont, J.-P.},\n" in new
+
+
+def test_corrected_authors_of_a_list_cut_short_stay_cut_short() -> None:
+    text = "@article{k,\n  author = {Ann Smith and others},\n  title = {T}\n}\n"
+    people = tuple(Person(family=f, given="Al") for f in ("Garg", "Roy", "Sen"))
+    new = rewrite(text, "refs.bib", [fix("k", Change(FixField.AUTHORS, "", people))])
+    assert "  author = {Al Garg and others},\n" in new
+
+
+def test_a_title_with_latex_specials_is_escaped_so_latex_and_the_reader_get_it_back() -> None:
+    title = "100% of R&D_costs: {x} ~ $5 #1 a^2 \\ --- ``q''"
+    new = rewrite(ALIGNED, "refs.bib", [fix("other", Change(FixField.VENUE, title))])
+    assert "R\\&D\\_costs" in new and "\\textbraceleft{}x\\textbraceright{}" in new
+    assert read_bibtex(new, "refs.bib").references[1].venue == title
 
 
 def test_a_retracted_entry_gets_a_keyword_and_a_note() -> None:

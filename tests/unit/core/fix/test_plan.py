@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core.fix import CERTAIN_CONFIDENCE, FixField, plan_fixes
+from dataclasses import replace
+
+from cite_sentinel.core.fix import CERTAIN_CONFIDENCE, Change, FixField, plan_fixes, printed_doi
 from cite_sentinel.core.model import (
+    Finding,
     Flag,
     Identifiers,
     Location,
@@ -45,11 +48,50 @@ def verdict(*problems: Problem, confidence: float = 0.96, **fields: object) -> V
 YEAR = Problem("year", "2019", "2020", Severity.WARNING)
 
 
-def test_a_wrong_year_and_a_missing_doi_are_planned_with_reasons() -> None:
+def test_a_wrong_year_is_planned_with_its_reason_and_the_missing_doi_is_not() -> None:
     fixes, skipped = plan_fixes([reference()], [verdict(YEAR)])
     assert skipped == ()
-    assert [c.field for c in fixes[0].changes] == [FixField.DOI, FixField.YEAR]
-    assert "year cited 2019, found 2020 (crossref)" in fixes[0].reasons
+    assert [c.field for c in fixes[0].changes] == [FixField.YEAR]
+    assert fixes[0].reasons == ("year cited 2019, found 2020 (crossref)",)
+
+
+def test_complete_also_adds_the_missing_doi_and_pages() -> None:
+    fixes, _ = plan_fixes([reference(year=2020, pages="")], [verdict()], complete=True)
+    assert [(c.field, c.value) for c in fixes[0].changes] == [
+        (FixField.DOI, "10.1234/deep"),
+        (FixField.PAGES, "10-20"),
+    ]
+
+
+def test_a_field_check_did_not_report_is_left_as_it_is() -> None:
+    """An allow-list or a severity set to "off" silenced the miscited finding."""
+    assert plan_fixes([reference()], [verdict(YEAR)], findings=()) == ((), ())
+    said = Finding(
+        code="miscited", severity=Severity.WARNING, message="", location=HERE, key="smith"
+    )
+    fixes, _ = plan_fixes([reference()], [verdict(YEAR)], findings=[said])
+    assert [c.field for c in fixes[0].changes] == [FixField.YEAR]
+
+
+def test_other_pages_are_corrected_where_check_reported_them() -> None:
+    said = Finding(
+        code="pages-differ", severity=Severity.INFO, message="", location=HERE, key="smith"
+    )
+    wrong = reference(year=2020, pages="10--21")
+    assert plan_fixes([wrong], [verdict()], findings=()) == ((), ())
+    fixes, _ = plan_fixes([wrong], [verdict()], findings=[said])
+    assert [(c.field, c.value) for c in fixes[0].changes] == [(FixField.PAGES, "10-20")]
+
+
+def test_a_doi_is_written_in_the_case_the_registry_prints_it() -> None:
+    record = replace(
+        RECORD,
+        identifiers=Identifiers(doi="10.1002/nav.3800020109"),
+        url="https://doi.org/10.1002/NAV.3800020109",
+    )
+    assert printed_doi(record) == "10.1002/NAV.3800020109"
+    fixes, _ = plan_fixes([reference(year=2020)], [replace(verdict(), match=record)], complete=True)
+    assert fixes[0].changes[0] == Change(FixField.DOI, "10.1002/NAV.3800020109")
 
 
 def test_a_low_confidence_match_is_left_alone_with_the_reason() -> None:
@@ -93,10 +135,9 @@ def test_a_retracted_work_is_marked_once() -> None:
     fixes, _ = plan_fixes([reference(year=2020)], [verdict(flags=(Flag.RETRACTED,))])
     assert FixField.RETRACTED in [c.field for c in fixes[0].changes]
     marked = reference(year=2020, fields=(("keywords", "ml, retracted"),))
-    fixes, _ = plan_fixes([marked], [verdict(flags=(Flag.RETRACTED,))])
-    assert FixField.RETRACTED not in [c.field for c in fixes[0].changes]
+    assert plan_fixes([marked], [verdict(flags=(Flag.RETRACTED,))]) == ((), ())
 
 
 def test_equal_pages_written_differently_are_not_a_change() -> None:
-    fixes, _ = plan_fixes([reference(year=2020, pages="10–20")], [verdict()])
+    fixes, _ = plan_fixes([reference(year=2020, pages="10–20")], [verdict()], complete=True)
     assert FixField.PAGES not in [c.field for c in fixes[0].changes]

@@ -98,3 +98,17 @@ def test_an_offline_run_missing_answers_says_to_run_without_offline(judged: Chec
     text = render_text(replace(judged, verdicts=(unverified,)))
     (line,) = [line for line in text.splitlines() if line.startswith("could not ask")]
     assert line.endswith("run the check without --offline to ask them")
+
+
+def test_a_source_that_answered_for_others_is_not_said_to_be_unreachable(
+    judged: CheckResult,
+) -> None:
+    limited = SourceReport("semanticscholar", SourceStatus.FAILED, "429 too many requests")
+    fine = SourceReport("semanticscholar", SourceStatus.ANSWERED)
+    verdicts = (
+        Verdict(key="a", status=Status.UNVERIFIED, sources=(limited,)),
+        Verdict(key="b", status=Status.VERIFIED, sources=(fine,)),
+    )
+    text = render_text(replace(judged, verdicts=verdicts))
+    assert "could not ask" not in text
+    assert "semanticscholar failed for 1 reference (429 too many requests): " in text

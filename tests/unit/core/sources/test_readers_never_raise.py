@@ -8,6 +8,7 @@ import pytest
 from cite_sentinel.core.model import Read
 from cite_sentinel.core.sources import read_text
 from cite_sentinel.core.sources.csl import read_csl_yaml
+from cite_sentinel.core.sources.manubot import read_manubot_ids
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +37,7 @@ FRAGMENTS = [
     "References\n", "1. ", "[1] ", "Smith, J. (2020). ", "Title. ", "Journal, 1(2), 3–4. ",
     "doi:10.", "https://doi.org/10.1000/", "arXiv:", "2101.0000", "ISBN 0-306-", "PMID: ",
     "et al.", " and ", "and others", "\n", "\n\n", "\r\n", "\t", "  ", "\ufeff", "\u200b",
-    "\x00", "\ud7ff", "é", "😀", "\u202e",
+    "\x00", "\ud7ff", "é", "😀", "\u202e", "@doi:", "@arxiv:", "@tag:", "@url:", "@pmid:",
 ]  # fmt: skip
 
 texts = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=12)), max_size=40).map(
@@ -67,6 +68,14 @@ def test_no_text_makes_a_reader_raise(suffix: str, module: str) -> None:
             assert finding.message
 
     reads_without_raising()
+
+
+@SETTINGS
+@given(text=texts)
+def test_a_manubot_id_list_never_raises_and_locates_its_findings(text: str) -> None:
+    read = read_manubot_ids(text, "ids.txt")
+    for item in (*read.findings, *read.references):
+        assert item.location.line >= 1 and item.location.column >= 1
 
 
 @SETTINGS

@@ -1,0 +1,40 @@
+"""`check` of a Manubot citation-ids list verifies each id against the (fake) indexes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from cite_sentinel.commands import run_command
+
+from tests.fakeapi.corpus import Corpus, Person, Work
+from tests.fakeapi.server import FakeApi
+
+WORKS = (
+    Work(number=1, key="lstm", title="Long Short-Term Memory",
+         authors=(Person("Hochreiter", "Sepp"), Person("Schmidhuber", "Jürgen")), year=1997,
+         venue="Neural Computation", doi="10.1162/neco.1997.9.8.1735"),
+    Work(number=2, key="hop", title="Neural Networks and Physical Systems with Emergent "
+         "Collective Computational Abilities", authors=(Person("Hopfield", "John"),),
+         year=1982, venue="PNAS", doi="10.1073/PNAS.79.8.2554"),
+)  # fmt: skip
+
+
+def test_manubot_ids_are_verified_by_their_identifiers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ids = tmp_path / "citation-ids.txt"
+    ids.write_text(
+        "@doi:10.1162/neco.1997.9.8.1735\n@doi:10.1073/pnas.79.8.2554\n@tag:lstm\n@fig:overview\n",
+        encoding="utf-8",
+    )
+    with FakeApi.start(Corpus.from_works(WORKS)) as server:
+        environ = {k: v for k, v in os.environ.items() if not k.startswith("CITE_SENTINEL_")}
+        environ.update(server.env(), CITE_SENTINEL_CACHE_DIR=str(tmp_path / "cache"))
+        status = run_command(["check", str(ids), "--quiet"], environ)
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "verdicts: 2 verified, 0 miscited, 0 fabricated, 0 unverified" in out
+    assert "anonnd" not in out
+    assert "1 @tag: id not checked" in out
