@@ -297,7 +297,7 @@ def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:
         if not found or (name == "doi" and registrants.prefix(cited) == "10.48550"):
             return [Problem(name, cited, found or "(not in any registry)", Severity.INFO)]
         return [Problem(name, cited, found, Severity.WARNING)]
-    if evidence.by_identifier and cited not in {record.published_doi, record.preprint_doi}:
+    if evidence.by_identifier and cited not in {found, record.published_doi, record.preprint_doi}:
         other = evidence.by_identifier[0]
         return [Problem(name, cited, found or f"(resolves to “{other.title}”)", Severity.ERROR)]
     return []
