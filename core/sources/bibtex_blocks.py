@@ -174,6 +174,16 @@ def split_blocks(text: str) -> list[Block]:
     return blocks
 
 
+def _opens_block(text: str, start: int, pos: int) -> bool:
+    """Whether the white space from `start` to `pos` ends a line and a block opens at `pos`:
+    no key or value reads across an entry opening a line (the next entry is read instead)."""
+    newline = text.rfind("\n", start, pos)
+    if newline < 0:
+        return False
+    found = _NEW_BLOCK_INSIDE.match(text, newline)
+    return found is not None and text.find("@", newline, found.end()) == pos
+
+
 def _resume(text: str, offset: int) -> int:
     """The next `@` that starts a line, where reading can safely begin again."""
     if offset < len(text) and text[offset] == "@":
@@ -192,20 +202,23 @@ def _entry(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryB
     try:
         return _entry_body(text, at, pos, kind, closer)
     except _Broken as broken:
-        key = _KEY.match(text, _skip(text, pos))
+        start = _skip(text, pos)
+        key = None if _opens_block(text, pos, start) else _KEY.match(text, start)
         if key is not None and not text.startswith("=", _skip(text, key.end())):
             broken.key = key.group(0)
         raise
 
 
 def _entry_body(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryBlock, int]:
-    pos = _skip(text, pos)
-    key_match = _KEY.match(text, pos)
+    opened, pos = pos, _skip(text, pos)
+    block = _opens_block(text, opened, pos)  # the next entry: this one stops here
+    key_match = None if block else _KEY.match(text, pos)
     if key_match is None:
         raise _Broken(
-            pos,
+            opened if block else pos,
             f"@{kind} entry has no key",
             "write a citation key right after the opening brace, followed by a comma",
+            resume=pos if block else None,
         )
     key = key_match.group(0)
     key_start = pos

@@ -7,7 +7,7 @@ from typing import Any
 
 from cite_sentinel.core import Location, Reference
 from cite_sentinel.core.sources.bibtex_blocks import EntryBlock, split_blocks
-from cite_sentinel.lsp.state import ACCEPT_MARK
+from cite_sentinel.core.workspace import ACCEPT_MARK
 from lsprotocol import types
 
 RangeOf = Callable[[Location], types.Range]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core import Code, Reference
+from cite_sentinel.core.findings import VERDICT_CODES
 from cite_sentinel.lsp.convert import path_of, uri_of
 from cite_sentinel.lsp.features import bib_edits
 from cite_sentinel.lsp.session import Session
@@ -14,13 +15,6 @@ from lsprotocol import types
 
 INSERT_COMMAND = "cite-sentinel.insertEntryByDoi"
 _DOI_KEY = re.compile(r"^(?:doi:)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
-_VERDICT_CODES = {
-    Code.FABRICATED,
-    Code.MISCITED,
-    Code.UNVERIFIED,
-    Code.RETRACTED,
-    Code.PUBLISHED_VERSION,
-}
 _FIELD_NAMES = {
     "title": "title",
     "year": "year",
@@ -75,7 +69,7 @@ def _for(
                     preferred=True,
                 )
             )
-    if match.get("doi") and not entry.field("doi") and code in _VERDICT_CODES:
+    if match.get("doi") and not entry.field("doi") and code in VERDICT_CODES:
         actions.append(
             edit.action(f"Add DOI {match['doi']}", [edit.set("doi", match["doi"])], diagnostic)
         )
@@ -86,7 +80,7 @@ def _for(
                 f"Cite the published version (doi {doi})", [edit.set("doi", doi)], diagnostic
             )
         )
-    if code in _VERDICT_CODES:
+    if code in VERDICT_CODES:
         actions.append(
             edit.action(
                 f"Accept {key} as verified",
