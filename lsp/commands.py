@@ -22,6 +22,7 @@ from pygls.exceptions import JsonRpcRequestCancelled
 T = TypeVar("T")
 
 _ANSWERED_WITHIN = 5.0  # seconds shutdown waits for the commands' answers
+_SHUTTING_DOWN = "request cancelled: the server is shutting down"
 
 
 class Commands:
@@ -41,7 +42,7 @@ class Commands:
         except asyncio.CancelledError:
             if handler is not None and handler.cancelling():
                 raise  # the client cancelled the request itself: pygls answers it
-            raise JsonRpcRequestCancelled("request cancelled: the server is shutting down") from None
+            raise JsonRpcRequestCancelled(_SHUTTING_DOWN) from None
         finally:
             if handler is not None:
                 self._running.pop(handler, None)
