@@ -12,8 +12,8 @@ from cite_sentinel.core.workspace.findings import (
     verdict_findings,
 )
 from cite_sentinel.core.workspace.paths import bibliography_path, normal
+from cite_sentinel.core.workspace.reading import COLD_LIMIT
 from cite_sentinel.core.workspace.workspace import (
-    COLD_LIMIT,
     Pending,
     Workspace,
     complete_pending,

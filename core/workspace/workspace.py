@@ -21,26 +21,21 @@ from cite_sentinel.core.model import Citation, Location, Read, Reference
 from cite_sentinel.core.sources import (
     BIBLIOGRAPHY_SUFFIXES,
     MANUSCRIPT_SUFFIXES,
-    reader_for,
-    reader_for_text,
 )
 from cite_sentinel.core.sources.bibtex_incremental import (
     BibSnapshot,
     Entries,
-    advance,
     complete,
     fresh_references,
 )
-from cite_sentinel.core.sources.bibtex_syntax import syntax_findings
 from cite_sentinel.core.textfile import TextFileError, read_text_file
-from cite_sentinel.core.workspace.acceptance import marks
 from cite_sentinel.core.workspace.document import Document, Origin
 from cite_sentinel.core.workspace.key_index import KeyIndex
 from cite_sentinel.core.workspace.paths import bibliography_path, normal
+from cite_sentinel.core.workspace.reading import is_foreign_data, read_document, readable
 
 log = logging.getLogger(__name__)
 
-COLD_LIMIT = 200_000  # characters: a live .bib this large gets its entries in full later
 SCAN_LIMIT = 500  # manuscripts read from one workspace folder
 UNKNOWN_FORMAT = (
     "neither its name nor its first lines say which format it is in; give it a suffix "
@@ -133,7 +128,8 @@ class Workspace:
         """A file's new text (an editor's buffer, or the disk's after a change), read again
         where it changed; the bibliographies it names are read if unknown."""
         path = normal(path)
-        document = self._reading(path, text, origin, version, self._documents.get(path))
+        previous = self._documents.get(path)
+        document = read_document(path, text, origin, version, previous, live=self.live)
         self._put(document)
         self._load_all(self.uses(path))
         return document
@@ -329,48 +325,14 @@ class Workspace:
                 self.unreadable[path] = str(error)
                 log.info("cannot read %s: %s", path, error)
                 continue
-            if path not in self._walked and _is_foreign_data(path, text):
+            if path not in self._walked and is_foreign_data(path, text):
                 continue  # a folder's package.json or CI YAML is no bibliography
-            if not self._readable(path, text):
+            if not readable(path, text, live=self.live):
                 self.unreadable[path] = UNKNOWN_FORMAT
                 continue
             kept = previous if previous is not None and previous.path == path else None
-            self._put(self._reading(path, text, Origin.DISK, None, kept))
+            self._put(read_document(path, text, Origin.DISK, None, kept, live=self.live))
             queue.extend(self.uses(path))
-
-    def _readable(self, path: str, text: str) -> bool:
-        return (self.live and _is_bibtex(path)) or bool(reader_for(path) or reader_for_text(text))
-
-    def _reading(
-        self, path: str, text: str, origin: Origin, version: int | None, previous: Document | None
-    ) -> Document:
-        if self.live and _is_bibtex(path):
-            return self._bib_reading(path, text, origin, version, previous)
-        reader = reader_for(path) or reader_for_text(text)
-        read = reader(text, path) if reader is not None else Read()
-        return Document(
-            path=path, text=text, origin=origin, version=version, read=read,
-            findings=tuple(own_findings(read)), marks=marks(text),
-        )  # fmt: skip
-
-    def _bib_reading(
-        self, path: str, text: str, origin: Origin, version: int | None, previous: Document | None
-    ) -> Document:
-        """A .bib in pieces: its local findings now, its entries now or, for a large file, by
-        a completion the face runs later (until then, the last completion's entries)."""
-        snapshot = advance(previous.bib if previous else None, text, path, ENTRY_CHECKS)
-        entries = previous.entries if previous is not None else None
-        if len(text) <= COLD_LIMIT:
-            entries = complete(snapshot, entries, ENTRY_CHECKS)
-        findings = snapshot.findings
-        if snapshot.crossing:
-            current = entries is not None and entries.snapshot is snapshot
-            findings = entries.read.findings if current and entries else syntax_findings(text, path)
-        return Document(
-            path=path, text=text, origin=origin, version=version,
-            read=entries.read if entries is not None else Read(), findings=findings,
-            marks=marks(text), bib=snapshot, entries=entries,
-        )  # fmt: skip
 
     def _put(self, document: Document) -> None:
         self._documents[document.path] = document
@@ -393,13 +355,3 @@ class Workspace:
 def _holds(where: Location, line: int, column: int) -> bool:
     """Whether a point lies in a span (its end included, where a cursor may rest)."""
     return (where.line, where.column) <= (line, column) <= (where.end_line, where.end_column)
-
-
-def _is_bibtex(path: str) -> bool:
-    return Path(path).suffix.lower() == ".bib"
-
-
-def _is_foreign_data(path: str, text: str) -> bool:
-    from cite_sentinel.core.sources.csl import is_csl
-
-    return Path(path).suffix.lower() in {".json", ".yaml", ".yml"} and not is_csl(text, path)
