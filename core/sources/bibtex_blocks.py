@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -14,6 +15,7 @@ __all__ = [
     "Piece",
     "PieceKind",
     "StringBlock",
+    "iter_blocks",
     "split_blocks",
 ]
 
@@ -121,7 +123,12 @@ class _Broken(Exception):
 
 def split_blocks(text: str) -> list[Block]:
     """Every entry, @string and unreadable block in source order; comments are skipped."""
-    blocks: list[Block] = []
+    return list(iter_blocks(text))
+
+
+def iter_blocks(text: str) -> Iterator[Block]:
+    """split_blocks one block at a time: a reader that keeps only what it needs of each lets
+    the rest go at once (a whole file's blocks held together cost the collector dearly)."""
     pos = 0
     length = len(text)
     while pos < length:
@@ -141,37 +148,33 @@ def split_blocks(text: str) -> list[Block]:
             if text[line_start:at].strip() or kind in _SKIPPED:
                 pos = at + 1  # an "@" in free text between entries, as in an e-mail address
                 continue
-            blocks.append(
-                FailedBlock(
-                    start=at,
-                    offset=head.end(1),
-                    message=f"expected '{{' after @{head.group(1)}",
-                    hint="open the entry with a brace, as in @article{key, ...}",
-                )
+            yield FailedBlock(
+                start=at,
+                offset=head.end(1),
+                message=f"expected '{{' after @{head.group(1)}",
+                hint="open the entry with a brace, as in @article{key, ...}",
             )
             pos = head.end(1)
             continue
+        block: Block | None = None
         try:
             if kind in _SKIPPED:
                 pos = _skip_group(text, head.end() - 1, opener)
             elif kind == "string":
                 block, pos = _string(text, at, head.end(), _CLOSER[opener])
-                blocks.append(block)
             else:
-                entry, pos = _entry(text, at, head.end(), kind, _CLOSER[opener])
-                blocks.append(entry)
+                block, pos = _entry(text, at, head.end(), kind, _CLOSER[opener])
         except _Broken as broken:
-            blocks.append(
-                FailedBlock(
-                    start=at,
-                    offset=broken.offset,
-                    message=broken.message,
-                    hint=broken.hint,
-                    key=broken.key,
-                )
+            block = FailedBlock(
+                start=at,
+                offset=broken.offset,
+                message=broken.message,
+                hint=broken.hint,
+                key=broken.key,
             )
             pos = broken.resume if broken.resume is not None else _resume(text, broken.offset)
-    return blocks
+        if block is not None:
+            yield block
 
 
 def _opens_block(text: str, start: int, pos: int) -> bool:

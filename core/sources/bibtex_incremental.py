@@ -32,7 +32,8 @@ __all__ = ["BibSnapshot", "Entries", "advance", "complete", "fresh_references"]
 
 _WHOLE_SHARE = 8  # a completion missing more than 1/8 of its pieces reads the file in one go
 
-Placed = tuple[int, tuple[Reference, ...]]
+Placed = tuple[int, tuple[Reference, ...]]  # references placed at this line offset
+Span = tuple[int, int, int]  # a line offset, and where the references placed there are
 _RANKS: dict[str, int] = {
     Code.PARSE_ERROR: 0,
     Code.UNDEFINED_STRING: 0,
@@ -164,12 +165,13 @@ class BibSnapshot:
 @dataclass(frozen=True, slots=True, eq=False)
 class Entries:
     """A snapshot's entries in full: references in file order, findings of a file read whole,
-    and each piece's references by identity and by text (for the next completion)."""
+    and where each piece's references are among them, by piece and by text (for the next
+    completion; plain numbers, which the collector need not track, not tuples of entries)."""
 
     snapshot: BibSnapshot
     read: Read
-    placed: Mapping[Piece, Placed]
-    by_text: Mapping[tuple[str, bool], Placed]
+    placed: Mapping[Piece, Span]
+    by_text: Mapping[tuple[str, bool], Span]
 
 
 def advance(previous: BibSnapshot | None, text: str, path: str, checks: EntryChecks) -> BibSnapshot:
@@ -212,27 +214,24 @@ def complete(snapshot: BibSnapshot, previous: Entries | None, checks: EntryCheck
         entries = checks.findings(replace(read, findings=()))
         findings = (*read.findings, *checks.duplicates(read.references), *entries)
         return Entries(snapshot, replace(read, findings=findings), {}, {})
-    placed_before = previous.placed if previous is not None else {}
-    by_text_before = previous.by_text if previous is not None else {}
     found: list[Placed | None] = []
     for piece, offset in zip(snapshot.pieces, snapshot.offsets, strict=True):
-        hit = placed_before.get(piece)
-        if hit is None:
-            hit = by_text_before.get((piece.text, piece.last))
+        hit = _earlier(previous, piece)
         if hit is None and piece.references is not None:
             hit = (0, piece.references)
         found.append(_moved(hit, offset) if hit is not None else None)
     missing = sum(1 for hit in found if hit is None)
     if missing * _WHOLE_SHARE > len(found):
         found = list(_read_whole(snapshot))
-    placed: dict[Piece, Placed] = {}
-    by_text: dict[tuple[str, bool], Placed] = {}
+    placed: dict[Piece, Span] = {}
+    by_text: dict[tuple[str, bool], Span] = {}
     references: list[Reference] = []
     for piece, offset, hit in zip(snapshot.pieces, snapshot.offsets, found, strict=True):
         if hit is None:
             hit = (offset, _shifted(read_alone(piece.text, path, piece.last).references, offset))
-        placed[piece] = by_text[piece.text, piece.last] = hit
+        start = len(references)
         references.extend(hit[1])
+        placed[piece] = by_text[piece.text, piece.last] = (offset, start, len(references))
     read = Read(references=tuple(references), findings=snapshot.findings)
     return Entries(snapshot, read, placed, by_text)
 
@@ -242,15 +241,24 @@ def fresh_references(snapshot: BibSnapshot, entries: Entries | None, key: str) -
     an unchanged entry's fields from the last completion, a changed one read alone now."""
     found: list[Reference] = []
     for piece, offset in snapshot.holding(key):
-        hit = None
-        if entries is not None:
-            hit = entries.placed.get(piece) or entries.by_text.get((piece.text, piece.last))
+        hit = _earlier(entries, piece)
         if hit is None and piece.references is not None:
             hit = (0, piece.references)
         if hit is None:
             hit = (0, read_alone(piece.text, snapshot.path, piece.last).references)
         found.extend(r for r in _moved(hit, offset)[1] if r.key == key)
     return found
+
+
+def _earlier(entries: Entries | None, piece: Piece) -> Placed | None:
+    """A piece's references as a completion placed them: the same piece, or one of its text."""
+    if entries is None:
+        return None
+    span = entries.placed.get(piece) or entries.by_text.get((piece.text, piece.last))
+    if span is None:
+        return None
+    offset, start, stop = span
+    return offset, entries.read.references[start:stop]
 
 
 def _read_whole(snapshot: BibSnapshot) -> Iterable[Placed]:

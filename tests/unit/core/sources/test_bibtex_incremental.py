@@ -223,3 +223,20 @@ def test_reading_never_switches_the_garbage_collector(monkeypatch: pytest.Monkey
     text = BASE + CROSSING[0]
     complete(advance(None, BASE, PATH, ENTRY_CHECKS), None, ENTRY_CHECKS)
     complete(advance(None, text, PATH, ENTRY_CHECKS), None, ENTRY_CHECKS)
+
+
+def test_a_completion_in_another_thread_reads_the_snapshot_it_was_handed() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    text = BASE * 40
+    snapshot = advance(None, text, PATH, ENTRY_CHECKS)
+    findings = snapshot.findings
+    with ThreadPoolExecutor(1) as pool:
+        reading = pool.submit(complete, snapshot, None, ENTRY_CHECKS)
+        typed = snapshot
+        for n in range(30):  # keystrokes read meanwhile, on this thread
+            at = len(text) * n // 30
+            typed = advance(typed, text[:at] + "x" + text[at:], PATH, ENTRY_CHECKS)
+        entries = reading.result()
+    assert entries.snapshot is snapshot and snapshot.findings == findings
+    assert entries.read.references == read_bibtex(text, PATH).references
