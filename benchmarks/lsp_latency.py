@@ -1,7 +1,8 @@
 """LSP latency on contextlab_cdl.bib: diagnostics after didOpen and edits, hover, completion, RSS.
 
 "open" is didOpen to the first push, which holds every local finding of the file; "references"
-is didOpen until hover answers with the entry (the full reading, in a worker thread, has ended).
+is didOpen until hover answers with the entry; "entries" is didOpen until the document's
+symbols list its entries (their full reading, in a worker thread, has ended).
 Each edit is timed to the push it causes: a character (an unclosed brace), a line added above
 that error, an entry added at the top (it lacks an author and a year); then hover, completion.
 Before each run the server is let go idle (no CPU used for 0.3 s), so that one run's background
@@ -37,7 +38,8 @@ async def _run(runs: int) -> dict[str, list[float]]:
     folder = Path(tempfile.mkdtemp())
     text = BIB.read_text(encoding="utf-8")
     times: dict[str, list[float]] = {
-        "open": [], "references": [], "edit": [], "line": [], "entry": [], "hover": [],
+        "open": [], "references": [], "entries": [], "edit": [], "line": [], "entry": [],
+        "hover": [],
         "completion": [],
     }  # fmt: skip
     client, pushes, pid = await started(folder)
@@ -61,6 +63,8 @@ async def _run(runs: int) -> dict[str, list[float]]:
         cpu["open"].append(_cpu(pid) - used)
         times["references"].append(await _entry_known(client, doc) - start)
         cpu["references"].append(_cpu(pid) - used)
+        times["entries"].append(await _entries_read(client, doc) - start)
+        cpu["entries"].append(_cpu(pid) - used)
         await _idle(pid)
         edits = [
             ("edit", 5, 10, "{"),  # an unclosed brace: a parse error appears
@@ -165,6 +169,19 @@ async def _entry_known(client: LanguageClient, doc: types.TextDocumentIdentifier
             return time.perf_counter()
         await asyncio.sleep(0.01)  # a benchmark's poll, not a test's synchronisation
     raise TimeoutError("the server never read the file's entries")
+
+
+async def _entries_read(client: LanguageClient, doc: types.TextDocumentIdentifier) -> float:
+    """When the document's symbols first listed its entries (asked every 10 ms, at most a
+    minute): the entries in full have been read."""
+    for _ in range(6000):
+        symbols = await client.text_document_document_symbol_async(
+            types.DocumentSymbolParams(text_document=doc)
+        )
+        if symbols:
+            return time.perf_counter()
+        await asyncio.sleep(0.01)  # a benchmark's poll, not a test's synchronisation
+    raise TimeoutError("the server never read the file's entries in full")
 
 
 def _pid(client: LanguageClient) -> int:

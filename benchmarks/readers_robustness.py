@@ -10,9 +10,8 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-from cite_sentinel.core.check import Document
 from cite_sentinel.core.config import Config
-from cite_sentinel.core.lint import lint
+from cite_sentinel.core.lint import Linked, lint
 from cite_sentinel.core.sources import read_text
 from hypothesis import HealthCheck, given, settings
 
@@ -49,7 +48,7 @@ def _real_file(path: Path) -> int:
     start = time.perf_counter()
     try:
         read = read_text(text, path.name)
-        findings = lint([Document(path.name, read)], Config())
+        findings = lint([Linked(path.name, read)], Config())
     except Exception:  # the figure is whether anything escapes
         traceback.print_exc()
         print(f"| {path.name} | {expected} | – | – | – | 1 | – |")

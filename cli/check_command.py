@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import CheckResult, Config, Verifier, check
-from cite_sentinel.core.allowlist import accept, accepted_keys
+from cite_sentinel.core import CheckResult, Config, check
 from cite_sentinel.core.changes import changed_keys, changes_since
 from cite_sentinel.core.check import Selection
-from cite_sentinel.core.config import SCORERS, with_environment, with_flags
+from cite_sentinel.core.config import SCORERS, configured
 from cite_sentinel.exit_codes import (
     DEFAULT_MAX_UNAVAILABLE,
     FAIL_ON_CHOICES,
@@ -129,8 +128,9 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         share = options.max_unavailable
         raise UsageError(f"--max-unavailable must be between 0 and 1, got {share}")
     notify = _notifier(quiet=options.quiet)
-    config = with_flags(
-        with_environment(config_for(options.paths, options.config), environ),
+    config = configured(
+        config_for(options.paths, options.config),
+        environ,
         {
             "fail_on": tuple(sorted(fail_on)) or None,
             "scorer": options.scorer,
@@ -157,7 +157,14 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)
         select = _changed_selection(options.changed_since, options.paths)
         result = asyncio.run(
-            _check_and_ground(options.paths, config, verifier, scorer, fulltext, select)
+            check(
+                options.paths,
+                config=config,
+                verifier=verifier,
+                select=select,
+                scorer=scorer,
+                fulltext=fulltext,
+            )
         )
     if not result.files and not result.unreadable:
         # Even under --quiet: a CI job pointed at the wrong folder must not pass unnoticed.
@@ -167,27 +174,10 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             file=sys.stderr,
         )
     _refuse_replacing(chosen, list(result.files))
-    result = accept(result, config.allow)
     _deliver(result, chosen, options, environ, notify)
-    accepted = accepted_keys(result, config.allow)
+    accepted = result.accepted  # the allow-list's and the accept comments'
     judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
     return exit_code(judged, fail_on=fail_on, max_unavailable=options.max_unavailable)
-
-
-async def _check_and_ground(
-    paths: list[str],
-    config: Config,
-    verifier: Verifier | None,
-    scorer: Scorer | None,
-    fulltext: Path | None,
-    select: Selection | None = None,
-) -> CheckResult:
-    result = await check(paths, config=config, verifier=verifier, select=select)
-    if scorer is None:
-        return result
-    from cite_sentinel.core.ground.ground_check import ground  # only with --ground
-
-    return await ground(result, scorer, fulltext_dir=fulltext, severities=config.severities)
 
 
 def _changed_selection(revision: str | None, paths: list[str]) -> Selection | None:

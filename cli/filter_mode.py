@@ -9,6 +9,7 @@ from pathlib import Path
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import CiteSentinelError, Config, Verifier
+from cite_sentinel.core.config import configured
 from cite_sentinel.exit_codes import ExitCode
 
 TAG = "cite-sentinel"
@@ -19,7 +20,7 @@ def run_filter(args: Sequence[str]) -> int:
     from cite_sentinel.filters.pandoc_filter import BuildFailed, main
 
     try:
-        config = config_for([str(Path.cwd())], None)
+        config = configured(config_for([str(Path.cwd())], None), os.environ)
         main(verifier=lambda offline: _verifier(config, offline), config=config)
     except BuildFailed as failure:
         print(failure, file=sys.stderr, flush=True)

@@ -23,7 +23,6 @@ from cite_sentinel.core import (
     Verifier,
     check,
 )
-from cite_sentinel.core.allowlist import accept
 from cite_sentinel.core.atomic import write_atomically
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix import (
@@ -189,7 +188,7 @@ async def _plan(
     path: str, config: Config, verifier: Verifier | None, *, published: bool, complete: bool
 ) -> tuple[CheckResult, tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]]:
     """What check reports on the file (its allow-list applied), and the fixes that answer it."""
-    result = accept(await check([path], config=config, verifier=verifier), config.allow)
+    result = await check([path], config=config, verifier=verifier)  # accepted keys silenced
     if result.unreadable:
         said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
         raise InputError(said[0] if said else f"cannot read {path}")

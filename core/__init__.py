@@ -1,6 +1,6 @@
 """The cite-sentinel engine: the few names the faces use."""
 
-from cite_sentinel.core.check import Document, Verifier, check
+from cite_sentinel.core.check import Verifier, check
 from cite_sentinel.core.config import Config, load_config
 from cite_sentinel.core.errors import CiteSentinelError, ConfigError, InputError
 from cite_sentinel.core.findings import Code
@@ -24,6 +24,7 @@ from cite_sentinel.core.model import (
     Status,
     Verdict,
 )
+from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [
     "BibliographyLink",
@@ -40,6 +41,7 @@ __all__ = [
     "Identifiers",
     "InputError",
     "Location",
+    "Origin",
     "Person",
     "Problem",
     "Read",
@@ -51,6 +53,7 @@ __all__ = [
     "Status",
     "Verdict",
     "Verifier",
+    "Workspace",
     "check",
     "load_config",
 ]

@@ -95,12 +95,33 @@ def with_environment(config: Config, environ: Mapping[str, str]) -> Config:
     return replace(config, **values, origins=origins) if values else config
 
 
-def with_flags(config: Config, flags: Mapping[str, Any]) -> Config:
-    """The configuration with values given on the command line (None: not given) on top."""
-    given = {name: value for name, value in flags.items() if value not in (None, (), [])}
+def configured(
+    config: Config,
+    environ: Mapping[str, str],
+    flags: Mapping[str, Any] | None = None,
+    *,
+    given_by: str = "flag --{name}",
+) -> Config:
+    """The one precedence every face applies: the file's settings (`config`), then the
+    environment's CITE_SENTINEL_* variables, then flags or an editor's settings."""
+    return with_flags(with_environment(config, environ), flags or {}, given_by=given_by)
+
+
+def with_flags(
+    config: Config, flags: Mapping[str, Any], *, given_by: str = "flag --{name}"
+) -> Config:
+    """The configuration with values given on the command line or by an editor (None: not
+    given) on top: a table (`severities`, `rate_limits`) is updated key by key, `allow`
+    gains the entries given, any other value is replaced. `given_by` says where from, for
+    `cite-sentinel config`."""
+    given = {name: value for name, value in flags.items() if value not in (None, "", (), [], {})}
     origins = dict(config.origins)
-    for name in given:
-        origins[name] = f"flag --{name.replace('_', '-')}"
+    for name, value in given.items():
+        origins[name] = given_by.format(name=name.replace("_", "-"))
+        if name in ("severities", "rate_limits"):
+            given[name] = {**getattr(config, name), **value}
+        elif name == "allow":
+            given[name] = (*config.allow, *value)
     return replace(config, **given, origins=origins) if given else config
 
 

@@ -37,6 +37,20 @@ class Code(StrEnum):
     CONTRADICTED_CITATION = "contradicted-citation"
 
 
+# Codes whose findings restate a verdict: reports show them through the verdicts, accepting a
+# reference silences them, and the editor offers the verdict's quick fixes on them.
+VERDICT_CODES = frozenset(
+    {
+        Code.FABRICATED,
+        Code.MISCITED,
+        Code.RETRACTED,
+        Code.WITHDRAWN,
+        Code.PUBLISHED_VERSION,
+        Code.UNVERIFIED,
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """What a code means, for help texts (SARIF rules, hovers, docs)."""

@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.findings import RULES, Code
-from cite_sentinel.core.model import Citation, Finding, Location, Reference, Severity
+from cite_sentinel.core.model import Citation, Finding, Location, Read, Reference, Severity
+from cite_sentinel.core.sources.bibtex_pieces import EntryChecks
 from cite_sentinel.core.sources.identifiers import arxiv_problem, doi_problem, isbn_problem
-
-if TYPE_CHECKING:
-    from cite_sentinel.core.check import Document
 
 NOCITE_ALL = "*"  # \nocite{*} (and pandoc's nocite: '@*') cites every entry
 _SUGGESTION_CUTOFF = 75.0
@@ -45,21 +42,58 @@ IDENTIFIER_FIELDS = frozenset(
 )
 
 
-def lint(documents: Sequence[Document], config: Config) -> list[Finding]:
-    """Every local finding of a check: the readers' own, then keys, fields and identifiers.
+@dataclass(frozen=True, slots=True)
+class Linked:
+    """One file as read, and the bibliography files its citations are looked up in."""
+
+    path: str
+    read: Read
+    uses: tuple[str, ...] = ()
+    unread: tuple[str, ...] = ()  # bibliographies it names that could not be read
+
+
+# What a file says of itself, whatever else is read: the rest needs the files it links to.
+OWN_CODES = frozenset(
+    {
+        Code.PARSE_ERROR, Code.UNDEFINED_STRING, Code.DUPLICATE_KEY, Code.MISSING_FIELD,
+        Code.MALFORMED_DOI, Code.MALFORMED_ARXIV, Code.MALFORMED_ISBN,
+    }
+)  # fmt: skip
+
+
+def lint(documents: Sequence[Linked], config: Config) -> list[Finding]:
+    """Every local finding of a check: each file's own, then the keys across files.
 
     Severities come from findings.RULES unless `config.severities` names the code (None
     drops the finding). Sorted by path, line and column.
     """
+    findings = [finding for doc in documents for finding in own_findings(doc.read)]
+    findings.extend(across(documents, unused=config.unused_entries))
+    return finish(findings, config.severities)
+
+
+def own_findings(read: Read) -> list[Finding]:
+    """What one file says of itself: the reader's findings, keys written twice, then each
+    entry's missing fields and malformed identifiers (unsorted, default severities)."""
+    findings = list(read.findings)
+    findings.extend(duplicates(read.references))
+    findings.extend(_entry_problems(read.references))
+    return findings
+
+
+def entry_findings(read: Read) -> list[Finding]:
+    """What a reading says of its entries one by one: own_findings but keys written twice."""
+    return [*read.findings, *_entry_problems(read.references)]
+
+
+def across(documents: Sequence[Linked], *, unused: bool) -> list[Finding]:
+    """Keys across files: citations no bibliography they use defines, and (when `unused`)
+    entries none of the manuscripts using their bibliography cites."""
     by_path = {str(Path(doc.path)): doc for doc in documents}
-    findings: list[Finding] = [finding for doc in documents for finding in doc.read.findings]
-    for doc in documents:
-        findings.extend(duplicates(doc.read.references))
-        findings.extend(_entry_problems(doc.read.references))
-        findings.extend(_undefined(doc, by_path))
-    if config.unused_entries:
+    findings = [finding for doc in documents for finding in _undefined(doc, by_path)]
+    if unused:
         findings.extend(_unused(documents, by_path))
-    return _finish(findings, config.severities)
+    return findings
 
 
 # --- keys ------------------------------------------------------------------------------------
@@ -82,7 +116,7 @@ def duplicates(references: Sequence[Reference]) -> Iterable[Finding]:
         )
 
 
-def _undefined(doc: Document, by_path: Mapping[str, Document]) -> Iterable[Finding]:
+def _undefined(doc: Linked, by_path: Mapping[str, Linked]) -> Iterable[Finding]:
     citations = [cit for cit in doc.read.citations if cit.key != NOCITE_ALL]
     if not citations:
         return
@@ -153,7 +187,7 @@ def _closest(key: str, defined: set[str]) -> str:
     return str(best[0]) if best else ""
 
 
-def _unused(documents: Sequence[Document], by_path: Mapping[str, Document]) -> Iterable[Finding]:
+def _unused(documents: Sequence[Linked], by_path: Mapping[str, Linked]) -> Iterable[Finding]:
     """Entries of bibliographies some manuscript uses that none of those manuscripts cites."""
     cited: dict[str, set[str]] = {}
     for doc in documents:
@@ -281,9 +315,9 @@ def _finding(
     )
 
 
-def _finish(
-    findings: Iterable[Finding], severities: Mapping[str, Severity | None]
-) -> list[Finding]:
+def finish(findings: Iterable[Finding], severities: Mapping[str, Severity | None]) -> list[Finding]:
+    """The findings at the levels the configuration wants (None drops one), each once,
+    sorted by path, line and column (stable: at one place, in the order given)."""
     kept: dict[Finding, None] = {}
     for finding in findings:
         if finding.code in severities:
@@ -293,3 +327,13 @@ def _finish(
             finding = replace(finding, severity=level)
         kept.setdefault(finding, None)
     return sorted(kept, key=lambda f: (f.location.path, f.location.line, f.location.column))
+
+
+# The entry checks a .bib read in pieces applies to each piece (core.sources.bibtex_incremental).
+ENTRY_CHECKS = EntryChecks(
+    findings=entry_findings,
+    duplicates=duplicates,
+    clean=surely_clean,
+    text_fields=TEXT_FIELDS,
+    identifier_fields=IDENTIFIER_FIELDS,
+)

@@ -129,12 +129,19 @@ class Reference:
 
     @property
     def signature(self) -> str:
-        """What the engine judges: two references with equal signatures get one verdict."""
-        names = ";".join(f"{p.family}|{p.literal}" for p in self.people)
+        """What a verdict depends on: every part of the reference the engine reads.
+
+        Two references with equal signatures get one verdict; an edit that changes the
+        signature is verified again (the editor's wave and `check` alike), one that does not
+        (a note, the entry's place) keeps its verdict.
+        """
+        names = ";".join(f"{p.family}|{p.given}|{p.von}|{p.literal}" for p in self.people)
         ids = self.identifiers
+        searched = self.raw if self.source_format == "reflist" or not self.title else ""
         return "\x1f".join(
-            (self.kind, self.title, names, str(self.year), self.venue, ids.doi, ids.arxiv,
-             ids.isbn, ids.url, self.pages, self.volume)
+            (self.kind, self.title, names, str(self.others), str(self.year), self.venue,
+             ids.doi, ids.arxiv, ids.pmid, ids.pmcid, ids.isbn, ids.url, self.pages,
+             self.volume, self.source_format, searched)
         )  # fmt: skip
 
     def field(self, name: str) -> str:
@@ -287,6 +294,9 @@ class CheckResult:
     # The reference each citation resolves to, by the citation's location (batches of
     # manuscripts may reuse a key for different works).
     targets: Mapping[Location, Reference] = field(default_factory=dict)
+    # Keys the author vouches for (an allow-list entry or an accept comment): their verdicts
+    # stay in the result but raise no finding and fail no check.
+    accepted: frozenset[str] = frozenset()
     _index: dict[tuple[str, str], Verdict] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )

@@ -28,6 +28,7 @@ from cite_sentinel.core import (
     check,
     load_config,
 )
+from cite_sentinel.core.config import configured
 from cite_sentinel.filters.bibliography import document_read
 from cite_sentinel.filters.cites import find_cites, replace_cites
 from cite_sentinel.filters.collect import DOCUMENT, CiteGroup, collect
@@ -170,7 +171,7 @@ class _Run:
     ) -> CheckResult:
         citations = [citation for group in groups for citation in group.citations]
         read = document_read(_lookup(doc), [*citations, *nocite], self._cwd)
-        config = self._config or load_config(self._cwd)
+        config = self._config or configured(load_config(self._cwd), os.environ)
         verifier = _Deferred(lambda: self._verifier(settings.offline))
         ground = settings.groundedness
         return asyncio.run(_checked(config, verifier, read, ground=ground, scorer=self._scorer))

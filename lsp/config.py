@@ -1,4 +1,5 @@
-"""The server settings: initializationOptions, then didChangeConfiguration, over the file."""
+"""The server settings: `.cite-sentinel.toml`, then the environment, then the client's
+initializationOptions and didChangeConfiguration (core.config's one precedence)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core import Config, ConfigError, Severity, load_config
-from cite_sentinel.core.config import SOURCES
+from cite_sentinel.core.config import SOURCES, Allowed, configured, with_flags
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +20,7 @@ UNUSED_LIMIT = 1000  # like texlab: above this many entries, unused-entry hints 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
-    """What the client may set; the core Config comes from `.cite-sentinel.toml`."""
+    """What the client may set, and the core Config every feature reads (`config`)."""
 
     verify: bool = True  # run the network wave at all
     offline: bool = False  # answer from the cache only
@@ -32,12 +33,20 @@ class Settings:
     severities: Mapping[str, Severity | None] = field(default_factory=dict)
     accept: tuple[str, ...] = ()  # keys accepted as verified
     debounce_ms: int = 200
-    config: Config = field(default_factory=Config)
+    file: Config = field(default_factory=Config)  # `.cite-sentinel.toml`, then the environment
+    config: Config = field(default_factory=Config)  # the file's, then the client's on top
 
 
-def settings_for(root: Path | None, options: object, base: Settings | None = None) -> Settings:
-    """Settings from a client's JSON options (either bare or under "cite-sentinel")."""
-    settings = base or Settings(config=_file_config(root))
+def settings_for(
+    root: Path | None,
+    options: object,
+    base: Settings | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Settings:
+    """Settings from a client's JSON options (either bare or under "cite-sentinel"; `[]`, as
+    Neovim's Lua sends an empty table, is none) over `base`, else over the file and the
+    environment."""
+    settings = base or _merged(Settings(file=_file_config(root, environ or {})))
     table = _table(options)
     if not table:
         return settings
@@ -58,13 +67,13 @@ def settings_for(root: Path | None, options: object, base: Settings | None = Non
         changes["backends"] = _backends(changes["backends"])
     if isinstance(table.get("severity"), Mapping):
         changes["severities"] = _severities(table["severity"])
-    return replace(settings, **changes)
+    return _merged(replace(settings, **changes))
 
 
 def setting_problems(options: object) -> tuple[str, ...]:
     """What in a client's settings is ignored for its type or value, one line each (names the
     client may set for other purposes, such as the server's path, are not ours to judge)."""
-    if options is None:
+    if options is None or options == []:  # Neovim's Lua encodes an empty table as []
         return ()
     if not isinstance(options, Mapping):
         return (f"{SECTION}: settings should be an object, got {options!r}; ignored",)
@@ -104,36 +113,34 @@ def setting_problems(options: object) -> tuple[str, ...]:
     return tuple(problems)
 
 
-def reloaded(root: Path | None, settings: Settings) -> Settings:
+def reloaded(
+    root: Path | None, settings: Settings, environ: Mapping[str, str] | None = None
+) -> Settings:
     """The client's settings over `.cite-sentinel.toml` read again (it changed on disk)."""
-    return replace(settings, config=_file_config(root))
+    return _merged(replace(settings, file=_file_config(root, environ or {})))
 
 
 def verification_config(settings: Settings) -> Config:
-    """The core Config the engine gets: the client's `backends`, when given, as its sources."""
-    if not settings.backends:
-        return settings.config
-    return replace(settings.config, sources=settings.backends)
+    """The core Config the engine gets (the client's `backends`, when given, as its sources)."""
+    return settings.config
 
 
 def engine_environment(environ: Mapping[str, str], settings: Settings) -> dict[str, str]:
-    """The environment the engine reads, with the client's `mailto` on top."""
+    """The environment the engine reads, with the configured `mailto` on top."""
     env = dict(environ)
-    if settings.mailto:
-        env["CITE_SENTINEL_MAILTO"] = settings.mailto
+    if settings.config.mailto:
+        env["CITE_SENTINEL_MAILTO"] = settings.config.mailto
     return env
 
 
 def grounding_on(settings: Settings) -> bool:
     """Whether citing sentences are judged: the client's `ground`, else the file's."""
-    return settings.config.ground if settings.ground is None else settings.ground
+    return settings.config.ground
 
 
 def scorer_choice(settings: Settings) -> tuple[str, bool]:
     """The scorer's name and whether it adds embeddings: the client's, else the file's."""
-    config = settings.config
-    embeddings = config.embeddings if settings.embeddings is None else settings.embeddings
-    return settings.scorer or config.scorer, embeddings
+    return settings.config.scorer, settings.config.embeddings
 
 
 def fulltext_dir(root: Path | None, settings: Settings) -> Path | None:
@@ -149,14 +156,22 @@ def fulltext_dir(root: Path | None, settings: Settings) -> Path | None:
     return folder
 
 
-def severities(settings: Settings) -> dict[str, Severity | None]:
-    """The file's severities, then the client's (the client wins)."""
-    return {**settings.config.severities, **settings.severities}
-
-
-def file_accepts(config: Config) -> tuple[str, ...]:
-    """Keys and DOIs the `[[allow]]` tables of `.cite-sentinel.toml` vouch for (as `check`)."""
-    return tuple(item for allowed in config.allow for item in (allowed.key, allowed.doi) if item)
+def _merged(settings: Settings) -> Settings:
+    """The settings with `config` made again: the file's, then the client's on top."""
+    given = {
+        "sources": settings.backends,
+        "mailto": settings.mailto,
+        "ground": settings.ground,
+        "scorer": settings.scorer,
+        "embeddings": settings.embeddings,
+        "severities": settings.severities,
+        "allow": tuple(
+            Allowed(key=item, doi=item.lower(), reason="accepted in the editor's settings")
+            for item in settings.accept
+        ),
+    }
+    config = with_flags(settings.file, given, given_by="editor setting {name}")
+    return replace(settings, config=config)
 
 
 def _backends(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -168,14 +183,18 @@ def _backends(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(word for word in words if word in SOURCES)
 
 
-def _file_config(root: Path | None) -> Config:
-    if root is None:
-        return Config()
+def _file_config(root: Path | None, environ: Mapping[str, str]) -> Config:
+    """`.cite-sentinel.toml` (the defaults when there is none), then the environment."""
     try:
-        return load_config(root)
+        file = load_config(root) if root is not None else Config()
     except ConfigError as error:
         log.warning("%s; using the defaults", error)
-        return Config()
+        file = Config()
+    try:
+        return configured(file, environ)
+    except ConfigError as error:
+        log.warning("%s; the environment's settings are ignored", error)
+        return file
 
 
 _BOOLEANS = ("verify", "offline", "ground", "embeddings")

@@ -2,8 +2,13 @@
 
 pygls's TextDocument splits the whole text into a tuple of lines and copies them one by one
 into a new string for every change: about 25 ms a keystroke on a 1.8 MB bibliography. This
-document finds the two lines an edit touches through line offsets kept for its current text,
-converts positions with pygls's own codec, and joins three slices.
+document, a subclass overriding public members only (`apply_change`, `source`, `lines`),
+finds the two lines an edit touches through line offsets kept for its current text, converts
+positions with the document's own codec, and joins three slices. The server puts it in place
+of pygls's document right after didOpen, through the workspace's public `text_documents`.
+
+Note for upstream: pygls could let a server choose its document class (a `text_document_cls`
+on Workspace) and keep line offsets instead of splitting the source on every `lines` access.
 """
 
 from __future__ import annotations
@@ -13,66 +18,75 @@ from itertools import accumulate
 from typing import overload
 
 from lsprotocol import types
-from pygls.workspace import TextDocument, Workspace
+from pygls.workspace import PositionCodec, TextDocument, Workspace
 
 
-def adopt(workspace: Workspace) -> None:
-    """Make the workspace's documents from now on apply edits by offsets (called at initialize,
-    before any document is opened)."""
-    if type(workspace) is Workspace:
-        workspace.__class__ = _Workspace
-
-
-class _Workspace(Workspace):
-    """pygls's workspace, whose documents are LargeTextDocuments."""
-
-    def _create_text_document(
-        self,
-        doc_uri: str,
-        source: str | None = None,
-        version: int | None = None,
-        language_id: str | None = None,
-    ) -> TextDocument:
-        return LargeTextDocument(
-            doc_uri,
-            source=source,
-            version=version,
-            language_id=language_id,
-            sync_kind=self._sync_kind,
-            position_codec=self._position_codec,
-        )
+def adopt(workspace: Workspace, uri: str) -> None:
+    """Have the document just opened at `uri` apply its edits by offsets from now on."""
+    documents = workspace.text_documents
+    for name, document in documents.items():
+        if document.uri == uri and not isinstance(document, LargeTextDocument):
+            documents[name] = LargeTextDocument(
+                uri,
+                document.source,
+                version=document.version,
+                language_id=document.language_id,
+                position_codec=workspace.position_codec,
+            )
+            return
 
 
 class LargeTextDocument(TextDocument):
     """A TextDocument whose lines are a view over its text, split once per text."""
 
-    _view: Lines | None = None
+    def __init__(
+        self,
+        uri: str,
+        source: str,
+        *,
+        version: int | None = None,
+        language_id: str | None = None,
+        position_codec: PositionCodec | None = None,
+    ) -> None:
+        super().__init__(
+            uri, None, version=version, language_id=language_id, position_codec=position_codec
+        )
+        self._text = source
+        self._view: Lines | None = None
+
+    @property
+    def source(self) -> str:
+        return self._text
 
     @property
     def lines(self) -> Sequence[str]:
         view = self._view
-        source = self.source
-        if view is None or view.text is not source:
-            view = self._view = Lines(source)
+        if view is None or view.text is not self._text:
+            view = self._view = Lines(self._text)
         return view
 
-    def _apply_incremental_change(self, change: types.TextDocumentContentChangePartial) -> None:
+    def apply_change(self, change: types.TextDocumentContentChangeEvent) -> None:
+        """An incremental change by offsets, a full one by replacing the text."""
+        if isinstance(change, types.TextDocumentContentChangePartial):
+            self._text = self._edited(change)
+        else:
+            self._text = change.text
+
+    def _edited(self, change: types.TextDocumentContentChangePartial) -> str:
         lines = self.lines
-        if not isinstance(lines, Lines):  # cannot happen: lines is always a view
-            super()._apply_incremental_change(change)
-            return
-        where = self._position_codec.range_from_client_units(lines, change.range)
+        assert isinstance(lines, Lines)  # the view of this document's own text
+        where = self.position_codec.range_from_client_units(lines, change.range)
         start, end = where.start, where.end
-        if start.line == len(lines):  # an edit at the very end of an empty text, as pygls does
-            self._source = self.source + change.text
-            return
-        if (start.line, start.character) > (end.line, end.character):
-            super()._apply_incremental_change(change)  # pygls's own reading of a reversed range
-            return
+        source = self._text
+        if start.line >= len(lines):  # an edit at the very end, as pygls reads it
+            return source + change.text
         begin = lines.offset(start.line, start.character)
-        stop = lines.offset(end.line, end.character)
-        source = self.source
-        self._source = source[:begin] + change.text + source[stop:]
+        if end.line < start.line:  # a range ending lines before it starts: pygls keeps the
+            return source  # text as it was (on one line, it repeats the characters between)
+        stop = lines.offset(min(end.line, len(lines) - 1), end.character)
+        if end.line >= len(lines):
+            stop = len(source)
+        return source[:begin] + change.text + source[stop:]
 
 
 class Lines(Sequence[str]):
@@ -101,6 +115,9 @@ class Lines(Sequence[str]):
         return self.text[self._starts[index] : self._starts[index + 1]]
 
     def offset(self, line: int, character: int) -> int:
-        """The offset of a character in a line, clamped to the line as slicing the line is."""
+        """The offset of a character in a line, clamped to the line as slicing the line is
+        (a line past the end is the end)."""
+        if line >= len(self):
+            return self._starts[-1]
         start = self._starts[line]
         return start + min(character, self._starts[line + 1] - start)

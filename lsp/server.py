@@ -12,6 +12,7 @@ from typing import Any
 from cite_sentinel import __version__
 from cite_sentinel.exit_codes import ExitCode
 from cite_sentinel.lsp import client_log, large_text
+from cite_sentinel.lsp.commands import Commands
 from cite_sentinel.lsp.config import setting_problems, settings_for
 from cite_sentinel.lsp.convert import path_of
 from cite_sentinel.lsp.features import (
@@ -24,7 +25,9 @@ from cite_sentinel.lsp.features import (
     symbols,
     watched_files,
 )
+from cite_sentinel.lsp.features.grounding import Grounding
 from cite_sentinel.lsp.features.insert_entry import insert_entry
+from cite_sentinel.lsp.features.verification import Wave
 from cite_sentinel.lsp.session import Session
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -35,12 +38,12 @@ log = logging.getLogger(__name__)
 def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     """A server whose handlers share one Session."""
     server = LanguageServer("cite-sentinel", __version__)
-    session = Session(server, environ)
+    session = Session(server, environ, wave=Wave, grounding=Grounding)
+    commands = Commands()
     told: list[str] = []  # settings problems found at initialize, shown once initialized
 
     @server.feature(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:
-        large_text.adopt(server.workspace)  # edits by offsets, not by rewriting every line
         client_log.forward(server, logging.getLogger().getEffectiveLevel())
         if pull.wants_pull(params.capabilities):  # capabilities are computed after this handler
             session.pull = True
@@ -53,8 +56,9 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
                 ),
             )(on_diagnostic)
         root = _root(params)
-        session.configure(root, settings_for(root, params.initialization_options))
-        told.extend(setting_problems(params.initialization_options))
+        options = params.initialization_options
+        session.configure(root, settings_for(root, options, environ=session.environ))
+        told.extend(setting_problems(options))
         for folder in _folders(params, root):  # the settings are the first folder's
             _scan(session, folder)
 
@@ -62,7 +66,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     def initialized(params: types.InitializedParams) -> None:
         _show_problems(server, told)
         session.publish()
-        session.read_staged()
+        session.complete()
         watched_files.register_soon(server)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
@@ -74,9 +78,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
         folders = session.workspace.folders
         if session.root is not None and session.root not in folders and folders:
             watched_files.reload_settings(session, folders[0])  # the next folder's settings
-        session.publish()  # empty lists for the forgotten files
-        session.read_staged()
-        session.wave.schedule()
+        session.refreshed()  # empty lists for the forgotten files
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def on_watched_files(params: types.DidChangeWatchedFilesParams) -> None:
@@ -94,6 +96,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
         document = params.text_document
+        large_text.adopt(server.workspace, document.uri)  # edits by offsets from now on
         session.changed(document.uri, document.text, document.version, at_once=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -105,7 +108,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     def did_close(params: types.DidCloseTextDocumentParams) -> None:
         session.workspace.close(path_of(params.text_document.uri))
         session.publish()
-        session.read_staged()
+        session.complete()
 
     @server.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)
     def progress_cancel(params: types.WorkDoneProgressCancelParams) -> None:
@@ -164,16 +167,11 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
 
     @server.command(code_actions.INSERT_COMMAND)
     async def on_insert(key: str, doi: str, bibliography: str) -> str:
-        return await insert_entry(session, key, doi, bibliography)
+        return await commands.run(insert_entry(session, key, doi, bibliography))
 
     @server.feature(types.SHUTDOWN)
-    def shutdown(params: Any) -> None:
-        # pygls 2.1.1 iterates its live request table while cancelling (pygls issue 606):
-        # cancel the running requests first, over a copy.
-        protocol = server.protocol
-        for msg_id, future in list(protocol._request_futures.items()):
-            if msg_id != protocol.msg_id and not future.done():
-                future.cancel()
+    async def shutdown(params: Any) -> None:
+        await commands.stop()  # answered before pygls walks its requests (lsp/commands.py)
         session.wave.cancel(by_user=False)
         session.cancel_all()
 

@@ -1,55 +1,85 @@
-"""One client's session: the workspace state, settings, verdicts and what has been published."""
+"""One client's session: protocol glue between the messages and the one core Workspace."""
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import os
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
-from cite_sentinel.core import Finding, Location, Severity, Verdict
-from cite_sentinel.core.verdict_findings import verdict_findings
-from cite_sentinel.lsp.config import Settings, file_accepts, severities
+from cite_sentinel.core import Finding, Location, Verdict
+from cite_sentinel.core.lint import finish
+from cite_sentinel.core.workspace import (
+    Pending,
+    Workspace,
+    complete_pending,
+    local_findings,
+    verdict_findings,
+)
+from cite_sentinel.lsp.config import UNUSED_LIMIT, Settings
 from cite_sentinel.lsp.convert import path_of, to_range, uri_of
 from cite_sentinel.lsp.features.diagnostics import RangeOf, by_uri
-from cite_sentinel.lsp.features.grounding import Grounding
-from cite_sentinel.lsp.features.verification import Wave
-from cite_sentinel.lsp.state import Workspace
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
+if TYPE_CHECKING:
+    from cite_sentinel.core.ground.citation_support import CitationSupport
+
 log = logging.getLogger(__name__)
+
+TYPING_PAUSE = 0.3  # seconds without an edit before a large .bib's entries are read again
+
+
+class Verifying(Protocol):
+    """The network wave (features.verification): verdicts for the workspace's references."""
+
+    def schedule(self) -> None: ...
+    def cancel(self, *, by_user: bool) -> None: ...
+    def is_progress(self, token: object) -> bool: ...
+
+
+class Judging(Protocol):
+    """Groundedness (features.grounding): each citing sentence against the work it cites."""
+
+    def schedule(self) -> None: ...
+    def cancel(self) -> None: ...
+    def findings(self) -> list[Finding]: ...
+    def support_at(self, location: Location, key: str) -> CitationSupport | None: ...
 
 
 class Session:
     """Everything the handlers share; created once per server."""
 
-    def __init__(self, server: LanguageServer, environ: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        server: LanguageServer,
+        environ: Mapping[str, str] | None,
+        *,
+        wave: Callable[[Session], Verifying],
+        grounding: Callable[[Session], Judging],
+    ) -> None:
         self.server = server
         self.environ = dict(os.environ if environ is None else environ)
         self.settings = Settings()
-        self.workspace = Workspace(self.settings.config)
+        self.workspace = Workspace(self.settings.config, live=True, unused_limit=UNUSED_LIMIT)
         self.root: Path | None = None  # the first workspace folder: its settings are used
-        self.file_accepts: tuple[str, ...] = ()
         self.verdicts: dict[str, Verdict] = {}
-        self._published: dict[str, list[types.Diagnostic]] = {}
         self.pull = False  # the client pulls diagnostics (decided at initialize); else we push
+        self._published: dict[str, list[types.Diagnostic]] = {}
         self._result_ids: dict[str, int] = {}  # pull mode: bumped when a file's list changes
-        self._pending: dict[str, asyncio.Task[None]] = {}
-        self._reading: dict[str, asyncio.Task[None]] = {}  # full readings in worker threads
+        self._pending: dict[str, asyncio.Task[None]] = {}  # edits waiting for the debounce
+        self._completing: dict[str, asyncio.Task[None]] = {}  # large .bib entries being read
         self._lines: dict[str, tuple[str, list[str]]] = {}  # path: (text, its lines)
-        self.wave = Wave(self)
-        self.grounding = Grounding(self)  # judged citations, refreshed by the wave
+        self.wave = wave(self)
+        self.grounding = grounding(self)  # judged citations, refreshed by the wave
 
     def configure(self, root: Path | None, settings: Settings) -> None:
         """New settings; the workspace keeps what it read but takes the new core Config."""
         self.root = root
         self.settings = settings
         self.workspace.config = settings.config
-        self.file_accepts = file_accepts(settings.config)
 
     def changed(self, uri: str, text: str, version: int | None, *, at_once: bool) -> None:
         """A buffer changed: read it now or after the debounce delay, then publish."""
@@ -72,6 +102,12 @@ class Session:
             if document is not None:
                 self._refresh(path, document.source, document.version)
 
+    def refreshed(self) -> None:
+        """The workspace changed (files read, forgotten, settings): push, read, verify."""
+        self.publish()
+        self.complete()
+        self.wave.schedule()
+
     async def _later(self, path: str, text: str, version: int | None) -> None:
         await asyncio.sleep(self.settings.debounce_ms / 1000)  # the debounce delay itself
         self._pending.pop(path, None)
@@ -79,58 +115,56 @@ class Session:
 
     def _refresh(self, path: str, text: str, version: int | None) -> None:
         try:
-            self.workspace.update(path, text, version)
+            self.workspace.update(path, text, version=version)
         except Exception:  # a reader's bug must not end the server
             log.exception("reading %s failed; please report this with the file", path)
             return
-        self.publish()
-        self.read_staged()
-        self.wave.schedule()
+        self.refreshed()
 
-    def read_staged(self) -> None:
-        """Start the full reading of each staged bibliography that is not being read yet."""
-        for path in list(self.workspace.staged):
-            if path not in self._reading:
-                self._reading[path] = asyncio.ensure_future(self._read_staged(path))
+    def complete(self) -> None:
+        """Start reading the entries of each large .bib whose reading is behind its text."""
+        for job in self.workspace.pending():
+            if job.path not in self._completing:
+                self._completing[job.path] = asyncio.ensure_future(self._complete(job.path))
 
-    async def _read_staged(self, path: str) -> None:
-        """Read in a worker thread, so the event loop keeps answering; newer text reads again."""
+    async def _complete(self, path: str) -> None:
+        """Read in a worker thread, so the event loop keeps answering; newer text reads again.
+
+        The thread gets an immutable job (the snapshot to read, the entries to reuse) and
+        returns new entries; only this loop changes the workspace.
+        """
         workspace = self.workspace
         try:
-            while (staged := workspace.staged.get(path)) is not None:
-                reading = await asyncio.to_thread(workspace.read_staged, path, staged)
-                if workspace.staged.get(path) is not staged:
-                    continue  # edited meanwhile: the entries read so far are reused
-                del workspace.staged[path]
-                workspace.commit(path, staged.text, staged.version, reading, is_open=staged.is_open)
-                # the entries just read live long: spare them the collector's full passes,
-                # which otherwise stall a keystroke for ~100 ms on a large bibliography
-                gc.freeze()
-                # pushed even unchanged, unless the first push was complete already
-                self.publish(complete=None if workspace.complete_at_once(path) else uri_of(path))
-                self.wave.schedule()
+            while (job := _job(workspace, path)) is not None:
+                if job.pause:  # the local findings are complete: wait for a pause in typing
+                    await asyncio.sleep(TYPING_PAUSE)
+                    if _job(workspace, path) != job:
+                        continue  # edited meanwhile: wait for the next pause
+                entries = await asyncio.to_thread(complete_pending, job)
+                if workspace.commit(entries):  # else edited meanwhile: read again, reusing
+                    # pushed even unchanged where the first push was not complete
+                    self.publish(complete=uri_of(path) if job.snapshot.crossing else None)
+                    self.wave.schedule()
         except Exception:  # a reader's bug must not end the server
             log.exception("reading %s failed; please report this with the file", path)
-            workspace.staged.pop(path, None)
         finally:
-            self._reading.pop(path, None)
-        self.read_staged()  # bibliographies named by what was just read
+            self._completing.pop(path, None)
+        self.complete()  # bibliographies named by what was just read
 
     def publish(self, complete: str | None = None) -> None:
         """Push every file's diagnostics that changed since the last push (empty where gone).
 
-        `complete` names a file whose full reading just ended: it is pushed even unchanged,
+        `complete` names a file whose entries were just read: it is pushed even unchanged,
         telling the client its diagnostics are now complete.
         """
         try:
-            findings = self.findings()
-            fresh = by_uri(findings, self.range_of, self.verdicts)
+            fresh = by_uri(self.findings(), self.range_of, self.verdicts)
         except Exception:
             log.exception("computing diagnostics failed; please report this")
             return
         for uri in set(self._published) - set(fresh):
             fresh[uri] = []
-        for gone in set(self._lines) - set(self.workspace.files):
+        for gone in set(self._lines) - set(self.workspace.documents):
             del self._lines[gone]  # a forgotten file's lines
         refresh = False
         for uri, diagnostics in fresh.items():
@@ -141,12 +175,11 @@ class Session:
                 self._result_ids[uri] = self._result_ids.get(uri, 0) + 1
                 refresh = True
                 continue
-            state = self.workspace.files.get(path_of(uri))
-            version = state.version if state and state.is_open else None
+            document = self.workspace.document(path_of(uri))
+            version = document.version if document is not None and document.is_open else None
             self.server.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
             )
-
         if refresh:
             self.server.workspace_diagnostic_refresh(None)
 
@@ -155,23 +188,15 @@ class Session:
         return str(self._result_ids.get(uri, 0)), self._published.get(uri, [])
 
     def findings(self) -> dict[str, list[Finding]]:
-        """Local findings, then those of the verdicts that apply to the current entries."""
-        levels = severities(self.settings)
-        by_path = {
-            path: [f for f in (_levelled(f, levels) for f in found) if f is not None]
-            for path, found in self.workspace.local_findings().items()
-        }
-        accept = (*self.settings.accept, *self.file_accepts)
-        current = [
-            v for key, v in self.verdicts.items() if not self.workspace.accepted(key, accept)
-        ]
-        references, citations = self.workspace.verdict_targets(current)
-        for finding in verdict_findings(current, references, citations, levels):
+        """What the workspace says, the verdicts on its current entries, the judged citations."""
+        workspace = self.workspace
+        by_path: dict[str, list[Finding]] = {path: [] for path in workspace.documents}
+        for path, found in local_findings(workspace).items():  # every file: [] says "clean"
+            by_path.setdefault(path, []).extend(found)
+        for finding in verdict_findings(workspace, list(self.verdicts.values())):
             by_path.setdefault(finding.location.path, []).append(finding)
-        for judged in self.grounding.findings():
-            levelled = _levelled(judged, levels)
-            if levelled is not None:
-                by_path.setdefault(levelled.location.path, []).append(levelled)
+        for judged in finish(self.grounding.findings(), workspace.config.severities):
+            by_path.setdefault(judged.location.path, []).append(judged)
         return by_path
 
     def range_of(self, path: str) -> RangeOf:
@@ -185,26 +210,23 @@ class Session:
 
     def lines(self, path: str) -> list[str]:
         """A known file's lines as the server read them (split once per text)."""
-        state = self.workspace.files.get(path)
-        if state is None:
+        document = self.workspace.document(path)
+        if document is None:
             return []
         cached = self._lines.get(path)
-        if cached is not None and cached[0] is state.text:
+        if cached is not None and cached[0] is document.text:
             return cached[1]
-        lines = state.text.splitlines(keepends=True)
-        self._lines[path] = (state.text, lines)
+        lines = document.text.splitlines(keepends=True)
+        self._lines[path] = (document.text, lines)
         return lines
 
     def cancel_all(self) -> None:
         """Stop the debounce timers and the readings in flight (shutdown)."""
-        for task in (*self._pending.values(), *self._reading.values()):
+        for task in (*self._pending.values(), *self._completing.values()):
             task.cancel()
         self._pending.clear()
         self.grounding.cancel()
 
 
-def _levelled(finding: Finding, levels: Mapping[str, Severity | None]) -> Finding | None:
-    if finding.code not in levels:
-        return finding
-    level = levels[finding.code]
-    return None if level is None else replace(finding, severity=level)
+def _job(workspace: Workspace, path: str) -> Pending | None:
+    return next((job for job in workspace.pending() if job.path == path), None)

@@ -7,7 +7,7 @@ import io
 from collections import Counter
 from dataclasses import dataclass
 
-from cite_sentinel.core.findings import Code
+from cite_sentinel.core.findings import VERDICT_CODES
 from cite_sentinel.core.model import (
     CheckResult,
     Citation,
@@ -16,18 +16,6 @@ from cite_sentinel.core.model import (
     Severity,
     SourceStatus,
     Status,
-)
-
-# Codes whose findings restate a verdict; reports show those through the verdicts instead.
-VERDICT_CODES = frozenset(
-    {
-        Code.FABRICATED,
-        Code.MISCITED,
-        Code.RETRACTED,
-        Code.WITHDRAWN,
-        Code.PUBLISHED_VERSION,
-        Code.UNVERIFIED,
-    }
 )
 
 SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO, Severity.HINT)

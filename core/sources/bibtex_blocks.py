@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -14,6 +15,7 @@ __all__ = [
     "Piece",
     "PieceKind",
     "StringBlock",
+    "iter_blocks",
     "split_blocks",
 ]
 
@@ -121,7 +123,12 @@ class _Broken(Exception):
 
 def split_blocks(text: str) -> list[Block]:
     """Every entry, @string and unreadable block in source order; comments are skipped."""
-    blocks: list[Block] = []
+    return list(iter_blocks(text))
+
+
+def iter_blocks(text: str) -> Iterator[Block]:
+    """split_blocks one block at a time: a reader that keeps only what it needs of each lets
+    the rest go at once (a whole file's blocks held together cost the collector dearly)."""
     pos = 0
     length = len(text)
     while pos < length:
@@ -141,37 +148,43 @@ def split_blocks(text: str) -> list[Block]:
             if text[line_start:at].strip() or kind in _SKIPPED:
                 pos = at + 1  # an "@" in free text between entries, as in an e-mail address
                 continue
-            blocks.append(
-                FailedBlock(
-                    start=at,
-                    offset=head.end(1),
-                    message=f"expected '{{' after @{head.group(1)}",
-                    hint="open the entry with a brace, as in @article{key, ...}",
-                )
+            yield FailedBlock(
+                start=at,
+                offset=head.end(1),
+                message=f"expected '{{' after @{head.group(1)}",
+                hint="open the entry with a brace, as in @article{key, ...}",
             )
             pos = head.end(1)
             continue
+        block: Block | None = None
         try:
             if kind in _SKIPPED:
                 pos = _skip_group(text, head.end() - 1, opener)
             elif kind == "string":
                 block, pos = _string(text, at, head.end(), _CLOSER[opener])
-                blocks.append(block)
             else:
-                entry, pos = _entry(text, at, head.end(), kind, _CLOSER[opener])
-                blocks.append(entry)
+                block, pos = _entry(text, at, head.end(), kind, _CLOSER[opener])
         except _Broken as broken:
-            blocks.append(
-                FailedBlock(
-                    start=at,
-                    offset=broken.offset,
-                    message=broken.message,
-                    hint=broken.hint,
-                    key=broken.key,
-                )
+            block = FailedBlock(
+                start=at,
+                offset=broken.offset,
+                message=broken.message,
+                hint=broken.hint,
+                key=broken.key,
             )
             pos = broken.resume if broken.resume is not None else _resume(text, broken.offset)
-    return blocks
+        if block is not None:
+            yield block
+
+
+def _opens_block(text: str, start: int, pos: int) -> bool:
+    """Whether the white space from `start` to `pos` ends a line and a block opens at `pos`:
+    no key or value reads across an entry opening a line (the next entry is read instead)."""
+    newline = text.rfind("\n", start, pos)
+    if newline < 0:
+        return False
+    found = _NEW_BLOCK_INSIDE.match(text, newline)
+    return found is not None and text.find("@", newline, found.end()) == pos
 
 
 def _resume(text: str, offset: int) -> int:
@@ -192,20 +205,23 @@ def _entry(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryB
     try:
         return _entry_body(text, at, pos, kind, closer)
     except _Broken as broken:
-        key = _KEY.match(text, _skip(text, pos))
+        start = _skip(text, pos)
+        key = None if _opens_block(text, pos, start) else _KEY.match(text, start)
         if key is not None and not text.startswith("=", _skip(text, key.end())):
             broken.key = key.group(0)
         raise
 
 
 def _entry_body(text: str, at: int, pos: int, kind: str, closer: str) -> tuple[EntryBlock, int]:
-    pos = _skip(text, pos)
-    key_match = _KEY.match(text, pos)
+    opened, pos = pos, _skip(text, pos)
+    block = _opens_block(text, opened, pos)  # the next entry: this one stops here
+    key_match = None if block else _KEY.match(text, pos)
     if key_match is None:
         raise _Broken(
-            pos,
+            opened if block else pos,
             f"@{kind} entry has no key",
             "write a citation key right after the opening brace, followed by a comma",
+            resume=pos if block else None,
         )
     key = key_match.group(0)
     key_start = pos

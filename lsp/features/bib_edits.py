@@ -7,7 +7,7 @@ from typing import Any
 
 from cite_sentinel.core import Location, Person, Reference
 from cite_sentinel.core.fix import Change, EntryFix, FixField, bibtex_entry, rewrite_entry
-from cite_sentinel.lsp.state import ACCEPT_MARK
+from cite_sentinel.core.workspace import ACCEPT_MARK
 from lsprotocol import types
 
 RangeOf = Callable[[Location], types.Range]

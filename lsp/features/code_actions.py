@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core import Code, Reference
+from cite_sentinel.core.findings import VERDICT_CODES
 from cite_sentinel.core.fix import Change, FixField, allow_table
 from cite_sentinel.lsp.convert import path_of, uri_of
 from cite_sentinel.lsp.features import bib_edits
@@ -15,13 +16,6 @@ from lsprotocol import types
 
 INSERT_COMMAND = "cite-sentinel.insertEntryByDoi"
 _DOI_KEY = re.compile(r"^(?:doi:)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
-_VERDICT_CODES = {
-    Code.FABRICATED,
-    Code.MISCITED,
-    Code.UNVERIFIED,
-    Code.RETRACTED,
-    Code.PUBLISHED_VERSION,
-}
 _FIELDS = {
     "title": FixField.TITLE,
     "year": FixField.YEAR,
@@ -77,7 +71,7 @@ def _for(
                     preferred=True,
                 )
             )
-    if match.get("doi") and not entry.field("doi") and code in _VERDICT_CODES:
+    if match.get("doi") and not entry.field("doi") and code in VERDICT_CODES:
         added = edit.change(Change(FixField.DOI, match["doi"]))
         if added is not None:
             actions.append(edit.action(f"Add DOI {match['doi']}", [added], diagnostic))
@@ -88,7 +82,7 @@ def _for(
             actions.append(
                 edit.action(f"Cite the published version (doi {doi})", [cited], diagnostic)
             )
-    if code in _VERDICT_CODES:
+    if code in VERDICT_CODES:
         actions.append(
             edit.action(
                 f"Accept {key} as verified",

@@ -56,8 +56,8 @@ def _lines(session: Session, uri: str, path: str) -> Sequence[str]:
     """The buffer as typed (the reading lags one debounce delay behind a trigger character);
     the reading's lines, split once already, when it is of the same text."""
     document = session.server.workspace.text_documents.get(uri)
-    state = session.workspace.files.get(path)
-    if document is None or (state is not None and state.text == document.source):
+    known = session.workspace.document(path)
+    if document is None or (known is not None and known.text == document.source):
         return session.lines(path)
     lines: Sequence[str] = document.lines
     return lines

@@ -102,9 +102,9 @@ class Grounding:
         workspace = self._session.workspace
         citations = tuple(
             citation
-            for path, state in workspace.files.items()
+            for path, document in workspace.documents.items()
             if Path(path).suffix.lower() in MANUSCRIPT_SUFFIXES
-            for citation in state.read.citations
+            for citation in document.read.citations
         )
         cited = {citation.key for citation in citations}
         references = tuple(workspace.references_of(cited))

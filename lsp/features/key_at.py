@@ -22,19 +22,14 @@ class KeyAt:
 def key_at(session: Session, uri: str, position: types.Position) -> KeyAt | None:
     """The key at a client position, or None."""
     path = path_of(uri)
-    state = session.workspace.files.get(path)
-    if state is None:
+    document = session.workspace.document(path)
+    if document is None:
         return None
     line, column = to_point(position, session.lines(path), session.server.workspace.position_codec)
-    local = session.workspace.fresh(path)
-    if local is not None:  # a large bibliography being read again: its keys as typed
-        entry = local.at(line, column)
-        return KeyAt(entry.key, entry.key_location, True) if entry and entry.key_location else None
-    for reference in state.read.references:
-        where = reference.key_location
-        if where is not None and contains(where, line, column):
-            return KeyAt(reference.key, where, True)
-    for citation in state.read.citations:
+    entry = session.workspace.entry_at(path, line, column)  # where the text as typed has it
+    if entry is not None and entry.key_location is not None:
+        return KeyAt(entry.key, entry.key_location, True)
+    for citation in document.read.citations:
         if contains(citation.location, line, column):
             return KeyAt(citation.key, citation.location, False)
     return None

@@ -10,12 +10,12 @@ from lsprotocol import types
 def symbols(session: Session, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
     """Each entry of the file, its key selected, its title as detail."""
     path = path_of(params.text_document.uri)
-    state = session.workspace.files.get(path)
-    if state is None:
+    document = session.workspace.document(path)
+    if document is None:
         return []
     range_of = session.range_of(path)
     result = []
-    for reference in state.read.references:
+    for reference in document.read.references:
         whole = range_of(reference.location)
         key = range_of(reference.key_location) if reference.key_location else whole
         result.append(

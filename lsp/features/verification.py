@@ -22,14 +22,6 @@ BATCH = 10  # references per engine call: results arrive batch by batch
 _PARALLEL = 2  # batches in flight at once; the engine bounds each host itself
 
 
-def signature(reference: Reference) -> Hashable:
-    """What a verdict depends on: an entry edited in any of these is verified again."""
-    return (
-        reference.kind, reference.title, reference.people, reference.year, reference.date,
-        reference.venue, reference.identifiers, reference.fields, reference.others,
-    )  # fmt: skip
-
-
 class Wave:
     """Batches of references under verification; a batch is cancelled when one of them changes."""
 
@@ -59,7 +51,7 @@ class Wave:
         self._known = {}
         for key, reference in wanted.items():
             seen = known.get(key)
-            mark = seen[1] if seen is not None and seen[0] is reference else signature(reference)
+            mark = seen[1] if seen is not None and seen[0] is reference else reference.signature
             self._known[key] = (reference, mark)
             marks[key] = mark
         # a batch holding an entry that changed is cancelled: all its entries are asked again
@@ -85,7 +77,7 @@ class Wave:
             batch = pending[start : start + BATCH]
             task = asyncio.ensure_future(self._verify(batch))
             for reference in batch:
-                self._flying[reference.key] = (signature(reference), task)
+                self._flying[reference.key] = (reference.signature, task)
         if pending:
             self._total += len(pending)
             self._progress_task = asyncio.ensure_future(self._begin_progress())
@@ -121,7 +113,7 @@ class Wave:
             log.exception("verification failed; please report this")
             self._forget(batch, task)
             return
-        current = {r.key: signature(r) for r in batch}
+        current = {r.key: r.signature for r in batch}
         for verdict in verdicts:
             flying = self._flying.get(verdict.key)
             if flying is None or flying[1] is not task:

@@ -19,13 +19,13 @@ from cite_sentinel.core.config import CONFIG_NAME
 from cite_sentinel.core.discover import is_excluded
 from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES
 from cite_sentinel.core.textfile import TextFileError, read_text_file
+from cite_sentinel.core.workspace import Origin, Workspace
 from cite_sentinel.lsp.config import reloaded
 from cite_sentinel.lsp.convert import path_of
 from lsprotocol import types
 
 if TYPE_CHECKING:
     from cite_sentinel.lsp.session import Session
-    from cite_sentinel.lsp.state import Workspace
     from pygls.lsp.server import LanguageServer
 
 log = logging.getLogger(__name__)
@@ -97,33 +97,31 @@ def changed(session: Session, params: types.DidChangeWatchedFilesParams) -> None
     if reload:
         reload_settings(session)
     if reload or touched:
-        session.publish()
-        session.read_staged()
-        session.wave.schedule()
+        session.refreshed()
 
 
 def _apply(session: Session, path: str, change: types.FileChangeType) -> bool:
     """One file's change; whether the workspace changed."""
     workspace = session.workspace
-    state = workspace.files.get(path)
-    if state is not None and state.is_open:
+    known = workspace.document(path)
+    if known is not None and known.is_open:
         return False  # the editor's buffer wins over the disk
     if change == types.FileChangeType.Deleted:
-        if state is None and path not in workspace.staged:
+        if known is None:
             return False
         workspace.close(path)
         return True
-    if state is None and not _wanted(session, path):
+    if known is None and not _wanted(session, path):
         return False
     try:
         text = read_text_file(Path(path))
     except TextFileError as error:
         log.info("cannot read %s: %s", path, error)
         return False
-    if state is not None and state.text == text:
+    if known is not None and known.text == text:
         return False
     try:
-        workspace.update(path, text, None, is_open=False)
+        workspace.update(path, text, origin=Origin.DISK)
     except Exception:  # a reader's bug must not end the server
         log.exception("reading %s failed; please report this with the file", path)
         return False
@@ -138,13 +136,13 @@ def _wanted(session: Session, path: str) -> bool:
     if Path(path).suffix.lower() in _MANUSCRIPTS:
         folders = session.workspace.folders
         return not folders or any(Path(path).is_relative_to(folder) for folder in folders)
-    if any(path in workspace.uses(other) for other in list(workspace.files)):
+    if any(path in workspace.uses(other) for other in list(workspace.documents)):
         return True
     # a manuscript that names no bibliography cites from every .bib beside it
     folder = Path(path).parent
     return Path(path).suffix.lower() == ".bib" and any(
-        Path(other).parent == folder and state.read.citations and not state.read.bibliographies
-        for other, state in workspace.files.items()
+        Path(other).parent == folder and doc.read.citations and not doc.read.bibliographies
+        for other, doc in workspace.documents.items()
     )
 
 
@@ -153,7 +151,7 @@ def reload_settings(session: Session, root: Path | None = None) -> None:
     file gives the settings): the client's settings over the file read again."""
     root = session.root if root is None else root
     before = session.settings.config.exclude
-    session.configure(root, reloaded(root, session.settings))
+    session.configure(root, reloaded(root, session.settings, session.environ))
     workspace = session.workspace
     for name in session.settings.config.bibliography:
         workspace.load(name)  # bibliographies the file now names
@@ -169,12 +167,12 @@ def _forget_excluded(workspace: Workspace) -> None:
     their diagnostics), then the bibliographies only they cited from. Open buffers stay: the
     editor shows them, as when an excluded file is opened."""
     exclude = workspace.config.exclude
-    for path, state in list(workspace.files.items()):
-        if not state.is_open and not _is_bibliography(path) and is_excluded(path, exclude):
+    for path, document in list(workspace.documents.items()):
+        if not document.is_open and not _is_bibliography(path) and is_excluded(path, exclude):
             workspace.close(path)
-    cited = {used for other in workspace.files for used in workspace.uses(other)}
-    for path, state in list(workspace.files.items()):
-        if not state.is_open and _is_bibliography(path) and path not in cited:
+    cited = {used for other in workspace.documents for used in workspace.uses(other)}
+    for path, document in list(workspace.documents.items()):
+        if not document.is_open and _is_bibliography(path) and path not in cited:
             workspace.close(path)  # read for an excluded manuscript only
 
 

@@ -190,6 +190,24 @@ def test_an_allowed_reference_does_not_fail_the_check(
     assert report["references"][0]["verdict"] == "fabricated"  # still shown, not failing
 
 
+def test_an_accept_comment_above_an_entry_does_not_fail_the_check(
+    fake_api: FakeApi, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = make_repository(tmp_path / "paper", 1)
+    args = ["check", str(repo), "--quiet", "--format", "json"]
+    (repo / ".cite-sentinel.toml").write_text('fail-on = ["fabricated"]\n', encoding="utf-8")
+    assert run_command(args, _env(fake_api, tmp_path / "cache")) == 1
+    bib = repo / "refs.bib"
+    bib.write_text(
+        "% cite-sentinel: accept (an internal report)\n" + bib.read_text("utf-8"), "utf-8"
+    )
+    capsys.readouterr()
+    assert run_command(args, _env(fake_api, tmp_path / "cache")) == 0  # as in the editor
+    report = json.loads(capsys.readouterr().out)
+    assert report["references"][0]["verdict"] == "fabricated"  # still shown, not failing
+    assert not [f for f in report["findings"] if f["code"] == "fabricated"]
+
+
 def test_ci_reports_of_files_with_odd_names_lead_back_to_those_files(
     fake_api: FakeApi, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.e2e.lsp.conftest import start
+from tests.e2e.lsp.conftest import capabilities, start
 from tests.e2e.lsp.test_local_diagnostics import BIB, PAPER, _diagnostics, _open, until
 
 
@@ -49,3 +49,22 @@ async def test_a_changed_configuration_of_the_wrong_type_is_shown_and_the_rest_a
         types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
         lambda: not any(d.code == "malformed-doi" for d in client.diagnostics[bib.as_uri()]),
     )
+
+
+async def test_settings_sent_as_an_empty_list_are_no_settings_and_no_warning(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    # Neovim's Lua encodes `init_options = {}` and `settings = {}` as the JSON array []
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities(),
+            root_uri=tmp_path.as_uri(),
+            initialization_options=[],
+        )
+    )
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=[]))
+    paper = tmp_path / "paper.md"
+    await _open(client, paper, "As shown [@nowhere2020].\n")  # nothing to verify
+    assert await _diagnostics(client, paper.as_uri(), "undefined-key")
+    assert client.messages == []
+    assert not [m for m in client.log_messages if "settings" in m.message]

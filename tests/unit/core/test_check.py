@@ -125,3 +125,19 @@ async def test_an_empty_file_beside_real_ones_is_only_a_note(tmp_path: Path) -> 
     result = await check([str(tmp_path), str(tmp_path / "draft.md")])
     empty = [f for f in result.findings if f.code == "no-references"]
     assert [(f.location.path, f.severity) for f in empty] == [(str(tmp_path / "draft.md"), "info")]
+
+
+async def test_a_bibliography_named_through_dot_dot_is_read_once_under_its_own_path(
+    tmp_path: Path,
+) -> None:
+    _submission(tmp_path / "b", "Deep Nets")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "paper.md").write_text(
+        PAPER.replace("refs.bib", "../b/refs.bib"), encoding="utf-8"
+    )
+    result = await check([str(tmp_path / "a"), str(tmp_path / "b")], verifier=_ByTitle())
+    bib = str(tmp_path / "b" / "refs.bib")
+    assert sorted(result.files).count(bib) == 1 and not any(".." in f for f in result.files)
+    assert [r.location.path for r in result.references if r.key == "smith2020"] == [bib]
+    assert not [f for f in result.findings if f.code == "duplicate-key" or ".." in str(f.location)]
+    assert len(result.verdicts) == 1

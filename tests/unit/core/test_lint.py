@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from cite_sentinel.core.check import Document
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.findings import Code
-from cite_sentinel.core.lint import lint
+from cite_sentinel.core.lint import Linked, lint
 from cite_sentinel.core.model import (
     Citation,
     Finding,
@@ -22,7 +21,7 @@ from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, read_text
 Mark = tuple[str, int, int]
 
 
-def documents(fixture: str) -> tuple[list[Document], list[Mark]]:
+def documents(fixture: str) -> tuple[list[Linked], list[Mark]]:
     """Documents from a multi-file fixture (STYLE.md §3) and the places its `^` lines mark.
 
     Each file starts with a `%! name` line; a line of only `^` marks the columns of the line
@@ -42,7 +41,7 @@ def documents(fixture: str) -> tuple[list[Document], list[Mark]]:
     reads = {path: read_text("\n".join(lines) + "\n", path) for path, lines in files.items()}
     bibliographies = tuple(path for path in reads if path.endswith(tuple(BIBLIOGRAPHY_SUFFIXES)))
     docs = [
-        Document(path, read, () if path in bibliographies else bibliographies)
+        Linked(path, read, () if path in bibliographies else bibliographies)
         for path, read in reads.items()
     ]
     return docs, marks
@@ -274,7 +273,7 @@ def test_findings_are_sorted_by_path_line_and_column() -> None:
     )
     read = Read(references=(reference,), findings=(early,))
     other = Read(findings=(replace(early, location=Location.point("a.json", 7, 1)),))
-    findings = lint([Document("b.json", read), Document("a.json", other)], Config())
+    findings = lint([Linked("b.json", read), Linked("a.json", other)], Config())
     assert [(f.location.path, f.location.line) for f in findings] == [
         ("a.json", 7),
         ("b.json", 2),

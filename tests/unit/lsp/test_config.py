@@ -12,7 +12,6 @@ from cite_sentinel.lsp.config import (
     scorer_choice,
     setting_problems,
     settings_for,
-    severities,
     verification_config,
 )
 
@@ -35,7 +34,10 @@ def test_a_reloaded_file_keeps_the_clients_settings_on_top(tmp_path: Path) -> No
     config.write_text('[severity]\nunused-entry = "warning"\n', "utf-8")
     again = reloaded(tmp_path, settings)
     assert again.offline is True
-    assert severities(again) == {"unused-entry": Severity.WARNING, "miscited": Severity.ERROR}
+    assert again.config.severities == {
+        "unused-entry": Severity.WARNING,
+        "miscited": Severity.ERROR,
+    }
 
 
 def test_the_scorer_is_the_clients_else_the_files_ground_table(tmp_path: Path) -> None:
@@ -89,3 +91,28 @@ def test_unknown_backends_and_unknown_keys_of_other_tools_are_told_apart() -> No
 def test_a_boolean_is_no_debounce_delay() -> None:
     assert settings_for(None, {"debounceMs": True}).debounce_ms == 200
     assert setting_problems({"debounceMs": True})
+
+
+def test_the_environment_sits_between_the_file_and_the_clients_settings(tmp_path: Path) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text('sources = ["openalex"]\ntimeout = 5\n', "utf-8")
+    environ = {"CITE_SENTINEL_SOURCES": "crossref,arxiv", "CITE_SENTINEL_TIMEOUT": "9"}
+    settings = settings_for(tmp_path, {}, environ=environ)
+    assert (settings.config.sources, settings.config.timeout) == (("crossref", "arxiv"), 9.0)
+    chosen = settings_for(tmp_path, {"backends": ["datacite"]}, environ=environ)
+    assert verification_config(chosen).sources == ("datacite",)
+    assert reloaded(tmp_path, chosen, environ).config.timeout == 9.0
+
+
+def test_an_empty_list_of_settings_is_no_settings_and_no_complaint() -> None:
+    # Neovim's Lua encodes an empty table, `init_options = {}`, as the JSON array []
+    assert setting_problems([]) == ()
+    assert settings_for(None, []) == settings_for(None, None)
+    assert setting_problems([1]) != ()  # a list with something in it is still wrong
+
+
+def test_keys_the_client_accepts_join_those_of_the_files_allow_list(tmp_path: Path) -> None:
+    (tmp_path / ".cite-sentinel.toml").write_text(
+        '[[allow]]\nkey = "memo2019"\nreason = "in-house"\n', "utf-8"
+    )
+    config = settings_for(tmp_path, {"accept": ["report2020"]}).config
+    assert {item.key for item in config.allow} == {"memo2019", "report2020"}

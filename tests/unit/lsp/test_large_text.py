@@ -70,10 +70,17 @@ def test_lines_slice_like_a_tuple_of_lines() -> None:
     assert lines[-1] == "}\n"
 
 
-def test_the_workspace_adopted_at_initialize_opens_large_text_documents() -> None:
+def test_a_document_adopted_after_open_takes_the_workspaces_edits_by_offsets() -> None:
     workspace = Workspace(None)
-    adopt(workspace)
     workspace.put_text_document(
         types.TextDocumentItem(uri="file:///r.bib", language_id="bibtex", version=1, text=TEXT)
     )
-    assert isinstance(workspace.get_text_document("file:///r.bib"), LargeTextDocument)
+    adopt(workspace, "file:///r.bib")
+    document = workspace.get_text_document("file:///r.bib")
+    assert isinstance(document, LargeTextDocument)
+    workspace.update_text_document(
+        types.VersionedTextDocumentIdentifier(uri="file:///r.bib", version=2),
+        _change(0, 9, 0, 10, "key"),
+    )
+    assert document.source == TEXT.replace("{k,", "{key,") and document.version == 2
+    assert workspace.get_text_document("file:///r.bib") is document

@@ -311,3 +311,11 @@ def test_real_bibliographies_read_every_entry_without_a_parse_error(data: Path) 
             line = lines[ref.key_location.line - 1]
             start, end = ref.key_location.column - 1, ref.key_location.end_column - 1
             assert line[start:end] == ref.key
+
+
+def test_an_entry_left_without_a_key_does_not_swallow_the_entry_on_the_next_line() -> None:
+    read = read_bibtex("@article{\n@misc{next, title = {Next}, year = 2001}\n", "refs.bib")
+    assert [reference.key for reference in read.references] == ["next"]
+    (broken,) = read.findings
+    assert "entry has no key" in broken.message
+    assert broken.location == Location("refs.bib", 1, 10, 1, 11)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from cite_sentinel.core import Location, Person, Reference
 from cite_sentinel.core.fix import Change, FixField
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.core.workspace import ACCEPT_MARK
 from cite_sentinel.lsp.features.bib_edits import accept_comment, entry_text, newline_of, set_fields
-from cite_sentinel.lsp.state import ACCEPT_MARK
 from lsprotocol import types
 
 BIB = """% a comment

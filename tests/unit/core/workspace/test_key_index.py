@@ -6,10 +6,16 @@ from pathlib import Path
 
 import pytest
 from cite_sentinel.core import Code, Config, Finding
-from cite_sentinel.core.check import Document
-from cite_sentinel.core.lint import lint
+from cite_sentinel.core.lint import Linked, lint
 from cite_sentinel.core.sources import read_text
-from cite_sentinel.lsp.state import COLD_LIMIT, Workspace
+from cite_sentinel.core.workspace import (
+    COLD_LIMIT,
+    Workspace,
+    complete_pending,
+    local_findings,
+)
+
+UNUSED_LIMIT = 1000  # the language server's: above it, no unused-entry hints
 
 ENTRY = (
     "@article{{{key},\n  title = {{Title {n}}},\n  author = {{Smith, A}},\n  year = {{2001}}\n}}\n"
@@ -31,12 +37,10 @@ def _workspace(tmp_path: Path, bib: str) -> tuple[Workspace, str, str]:
     paper = str(tmp_path / "paper.md")
     refs = str(tmp_path / "refs.bib")
     Path(refs).write_text(bib, encoding="utf-8")
-    workspace = Workspace(Config())
-    workspace.update(paper, _paper_text(), 1)
-    for path, staged in list(workspace.staged.items()):  # the full reading, done here at once
-        reading = workspace.read_staged(path, staged)
-        del workspace.staged[path]
-        workspace.commit(path, staged.text, staged.version, reading, is_open=False)
+    workspace = Workspace(Config(), live=True, unused_limit=UNUSED_LIMIT)
+    workspace.update(paper, _paper_text(), version=1)
+    for job in workspace.pending():  # the entries in full, read here at once
+        workspace.commit(complete_pending(job))
     return workspace, paper, refs
 
 
@@ -44,8 +48,8 @@ def _whole(paper: str, refs: str) -> set[tuple[str, str, int, int]]:
     """What lint says of the manuscript and the whole bibliography: the oracle."""
     bib = Path(refs).read_text(encoding="utf-8")
     documents = [
-        Document(paper, read_text(_paper_text(), paper), (refs,)),
-        Document(refs, read_text(bib, refs)),
+        Linked(paper, read_text(_paper_text(), paper), (refs,)),
+        Linked(refs, read_text(bib, refs)),
     ]
     return _marks(f for f in lint(documents, Config()) if f.code in CROSS)
 
@@ -61,18 +65,17 @@ def _marks(findings: object) -> set[tuple[str, str, int, int]]:
     }
 
 
-@pytest.mark.parametrize("padding", [0, COLD_LIMIT // 1000], ids=["read-whole", "read-in-pieces"])
+@pytest.mark.parametrize(
+    "padding", [0, COLD_LIMIT // 1000], ids=["entries-at-once", "entries-later"]
+)
 def test_undefined_keys_suggestions_and_duplicates_match_lint_of_the_whole_bibliography(
     tmp_path: Path, padding: int
 ) -> None:
     workspace, paper, refs = _workspace(tmp_path, _bibliography(1200, padding))
     found: list[Finding] = [
-        f for fs in workspace.local_findings().values() for f in fs if f.code in CROSS
+        f for fs in local_findings(workspace).values() for f in fs if f.code in CROSS
     ]
     expected = _whole(paper, refs)
-    if padding:  # read in pieces, duplicates are the local reading's (not the lint across files)
-        expected = {m for m in expected if m[0] != Code.DUPLICATE_KEY}
-        found = [f for f in found if f.code != Code.DUPLICATE_KEY]
     assert _marks(found) == expected
     messages = " ".join(m[1] for m in expected)
     assert "did you mean vaswani2017?" in messages and "did you mean hinton2006?" in messages
@@ -81,10 +84,10 @@ def test_undefined_keys_suggestions_and_duplicates_match_lint_of_the_whole_bibli
 def test_a_manuscript_edit_reuses_the_index_of_the_unchanged_bibliography(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cite_sentinel.lsp import key_index
+    from cite_sentinel.core.workspace import key_index
 
     workspace, paper, _ = _workspace(tmp_path, _bibliography(1200))
-    workspace.local_findings()  # the first publish indexes the bibliography
+    local_findings(workspace)  # the first publish indexes the bibliography
     built: list[int] = []
     real = key_index.KeyIndex.__init__
 
@@ -94,7 +97,7 @@ def test_a_manuscript_edit_reuses_the_index_of_the_unchanged_bibliography(
 
     monkeypatch.setattr(key_index.KeyIndex, "__init__", counting)
     for version in range(2, 5):
-        workspace.update(paper, _paper_text() + f"Edit {version} [@ghost{version}].\n", version)
-        undefined = [f for f in workspace.local_findings()[paper] if f.code == Code.UNDEFINED_KEY]
+        workspace.update(paper, _paper_text() + f"Edit {version} [@ghost{version}].\n")
+        undefined = [f for f in local_findings(workspace)[paper] if f.code == Code.UNDEFINED_KEY]
         assert any(f.key == f"ghost{version}" for f in undefined)
     assert built == []

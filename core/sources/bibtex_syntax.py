@@ -1,11 +1,12 @@
-"""Findings a large .bib yields at once, before its full reading: unbalanced braces, duplicates."""
+"""What a large .bib whose entries read only whole shows before that reading: braces, keys."""
 
 from __future__ import annotations
 
 import re
 
-from cite_sentinel.core import Code, Finding, Location, Severity
-from cite_sentinel.lsp.bib_chunks import split_pieces
+from cite_sentinel.core.findings import Code
+from cite_sentinel.core.model import Finding, Location, Severity
+from cite_sentinel.core.sources.bibtex_pieces import cut
 
 _HEAD = re.compile(r"[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(][ \t]*([^,\s{}()]*)")
 _NOT_ENTRIES = frozenset({"comment", "preamble", "string"})
@@ -15,12 +16,14 @@ def syntax_findings(text: str, path: str) -> tuple[Finding, ...]:
     """Entries whose braces do not balance, and keys written twice, from a linear scan."""
     findings: list[Finding] = []
     first: dict[str, Location] = {}
-    for offset, piece in split_pieces(text):
+    offset = 0
+    for piece in cut(text):
+        at, offset = offset, offset + piece.count("\n")
         head = _HEAD.match(piece)
         if head is None or head.group(1).lower() in _NOT_ENTRIES:
             continue
         key = head.group(2)
-        line = offset + 1
+        line = at + 1
         where = Location(path, line, head.start(2) + 1, line, head.end(2) + 1)
         opened, closed = piece.count("{"), piece.count("}")
         if opened != closed:

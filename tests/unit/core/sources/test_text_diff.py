@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cite_sentinel.lsp.text_diff import common_ends
+from cite_sentinel.core.sources.text_diff import common_ends
 
 
 def _slow(old: str, new: str) -> tuple[int, int]:

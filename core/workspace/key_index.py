@@ -1,17 +1,17 @@
 """A large bibliography's keys indexed once per version, so each keystroke lints only what's cited.
 
-Above UNUSED_LIMIT entries the unused-entry hints are skipped, so the lint across files needs
-from such a bibliography only the entries that are cited (undefined keys) and the nearest
-entries to each key it lacks (lint's "did you mean"): a few dozen references instead of
-thousands. Duplicate keys, which depend on the bibliography alone, are found once per version.
+Above the workspace's unused-entry limit the unused-entry hints are skipped, so the lint
+across files needs from such a bibliography only the entries that are cited (undefined keys)
+and the nearest entries to each key it lacks (lint's "did you mean"): a few dozen references
+instead of thousands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cite_sentinel.core import Finding, Reference
-from cite_sentinel.core.lint import NOCITE_ALL, duplicates
+from cite_sentinel.core.lint import NOCITE_ALL
+from cite_sentinel.core.model import Reference
 from rapidfuzz import fuzz, process
 
 NEAREST = 3  # entries offered to lint's suggestion per missing key (it picks one, or none)
@@ -29,7 +29,6 @@ class KeyIndex:
         self._names = list(self._first)
         self._folded = {key.casefold(): key for key in reversed(self._names)}
         self._nearest: dict[str, tuple[Reference, ...]] = {}
-        self._duplicates: tuple[Finding, ...] | None = None
 
     def cited(self, keys: Iterable[str]) -> tuple[Reference, ...]:
         """The entries lint needs for citations of `keys`: each one cited, and for each key
@@ -42,12 +41,6 @@ class KeyIndex:
             for reference in (found,) if found is not None else self._near(key):
                 chosen.setdefault(reference.key, reference)
         return tuple(chosen.values())
-
-    def duplicates(self) -> tuple[Finding, ...]:
-        """Each entry whose key an earlier one has (lint's finding, pointing to the first)."""
-        if self._duplicates is None:
-            self._duplicates = tuple(duplicates(self.keys))
-        return self._duplicates
 
     def _near(self, key: str) -> tuple[Reference, ...]:
         near = self._nearest.get(key)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cite_sentinel.core import Location
-from cite_sentinel.lsp.bib_syntax import syntax_findings
+from cite_sentinel.core.sources.bibtex_syntax import syntax_findings
 
 GOOD = "@article{a,\n  title = {One {DNA} Title},\n}\n\n@book{b, title = {Two}}\n"
 
