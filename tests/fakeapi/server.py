@@ -315,9 +315,10 @@ class FakeApi:
         """Each API's published rate and concurrency limits from now on (limits.py)."""
         apply_control(self.faults, {"apis": published_limits()})
 
-    def set_quirks(self, rate: float) -> None:
+    def set_quirks(self, rate: float, seed: int | None = None) -> None:
         """Hold this share of works in a quirky way in each index (quirks.py); 0 for none."""
-        self._app.corpus.quirks = Quirks(rate, self._app.corpus.quirks.seed)
+        current = self._app.corpus.quirks
+        self._app.corpus.quirks = Quirks(rate, current.seed if seed is None else seed)
 
     @property
     def corpus(self) -> Corpus:

@@ -110,7 +110,7 @@ class Work:
 
     @property
     def iso_language(self) -> str | None:
-        """The ISO 639-1 code an index states: none for an undetermined or guessed one."""
+        """The ISO 639-1 code an index states (as OpenAlex, it guesses from the title too)."""
         code = (self.language or "").rstrip("?")
         return code if len(code) == 2 else None
 
