@@ -29,10 +29,10 @@ from .works import Agency, Person, Work
 
 log = logging.getLogger(__name__)
 
-_CACHE_VERSION = 8
+_CACHE_VERSION = 9
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([a-z\-]+/\d{7}|\d{4}\.\d{4,5})", re.I)
 # "Phys.Rev.D76:013009,2007", "Journal of Applied Physics, vol 104, 073536 (2008)"
-_JOURNAL_REF = re.compile(r"^\s*([^\d,(;:]+?)\s*(?:,?\s*vol\.?\s*)?(\d+)?(?=[\s:,(;]|$)", re.I)
+_JOURNAL_REF = re.compile(r"^\s*([^\d,(;:]+)[\s,]*(?:vol\.?\s*)?(\d+)?", re.I)
 _ARXIV_DOI = "10.48550/arxiv."
 # Prefixes doi.org attributes to DataCite whatever the corpus holds (repositories, arXiv).
 _DATACITE_PREFIXES = frozenset(
@@ -215,7 +215,7 @@ def _published_version(raw: Mapping[str, object], arxiv: str) -> dict[str, objec
     """An arXiv record with its journal's DOI: the journal article, the preprint a location."""
     reference = str(raw.get("journal_ref") or "")
     match = _JOURNAL_REF.match(reference)
-    journal = match.group(1).strip(" .,") if match and match.group(1).strip() else ""
+    journal = match.group(1).strip(" ,") if match and match.group(1).strip() else ""
     volume = match.group(2) if match and match.group(2) else None
     return {
         "kind": "journal-article",
