@@ -113,6 +113,7 @@ class Corpus:
     by_doi: dict[str, int] = field(default_factory=dict)
     by_arxiv: dict[str, int] = field(default_factory=dict)
     by_s2: dict[str, int] = field(default_factory=dict)
+    by_pubmed: dict[str, int] = field(default_factory=dict)  # "pmid:…" and "pmcid:…"
     prefixes: dict[str, Agency] = field(default_factory=dict)
     quirks: Quirks = field(default_factory=Quirks)
     memo: dict[str, object] = field(default_factory=dict)
@@ -147,6 +148,9 @@ class Corpus:
                 # carries the id too comes after it.
                 corpus.by_arxiv.setdefault(str(values[arxiv]), number)
             corpus.by_s2[hashlib.sha1(str(values[key]).encode()).hexdigest()] = number
+            for name in ("pmid", "pmcid"):
+                if values[_AT[name]]:
+                    corpus.by_pubmed.setdefault(f"{name}:{values[_AT[name]]}", number)
         return corpus
 
     def find_doi(self, doi: str) -> Work | None:
@@ -159,6 +163,12 @@ class Corpus:
 
     def find_s2(self, paper_id: str) -> Work | None:
         number = self.by_s2.get(paper_id.lower())
+        return None if number is None else self.works[number]
+
+    def find_pubmed(self, kind: str, value: str) -> Work | None:
+        """The work with this PubMed id (`kind` "pmid") or PubMed Central id ("pmcid")."""
+        digits = value.strip().upper().removeprefix("PMC")
+        number = self.by_pubmed.get(f"{kind}:{digits}")
         return None if number is None else self.works[number]
 
     def find_number(self, number: int) -> Work | None:

@@ -11,9 +11,9 @@ from .openalex_sources import ARXIV_NAME, location_source, named_source
 from .quirks import Quirk, Seen, seen_by
 from .works import Work, normalise_doi
 
-# Prices in USD per call, after the cost headers recorded in 2026 (singleton 0.0001);
-# lists and searches cost more, as OpenAlex documents.
-_COST = {"work": "0.0001", "filter": "0.001", "search": "0.01", "source": "0.0001"}
+# Prices in USD per call, after the cost headers recorded in 2026 (singleton 0.0001) and the
+# 2026 limits in ECOSYSTEM.md (search 0.001); lists cost more than singletons.
+_COST = {"work": "0.0001", "filter": "0.001", "search": "0.001", "source": "0.0001"}
 _OA_TYPES = {
     "journal-article": "article",
     "proceedings-article": "article",
@@ -29,6 +29,12 @@ _OA_TYPES = {
     "standard": "standard",
 }
 _ARXIV_DOI = "10.48550/arxiv."
+_PUBMED_FORMS = (  # how /works/{id} names a PubMed or PubMed Central record
+    ("pmid", "pmid:"),
+    ("pmcid", "pmcid:"),
+    ("pmid", "https://pubmed.ncbi.nlm.nih.gov/"),
+    ("pmcid", "https://www.ncbi.nlm.nih.gov/pmc/articles/"),
+)
 
 
 def _location(
@@ -232,8 +238,11 @@ def _find(corpus: Corpus, identifier: str) -> Work | None:
     lowered = identifier.lower()
     if lowered.startswith("https://openalex.org/"):
         lowered = lowered.removeprefix("https://openalex.org/")
+    pubmed = next(((k, lowered[len(p) :]) for k, p in _PUBMED_FORMS if lowered.startswith(p)), None)
     if lowered.startswith("w") and lowered[1:].isdigit():
         work = corpus.find_number(int(lowered[1:]) - 4_000_000_000)
+    elif pubmed:
+        work = corpus.find_pubmed(pubmed[0], pubmed[1].strip("/"))
     elif lowered.startswith("10.48550/arxiv.") or "doi.org/10.48550/arxiv." in lowered:
         work = corpus.by_datacite(identifier)
     else:

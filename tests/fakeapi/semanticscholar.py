@@ -131,6 +131,8 @@ def _find(corpus: Corpus, identifier: str) -> Work | None:
         work = corpus.find_doi(doi) or corpus.by_datacite(doi)
     elif kind == "ARXIV":
         work = corpus.find_arxiv(value)
+    elif kind in ("PMID", "PMCID"):
+        work = corpus.find_pubmed(kind.lower(), value)
     elif kind == "CORPUSID" and value.isdigit():
         work = corpus.find_number(int(value) - 100_000)
     elif kind == "":

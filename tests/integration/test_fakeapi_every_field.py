@@ -252,3 +252,21 @@ def test_datacite_search_reads_field_queries_and_filters_by_resource_type(
     assert fielded["data"][0]["id"] == fixtures.ORGANISATION_DATASET.doi
     assert datasets["data"] == []
     assert [d["id"] for d in by_doi["data"]] == [fixtures.DATASET.doi, fixtures.SOFTWARE.doi]
+
+
+def test_pubmed_ids_find_the_work_in_openalex_and_s2(client: httpx.Client) -> None:
+    article = fixtures.PUBMED_ARTICLE
+    found = [
+        client.get(f"/openalex/works/{form}").json()["doi"]
+        for form in (
+            f"pmid:{article.pmid}",
+            f"https://pubmed.ncbi.nlm.nih.gov/{article.pmid}",
+            f"pmcid:PMC{article.pmcid}",
+        )
+    ]
+    s2 = client.post(
+        "/s2/graph/v1/paper/batch?fields=externalIds",
+        json={"ids": [f"PMID:{article.pmid}", f"PMCID:{article.pmcid}", "PMID:1"]},
+    ).json()
+    assert found == [f"https://doi.org/{article.doi}"] * 3
+    assert [p and p["externalIds"]["DOI"] for p in s2] == [article.doi, article.doi, None]
