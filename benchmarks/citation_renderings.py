@@ -39,6 +39,8 @@ _LETTERS = {"ø": "{\\o}", "Ø": "{\\O}", "ß": "{\\ss}", "æ": "{\\ae}", "Æ": 
             "Ł": "{\\L}", "œ": "{\\oe}", "å": "{\\aa}", "Å": "{\\AA}"}  # fmt: skip
 _SMALL = frozenset(("a", "an", "the", "of", "and", "or", "in", "on", "for", "to", "with", "by"))
 _ACRONYM = re.compile(r"^[A-Z][A-Za-z]*[A-Z][A-Za-z]*$")
+# A conference's acronym as its proceedings name it: "…, CIKM 2016", "CIKM'12".
+_DATED = re.compile(r"\b([A-Z][A-Za-z]*[A-Z][A-Za-z]*)\s*'?(?:19|20)?\d\d\b")
 
 
 def applicable(work: Work) -> tuple[Rendering, ...]:
@@ -93,6 +95,13 @@ def _abbreviation(work: Work) -> str:
 
 
 def _acronym(work: Work) -> str:
+    """The acronym a writer would use: the one the venue's name gives ("…, CIKM 2016"), else
+    the corpus's short name if it is one, else the initials."""
+    words = re.findall(r"[\w-]+", work.venue)
+    same = [w for w in words if _ACRONYM.match(w) and w.casefold() == work.venue_short.casefold()]
+    dated = _DATED.search(work.venue)
+    if same or dated:
+        return same[0] if same else dated.group(1)  # type: ignore[union-attr]
     return work.venue_short if _ACRONYM.match(work.venue_short or "") else acronym(work.venue)
 
 

@@ -38,7 +38,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from cite_sentinel.core.model import Reference
+from cite_sentinel.core.model import Reference, Status
 
 from benchmarks import dev_sets
 from benchmarks.engine_runs import limited_out, pct, verify
@@ -84,7 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"## {name}: {len(references)} references")
             _report(stats, len(references), seconds, bound, sum(limited_out(v) for v in verdicts))
             counts = collections.Counter(v.status.value for v in verdicts)
-            print(f"verdicts: {dict(counts)}")
+            valid = [v for e, v in zip(entries, verdicts, strict=True) if e.label == "VALID"]
+            called = sum(v.status is Status.FABRICATED for v in valid)
+            print(f"verdicts: {dict(counts)}; VALID called fabricated: {called}/{len(valid)}")
     return 0
 
 

@@ -120,16 +120,35 @@ def report(citations: list[Citation]) -> None:
     _table(citations, "field", lambda c: c.field)
     _table(citations, "rendering", lambda c: str(c.rendering))
     _table(citations, "kind of work", lambda c: c.work.kind)
-    failures = [c for c in citations if c.verdict.status is not Status.VERIFIED]
+    fabricated = [c for c in citations if c.verdict.status is Status.FABRICATED]
     print()
-    print(f"First {min(SHOWN_FAILURES, len(failures))} of {len(failures)} failures:")
+    print(f"Called fabricated ({len(fabricated)}):")
+    for citation in fabricated:
+        _show(citation)
+    failures = _in_turn([c for c in citations if c.verdict.status is not Status.VERIFIED])
+    print()
+    print(f"First {min(SHOWN_FAILURES, len(failures))} of {len(failures)} failures"
+          " (taken in turn from each field and rendering):")  # fmt: skip
     for citation in failures[:SHOWN_FAILURES]:
-        work = citation.work
-        where = f"{citation.field}, {work.kind}, {citation.rendering}"
-        line = (
-            f"  {work.key} ({where}): {citation.verdict.status.value}: {problems(citation.verdict)}"
-        )
-        print(line[:400])
+        _show(citation)
+
+
+def _in_turn(failures: list[Citation]) -> list[Citation]:
+    """The failures, one from each (field, rendering) group in turn: no group fills the list."""
+    groups: dict[tuple[str, str], list[Citation]] = collections.defaultdict(list)
+    for citation in failures:
+        groups[(citation.field, str(citation.rendering))].append(citation)
+    queues = [groups[key] for key in sorted(groups)]
+    ordered: list[Citation] = []
+    while any(queues):
+        ordered += [queue.pop(0) for queue in queues if queue]
+    return ordered
+
+
+def _show(citation: Citation) -> None:
+    work, verdict = citation.work, citation.verdict
+    where = f"{citation.field}, {work.kind}, {citation.rendering}"
+    print(f"  {work.key} ({where}): {verdict.status.value}: {problems(verdict)}"[:400])
 
 
 def _table(citations: list[Citation], title: str, group: Callable[[Citation], str]) -> None:
