@@ -14,7 +14,7 @@ import re
 import unicodedata
 from enum import StrEnum
 
-from tests.fakeapi.abbreviations import abbreviate, acronym
+from tests.fakeapi.abbreviations import abbreviate
 from tests.fakeapi.works import Person, Work
 
 
@@ -39,8 +39,10 @@ _LETTERS = {"ø": "{\\o}", "Ø": "{\\O}", "ß": "{\\ss}", "æ": "{\\ae}", "Æ": 
             "Ł": "{\\L}", "œ": "{\\oe}", "å": "{\\aa}", "Å": "{\\AA}"}  # fmt: skip
 _SMALL = frozenset(("a", "an", "the", "of", "and", "or", "in", "on", "for", "to", "with", "by"))
 _ACRONYM = re.compile(r"^[A-Z][A-Za-z]*[A-Z][A-Za-z]*$")
-# A conference's acronym as its proceedings name it: "…, CIKM 2016", "CIKM'12".
-_DATED = re.compile(r"\b([A-Z][A-Za-z]*[A-Z][A-Za-z]*)\s*'?(?:19|20)?\d\d\b")
+# A conference's acronym as its proceedings name it: "…, CIKM 2016", "CIKM'12", "(MWSCAS)".
+_NAMED = re.compile(
+    r"\b([A-Z][A-Za-z]*[A-Z][A-Za-z]*)\s*'?(?:19|20)?\d\d\b|\(([A-Z][A-Za-z]*[A-Z][A-Za-z]*)[\s)]"
+)
 
 
 def applicable(work: Work) -> tuple[Rendering, ...]:
@@ -51,7 +53,7 @@ def applicable(work: Work) -> tuple[Rendering, ...]:
     if work.venue and work.kind in ("journal-article", "proceedings-article"):
         if _abbreviation(work) != work.venue:
             found.append(Rendering.ISO)
-        if work.kind == "proceedings-article" and _acronym(work) != work.venue:
+        if work.kind == "proceedings-article" and _acronym(work):
             found.append(Rendering.ACRONYM)
     if _latex(_names(work.authors) + work.title) != _names(work.authors) + work.title:
         found.append(Rendering.ACCENTS)
@@ -95,14 +97,14 @@ def _abbreviation(work: Work) -> str:
 
 
 def _acronym(work: Work) -> str:
-    """The acronym a writer would use: the one the venue's name gives ("…, CIKM 2016"), else
-    the corpus's short name if it is one, else the initials."""
+    """The acronym writers use for the conference ("" when it has none that is known): the one
+    its name gives ("…, CIKM 2016", "(MWSCAS)"), else the corpus's short name if it is one."""
     words = re.findall(r"[\w-]+", work.venue)
     same = [w for w in words if _ACRONYM.match(w) and w.casefold() == work.venue_short.casefold()]
-    dated = _DATED.search(work.venue)
-    if same or dated:
-        return same[0] if same else dated.group(1)  # type: ignore[union-attr]
-    return work.venue_short if _ACRONYM.match(work.venue_short or "") else acronym(work.venue)
+    named = _NAMED.search(work.venue)
+    if same or named:
+        return same[0] if same else named.group(1) or named.group(2)  # type: ignore[union-attr]
+    return work.venue_short if _ACRONYM.match(work.venue_short or "") else ""
 
 
 def _shape(work: Work, venue: str) -> tuple[str, list[tuple[str, str]]]:

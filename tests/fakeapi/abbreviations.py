@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 
-_WORD = re.compile(r"[^\W\d_][^\W_]*[.']?|\d+|&")
+_WORD = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_][^\W_]*[.']?|\d[^\W_]*|&")
 _DROPPED = frozenset(
     (
         *("a", "an", "the", "of", "and", "for", "in", "on", "at", "to", "with", "by", "from"),
         *("&", "und", "der", "die", "das", "des", "et", "de", "la", "le", "les", "du", "y", "e"),
+        *("für", "zur", "zum", "im", "del", "della", "di", "do", "da", "dos", "em", "en"),
     )
 )
 _VOWELS = frozenset("aeiouy")
@@ -22,6 +23,8 @@ _MIN_KEPT = 5  # words this short are never cut
 # LTWA forms of common title words (by lower-case word).
 _LTWA = {
     "academy": "Acad.", "acta": "Acta", "advances": "Adv.", "agricultural": "Agric.",
+    "annales": "Ann.", "archiv": "Arch.", "revista": "Rev.", "revue": "Rev.", "rivista": "Riv.",
+    "zeitschrift": "Z.",
     "american": "Am.", "analysis": "Anal.", "anatomy": "Anat.", "annals": "Ann.",
     "annual": "Annu.", "applications": "Appl.", "applied": "Appl.", "archives": "Arch.",
     "artificial": "Artif.", "association": "Assoc.", "astronomy": "Astron.",
@@ -71,7 +74,7 @@ _LTWA = {
 def abbreviate(venue: str) -> str:
     """An ISO 4 style abbreviation: "Journal of Applied Physics" -> "J. Appl. Phys."."""
     words = _WORD.findall(venue)
-    significant = [w for w in words if w.lower().strip(".'") not in _DROPPED]
+    significant = [w for w in words if not _dropped(w)]
     if len(significant) <= 1:
         return venue.strip()
     return " ".join(_word(w) for w in significant)
@@ -79,16 +82,22 @@ def abbreviate(venue: str) -> str:
 
 def acronym(venue: str) -> str:
     """Initials of the significant words: "Symposium on Discrete Algorithms" -> "SDA"."""
-    words = [w for w in _WORD.findall(venue) if w.lower().strip(".'") not in _DROPPED]
-    letters = [w[0].upper() for w in words if not w.isdigit()]
+    words = [w for w in _WORD.findall(venue) if not _dropped(w)]
+    letters = [w[0].upper() for w in words if not w[0].isdigit()]
     return "".join(letters) if len(letters) > 1 else venue.strip()
+
+
+def _dropped(word: str) -> bool:
+    """An article, preposition or conjunction ("e" and "y" only in lower case: "E." is a word)."""
+    bare = word.strip(".'")
+    return (bare.lower() if len(bare) > 1 else bare) in _DROPPED
 
 
 def _word(word: str) -> str:
     known = _LTWA.get(word.lower().strip(".'"))
     if known is not None:
         return known
-    if word.isdigit() or word.endswith(".") or len(word) <= _MIN_KEPT or word.isupper():
+    if word[0].isdigit() or word.endswith(".") or len(word) <= _MIN_KEPT or word.isupper():
         return word
     return _cut(word)
 
