@@ -121,9 +121,6 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
         entries = [_entry(w) for w in found if w is not None]
         return _answer(200, _feed(title, entries, per_page))
     query = re.sub(r"\b(ti|au|abs|all):", " ", request.arg("search_query"))
-    hits = corpus.search(query.replace('"', " "), per_page, accept=_on_arxiv)
+    on_arxiv = set(corpus.by_arxiv.values())
+    hits = corpus.search(query.replace('"', " "), per_page, among=on_arxiv)
     return _answer(200, _feed(title, [_entry(h.work) for h in hits], per_page))
-
-
-def _on_arxiv(work: Work) -> bool:
-    return work.arxiv is not None

@@ -7,7 +7,7 @@ import math
 import re
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
 
 from .quirks import Quirks
@@ -153,6 +153,17 @@ class Corpus:
                     corpus.by_pubmed.setdefault(f"{name}:{values[_AT[name]]}", number)
         return corpus
 
+    def datacite_numbers(self) -> frozenset[int]:
+        """The works DataCite holds: DataCite's DOIs and arXiv's (built on first use)."""
+        numbers = self.memo.get("datacite.numbers")
+        if not isinstance(numbers, frozenset):
+            numbers = frozenset(
+                [n for n in self.by_doi.values() if self.works.value(n, "agency") == "DataCite"]
+                + list(self.by_arxiv.values())
+            )
+            self.memo["datacite.numbers"] = numbers
+        return numbers
+
     def find_doi(self, doi: str) -> Work | None:
         number = self.by_doi.get(normalise_doi(doi))
         return None if number is None else self.works[number]
@@ -193,8 +204,13 @@ class Corpus:
         *,
         author_query: str = "",
         accept: Callable[[Work], bool] | None = None,
+        among: Container[int] | None = None,
     ) -> list[Hit]:
-        """Rank works for a free-text query: BM25 on titles, bonuses for authors and year."""
+        """Rank works for a free-text query: BM25 on titles, bonuses for authors and year.
+
+        `among` keeps only the works of these numbers, checked before a work is built (an
+        index that holds few of the corpus's works ranks no others).
+        """
         words = tokens(query)
         title_words = [w for w in words if not _YEAR.match(w)]
         years = {int(w) for w in words if _YEAR.match(w)}
@@ -216,6 +232,8 @@ class Corpus:
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         hits: list[Hit] = []
         for number, score in ranked:
+            if among is not None and number not in among:
+                continue
             work = self.works[number]
             if accept is None or accept(work):
                 hits.append(Hit(work, round(score, 4)))

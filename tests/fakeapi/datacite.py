@@ -200,7 +200,8 @@ def _search(request: ApiRequest, corpus: Corpus) -> ApiResponse:
         works = [w for w in dict.fromkeys(found) if w is not None]
     else:
         text = _QUERY_SYNTAX.sub(" ", query)
-        hits = corpus.search(text, size * number, accept=_in_datacite) if text.strip() else []
+        among = corpus.datacite_numbers()
+        hits = corpus.search(text, size * number, among=among) if text.strip() else []
         works = [hit.work for hit in hits]
     items = [render(seen_by("datacite", w, corpus.quirks).work, str(w.datacite_doi)) for w in works]
     if kinds:
@@ -220,10 +221,6 @@ def _search(request: ApiRequest, corpus: Corpus) -> ApiResponse:
         links["next"] = f"{_BASE}/dois?{urlencode(following, doseq=True)}"
     body = {"data": shown, "meta": meta, "links": links}
     return json_response(200, body, kind="datacite.query", content_type=_CONTENT_TYPE)
-
-
-def _in_datacite(work: Work) -> bool:
-    return work.datacite_doi is not None
 
 
 def _general_id(item: dict[str, object]) -> str:
