@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 
 from tests.fakeapi import FakeApi, fixtures
-from tests.fakeapi.corpus import cache_path, load_corpus
+from tests.fakeapi.loading import cache_path, load_corpus
 from tests.fakeapi.server import corpus_path
 
 

@@ -6,7 +6,7 @@ from collections.abc import Collection
 from enum import IntEnum
 
 from cite_sentinel.core import CheckResult, Flag, Severity, SourceStatus, Status
-from cite_sentinel.core.report.summary import VERDICT_CODES
+from cite_sentinel.core.findings import VERDICT_CODES
 
 # The verdict words (and the retracted flag) that `--fail-on` accepts.
 FAIL_ON_CHOICES = ("fabricated", "miscited", "retracted", "unverified")

@@ -67,8 +67,8 @@ async def check(
     workspace = Workspace(config)
     workspace.fill(inputs, overlays=overlays, given=reads)
     findings = [*problems(workspace), *config.notices, *lint(workspace)]
-    reads = [(path, document.read) for path, document in workspace.documents.items()]
-    findings.extend(empty_input_findings(reads, inputs))
+    documents = [(path, document.read) for path, document in workspace.documents.items()]
+    findings.extend(empty_input_findings(documents, inputs))
     references = tuple(workspace.references())
     citations = tuple(workspace.citations())
     verdicts = await _verify(references, citations, verifier, select)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from .corpus import Corpus, Work, normalise_arxiv
+from .corpus import Corpus
 from .exchange import ApiRequest, ApiResponse
+from .works import Work, normalise_arxiv
 
 _CONTENT_TYPE = "application/atom+xml; charset=utf-8"
 _VALID_ID = re.compile(r"^(\d{4}\.\d{4,5}|[a-z\-]+(\.[A-Z]{2})?/\d{7})(v\d+)?$", re.I)
@@ -37,12 +38,13 @@ def _entry(work: Work) -> str:
         comment = "This paper has been withdrawn by the author"
         lines.append(f"    <arxiv:comment>{comment}</arxiv:comment>")
     lines.append('    <arxiv:primary_category term="cs.LG"/>')
-    for doi in work.is_preprint_of:
+    published = _published(work)
+    for doi in published:
         lines.append(f"    <arxiv:doi>{escape(doi)}</arxiv:doi>")
         lines.append(
             f'    <link title="doi" href={quoteattr("https://doi.org/" + doi)} rel="related"/>'
         )
-    if work.is_preprint_of:
+    if published:
         lines.append(f"    <arxiv:journal_ref>{escape(_journal_ref(work))}</arxiv:journal_ref>")
     for person in work.authors:
         lines += [
@@ -54,8 +56,15 @@ def _entry(work: Work) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _published(work: Work) -> tuple[str, ...]:
+    """The DOIs of the published version: the record's own, or those it links to."""
+    return (work.doi,) if work.doi else work.is_preprint_of
+
+
 def _journal_ref(work: Work) -> str:
-    return f"Published version: {', '.join(work.is_preprint_of)}"
+    if work.doi and work.venue:
+        return " ".join(v for v in (work.venue, work.volume or "", f"({work.year})") if v)
+    return f"Published version: {', '.join(_published(work))}"
 
 
 def _feed(title: str, entries: list[str], per_page: int) -> str:
@@ -112,9 +121,6 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
         entries = [_entry(w) for w in found if w is not None]
         return _answer(200, _feed(title, entries, per_page))
     query = re.sub(r"\b(ti|au|abs|all):", " ", request.arg("search_query"))
-    hits = corpus.search(query.replace('"', " "), per_page, accept=_on_arxiv)
+    on_arxiv = set(corpus.by_arxiv.values())
+    hits = corpus.search(query.replace('"', " "), per_page, among=on_arxiv)
     return _answer(200, _feed(title, [_entry(h.work) for h in hits], per_page))
-
-
-def _on_arxiv(work: Work) -> bool:
-    return work.arxiv is not None

@@ -1,14 +1,20 @@
-"""Crossref's /works endpoints: DOI look-ups and bibliographic queries, real shapes and pools."""
+"""Crossref's /works endpoints: DOI look-ups and bibliographic queries in the real shapes.
+
+The pool headers every answer carries are added by the server (limits.py).
+"""
 
 from __future__ import annotations
 
 import html
 from urllib.parse import unquote
 
-from .corpus import Agency, Corpus, Work
+from .corpus import Corpus
 from .exchange import ApiRequest, ApiResponse, json_response, text_response
+from .quirks import seen_by
+from .works import Agency, Person, Work
 
-_TYPES = {"posted-content": "posted-content", "dataset": "dataset", "software": "software"}
+# Crossref's types for the corpus kinds it has no type of its own for.
+_TYPES = {"software": "other", "manuscript": "other"}
 
 
 def _date(year: int | None) -> dict[str, object]:
@@ -35,7 +41,7 @@ def render(work: Work, *, score: float | None = None) -> dict[str, object]:
         "original-title": [],
         "subtitle": [],
         "short-title": [],
-        "language": "en",
+        "language": work.iso_language or "en",
         "deposited": _date(work.year),
         "score": score if score is not None else 1,
         "resource": {"primary": {"URL": work.url or f"https://doi.org/{work.doi}"}},
@@ -47,19 +53,20 @@ def render(work: Work, *, score: float | None = None) -> dict[str, object]:
         "subject": [],
     }
     if work.authors:
-        message["author"] = [
-            {
-                "given": p.given,
-                "family": p.family,
-                "sequence": "first" if i == 0 else "additional",
-                "affiliation": [],
-            }
-            for i, p in enumerate(work.authors)
-        ]
+        message["author"] = _people(work.authors)
+    if work.editors:
+        message["editor"] = _people(work.editors)
     if work.pages:
         message["page"] = work.pages
     if work.volume:
         message["volume"] = work.volume
+    if work.issue:
+        message["issue"] = work.issue
+    if work.isbn:
+        message["ISBN"] = list(work.isbn)
+        message["isbn-type"] = [{"type": "print", "value": isbn} for isbn in work.isbn]
+    if work.kind == "posted-content":
+        message["subtype"] = "preprint"
     if work.abstract:
         # As publishers deposit it: a JATS heading, then the text with XML entities escaped.
         text = html.escape(work.abstract, quote=False)
@@ -69,6 +76,21 @@ def render(work: Work, *, score: float | None = None) -> dict[str, object]:
     if work.retracts:
         message["update-to"] = [_update(work.retracts, "publisher")]
     return message
+
+
+def _people(people: tuple[Person, ...]) -> list[dict[str, object]]:
+    """Authors or editors: a person by given and family name, an organisation by `name`."""
+    listed: list[dict[str, object]] = []
+    for i, person in enumerate(people):
+        sequence = "first" if i == 0 else "additional"
+        if person.is_org:
+            listed.append({"name": person.family, "sequence": sequence, "affiliation": []})
+        else:
+            named = {"given": person.given, "family": person.family} if person.given else {}
+            listed.append(
+                (named or {"family": person.family}) | {"sequence": sequence, "affiliation": []}
+            )
+    return listed
 
 
 def _update(doi: str, source: str) -> dict[str, object]:
@@ -94,23 +116,6 @@ def _relation(work: Work) -> dict[str, object]:
     return relation
 
 
-def _pool(request: ApiRequest, listing: bool) -> tuple[tuple[str, str], ...]:
-    """The pool headers: polite with a mailto (10/s singletons, 3/s lists), else public 5/s."""
-    polite = bool(request.arg("mailto")) or "mailto:" in request.headers.get("user-agent", "")
-    if not polite:
-        pool, limit, concurrency = "public", "5", "1"
-    elif listing:
-        pool, limit, concurrency = "polite-array", "3", "3"
-    else:
-        pool, limit, concurrency = "polite-single", "10", "3"
-    return (
-        ("x-api-pool", pool),
-        ("x-concurrency-limit", concurrency),
-        ("x-rate-limit-interval", "1s"),
-        ("x-rate-limit-limit", limit),
-    )
-
-
 def _in_crossref(work: Work) -> bool:
     return work.doi is not None and work.agency is Agency.CROSSREF
 
@@ -127,13 +132,12 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
                 "status": "ok",
                 "message-type": "work",
                 "message-version": "1.0.0",
-                "message": render(work),
+                "message": render(seen_by("crossref", work, corpus.quirks).work),
             }
             response = json_response(200, body, kind="crossref.work")
-        return response.with_headers(_pool(request, listing=False))
+        return response
     if path.rstrip("/") != "/works":
-        response = text_response(404, "Resource not found.", kind="crossref.other")
-        return response.with_headers(_pool(request, listing=False))
+        return text_response(404, "Resource not found.", kind="crossref.other")
     rows = request.int_arg("rows", 20, low=0, high=2000)
     if rows > 1000:
         failure: dict[str, object] = {
@@ -148,7 +152,7 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
                 }
             ],
         }
-        return json_response(400, failure, kind="crossref.query").with_headers(_pool(request, True))
+        return json_response(400, failure, kind="crossref.query")
     terms = " ".join(
         request.arg(name)
         for name in ("query.bibliographic", "query", "query.title", "query.container-title")
@@ -157,7 +161,10 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
     author = request.arg("query.author")
     offset = request.int_arg("offset", 0, high=10_000)
     hits = corpus.search(terms or author, rows + offset, author_query=author, accept=_in_crossref)
-    items = [render(hit.work, score=hit.score) for hit in hits[offset:]]
+    items = [
+        render(seen_by("crossref", hit.work, corpus.quirks).work, score=hit.score)
+        for hit in hits[offset:]
+    ]
     body = {
         "status": "ok",
         "message-type": "work-list",
@@ -170,4 +177,4 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
             "query": {"start-index": offset, "search-terms": terms or None},
         },
     }
-    return json_response(200, body, kind="crossref.query").with_headers(_pool(request, True))
+    return json_response(200, body, kind="crossref.query")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote, unquote
 
-from .corpus import Agency, Corpus, normalise_doi
+from .corpus import Corpus
 from .exchange import ApiRequest, ApiResponse, json_response
+from .works import Agency, normalise_doi
 
 _ARXIV_PREFIX = "10.48550"
 

@@ -1,12 +1,15 @@
-"""Works the corpus lacks but the verifier must meet: retractions, preprints, datasets, arXiv.
+"""Works the corpus lacks but the verifier must meet: retractions, preprints, datasets, arXiv,
+and one of each shape of the every-field corpus (a book chapter with editors and ISBN, an
+organisation's report, a PubMed article, a Japan Link Center article, an organisation's dataset).
 
-They are invented (prefix 10.5555 is Crossref's test prefix; the Zenodo and Dryad DOIs and
-arXiv ids are not real records) and added to whichever corpus the fake server loads.
+They are invented (prefix 10.5555 is Crossref's test prefix; the Zenodo and Dryad DOIs, the
+JaLC prefix 10.11999 and arXiv ids are not real records) and added to whichever corpus the
+fake server loads.
 """
 
 from __future__ import annotations
 
-from .corpus import Agency, Person, Work
+from .works import Agency, Person, Work
 
 _ABSTRACT_RETRACTED = (
     "We report that a sparse gating network trained on synthetic protein graphs predicts "
@@ -164,6 +167,99 @@ WITHDRAWN = Work(
     withdrawn=True,
 )
 
+BOOK_CHAPTER = Work(
+    number=0,
+    key="fixture:book-chapter",
+    title="Tidal Wetlands as Carbon Sinks",
+    authors=(Person("Achterberg", "Femke"), Person("Oduya", "Grace")),
+    year=2017,
+    venue="Coastal Ecosystems and Climate",
+    kind="book-chapter",
+    doi="10.5555/fixture.chapter.2017",
+    pages="45-71",
+    publisher="Fixture Academic Press",
+    isbn=("9780000000017",),
+    editors=(Person("Lindgren", "Sofia"), Person("Mbeki", "Thabo")),
+    field="earth_environmental",
+)
+
+CORPORATE_REPORT = Work(
+    number=0,
+    key="fixture:corporate-report",
+    title="Guidelines for Drinking-Water Surveillance in Small Communities",
+    authors=(Person("Fixture Health Organization", "", is_org=True),),
+    year=2016,
+    venue="Fixture Health Organization Technical Report Series",
+    kind="report",
+    doi="10.5555/fixture.report.2016",
+    publisher="Fixture Health Organization",
+    field="biomedicine",
+)
+
+PUBMED_ARTICLE = Work(
+    number=0,
+    key="fixture:pubmed-article",
+    title="Sleep Duration and Working Memory in Adolescents: A Cohort Study",
+    authors=(Person("Müller", "Jörg"), Person("Kim", "Dong-Gyun"), Person("Santos", "Inês")),
+    year=2015,
+    venue="Journal of Fixture Pediatric Medicine",
+    venue_short="J Fixture Pediatr Med",
+    kind="journal-article",
+    doi="10.5555/fixture.pubmed.2015",
+    pages="112-120",
+    volume="41",
+    issue="2",
+    issn="0000-0019",
+    pmid="99000001",
+    pmcid="9900001",
+    publisher="Fixture Medical Press",
+    language="en",
+    field="biomedicine",
+)
+
+JALC_ARTICLE = Work(
+    number=0,
+    key="fixture:jalc-article",
+    title="沿岸域における藻場の分布調査",
+    authors=(Person("山田", "太郎"), Person("佐藤", "花子")),
+    year=2014,
+    venue="沿岸環境研究",
+    venue_alt="Journal of Coastal Environment Research",
+    kind="journal-article",
+    doi="10.11999/fixture.jalc.2014",
+    pages="10-18",
+    volume="12",
+    issue="1",
+    agency=Agency.JALC,
+    language="ja",
+    field="life_sciences",
+)
+
+ORGANISATION_DATASET = Work(
+    number=0,
+    key="fixture:organisation-dataset",
+    title="Occurrence Records of Freshwater Mussels, 1990-2015",
+    authors=(Person("Fixture Biodiversity Facility", "", is_org=True),),
+    year=2018,
+    venue="Fixture Biodiversity Facility",
+    kind="dataset",
+    doi="10.5281/zenodo.4000003",
+    publisher="Fixture Biodiversity Facility",
+    url="https://zenodo.org/record/4000003",
+    agency=Agency.DATACITE,
+    resource_type="Dataset",
+    in_s2=False,
+    field="life_sciences",
+)
+
+EVERY_FIELD: tuple[Work, ...] = (
+    BOOK_CHAPTER,
+    CORPORATE_REPORT,
+    PUBMED_ARTICLE,
+    JALC_ARTICLE,
+    ORGANISATION_DATASET,
+)
+
 ALL: tuple[Work, ...] = (
     RETRACTED,
     RETRACTION_NOTICE,
@@ -174,4 +270,5 @@ ALL: tuple[Work, ...] = (
     DRYAD_DATASET,
     ARXIV_ONLY,
     WITHDRAWN,
+    *EVERY_FIELD,
 )

@@ -1,52 +1,40 @@
-"""OpenAlex's /works endpoints in the shapes of the recorded real answers."""
+"""OpenAlex's /works and /sources endpoints in the shapes of the recorded real answers."""
 
 from __future__ import annotations
 
-import zlib
 from urllib.parse import unquote
 
-from .corpus import Corpus, Work, normalise_doi
+from . import openalex_sources
+from .corpus import Corpus
 from .exchange import ApiRequest, ApiResponse, json_response
+from .openalex_sources import ARXIV_NAME, location_source, named_source
+from .quirks import Quirk, Seen, seen_by
+from .works import Work, normalise_doi
 
-# Prices in USD per call, after the cost headers recorded in 2026 (singleton 0.0001);
-# lists and searches cost more, as OpenAlex documents.
-_COST = {"work": "0.0001", "filter": "0.001", "search": "0.01"}
-_ARXIV_SOURCE: dict[str, object] = {
-    "id": "https://openalex.org/S4306400194",
-    "display_name": "arXiv (Cornell University)",
-    "issn_l": None,
-    "issn": None,
-    "is_oa": True,
-    "is_in_doaj": False,
-    "is_core": False,
-    "host_organization": "https://openalex.org/I205783295",
-    "host_organization_name": "Cornell University",
-    "type": "repository",
-}
+# Prices in USD per call, after the cost headers recorded in 2026 (singleton 0.0001) and the
+# 2026 limits in ECOSYSTEM.md (search 0.001); lists cost more than singletons.
+_COST = {"work": "0.0001", "filter": "0.001", "search": "0.001", "source": "0.0001"}
 _OA_TYPES = {
-    "proceedings-article": "article",
     "journal-article": "article",
+    "proceedings-article": "article",
     "posted-content": "preprint",
+    "book": "book",
+    "edited-book": "book",
+    "monograph": "book",
+    "book-chapter": "book-chapter",
     "dataset": "dataset",
-    "software": "software",
+    "dissertation": "dissertation",
+    "report": "report",
+    "reference-entry": "reference-entry",
+    "standard": "standard",
 }
-
-
-def _source(work: Work) -> dict[str, object] | None:
-    if not work.venue or work.venue == "arXiv":
-        return None
-    return {
-        "id": f"https://openalex.org/S{3_000_000_000 + zlib.crc32(work.venue.encode()) % 10**9}",
-        "display_name": work.venue,
-        "issn_l": None,
-        "issn": None,
-        "is_oa": False,
-        "is_in_doaj": False,
-        "is_core": True,
-        "host_organization": None,
-        "host_organization_name": work.publisher,
-        "type": "journal" if work.kind == "journal-article" else "conference",
-    }
+_ARXIV_DOI = "10.48550/arxiv."
+_PUBMED_FORMS = (  # how /works/{id} names a PubMed or PubMed Central record
+    ("pmid", "pmid:"),
+    ("pmcid", "pmcid:"),
+    ("pmid", "https://pubmed.ncbi.nlm.nih.gov/"),
+    ("pmcid", "https://www.ncbi.nlm.nih.gov/pmc/articles/"),
+)
 
 
 def _location(
@@ -73,27 +61,13 @@ def _doi_url(work: Work) -> str | None:
     return f"https://doi.org/{doi}" if doi else None
 
 
-def render(work: Work) -> dict[str, object]:
+def render(seen: Seen) -> dict[str, object]:
     """One OpenAlex work object; keys and nesting as the recorded /works/{id} answers."""
+    work = seen.work
     doi_url = _doi_url(work)
     openalex_url = f"https://openalex.org/{work.openalex_id}"
-    locations: list[dict[str, object]] = []
-    if work.kind != "posted-content":
-        locations.append(
-            _location(doi_url or work.url, _source(work), "publishedVersion", work.kind)
-        )
-    arxiv_ids = [work.arxiv] if work.arxiv else []
-    arxiv_ids += [d.removeprefix("10.48550/arxiv.") for d in work.has_preprint]
-    for arxiv_id in arxiv_ids:
-        locations.append(
-            _location(
-                f"https://arxiv.org/abs/{arxiv_id}", _ARXIV_SOURCE, "submittedVersion", "article"
-            )
-        )
+    locations = _locations(seen, doi_url)
     first_page, _, last_page = (work.pages or "").partition("-")
-    ids: dict[str, object] = {"openalex": openalex_url}
-    if doi_url:
-        ids["doi"] = doi_url
     return {
         "id": openalex_url,
         "doi": doi_url,
@@ -101,24 +75,27 @@ def render(work: Work) -> dict[str, object]:
         "display_name": work.title,
         "publication_year": work.year,
         "publication_date": f"{work.year}-01-01" if work.year else None,
-        "ids": ids,
-        "language": "en",
+        "ids": _ids(work, openalex_url, doi_url),
+        "language": work.iso_language,
         "primary_location": locations[0] if locations else None,
-        "type": _OA_TYPES.get(work.kind, "article"),
-        "indexed_in": ["crossref"] if work.doi and work.agency == "Crossref" else ["datacite"],
-        "open_access": {"is_oa": bool(arxiv_ids), "oa_status": "green" if arxiv_ids else "closed"},
+        "type": _OA_TYPES.get(work.kind, "other"),
+        "indexed_in": _indexed_in(work),
+        "open_access": {
+            "is_oa": any(loc["is_oa"] for loc in locations),
+            "oa_status": "green" if any(loc["is_oa"] for loc in locations) else "closed",
+        },
         "authorships": [
             {
                 "author_position": "first" if i == 0 else "middle",
                 "author": {
                     "id": f"https://openalex.org/A{5_000_000_000 + work.number * 50 + i}",
-                    "display_name": f"{p.given} {p.family}".strip(),
+                    "display_name": p.display,
                     "orcid": None,
                 },
                 "institutions": [],
                 "countries": [],
                 "is_corresponding": i == 0,
-                "raw_author_name": f"{p.given} {p.family}".strip(),
+                "raw_author_name": p.display,
                 "raw_affiliation_strings": [],
                 "affiliations": [],
             }
@@ -127,9 +104,9 @@ def render(work: Work) -> dict[str, object]:
         "cited_by_count": (work.number * 7) % 500,
         "biblio": {
             "volume": work.volume,
-            "issue": None,
-            "first_page": first_page or None,
-            "last_page": last_page or None,
+            "issue": work.issue,
+            "first_page": first_page.strip() or None,
+            "last_page": last_page.strip() or None,
         },
         "is_retracted": work.retracted,
         "is_paratext": False,
@@ -139,6 +116,62 @@ def render(work: Work) -> dict[str, object]:
         "updated_date": "2026-07-01T00:00:00.000000",
         "created_date": "2025-01-01T00:00:00",
     }
+
+
+def _locations(seen: Seen, doi_url: str | None) -> list[dict[str, object]]:
+    """The published version first, then arXiv and the PubMed repositories.
+
+    Under the arXiv quirks the arXiv location comes first; `arxiv-only` drops the published one.
+    """
+    work = seen.work
+    arxiv = [work.arxiv] if work.arxiv else []
+    arxiv += [d.removeprefix(_ARXIV_DOI) for d in work.has_preprint if d.startswith(_ARXIV_DOI)]
+    arxiv_source = named_source(ARXIV_NAME)
+    preprints = [
+        _location(f"https://arxiv.org/abs/{a}", arxiv_source, "submittedVersion", "article")
+        for a in dict.fromkeys(arxiv)
+    ]
+    landing = doi_url or work.url
+    if work.kind == "posted-content":
+        return preprints or [
+            _location(landing, location_source(seen), "submittedVersion", work.kind)
+        ]
+    published = [_location(landing, location_source(seen), "publishedVersion", work.kind)]
+    repositories = [
+        _location(f"{url}{number}", named_source(name), "publishedVersion", work.kind)
+        for number, name, url in (
+            (work.pmid, "PubMed", "https://pubmed.ncbi.nlm.nih.gov/"),
+            (work.pmcid, "PubMed Central", "https://www.ncbi.nlm.nih.gov/pmc/articles/"),
+        )
+        if number
+    ]
+    if seen.quirk is Quirk.ARXIV_PRIMARY:
+        return [*preprints, *published, *repositories]
+    if seen.quirk is Quirk.ARXIV_ONLY:
+        return [*preprints, *repositories]
+    return [*published, *preprints, *repositories]
+
+
+def _ids(work: Work, openalex_url: str, doi_url: str | None) -> dict[str, object]:
+    ids: dict[str, object] = {"openalex": openalex_url}
+    if doi_url:
+        ids["doi"] = doi_url
+    if work.pmid:
+        ids["pmid"] = f"https://pubmed.ncbi.nlm.nih.gov/{work.pmid}"
+    if work.pmcid:
+        ids["pmcid"] = f"https://www.ncbi.nlm.nih.gov/pmc/articles/{work.pmcid}"
+    return ids
+
+
+def _indexed_in(work: Work) -> list[str]:
+    indexed = ["crossref"] if work.doi and work.agency == "Crossref" else []
+    if work.datacite_doi:
+        indexed.append("datacite")
+    if work.arxiv:
+        indexed.append("arxiv")
+    if work.pmid:
+        indexed.append("pubmed")
+    return indexed
 
 
 def _inverted(text: str | None) -> dict[str, list[int]] | None:
@@ -205,8 +238,11 @@ def _find(corpus: Corpus, identifier: str) -> Work | None:
     lowered = identifier.lower()
     if lowered.startswith("https://openalex.org/"):
         lowered = lowered.removeprefix("https://openalex.org/")
+    pubmed = next(((k, lowered[len(p) :]) for k, p in _PUBMED_FORMS if lowered.startswith(p)), None)
     if lowered.startswith("w") and lowered[1:].isdigit():
         work = corpus.find_number(int(lowered[1:]) - 4_000_000_000)
+    elif pubmed:
+        work = corpus.find_pubmed(pubmed[0], pubmed[1].strip("/"))
     elif lowered.startswith("10.48550/arxiv.") or "doi.org/10.48550/arxiv." in lowered:
         work = corpus.by_datacite(identifier)
     else:
@@ -216,11 +252,14 @@ def _find(corpus: Corpus, identifier: str) -> Work | None:
 
 def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
     path = unquote(request.path)
+    if path.rstrip("/") == "/sources" or path.startswith("/sources/"):
+        kind = "source" if path.startswith("/sources/") else "filter"
+        return openalex_sources.handle(request, corpus, _headers(kind))
     if path.startswith("/works/"):
         work = _find(corpus, path.removeprefix("/works/"))
         if work is None:
             return _not_found("work")
-        item = _select(render(work), request.arg("select"))
+        item = _select(_render(corpus, work), request.arg("select"))
         return json_response(200, item, kind="openalex.work", headers=_headers("work"))
     if path.rstrip("/") != "/works":
         return _not_found("work")
@@ -236,21 +275,25 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
             if len(values) > 100:
                 return _bad_request("Maximum number of values exceeded for doi. Max is 100.")
             found = [_find(corpus, normalise_doi(v)) for v in values]
-            items = [render(w) for w in dict.fromkeys(w for w in found if w is not None)]
+            items = [_render(corpus, w) for w in dict.fromkeys(w for w in found if w is not None)]
             return _listing(request, items, "filter", per_page)
         if name in ("title.search", "display_name.search", "title_and_abstract.search"):
             title_search = value
     query = search or title_search
     if not query:
-        items = [render(corpus.works[n]) for n in range(min(per_page, len(corpus.works)))]
+        items = [_render(corpus, corpus.works[n]) for n in range(min(per_page, len(corpus.works)))]
         return _listing(request, items, "filter", per_page)
     hits = corpus.search(query, per_page * request.int_arg("page", 1, low=1), accept=_in_openalex)
     items = []
     for hit in hits:
-        item = render(hit.work)
+        item = _render(corpus, hit.work)
         item["relevance_score"] = hit.score
         items.append(item)
     return _listing(request, items, "search", per_page)
+
+
+def _render(corpus: Corpus, work: Work) -> dict[str, object]:
+    return render(seen_by("openalex", work, corpus.quirks))
 
 
 def _in_openalex(work: Work) -> bool:

@@ -24,10 +24,12 @@ def fake_api_server() -> Iterator[FakeApi]:
 
 @pytest.fixture
 def fake_api(fake_api_server: FakeApi, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeApi]:
-    """The shared server with perfect APIs, zeroed counters and CITE_SENTINEL_*_URL set."""
+    """The shared server with perfect APIs, no quirks, zeroed counters and CITE_SENTINEL_*_URL."""
     fake_api_server.reset_faults()
+    fake_api_server.set_quirks(0.0)
     fake_api_server.reset_stats()
     for name, value in fake_api_server.env().items():
         monkeypatch.setenv(name, value)
     yield fake_api_server
     fake_api_server.reset_faults()
+    fake_api_server.set_quirks(0.0)

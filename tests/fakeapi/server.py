@@ -8,9 +8,7 @@ import os
 import socket
 import struct
 import threading
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
@@ -26,9 +24,14 @@ from . import (
     openalex,
     semanticscholar,
 )
-from .corpus import Corpus, load_corpus
+from .corpus import Corpus
+from .counters import Counters, Stats
 from .exchange import ApiRequest, ApiResponse, json_response, parse_query
-from .faults import APIS, ApiFaults, Decision, Fate, Faults
+from .faults import APIS, ApiFaults, Fate, Faults
+from .limits import PUBLISHED, crossref_pool, with_pool_headers
+from .loading import load_corpus
+from .misbehaviour import misbehave
+from .quirks import Quirks
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +67,26 @@ def default_data_dir() -> Path:
     return shared / "data"
 
 
-def corpus_path(choice: str, data_dir: Path | None = None) -> Path:
-    """`sample` (5,000 works), `full` (256k) or a path to a JSONL(.gz) file."""
+CORPUS_CHOICES = ("sample", "full", "xfield", "all")
+
+
+def corpus_paths(choice: str, data_dir: Path | None = None) -> tuple[Path, ...]:
+    """The files of a corpus choice: `sample` (5,000 ML works), `full` (256k ML works),
+    `xfield` (38k works of every field), `all` (full and xfield), or a JSONL(.gz) path."""
     folder = (data_dir or default_data_dir()) / "corpus"
-    named = {"sample": folder / "works_sample5k.jsonl", "full": folder / "works_full.jsonl.gz"}
-    return named.get(choice, Path(choice))
+    full, xfield = folder / "works_full.jsonl.gz", folder / "works_xfield.jsonl.gz"
+    named = {
+        "sample": (folder / "works_sample5k.jsonl",),
+        "full": (full,),
+        "xfield": (xfield,),
+        "all": (full, xfield),
+    }
+    return named.get(choice, (Path(choice),))
+
+
+def corpus_path(choice: str, data_dir: Path | None = None) -> Path:
+    """The first file of a corpus choice (the only one, except for `all`)."""
+    return corpus_paths(choice, data_dir)[0]
 
 
 def env_for(base_url: str, down: tuple[str, ...] = ()) -> dict[str, str]:
@@ -89,62 +107,13 @@ def _refused_url() -> str:
     return f"http://127.0.0.1:{port}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Stats:
-    """Request counts since the last reset: all, per API, per endpoint kind, per API and status."""
-
-    total: int
-    by_api: dict[str, int] = field(default_factory=dict)
-    by_kind: dict[str, int] = field(default_factory=dict)
-    by_status: dict[str, dict[str, int]] = field(default_factory=dict)
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "total": self.total,
-            "by_api": self.by_api,
-            "by_kind": self.by_kind,
-            "by_status": self.by_status,
-        }
-
-
-class _Counters:
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._apis: Counter[str] = Counter()
-        self._kinds: Counter[str] = Counter()
-        self._statuses: dict[str, Counter[str]] = {}
-
-    def count(self, api: str, kind: str, status: int) -> None:
-        with self._lock:
-            self._apis[api] += 1
-            if kind:
-                self._kinds[kind] += 1
-            self._statuses.setdefault(api, Counter())[str(status)] += 1
-
-    def snapshot(self) -> Stats:
-        with self._lock:
-            by_api = {api: self._apis[api] for api in APIS if self._apis[api]}
-            return Stats(
-                total=sum(by_api.values()),
-                by_api=by_api,
-                by_kind=dict(sorted(self._kinds.items())),
-                by_status={api: dict(c) for api, c in sorted(self._statuses.items())},
-            )
-
-    def reset(self) -> None:
-        with self._lock:
-            self._apis.clear()
-            self._kinds.clear()
-            self._statuses.clear()
-
-
 class _App:
     """What the request handler asks: routing, faults, counters."""
 
     def __init__(self, corpus: Corpus, faults: Faults) -> None:
         self.corpus = corpus
         self.faults = faults
-        self.counters = _Counters()
+        self.counters = Counters()
         self.stopping = threading.Event()
         self.base_url = ""
 
@@ -208,18 +177,26 @@ class _RequestHandler(BaseHTTPRequestHandler):
         if api not in APIS:  # the publisher pages and the Messages stand-in have no faults
             self._send(handler(request, app.corpus), method)
             return
-        decision = app.faults.decide(api)
-        if decision.fate is Fate.RESET:
-            app.counters.count(api, "", 0)
-            self._reset()
-            return
-        if decision.delay_s and app.stopping.wait(decision.delay_s):
-            return
-        response = _apply(decision, api, handler(request, app.corpus), app.faults.settings(api))
-        app.counters.count(api, response.kind, response.status)
-        if decision.fate is Fate.TIMEOUT and app.stopping.wait(decision.hold_s):
-            return
-        self._send(response, method)
+        pool = crossref_pool(request) if api == "crossref" else None
+        decision = app.faults.decide(api, pool)
+        try:
+            if decision.fate is Fate.RESET:
+                app.counters.count(api, "", 0)
+                self._reset()
+                return
+            if decision.delay_s and app.stopping.wait(decision.delay_s):
+                return
+            settings = app.faults.settings(api)
+            response = misbehave(decision, api, handler(request, app.corpus), settings)
+            if pool is not None:
+                stated = None if settings.pools else settings.rate
+                response = with_pool_headers(response, pool, stated)
+            app.counters.count(api, response.kind, response.status, decision.refused)
+            if decision.fate is Fate.TIMEOUT and app.stopping.wait(decision.hold_s):
+                return
+            self._send(response, method)
+        finally:
+            app.faults.release(decision.slot)
 
     def _send(self, response: ApiResponse, method: str) -> None:
         try:
@@ -240,75 +217,6 @@ class _RequestHandler(BaseHTTPRequestHandler):
         self.connection.close()
 
 
-def _apply(decision: Decision, api: str, response: ApiResponse, settings: ApiFaults) -> ApiResponse:
-    fate = decision.fate
-    if fate is Fate.RATE_LIMITED:
-        return _too_many(api, response, decision.retry_after_s, settings)
-    if fate is Fate.SERVER_ERROR:
-        status = 502 if response.kind.endswith("query") else 500
-        body = {"status": "error", "message": "Internal Server Error"}
-        return json_response(status, body, kind=response.kind)
-    if fate is Fate.UNAVAILABLE:
-        return ApiResponse(
-            503,
-            (("content-type", "text/html"), ("retry-after", "30")),
-            b"<html><body><h1>503 Service Unavailable</h1></body></html>",
-            kind=response.kind,
-        )
-    if fate is Fate.MALFORMED and response.status == 200:
-        cut = response.body[: max(1, len(response.body) // 2)] + b'\x00{"unterminated'
-        return ApiResponse(200, response.headers, cut, kind=response.kind)
-    if settings.rate and api == "crossref":
-        # The pool headers speak of the configured limit, so a client that adapts keeps to it.
-        kept = tuple(h for h in response.headers if h[0] != "x-rate-limit-limit")
-        return ApiResponse(
-            response.status,
-            (*kept, ("x-rate-limit-limit", _number(settings.rate))),
-            response.body,
-            kind=response.kind,
-        )
-    return response
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
-
-
-def _too_many(
-    api: str, response: ApiResponse, retry_after: int, settings: ApiFaults
-) -> ApiResponse:
-    limit = _number(settings.rate) if settings.rate else "1"
-    headers: tuple[tuple[str, str], ...] = (("retry-after", str(retry_after)),)
-    if api == "crossref":
-        pool = dict(response.headers).get("x-api-pool", "public")
-        headers += (
-            ("content-type", "text/plain"),
-            ("x-api-pool", pool),
-            ("x-rate-limit-limit", limit),
-            ("x-rate-limit-interval", "1s"),
-        )
-        return ApiResponse(429, headers, b"Too Many Requests", kind=response.kind)
-    if api == "openalex":
-        headers += (
-            ("x-ratelimit-limit", limit),
-            ("x-ratelimit-remaining", "0"),
-            ("x-ratelimit-reset", str(retry_after)),
-        )
-        body: dict[str, object] = {
-            "error": "Rate limit exceeded",
-            "message": "You have exceeded the rate limit. Please wait and try again.",
-        }
-    elif api == "s2":
-        body = {
-            "message": "Too Many Requests. Please wait and try again or apply for a key for "
-            "higher rate limits. https://www.semanticscholar.org/product/api#api-key-form",
-            "code": "429",
-        }
-    else:
-        body = {"error": "Too Many Requests"}
-    return json_response(429, body, kind=response.kind, headers=headers)
-
-
 def _control(app: _App, method: str, path: str, body: bytes) -> ApiResponse:
     if path == "/_stats" and method == "GET":
         return json_response(200, app.counters.snapshot().as_json(), kind="")
@@ -320,7 +228,10 @@ def _control(app: _App, method: str, path: str, body: bytes) -> ApiResponse:
         return json_response(200, settings, kind="")
     if path == "/_control" and method == "POST":
         try:
-            apply_control(app.faults, json.loads(body or b"{}"))
+            command = json.loads(body or b"{}")
+            apply_control(app.faults, command)
+            if isinstance(command, dict) and "quirks" in command:
+                app.corpus.quirks = Quirks(float(command["quirks"]), app.corpus.quirks.seed)
         except (ValueError, TypeError) as error:
             return json_response(400, {"error": str(error)}, kind="")
         return json_response(200, {"ok": True}, kind="")
@@ -332,7 +243,10 @@ def _settings_json(settings: ApiFaults) -> dict[str, object]:
 
 
 def apply_control(faults: Faults, command: object) -> None:
-    """Apply a /_control body: {"reset": true, "seed": 7, "apis": {"crossref": {...}}}."""
+    """Apply a /_control body: {"reset": true, "seed": 7, "apis": {"crossref": {...}}}.
+
+    ({"quirks": 0.1} sets the rate of the index quirks; `_control` applies it.)
+    """
     if not isinstance(command, dict):
         raise ValueError("control body must be a JSON object")
     if command.get("reset"):
@@ -348,6 +262,11 @@ def apply_control(faults: Faults, command: object) -> None:
             if name not in APIS:
                 raise ValueError(f"unknown API {name!r}; known: {', '.join(APIS)}")
             faults.configure(name, ApiFaults.from_json(raw, faults.settings(name)))
+
+
+def published_limits() -> dict[str, dict[str, object]]:
+    """The /_control "apis" settings that enforce the APIs' published limits (limits.py)."""
+    return {api: dict(settings) for api, settings in PUBLISHED.items()}
 
 
 class FakeApi:
@@ -373,14 +292,33 @@ class FakeApi:
         host: str = "127.0.0.1",
         port: int = 0,
         seed: int = 0,
+        quirks: float = 0.0,
+        published_limits: bool = False,
     ) -> FakeApi:
-        """Load the corpus (plus fixtures and the examples' abstracts) and serve it."""
+        """Load the corpus (plus fixtures and the examples' abstracts) and serve it.
+
+        `corpus`: a choice of CORPUS_CHOICES, a JSONL(.gz) path or a loaded Corpus. `quirks`:
+        the share of works each index holds in a quirky way (quirks.py; 0 = none).
+        `published_limits`: enforce the APIs' published rate and concurrency limits (limits.py).
+        """
         if not isinstance(corpus, Corpus):
-            path = corpus_path(str(corpus), data_dir)
-            corpus = load_corpus(path, fixtures.ALL, abstracts=abstracts.BY_DOI)
+            paths = corpus_paths(str(corpus), data_dir)
+            corpus = load_corpus(paths, fixtures.ALL, abstracts=abstracts.BY_DOI)
+        corpus.quirks = Quirks(quirks, seed)
         api = cls(corpus, host=host, port=port, seed=seed)
+        if published_limits:
+            api.enforce_published_limits()
         api._thread.start()
         return api
+
+    def enforce_published_limits(self) -> None:
+        """Each API's published rate and concurrency limits from now on (limits.py)."""
+        apply_control(self.faults, {"apis": published_limits()})
+
+    def set_quirks(self, rate: float, seed: int | None = None) -> None:
+        """Hold this share of works in a quirky way in each index (quirks.py); 0 for none."""
+        current = self._app.corpus.quirks
+        self._app.corpus.quirks = Quirks(rate, current.seed if seed is None else seed)
 
     @property
     def corpus(self) -> Corpus:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -12,57 +11,18 @@ import httpx
 import pytest
 
 from tests.fakeapi import FakeApi, fixtures
+from tests.fakeapi.recorded import (
+    bodies,
+    crossref_work_keys,
+    datacite_item_keys,
+    decoded,
+    key_paths,
+    openalex_work_keys,
+    recorded_keys,
+    s2_paper_keys,
+)
 
 ATOM = "{http://www.w3.org/2005/Atom}"
-# Maps whose keys are data (words of an abstract), not field names.
-OPAQUE = {"abstract_inverted_index"}
-
-
-def key_paths(value: object, prefix: str = "") -> set[str]:
-    """Every dotted key path in a JSON value; list elements share the path `name[]`."""
-    paths: set[str] = set()
-    if isinstance(value, dict):
-        for key, item in value.items():
-            path = f"{prefix}.{key}" if prefix else str(key)
-            paths.add(path)
-            if key not in OPAQUE:
-                paths |= key_paths(item, path)
-    elif isinstance(value, list):
-        for item in value:
-            paths |= key_paths(item, f"{prefix}[]")
-    return paths
-
-
-def decoded(data: Path, api: str) -> Iterator[dict[str, object]]:
-    for path in sorted((data / "recorded" / api / "_decoded").glob("*.json")):
-        yield json.loads(path.read_text(encoding="utf-8"))
-
-
-def bodies(data: Path, api: str, uri_part: str) -> list[object]:
-    found = []
-    for interaction in decoded(data, api):
-        request, response = interaction["request"], interaction["response"]
-        assert isinstance(request, dict) and isinstance(response, dict)
-        if uri_part in str(request["uri"]) and response.get("status") == 200:
-            found.append(response.get("body_json"))
-    return [body for body in found if body is not None]
-
-
-@functools.cache
-def cached_keys(data: Path, api: str) -> frozenset[str]:
-    """Key paths of every item in the recorded refchecker caches (read once per run)."""
-    items: list[object] = []
-    for path in sorted((data / "recorded" / api / "refchecker_cache").glob("*.json")):
-        body = json.loads(path.read_text(encoding="utf-8"))
-        items.extend(body if isinstance(body, list) else [body])
-    return frozenset(recorded_keys(items))
-
-
-def recorded_keys(values: list[object]) -> set[str]:
-    keys: set[str] = set()
-    for value in values:
-        keys |= key_paths(value)
-    return keys
 
 
 @pytest.fixture
@@ -81,8 +41,7 @@ def test_openalex_work_has_the_keys_of_real_openalex_works(
     client: httpx.Client,
     fake_api: FakeApi,
 ) -> None:
-    real = recorded_keys(bodies(data, "openalex", "/works/https://doi.org/"))
-    real |= cached_keys(data, "openalex")
+    real = openalex_work_keys(data)
     dois = [*sample_dois(fake_api, 3), fixtures.RETRACTED.doi, fixtures.PUBLISHED.doi]
     for doi in dois:
         answer = client.get(f"/openalex/works/https://doi.org/{doi}")
@@ -97,8 +56,7 @@ def test_openalex_batch_filter_lists_only_known_dois_with_real_meta(
     client: httpx.Client,
     fake_api: FakeApi,
 ) -> None:
-    works = recorded_keys(bodies(data, "openalex", "/works/https://doi.org/"))
-    works |= cached_keys(data, "openalex")
+    works = openalex_work_keys(data)
     real = recorded_keys(bodies(data, "openalex", "/works?"))
     real |= {f"results[].{path}" for path in works}
     known = sample_dois(fake_api, 2)
@@ -150,8 +108,7 @@ def test_crossref_work_has_the_keys_of_real_crossref_works(
 ) -> None:
     found = bodies(data, "crossref", "api.crossref.org/works/10.")
     singles = [b for b in found if isinstance(b, dict) and b.get("message-type") == "work"]
-    real_message = recorded_keys([b["message"] for b in singles])
-    real_message |= cached_keys(data, "crossref")
+    real_message = crossref_work_keys(data)
     real_envelope = recorded_keys([{k: v for k, v in b.items() if k != "message"} for b in singles])
     for doi in [*sample_dois(fake_api, 3), fixtures.RETRACTED.doi, fixtures.PUBLISHED.doi]:
         answer = client.get(f"/crossref/works/{doi}")
@@ -211,14 +168,6 @@ def test_crossref_pool_headers_follow_the_mailto(client: httpx.Client) -> None:
     assert public.headers["x-rate-limit-interval"] == "1s"
 
 
-def s2_real_keys(data: Path) -> set[str]:
-    batches = bodies(data, "semanticscholar", "/paper/batch")
-    papers = [p for batch in batches if isinstance(batch, list) for p in batch if p]
-    paper = data / "recorded" / "semanticscholar" / "semanticscholar_py" / "Paper.json"
-    papers.append(json.loads(paper.read_text(encoding="utf-8")))
-    return recorded_keys(papers) | cached_keys(data, "semanticscholar")
-
-
 def test_s2_batch_keeps_order_with_null_for_unknown_ids(
     data: Path,
     client: httpx.Client,
@@ -234,7 +183,7 @@ def test_s2_batch_keeps_order_with_null_for_unknown_ids(
     assert missing is None
     assert first["externalIds"]["DOI"] == doi
     assert arxiv["externalIds"]["ArXiv"] == fixtures.ARXIV_ONLY.arxiv
-    assert (key_paths(first) | key_paths(arxiv)) - s2_real_keys(data) == set()
+    assert (key_paths(first) | key_paths(arxiv)) - s2_paper_keys(data) == set()
 
 
 def test_s2_match_returns_one_paper_with_a_match_score(
@@ -265,9 +214,7 @@ def test_s2_unknown_paper_is_the_real_404(client: httpx.Client) -> None:
 def test_datacite_answers_datasets_software_and_arxiv_dois_in_the_real_shape(
     data: Path, client: httpx.Client
 ) -> None:
-    real = recorded_keys(
-        [b["data"] for b in bodies(data, "datacite", "/dois/") if isinstance(b, dict)]
-    )
+    real = datacite_item_keys(data)
     for doi, general in (
         (fixtures.DATASET.doi, "Dataset"),
         (fixtures.SOFTWARE.doi, "Software"),
