@@ -17,7 +17,13 @@ from cite_sentinel.core.redaction import Redactor
 from cite_sentinel.exit_codes import ExitCode
 
 if TYPE_CHECKING:  # the SDK loads only when the command runs
-    from cite_sentinel.mcp.session import Settings
+    from collections.abc import Callable
+    from typing import Any
+
+    from cite_sentinel.mcp.session import Session, Settings
+    from mcp.server.mcpserver import MCPServer
+
+    Builder = Callable[[Session], MCPServer[Any]]
 
 LOCALHOST = "127.0.0.1"
 MISSING_EXTRA = (
@@ -63,6 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_mcp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:
     """Serve until the client closes stdin (stdio) or until interrupted (HTTP)."""
     try:
+        from cite_sentinel.mcp.server import build_server
         from cite_sentinel.mcp.session import Settings
         from cite_sentinel.mcp.workspace import Roots
     except ImportError as error:
@@ -70,7 +77,8 @@ def run_mcp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode
             raise
         print(f"cite-sentinel: {MISSING_EXTRA}", file=sys.stderr)
         return ExitCode.INPUT
-    _log_to_stderr(str(options.log_level).upper(), environ)
+    if options.http is not None and not 0 <= options.http <= 65535:
+        raise InputError(f"--http {options.http}: a port is a number from 0 to 65535")
     folders = [_folder(name) for name in options.root]
     settings = Settings(
         config=config_for([str(folder) for folder in folders], options.config),
@@ -78,14 +86,12 @@ def run_mcp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode
         roots=Roots.of(folders, "--root"),
         offline=options.offline,
     )
-    if options.http is not None and not 0 <= options.http <= 65535:
-        raise InputError(f"--http {options.http}: a port is a number from 0 to 65535")
-    asyncio.run(_serve(settings, options.http))
+    _log_to_stderr(str(options.log_level).upper(), environ)
+    asyncio.run(_serve(build_server, settings, options.http))
     return ExitCode.CLEAN
 
 
-async def _serve(settings: Settings, port: int | None) -> None:
-    from cite_sentinel.mcp.server import build_server
+async def _serve(build_server: Builder, settings: Settings, port: int | None) -> None:
     from cite_sentinel.mcp.session import open_session
 
     async with open_session(settings) as session:

@@ -8,7 +8,9 @@ No `from __future__ import annotations` here: the SDK reads the handlers' annota
 registration, and one of them names a resolver defined beside the handlers.
 """
 
+import asyncio
 import json
+import logging
 from collections.abc import Awaitable
 from typing import Annotated, Any, TypeVar
 
@@ -27,6 +29,8 @@ from mcp.server.mcpserver import Context, ListRoots, MCPServer, Resolve
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp_types import CallToolResult, ListRootsResult, TextContent, ToolAnnotations
 from pydantic import Field
+
+log = logging.getLogger(__name__)
 
 MAX_REFERENCE_CHARS = 20_000
 MAX_CLAIM_CHARS = 4_000
@@ -124,13 +128,17 @@ def _tools(app: MCPServer[Any], session: Session) -> None:
     ) -> Annotated[CallToolResult, BibliographyReport]:
         if (path is None) == (text is None):
             raise ToolError("give either `path` (a file) or `text`, not both and not neither")
-        async with reporting(ctx.report_progress):
-            if path is not None:
-                folders = roots if isinstance(roots, Roots) else _client_roots(roots)
-                run = check_bibliography.check_file(session, path, folders)
-            else:
-                run = check_bibliography.check_text(session, text or "", format)
-            answer = await _guarded(run)
+        if path is not None:
+            folders = roots if isinstance(roots, Roots) else _client_roots(roots)
+            run = check_bibliography.check_file(session, path, folders)
+        else:
+            run = check_bibliography.check_text(session, text or "", format)
+        try:
+            async with reporting(ctx.report_progress):
+                answer = await _guarded(run)
+        except asyncio.CancelledError:
+            log.info("check_bibliography cancelled by the client: no more indexes are asked")
+            raise
         counts = answer.summary
         headline = (
             f"{counts.total} references: {counts.verified} verified, {counts.miscited} "

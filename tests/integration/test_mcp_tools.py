@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import itertools
 import json
 import os
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from cite_sentinel.core import Config
+from cite_sentinel.core.engine import Engine
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.mcp.progress import engine_progress
 from cite_sentinel.mcp.server import build_server
-from cite_sentinel.mcp.session import Settings, open_session
+from cite_sentinel.mcp.session import Session, Settings, open_session
 from cite_sentinel.mcp.workspace import Roots
 from mcp import Client
 from mcp_types import ListRootsResult, Root, TextContent
@@ -393,3 +398,34 @@ def _manuscript(root: Path, outside: Path) -> str:
         encoding="utf-8",
     )
     return "paper.md"
+
+
+async def test_cancelling_a_check_cancels_every_request_it_made(tmp_path: Path) -> None:
+    in_flight: set[int] = set()
+    numbers = itertools.count()
+    started, settled = asyncio.Event(), asyncio.Event()
+
+    async def never_answers(request: httpx.Request) -> httpx.Response:
+        number = next(numbers)
+        in_flight.add(number)
+        started.set()
+        try:
+            await asyncio.Event().wait()  # no index ever answers: only cancelling ends this
+        finally:
+            in_flight.discard(number)
+            if not in_flight:
+                settled.set()
+        return httpx.Response(500)
+
+    transport = httpx.MockTransport(never_answers)
+    engine = Engine({}, cache_dir=tmp_path, progress=engine_progress, transport=transport)
+    session = Session(Settings(config=Config(), environ={}, roots=Roots.of([], "--root")), engine)
+    text = EXAMPLE_BIB.read_text(encoding="utf-8")
+    async with Client(build_server(session)) as client:
+        async with asyncio.TaskGroup() as group:
+            call = group.create_task(client.call_tool("check_bibliography", {"text": text}))
+            await asyncio.wait_for(started.wait(), 30)
+            call.cancel()
+        await asyncio.wait_for(settled.wait(), 30)  # every request was cancelled
+        assert (await client.list_tools()).tools  # and the server still serves
+    assert call.cancelled()
