@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -63,9 +64,15 @@ def flag_words(verdict: Verdict) -> tuple[FlagWord, ...]:
 
 def as_json(output: object) -> dict[str, Any]:
     """An output dataclass as the JSON object of the tool's structured content."""
-    data = TypeAdapter(type(output)).dump_python(output, mode="json")
+    data = _adapter(type(output)).dump_python(output, mode="json")
     assert isinstance(data, dict)
     return data
+
+
+@functools.cache
+def _adapter(kind: type) -> TypeAdapter[Any]:
+    """Built once per output type: building one takes longer than a warm verification."""
+    return TypeAdapter(kind)
 
 
 def as_text(structured: dict[str, Any], headline: str) -> str:
