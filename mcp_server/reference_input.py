@@ -30,6 +30,9 @@ def read_reference(text: str, form: InputFormat = "auto") -> tuple[Reference, tu
     Raises InputError, in words for the model, when the text holds none or several.
     """
     chosen = _format_of(text) if form == "auto" else form
+    bare = _bare_identifier(text) if chosen == "text" else None
+    if bare is not None:
+        return bare, ()
     read = _read(text, chosen)
     notes = tuple(_note(finding.location.line, finding.message) for finding in read.findings)
     if len(read.references) > 1:
@@ -39,9 +42,6 @@ def read_reference(text: str, form: InputFormat = "auto") -> tuple[Reference, tu
         )
     if read.references:
         return read.references[0], notes
-    bare = _bare_identifier(text)
-    if bare is not None:
-        return bare, notes
     said = f" ({'; '.join(notes)})" if notes else ""
     raise InputError(
         f"no reference could be read from the {chosen} text{said}; give one BibTeX entry, one "
@@ -95,17 +95,19 @@ def _read(text: str, form: Literal["bibtex", "csl-json", "text"]) -> Read:
 
 
 def _bare_identifier(text: str) -> Reference | None:
-    """A text that is only a DOI or arXiv id, as a reference that cites it and nothing else."""
-    if len(text.strip()) > _BARE_IDENTIFIER:
+    """A text that is only a DOI or arXiv id (a link to one, `doi:…`, `arXiv:…`), as a
+    reference that cites it and nothing else."""
+    if len(text.strip()) > _BARE_IDENTIFIER or len(text.split()) != 1:
         return None
     found = find_identifiers_in_text(text)
     doi = found.doi or normalise_doi(text.strip())
-    if not (doi or found.arxiv):
+    arxiv = "" if doi else found.arxiv or normalise_arxiv(text.strip())
+    if not (doi or arxiv):
         return None
     return Reference(
-        key=_QUERY_KEY,
+        key="",  # the entry written from the record takes the usual key
         location=Location.point(_NAMES["text"], 1, 1),
-        identifiers=Identifiers(doi=doi, arxiv=found.arxiv),
+        identifiers=Identifiers(doi=doi, arxiv=arxiv),
         raw=text.strip(),
         source_format="text",
     )

@@ -173,8 +173,6 @@ def _tools(app: MCPServer[Any], session: Session) -> None:
         relevance = "no evidence" if answer.relevance is None else f"relevance {answer.relevance}"
         return _result(answer, f"{relevance}, badge {answer.badge} ({answer.reference_status})")
 
-    del verify, check, find, support  # registered
-
 
 def _resources(app: MCPServer[Any], session: Session) -> None:
     @app.resource(
@@ -204,8 +202,6 @@ def _resources(app: MCPServer[Any], session: Session) -> None:
             {"uri": r.uri, "path": r.path, "checked_at": r.checked_at} for r in session.reports()
         ]
         return json.dumps(listed, indent=1)
-
-    del report, reports  # registered
 
 
 async def _guarded(run: Awaitable[_Output]) -> _Output:

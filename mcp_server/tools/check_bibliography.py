@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import quote
 
-from cite_sentinel.core import CheckResult, InputError, Read, Reference, check
+from cite_sentinel.core import CheckResult, InputError, Reference, check
 from cite_sentinel.core.errors import InternalError
 from cite_sentinel.core.report.json import render_json
 from cite_sentinel.core.report.summary import local_findings, summarize
@@ -74,7 +74,7 @@ async def check_file(session: Session, name: str, roots: Roots) -> BibliographyR
 async def check_text(session: Session, text: str, form: TextFormat) -> BibliographyReport:
     """Check references given as text; bibliography files it names are not read."""
     name = _text_name(text, form)
-    read = replace(_read(text, name), bibliographies=())
+    read = replace(read_text(text, name), bibliographies=())
     _cap(read.references, "the text")
     config = replace(session.config, bibliography=())
     result = await check([], config=config, verifier=session.engine, reads={name: read})
@@ -93,7 +93,7 @@ def _read_files(name: str, roots: Roots, session: Session) -> dict[str, str]:
     references: list[Reference] = []
     while queue:
         current = queue.pop(0)
-        read = _read(texts[current], current)
+        read = read_text(texts[current], current)
         references.extend(read.references)
         for link in read.bibliographies:
             linked = _resolve_bibliography(current, link.name)
@@ -128,10 +128,6 @@ def _text_name(text: str, form: TextFormat) -> str:
         if reader is not None and reader is reader_for(name):
             return name
     return _TEXT_NAMES["text"]  # a list of references as a bibliography prints them
-
-
-def _read(text: str, name: str) -> Read:
-    return read_text(text, name)
 
 
 def _cap(references: tuple[Reference, ...] | list[Reference], what: str) -> None:

@@ -126,7 +126,7 @@ async def test_an_invented_reference_is_fabricated_and_gets_no_entry(roots: Root
                 "issued": {"date-parts": [[1992]]},
             }
         ),
-        f"https://doi.org/{NOWLAN_DOI}",
+        NOWLAN_DOI,
     ],
     ids=["free text", "csl-json", "doi"],
 )

@@ -7,9 +7,24 @@ from cite_sentinel.core import InputError
 from cite_sentinel.mcp.reference_input import query_reference, read_reference
 
 
-def test_a_bare_doi_is_a_reference_citing_that_doi() -> None:
-    reference, _ = read_reference("doi:10.1162/NECO.1992.4.4.473")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "doi:10.1162/NECO.1992.4.4.473",
+        " 10.1162/neco.1992.4.4.473\n",
+        "https://doi.org/10.1162/neco.1992.4.4.473",
+    ],
+)
+def test_a_bare_doi_is_a_reference_citing_that_doi_and_nothing_else(text: str) -> None:
+    reference, _ = read_reference(text)
     assert reference.identifiers.doi == "10.1162/neco.1992.4.4.473"
+    assert (reference.title, reference.people, reference.year) == ("", (), None)
+
+
+@pytest.mark.parametrize("text", ["arXiv:2101.00001v2", "2101.00001"])
+def test_a_bare_arxiv_id_is_a_reference_citing_that_id(text: str) -> None:
+    reference, _ = read_reference(text)
+    assert reference.identifiers.arxiv == "2101.00001"
 
 
 def test_the_form_is_told_by_the_first_character() -> None:
