@@ -129,7 +129,7 @@ def _tools(app: MCPServer[Any], session: Session) -> None:
         if (path is None) == (text is None):
             raise ToolError("give either `path` (a file) or `text`, not both and not neither")
         if path is not None:
-            folders = roots if isinstance(roots, Roots) else _client_roots(roots)
+            folders = roots if isinstance(roots, Roots) else _client_roots(roots, session)
             run = check_bibliography.check_file(session, path, folders)
         else:
             run = check_bibliography.check_text(session, text or "", format)
@@ -220,5 +220,7 @@ def _result(answer: object, headline: str) -> CallToolResult:
     )
 
 
-def _client_roots(result: ListRootsResult) -> Roots:
-    return Roots.from_uris(str(root.uri) for root in result.roots)
+def _client_roots(result: ListRootsResult, session: Session) -> Roots:
+    """The folders the client grants; a client with no folder open grants those of --root."""
+    granted = Roots.from_uris(str(root.uri) for root in result.roots)
+    return granted if granted.folders else session.settings.roots

@@ -429,3 +429,12 @@ async def test_cancelling_a_check_cancels_every_request_it_made(tmp_path: Path) 
         await asyncio.wait_for(settled.wait(), 30)  # every request was cancelled
         assert (await client.list_tools()).tools  # and the server still serves
     assert call.cancelled()
+
+
+async def test_a_client_with_no_folder_open_falls_back_to_the_command_lines_roots(
+    fake_api: FakeApi, tmp_path: Path
+) -> None:
+    (tmp_path / "refs.bib").write_text(NOWLAN.replace("YEAR", "1992"), encoding="utf-8")
+    async with _client(Roots.of([tmp_path], "--root"), granted=[]) as client:
+        answer = await _call(client, "check_bibliography", path="refs.bib")
+    assert answer["summary"]["verified"] == 1
