@@ -88,8 +88,9 @@ def _read_files(name: str, roots: Roots, session: Session) -> dict[str, str]:
     texts = {path: text}
     queue = [path]
     for named in session.config.bibliography:
-        texts[str(named)] = _linked(name, str(named), roots)
-        queue.append(str(named))
+        if Path(named).exists():  # check reports a missing one
+            texts[named] = _linked(name, named, roots)
+            queue.append(named)
     references: list[Reference] = []
     while queue:
         current = queue.pop(0)
