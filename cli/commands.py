@@ -124,12 +124,19 @@ def _lsp() -> Command:
     return Command(add_arguments, run_lsp)
 
 
+def _mcp() -> Command:
+    from cite_sentinel.mcp_command import add_arguments, run_mcp
+
+    return Command(add_arguments, run_mcp)
+
+
 _COMMANDS: dict[str, Callable[[], Command]] = {
     "check": _check,
     "fix": _fix,
     "format": _format,
     "ground": _ground,
     "lsp": _lsp,
+    "mcp": _mcp,
     "config": _config,
 }
 
@@ -141,6 +148,7 @@ _HELP = {
     "format": "print a bibliography as a reference list (numbered, html, apa)",
     "ground": "score how cited works bear on claims (JSON lines)",
     "lsp": "run the language server on stdio",
+    "mcp": "run the MCP server for AI assistants (stdio, or --http PORT on localhost)",
     "config": "print the effective configuration and where each value came from",
 }
 

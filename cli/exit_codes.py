@@ -65,6 +65,12 @@ EXIT_CODES: dict[str, dict[ExitCode, str]] = {
         ExitCode.INPUT: "usage mistake",
         ExitCode.INTERNAL: _BUG,
     },
+    "mcp": {
+        ExitCode.CLEAN: "the client closed the connection (stdio), or the server was stopped",
+        ExitCode.INPUT: "usage mistake, bad configuration, or the MCP extra is not installed",
+        ExitCode.INTERNAL: _BUG,
+        ExitCode.INTERRUPTED: _INTERRUPTED,
+    },
     "config": {
         ExitCode.CLEAN: "the configuration was printed",
         ExitCode.FINDINGS: "the configuration file has warnings (unknown settings), "

@@ -13,6 +13,7 @@ from cite_sentinel.core.verdict_cache import VerdictCache
 
 if TYPE_CHECKING:  # the backends, matching and httpx load only when something is resolved
     import httpx
+    from cite_sentinel.core.find import FoundWorks
     from cite_sentinel.core.http import HttpSettings
     from cite_sentinel.core.resolve import Progress
 
@@ -127,6 +128,20 @@ class Engine:
             transport=self._transport,
         ) as backends:
             return await resolve(references, backends, sources=self._sources, progress=shifted)
+
+    async def find(self, query: Reference, *, limit: int = 5) -> FoundWorks:
+        """The works the indexes hold for a query, best first (core.find), through one session."""
+        from cite_sentinel.core.backends.session import open_backends
+        from cite_sentinel.core.find import find_works
+
+        async with open_backends(
+            self._env,
+            mode=self._mode,
+            cache_dir=self._cache_dir,
+            settings=self._settings,
+            transport=self._transport,
+        ) as backends:
+            return await find_works(query, backends, sources=self._sources, limit=limit)
 
     def _verdict_dir(self) -> Path:
         return (self._cache_dir or default_cache_dir(self._env)) / "verdicts"

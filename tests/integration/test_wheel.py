@@ -60,6 +60,7 @@ def test_the_wheel_installs_and_imports_outside_the_checkout(tmp_path: Path) -> 
     probe = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
         "import cite_sentinel.core, cite_sentinel.main, cite_sentinel.commands;"
+        "import cite_sentinel.mcp.server, cite_sentinel.mcp.tools.find_work;"
         "print(cite_sentinel.core.__file__)"
     )
     run = subprocess.run(

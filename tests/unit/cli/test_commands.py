@@ -20,7 +20,7 @@ def test_help_lists_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--fail-on" in out and "--format" in out
 
 
-@pytest.mark.parametrize("command", ["fix", "format", "ground", "lsp", "config"])
+@pytest.mark.parametrize("command", ["fix", "format", "ground", "lsp", "mcp", "config"])
 def test_each_commands_help_gives_its_own_options_and_exit_codes(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -55,6 +55,8 @@ def test_version_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
         (["check", "--fail-on", "wrong", "x.bib"], "--fail-on does not know wrong"),
         (["check", "--offline", "--refresh", "x.bib"], "exclude each other"),
         (["check", "--max-unavailable", "2", "x.bib"], "between 0 and 1"),
+        (["mcp", "--root", "/no/such/folder"], "--root /no/such/folder: no such folder"),
+        (["mcp", "--http", "70000"], "a port is a number from 0 to 65535"),
     ],
 )
 def test_a_usage_mistake_is_one_line_and_exit_2(

@@ -1,0 +1,1 @@
+"""The MCP server face: AI assistants verify references before they write them."""

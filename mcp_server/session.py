@@ -1,0 +1,93 @@
+"""What the server holds for its lifetime: one engine, the scorer, and the last reports."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+
+from cite_sentinel.core import Config
+from cite_sentinel.core.engine import Engine, engine_for
+from cite_sentinel.core.ground.scorer import Scorer
+from cite_sentinel.mcp.progress import engine_progress
+from cite_sentinel.mcp.workspace import Roots
+
+_KEPT_REPORTS = 64
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    """How the server was started: configuration, environment, folders, offline."""
+
+    config: Config
+    environ: Mapping[str, str]
+    roots: Roots  # from --root: used when the client grants no roots
+    offline: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoredReport:
+    """The JSON report of the last check of one file."""
+
+    uri: str
+    path: str
+    text: str
+    checked_at: float
+
+
+class Session:
+    """The engine every tool asks, the scorer cite_support uses, the reports of files checked."""
+
+    def __init__(self, settings: Settings, engine: Engine) -> None:
+        self.settings = settings
+        self.engine = engine
+        self._scorer: Scorer | None = None
+        self._reports: OrderedDict[str, StoredReport] = OrderedDict()
+
+    @property
+    def config(self) -> Config:
+        return self.settings.config
+
+    def scorer(self) -> Scorer:
+        """The configured groundedness scorer, built on first use and kept."""
+        if self._scorer is None:
+            from cite_sentinel.core.ground.scorer_options import scorer_for
+
+            config = self.settings.config
+            self._scorer = scorer_for(
+                config.scorer, self.settings.environ, embeddings=config.embeddings
+            )
+        return self._scorer
+
+    def keep_report(self, uri: str, path: str, text: str) -> None:
+        """Remember a file's report (the last few files only)."""
+        self._reports.pop(uri, None)
+        self._reports[uri] = StoredReport(uri=uri, path=path, text=text, checked_at=time.time())
+        while len(self._reports) > _KEPT_REPORTS:
+            self._reports.popitem(last=False)
+
+    def report(self, uri: str) -> StoredReport | None:
+        return self._reports.get(uri)
+
+    def reports(self) -> tuple[StoredReport, ...]:
+        return tuple(reversed(self._reports.values()))
+
+
+@contextlib.asynccontextmanager
+async def open_session(settings: Settings) -> AsyncIterator[Session]:
+    """The one place the server's engine is made, and closed when the server stops."""
+    engine = engine_for(
+        settings.config, settings.environ, offline=settings.offline, progress=engine_progress
+    )
+    try:
+        yield Session(settings, engine)
+    finally:
+        await _close(engine)
+
+
+async def _close(engine: Engine) -> None:
+    """Today's engine opens its HTTP session per call and holds nothing open between calls;
+    an engine that keeps one client for its lifetime is closed here."""
+    del engine
