@@ -170,8 +170,9 @@ def _keys(person: Person) -> _Keys:
     if len(family_words) > 1:
         keys.update(_squash(w) for w in family_words if len(w) > 2)  # "Tran-The", "van den Oord"
     keys.add(_squash(_german(person.family)))  # "Müller" and "Mueller"
-    if _is_initials(person.family) and person.given:  # "Mallikarjun B. R." is B. R. Mallikarjun
-        keys.add(_squash(person.given.split()[0]))
+    given_words = person.given.split()
+    if _is_initials(person.family) and given_words:  # "Mallikarjun B. R." is B. R. Mallikarjun
+        keys.add(_squash(given_words[0]))
     given = _squash(person.given)
     if given:
         keys.add(given + family)  # an organisation's name read as a person's: "World Bank Group"
