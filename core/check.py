@@ -21,7 +21,13 @@ from cite_sentinel.core.model import (
     Severity,
     Verdict,
 )
-from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES, reader_for, reader_for_text
+from cite_sentinel.core.sources import (
+    BIBLIOGRAPHY_SUFFIXES,
+    BINARY_SUFFIXES,
+    binary_reader_for,
+    reader_for,
+    reader_for_text,
+)
 from cite_sentinel.core.textfile import TextFileError, read_text_file
 from cite_sentinel.core.verdict_findings import placed_findings
 
@@ -162,6 +168,15 @@ def _read_all(
         key = _normal(path)
         if key in reads or (is_excluded(path, config.exclude) and path not in walked):
             continue
+        binary = None if path in overlays else binary_reader_for(path)
+        if binary is not None:  # a PDF: read from the file itself, trouble told as findings
+            read = binary(Path(path))
+            if path not in walked and not (read.references or read.citations):
+                continue  # found in a folder: a figure, or a PDF that cites nothing
+            reads[key] = read
+            if any(f.code == Code.UNREADABLE_FILE for f in read.findings):
+                unreadable.append(path)
+            continue
         try:
             text = overlays[path] if path in overlays else read_text_file(Path(path))
         except TextFileError as error:
@@ -193,7 +208,7 @@ def _read_all(
 def _document(
     path: str, read: Read, reads: Mapping[str, Read], config: Config, failed: set[str]
 ) -> Document:
-    if not read.citations:
+    if not read.citations or Path(path).suffix.lower() in BINARY_SUFFIXES:
         return Document(path, read)
     named = [_normal(_resolve_bibliography(path, link.name)) for link in read.bibliographies]
     named += [_normal(p) for p in config.bibliography]

@@ -1,0 +1,223 @@
+"""A page's words as lines in reading order: one or two columns, full-width blocks between.
+
+Words on one baseline form a line; small raised words (superscript markers) join the line
+they sit on. A gutter is a vertical band in the middle of the page that the words of most
+lines leave empty; lines that cross it (a title, an abstract, a wide caption) divide the
+page into bands, and each band is read left column first, then right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import accumulate
+from statistics import median
+
+from cite_sentinel.core.sources.pdf.glyphs import Word
+
+_SAME_LINE = 0.3  # baselines closer than this many ems are one line
+_SMALL = 0.85  # a word this much smaller than its line's text is a superscript or subscript
+_RAISED = 0.25  # digits whose ink starts this many ems above the baseline are superscript
+_MIN_GUTTER = 4.0  # points: a narrower empty band is a word space, not a gutter
+_SCAN = (0.25, 0.75)  # where on the page a gutter may lie (share of the text's width)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Line:
+    """One line of text as printed, its box, and which of its words are superscript."""
+
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float  # the em of the line's main text
+    column: int  # 0: full width or single column; 1 left; 2 right
+    words: tuple[Word, ...]
+    superscript: tuple[bool, ...]  # per word
+    starts: tuple[int, ...]  # per word: its offset in `text`
+
+    @property
+    def hyphen(self) -> bool:
+        return bool(self.words) and self.words[-1].hyphen
+
+
+def page_lines(words: list[Word], width: float) -> list[Line]:
+    """The lines of one page, top to bottom, column by column."""
+    if not words:
+        return []
+    rows = _rows(words)
+    gutter = _gutter(rows, width)
+    pieces: list[tuple[int, list[Word]]] = []
+    for row in rows:
+        pieces.extend(_split(row, gutter))
+    return _order([_line(row, column) for column, row in pieces])
+
+
+def _rows(words: list[Word]) -> list[list[Word]]:
+    """Words grouped by baseline across the whole page, each row left to right; small words
+    join the row of larger text they overlap."""
+    ordered = sorted(words, key=lambda word: (word.baseline, word.x0))
+    rows: list[list[Word]] = []
+    for word in ordered:
+        row = rows[-1] if rows else None
+        if row is not None and abs(word.baseline - row[-1].baseline) <= _SAME_LINE * max(
+            word.size, row[-1].size
+        ):
+            row.append(word)
+        else:
+            rows.append([word])
+    return _attach_small(rows)
+
+
+def _attach_small(rows: list[list[Word]]) -> list[list[Word]]:
+    """Rows of small text inside the box of a row of larger text (superscripts, subscripts)
+    become part of it; a row of small text alone (a footnote, a small-print list) stays."""
+    sizes = [median(word.size for word in row) for row in rows]
+    kept: list[int] = []
+    merged: dict[int, list[Word]] = {index: list(row) for index, row in enumerate(rows)}
+    for index, row in enumerate(rows):
+        host = _host(rows, sizes, index)
+        if host is None:
+            kept.append(index)
+        else:
+            merged[host].extend(row)
+    result = []
+    for index in kept:
+        row = sorted(merged[index], key=lambda word: word.x0)
+        result.append(row)
+    return result
+
+
+def _host(rows: list[list[Word]], sizes: list[float], index: int) -> int | None:
+    size = sizes[index]
+    row = rows[index]
+    centre = (row[0].top + row[0].bottom) / 2
+    for other in sorted(range(index - 3, index + 4), key=lambda other: abs(other - index)):
+        if other == index or not 0 <= other < len(rows) or sizes[other] * _SMALL <= size:
+            continue
+        host = rows[other]
+        top = min(word.top for word in host)
+        bottom = max(word.bottom for word in host)
+        left, right = host[0].x0 - sizes[other], host[-1].x1 + sizes[other]
+        if top <= centre <= bottom and left <= row[0].x0 and row[-1].x1 <= right:
+            return other
+    return None
+
+
+def _gutter(rows: list[list[Word]], width: float) -> tuple[float, float] | None:
+    """The empty band between two columns, if the page has two."""
+    left = min(row[0].x0 for row in rows)
+    right = max(row[-1].x1 for row in rows)
+    span = right - left
+    if span <= 0:
+        return None
+    bins = int(span) + 1
+    steps = [0.0] * (bins + 1)
+    for row in rows:
+        height = max(word.size for word in row)
+        for word in row:
+            steps[int(word.x0 - left)] += height
+            steps[min(int(word.x1 - left) + 1, bins)] -= height
+    covered = list(accumulate(steps[:bins]))
+    total = sum(max(word.size for word in row) for row in rows)
+    low = int(span * _SCAN[0])
+    high = int(span * _SCAN[1])
+    best = min(range(low, high + 1), key=lambda cell: covered[cell], default=None)
+    if best is None or covered[best] > 0.12 * total:
+        return None
+    limit = covered[best] + 0.02 * total
+    start = best
+    while start > 0 and covered[start - 1] <= limit:
+        start -= 1
+    end = best
+    while end + 1 < bins and covered[end + 1] <= limit:
+        end += 1
+    if end - start + 1 < _MIN_GUTTER:
+        return None
+    sides = _sides(rows, left + start, left + end + 1)
+    if min(sides) < 0.2 * total:
+        return None  # one side nearly empty: a ragged single column or an indented block
+    return left + start, left + end + 1
+
+
+def _sides(rows: list[list[Word]], start: float, end: float) -> tuple[float, float]:
+    """How much text lies wholly left and wholly right of a band (in row heights)."""
+    left = right = 0.0
+    for row in rows:
+        height = max(word.size for word in row)
+        if any(word.x1 <= start for word in row):
+            left += height
+        if any(word.x0 >= end for word in row):
+            right += height
+    return left, right
+
+
+def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[int, list[Word]]]:
+    """A row cut at the gutter into its left and right halves, or kept whole when a word
+    crosses the gutter (a full-width line)."""
+    if gutter is None:
+        return [(0, row)]
+    start, end = gutter
+    middle = (start + end) / 2
+    if any(word.x0 < middle < word.x1 for word in row):
+        return [(0, row)]
+    left = [word for word in row if word.x1 <= middle]
+    right = [word for word in row if word.x0 >= middle]
+    if left and right:
+        gap = right[0].x0 - left[-1].x1
+        if gap < 0.5 * (end - start):
+            return [(0, row)]  # a word space that happens to fall on the gutter
+    return [(1, left)] * bool(left) + [(2, right)] * bool(right)
+
+
+def _line(row: list[Word], column: int) -> Line:
+    size = median(word.size for word in row)
+    body = [word for word in row if word.size > _SMALL * size] or row
+    baseline = median(word.baseline for word in body)
+    superscript = tuple(_is_superscript(word, size, baseline) for word in row)
+    parts: list[str] = []
+    starts: list[int] = []
+    offset = 0
+    for word in row:
+        if parts:
+            offset += 1
+        starts.append(offset)
+        parts.append(word.text)
+        offset += len(word.text)
+    return Line(
+        text=" ".join(parts),
+        x0=min(word.x0 for word in row),
+        x1=max(word.x1 for word in row),
+        top=min(word.top for word in body),
+        bottom=max(word.bottom for word in body),
+        size=max(word.size for word in body),
+        column=column,
+        words=tuple(row),
+        superscript=superscript,
+        starts=tuple(starts),
+    )
+
+
+def _is_superscript(word: Word, size: float, baseline: float) -> bool:
+    if word.size < _SMALL * size and baseline - word.baseline > 0.15 * size:
+        return True
+    return word.raised >= _RAISED
+
+
+def _order(lines: list[Line]) -> list[Line]:
+    """Full-width lines cut the page into bands; each band is its left column, then its right."""
+    ordered: list[Line] = []
+    band: list[Line] = []
+    for line in sorted(lines, key=lambda line: (line.top, line.x0)):
+        if line.column == 0:
+            ordered.extend(_band(band))
+            band = []
+            ordered.append(line)
+        else:
+            band.append(line)
+    ordered.extend(_band(band))
+    return ordered
+
+
+def _band(lines: list[Line]) -> list[Line]:
+    return sorted(lines, key=lambda line: (line.column, line.top, line.x0))
