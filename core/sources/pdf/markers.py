@@ -9,15 +9,15 @@ A marker that names no entry of the list becomes a finding here, said in the PDF
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from cite_sentinel.core.findings import RULES, Code
-from cite_sentinel.core.model import Citation, Finding, Reference, Severity
+from cite_sentinel.core.model import Citation, Finding
 from cite_sentinel.core.sources.pdf.body import Body
 from cite_sentinel.core.sources.pdf.document import Link, LinkKind
-from cite_sentinel.core.sources.pdf.margins import PageLine
+from cite_sentinel.core.sources.pdf.marks import Listed, Mark
+from cite_sentinel.core.sources.pdf.mentions import author_year_marks, unknown_author
 from cite_sentinel.core.sources.sentences import Flavour, sentences
 
 _NUMBER_LIST = r"\d{1,4}(?:\s*[-–—]\s*\d{1,4})?(?:\s*[,;]\s*\d{1,4}(?:\s*[-–—]\s*\d{1,4})?)*"
@@ -28,22 +28,6 @@ _BRACKETS = re.compile(
 _SUPERSCRIPT = re.compile(rf"^({_NUMBER_LIST})[,.;]?$")
 _RANGE = re.compile(r"(\d{1,4})\s*[-–—]\s*(\d{1,4})")
 _MOST_IN_RANGE = 100
-_YEAR = re.compile(r"(?<![\d./-])(1[6-9]\d\d|20\d\d)([a-z])?(?![\d])")
-_NAME = re.compile(r"[A-Z\u00c0-\u024f][\w'’\u00c0-\u024f-]*[\w\u00c0-\u024f]")
-_WINDOW = 90  # characters before a year searched for the author's name
-_CITED = re.compile(  # "Smith et al. (" / "(Smith and Lee, " / "; Smith & Lee "
-    r"(?:(?P<open>[(\[;]\s*)|\b)(?P<name>[A-Z\u00c0-\u024f][\w'’\u00c0-\u024f-]+)"
-    r"(?P<tail>\s+et\s+al\.?|\s+(?:and|&)\s+[A-Z\u00c0-\u024f][\w'’\u00c0-\u024f-]+)?"
-    r"(?P<sep>,?\s*\(?\s*)$"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """A reference of the list, with the lines it was printed on."""
-
-    reference: Reference
-    lines: tuple[PageLine, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,16 +38,6 @@ class Found:
     findings: tuple[Finding, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Mark:
-    key: str
-    start: int
-    end: int
-    label: str
-    group: int
-    removed: bool  # the marker is no prose (a bracket or superscript), left out of the sentence
-
-
 def find_citations(
     body: Body, listed: Sequence[Listed], links: Mapping[int, Sequence[Link]], path: str
 ) -> Found:
@@ -72,7 +46,7 @@ def find_citations(
         return Found((), ())
     keys = [item.reference.key for item in listed]
     numbered = sum(key.isdigit() for key in keys) >= 0.6 * len(keys)
-    marks: list[_Mark] = []
+    marks: list[Mark] = []
     dangling: list[Finding] = []
     if numbered:
         last = max(int(key) for key in keys if key.isdigit())
@@ -82,14 +56,14 @@ def find_citations(
             elif int(mark.key) > last and mark.removed and mark.label.startswith("["):
                 dangling.append(_beyond_list(mark, last, body, path))
     else:
-        found, unknown = _author_year(body, listed)
+        found, unknown = author_year_marks(body, listed)
         marks.extend(found)
-        dangling.extend(_unknown_author(mark, body, path) for mark in unknown)
+        dangling.extend(unknown_author(mark, body, path) for mark in unknown)
     marks.extend(_linked(body, listed, links))
     return Found(_citations(_distinct(marks), body, path), tuple(dangling))
 
 
-def _bracketed(body: Body) -> Iterator[_Mark]:
+def _bracketed(body: Body) -> Iterator[Mark]:
     """`[12]`, `[3, 5–7]`, `[2]–[4]`: one mark per number."""
     for group, match in enumerate(_BRACKETS.finditer(body.text), start=1):
         numbers = _numbers(match[1])
@@ -98,10 +72,10 @@ def _bracketed(body: Body) -> Iterator[_Mark]:
         if not numbers or 0 in numbers:
             continue  # "[0, 1]" is an interval
         for number in numbers:
-            yield _Mark(str(number), match.start(), match.end(), f"[{number}]", group, True)
+            yield Mark(str(number), match.start(), match.end(), f"[{number}]", group, True)
 
 
-def _superscripts(body: Body) -> Iterator[_Mark]:
+def _superscripts(body: Body) -> Iterator[Mark]:
     """Raised numbers after a word (`shown¹²`), not exponents after a digit or a symbol."""
     group = 100_000
     for index, line in enumerate(body.lines):
@@ -117,7 +91,7 @@ def _superscripts(body: Body) -> Iterator[_Mark]:
                     group += 1
                     numbers, start, end = mark
                     for number in numbers:
-                        yield _Mark(str(number), start, end, f"[{number}]", group, True)
+                        yield Mark(str(number), start, end, f"[{number}]", group, True)
                 run = []
 
 
@@ -155,103 +129,9 @@ def _numbers(text: str) -> list[int]:
     return numbers
 
 
-@dataclass(frozen=True, slots=True)
-class _Author:
-    """An entry as author–year citations name it."""
-
-    key: str
-    stem: str  # the first author's family name as keys spell it
-    suffix: str  # the letter printed after the year ("2020a"), or ""
-    others: tuple[str, ...]  # the other authors' stems
-    many: bool  # three authors or more ("et al.")
-
-
-def _author_year(body: Body, listed: Sequence[Listed]) -> tuple[list[_Mark], list[_Mark]]:
-    """Years after a family name of an entry of that year; unknown ones only in the forms
-    that are surely citations ("Smith et al. (2020)", "(Smith, 2020)")."""
-    by_year: dict[str, list[_Author]] = {}
-    for item in listed:
-        reference = item.reference
-        if reference.year is None:
-            continue
-        printed = re.search(rf"\b{reference.year}([a-z])\b", reference.raw)
-        by_year.setdefault(str(reference.year), []).append(
-            _Author(
-                key=reference.key,
-                stem=_stem(_family(reference)),
-                suffix=printed[1] if printed else "",
-                others=tuple(_stem(p.family or p.literal) for p in reference.people[1:]),
-                many=len(reference.people) > 2 or reference.others,
-            )
-        )
-    found: list[_Mark] = []
-    unknown: list[_Mark] = []
-    previous_end = 0
-    previous_stem = ""
-    text = body.text
-    for group, match in enumerate(_YEAR.finditer(text), start=1):
-        start = max(previous_end, match.start() - _WINDOW)
-        window = text[start : match.start()]
-        previous_end = match.end()
-        if window.strip(" ,;") == "" and previous_stem:
-            hits = [a for a in by_year.get(match[1], []) if a.stem == previous_stem]
-            key = _choose(hits, match[2] or "", window)
-            if key:
-                found.append(_Mark(key, match.start(), match.end(), match[0], group, False))
-            continue
-        author, name_at = _named(window, match, by_year)
-        previous_stem = author.stem if author else ""
-        if author:
-            label = " ".join(text[start + name_at : match.end()].split()).replace("(", "")
-            found.append(_Mark(author.key, start + name_at, match.end(), label, group, False))
-            continue
-        cited = _CITED.search(window)
-        if cited and (cited["open"] or cited["tail"]) and _stem(cited["name"]):
-            label = f"{' '.join(cited[0].split()).strip('([; ,')} {match[0]}"
-            key = f"{_stem(cited['name'])}{match[1]}{match[2] or ''}"
-            begin = start + cited.start("name")
-            unknown.append(_Mark(key, begin, match.end(), label, group, False))
-    return found, unknown
-
-
-def _named(
-    window: str, match: re.Match[str], by_year: Mapping[str, list[_Author]]
-) -> tuple[_Author | None, int]:
-    """The entry of this year whose first author's name the window holds, and where the name
-    starts; the name nearest the year wins."""
-    candidates = by_year.get(match[1], [])
-    if not candidates:
-        return None, -1
-    names = [(name.start(), _stem(name[0])) for name in _NAME.finditer(window)]
-    for offset, stem in reversed(names):
-        hits = [author for author in candidates if author.stem == stem]
-        key = _choose(hits, match[2] or "", window[offset:])
-        if key:
-            return next(author for author in hits if author.key == key), offset
-    return None, -1
-
-
-def _choose(hits: list[_Author], suffix: str, written: str) -> str:
-    """The key among an author's entries of one year that the citation names: by the letter
-    after the year, else by the co-authors it names ("Li & Wang", "Li et al.")."""
-    if not hits:
-        return ""
-    if suffix:
-        return next((author.key for author in hits if author.suffix == suffix), "")
-    if len(hits) == 1:
-        return hits[0].key
-    stems = {_stem(name[0]) for name in _NAME.finditer(written)}
-    named = [author for author in hits if stems & set(author.others)]
-    if len(named) == 1:
-        return named[0].key
-    many = "et al" in written
-    fitting = [author for author in hits if author.many == many]
-    return fitting[0].key if fitting else hits[0].key
-
-
 def _linked(
     body: Body, listed: Sequence[Listed], links: Mapping[int, Sequence[Link]]
-) -> Iterator[_Mark]:
+) -> Iterator[Mark]:
     """Links from the text to a place in the reference list: the entry printed there."""
     places = [
         (line.page, line.line.top, line.line.x0, line.line.size, item.reference.key)
@@ -279,7 +159,7 @@ def _linked(
             end = body.starts[index] + line.line.starts[words[-1]] + len(last.text)
             group += 1
             label = f"[{key}]" if key.isdigit() else body.text[start:end].strip("()[];,. ")
-            yield _Mark(key, start, end, label, group, key.isdigit())
+            yield Mark(key, start, end, label, group, key.isdigit())
 
 
 def _entry_at(places: list[tuple[int, float, float, float, str]], link: Link) -> str:
@@ -297,10 +177,10 @@ def _entry_at(places: list[tuple[int, float, float, float, str]], link: Link) ->
     return best
 
 
-def _distinct(marks: list[_Mark]) -> list[_Mark]:
+def _distinct(marks: list[Mark]) -> list[Mark]:
     """One mark per key and place: a linked marker is also found in the text (the text's
     mark is kept: it holds the whole citation, a link may hold a piece)."""
-    kept: list[_Mark] = []
+    kept: list[Mark] = []
     last_end: dict[str, int] = {}
     for mark in sorted(marks, key=lambda mark: (mark.start, mark.group >= 200_000)):
         if last_end.get(mark.key, -1) > mark.start:
@@ -310,7 +190,7 @@ def _distinct(marks: list[_Mark]) -> list[_Mark]:
     return sorted(kept, key=lambda mark: (mark.start, mark.key))
 
 
-def _citations(marks: list[_Mark], body: Body, path: str) -> tuple[Citation, ...]:
+def _citations(marks: list[Mark], body: Body, path: str) -> tuple[Citation, ...]:
     told = sentences(
         body.text,
         removed=[(mark.start, mark.end) for mark in marks if mark.removed],
@@ -333,7 +213,7 @@ def _citations(marks: list[_Mark], body: Body, path: str) -> tuple[Citation, ...
     return tuple(citations)
 
 
-def _beyond_list(mark: _Mark, last: int, body: Body, path: str) -> Finding:
+def _beyond_list(mark: Mark, last: int, body: Body, path: str) -> Finding:
     hint = "correct the marker, or add the missing entry to the reference list"
     return Finding(
         code=Code.UNDEFINED_KEY,
@@ -344,29 +224,3 @@ def _beyond_list(mark: _Mark, last: int, body: Body, path: str) -> Finding:
         key=mark.key,
         hint=hint,
     )
-
-
-def _unknown_author(mark: _Mark, body: Body, path: str) -> Finding:
-    hint = "correct the citation, or add the work to the reference list"
-    return Finding(
-        code=Code.UNDEFINED_KEY,
-        severity=Severity.WARNING,
-        message=f"{mark.label}: cited, but no entry of the reference list has this first "
-        f"author and year; {hint}",
-        location=body.location(path, mark.start, mark.end, mark.label),
-        key=mark.key,
-        hint=hint,
-    )
-
-
-def _family(reference: Reference) -> str:
-    first = reference.people[0] if reference.people else None
-    if first is None:
-        return reference.title.split(" ", 1)[0] if reference.title else ""
-    return first.family or first.literal.split(" ", 1)[0]
-
-
-def _stem(name: str) -> str:
-    """A family name as the reference list's keys spell it: ASCII letters, lower case."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z]", "", ascii_name.lower())

@@ -22,7 +22,8 @@ from cite_sentinel.core.sources.pdf.document import Link, Opened, Source, open_p
 from cite_sentinel.core.sources.pdf.entries import Entry, split_entries
 from cite_sentinel.core.sources.pdf.joining import joined_text, link_uris
 from cite_sentinel.core.sources.pdf.margins import PageLine, strip_margins
-from cite_sentinel.core.sources.pdf.markers import Listed, find_citations
+from cite_sentinel.core.sources.pdf.markers import find_citations
+from cite_sentinel.core.sources.pdf.marks import Listed
 from cite_sentinel.core.sources.pdf.section import find_section
 from cite_sentinel.core.sources.reflist import read_reflist
 
