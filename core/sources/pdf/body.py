@@ -42,7 +42,8 @@ class Body:
 
 
 def body_text(lines: Sequence[PageLine]) -> Body:
-    """The lines joined with spaces; a word hyphenated at a line's end is made whole again."""
+    """The lines joined with spaces; a word hyphenated at a line's end is made whole again
+    ("Classifica-" "tion"), a hyphen before a capital kept without a space ("Al-" "Hanai")."""
     parts: list[str] = []
     starts: list[int] = []
     length = 0
@@ -53,7 +54,7 @@ def body_text(lines: Sequence[PageLine]) -> Body:
             if previous[-1:] in _HYPHENS and previous[-2:-1].isalpha() and text[:1].islower():
                 parts[-1] = previous[:-1]  # the line's own offsets hold up to its hyphen
                 length -= 1
-            else:
+            elif not (previous[-1:] in _HYPHENS and previous[-2:-1].isalpha()):
                 parts.append(" ")
                 length += 1
         starts.append(length)

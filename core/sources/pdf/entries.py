@@ -4,7 +4,6 @@ space between entries, or (when the page shows none of these) by what the text s
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -123,23 +122,14 @@ def _cut(lines: Sequence[PageLine], starts: list[tuple[int, str]]) -> list[Entry
 
 
 def _left_edges(lines: Sequence[PageLine]) -> dict[tuple[int, int], float]:
-    """The left edge of the list in each column of each page; a column that holds only the
-    indented tail of an entry takes the edge that column has on other pages."""
+    """The left edge of the list in each column of each page: where its least indented line
+    starts, or where the page's layout says the column starts (a column may hold only the
+    indented tail of an entry)."""
     edges: dict[tuple[int, int], float] = {}
-    spread: dict[tuple[int, int], float] = {}
     for line in lines:
         place = (line.page, line.line.column)
-        edges[place] = min(edges.get(place, line.line.x0), line.line.x0)
-        spread[place] = max(spread.get(place, line.line.x0), line.line.x0)
-    usual: dict[int, float] = {}
-    for column in {column for _, column in edges}:
-        counts = Counter(round(x) for (_, c), x in edges.items() if c == column)
-        usual[column] = float(counts.most_common(1)[0][0])
-    size = median(line.line.size for line in lines)
-    for place, x in edges.items():
-        one_place = spread[place] - x <= _FLUSH * size
-        if one_place and x > usual[place[1]] + _INDENT[0] * size:
-            edges[place] = usual[place[1]]
+        start = min(line.line.x0, line.line.column_left)
+        edges[place] = min(edges.get(place, start), start)
     return edges
 
 

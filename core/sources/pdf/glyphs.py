@@ -21,6 +21,7 @@ _HYPHENS = frozenset({0x2D, 0x2010, 0x2011, 0xAD, *_LINE_END_HYPHENS})
 _SPACES = frozenset({0x20, 0x09, 0x0A, 0x0D, 0xA0, 0x2002, 0x2003, 0x2009, 0x200A, 0x202F})
 _GAP = 0.3  # a gap wider than this many ems between two glyphs separates words
 _SHIFT = 0.2  # a baseline moved by this many ems starts a new word (superscripts)
+_RAISED = 0.25  # a digit whose ink starts this many ems above the baseline is a superscript
 # pdfLaTeX sets `\\'e` as a spacing accent and a letter; they are put back together.
 _COMBINING = {
     "\u00b4": "\u0301",
@@ -84,7 +85,7 @@ def page_words(textpage: Any, height: float) -> list[Word]:
             continue
         pdfium_c.FPDFText_GetLooseCharBox(textpage, index, loose)
         pdfium_c.FPDFText_GetCharOrigin(textpage, index, x, y)
-        ink = 0.0
+        ink = None
         if 0x30 <= code <= 0x39 or code in (0x2C, 0x2013):
             pdfium_c.FPDFText_GetCharBox(textpage, index, left, right, bottom, top)
             ink = bottom.value - y.value  # a digit's ink starts on the baseline unless raised
@@ -96,8 +97,8 @@ def page_words(textpage: Any, height: float) -> list[Word]:
 class _Builder:
     """Glyphs to words: a space, a gap, a jump back or a moved baseline ends a word."""
 
-    __slots__ = ("_bottom", "_chars", "_height", "_ink", "_paused", "_size", "_top", "_x0",
-                 "_x1", "_y", "words")  # fmt: skip
+    __slots__ = ("_bottom", "_chars", "_height", "_ink", "_last_size", "_paused", "_size",
+                 "_top", "_up", "_x0", "_x1", "_y", "words")  # fmt: skip
 
     def __init__(self, height: float) -> None:
         self._height = height
@@ -105,19 +106,22 @@ class _Builder:
         self._ink: list[float] = []
         self._x0 = self._x1 = self._y = self._size = self._top = self._bottom = 0.0
         self._paused = False
+        self._up = False  # the last glyph is a raised digit (a superscript set in the font)
+        self._last_size = 0.0  # the em of the glyph before, for punctuation that follows it
         self.words: list[Word] = []
 
     def pause(self) -> None:
         """A space PDFium inferred: the word ends unless the next glyph touches it."""
         self._paused = True
 
-    def add(self, code: int, box: Any, baseline: float, ink: float) -> None:
+    def add(self, code: int, box: Any, baseline: float, ink: float | None) -> None:
         if code in _ACCENT_CODES and self._chars:
             self._chars.append(chr(code))  # drawn over a letter: neither a gap nor a new word
             return
         size = max(box.top - box.bottom, 0.1)
-        if self._chars and not chr(code).isalnum():
-            size = self._size  # punctuation's box may be its glyph's, not its font's
+        if not chr(code).isalnum() and self._last_size:
+            size = self._last_size  # punctuation's box may be its glyph's, not its font's
+        up = ink is not None and ink >= _RAISED * size
         if self._chars:
             em = max(size, self._size)
             if (
@@ -126,6 +130,8 @@ class _Builder:
                 or box.left > self._x1 + _GAP * em
                 or box.right < self._x0
                 or abs(size - self._size) > 0.15 * em
+                or (up and not self._up)
+                or (self._up and not up and chr(code).isalnum())
             ):
                 self.close()
         self._paused = False
@@ -136,7 +142,9 @@ class _Builder:
         self._top = max(self._top, box.top)
         self._bottom = min(self._bottom, box.bottom)
         self._chars.append(_LIGATURES.get(code) or chr(code))
-        if ink:
+        self._last_size = size
+        self._up = up or (self._up and not chr(code).isalnum())
+        if ink is not None:
             self._ink.append(ink)
 
     def close(self) -> None:
@@ -145,7 +153,9 @@ class _Builder:
             return
         text = _compose("".join(self._chars))
         hyphen = ord(text[-1]) in _HYPHENS
-        raised = min(self._ink) / self._size if self._ink and len(self._ink) == len(text) else 0.0
+        raised = 0.0
+        if self._ink and not any(char.isalpha() for char in text):
+            raised = min(self._ink) / self._size
         self.words.append(
             Word(
                 text=text.replace("\u00ad", "-"),
@@ -161,6 +171,7 @@ class _Builder:
         )
         self._chars = []
         self._ink = []
+        self._up = False
 
 
 def _compose(text: str) -> str:

@@ -9,7 +9,7 @@ page into bands, and each band is read left column first, then right.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from statistics import median
 
 from cite_sentinel.core.sources.pdf.glyphs import Word
@@ -18,7 +18,10 @@ _SAME_LINE = 0.3  # baselines closer than this many ems are one line
 _SMALL = 0.85  # a word this much smaller than its line's text is a superscript or subscript
 _RAISED = 0.25  # digits whose ink starts this many ems above the baseline are superscript
 _MIN_GUTTER = 4.0  # points: a narrower empty band is a word space, not a gutter
+_WIDE_GAP = 0.8  # ems: a gap between two words of a line this wide may be a gutter
 _SCAN = (0.25, 0.75)  # where on the page a gutter may lie (share of the text's width)
+_MOST_CROSSING = 0.6  # share of the text (by line height) that may run across a gutter
+_FEWEST_BESIDE = 2  # lines needed on each side of a gutter
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,6 +35,7 @@ class Line:
     bottom: float
     size: float  # the em of the line's main text
     column: int  # 0: full width or single column; 1 left; 2 right
+    column_left: float  # where the lines of its column start when not indented
     words: tuple[Word, ...]
     superscript: tuple[bool, ...]  # per word
     starts: tuple[int, ...]  # per word: its offset in `text`
@@ -50,7 +54,28 @@ def page_lines(words: list[Word], width: float) -> list[Line]:
     pieces: list[tuple[int, list[Word]]] = []
     for row in rows:
         pieces.extend(_split(row, gutter))
-    return _order([_line(row, column) for column, row in pieces])
+    edges = _column_edges(pieces, gutter)
+    return _order([_line(row, column, edges[column]) for column, row in pieces])
+
+
+def _column_edges(
+    pieces: list[tuple[int, list[Word]]], gutter: tuple[float, float] | None
+) -> dict[int, float]:
+    """Where each column's unindented lines start. The right column is as wide as the left
+    one: a right column that holds only an entry's indented tail still shows its indent."""
+    left = min(row[0].x0 for _, row in pieces)
+    edges = {0: left, 1: left, 2: left}
+    starts = [row[0].x0 for column, row in pieces if column == 2]
+    if gutter is None or not starts:
+        return edges
+    right = max(row[-1].x1 for column, row in pieces if column == 2)
+    lefts = sorted(row[-1].x1 for column, row in pieces if column == 1)
+    edge = lefts[int(0.9 * (len(lefts) - 1))] if lefts else 0.0  # not a stray page number
+    mirrored = right - (edge - left) if lefts else min(starts)
+    edges[2] = min(starts)
+    if gutter[0] + _MIN_GUTTER <= mirrored < edges[2]:
+        edges[2] = mirrored
+    return edges
 
 
 def _rows(words: list[Word]) -> list[list[Word]]:
@@ -105,50 +130,71 @@ def _host(rows: list[list[Word]], sizes: list[float], index: int) -> int | None:
 
 
 def _gutter(rows: list[list[Word]], width: float) -> tuple[float, float] | None:
-    """The empty band between two columns, if the page has two."""
+    """The empty band between two columns, if the page has two.
+
+    Every line votes for the places it leaves empty in the middle of the page: a wide gap
+    between two of its words, everything after its end, everything before its start. The
+    gutter is where most lines agree; lines that run across it (a title, an abstract) do not
+    vote, and a short second column still gets the votes of the whole first one.
+    """
     left = min(row[0].x0 for row in rows)
     right = max(row[-1].x1 for row in rows)
     span = right - left
     if span <= 0:
         return None
-    bins = int(span) + 1
-    steps = [0.0] * (bins + 1)
+    low, high = left + span * _SCAN[0], left + span * _SCAN[1]
+    bins = int(span) + 2
+    steps = [0] * (bins + 1)
     for row in rows:
-        height = max(word.size for word in row)
-        for word in row:
-            steps[int(word.x0 - left)] += height
-            steps[min(int(word.x1 - left) + 1, bins)] -= height
-    covered = list(accumulate(steps[:bins]))
-    total = sum(max(word.size for word in row) for row in rows)
-    low = int(span * _SCAN[0])
-    high = int(span * _SCAN[1])
-    best = min(range(low, high + 1), key=lambda cell: covered[cell], default=None)
-    if best is None or covered[best] > 0.12 * total:
+        for start, end in _empty(row, left, right, low, high):
+            steps[max(int(start - left), 0)] += 1
+            steps[min(int(end - left), bins)] -= 1
+    votes = list(accumulate(steps[:bins]))
+    middle = range(int(low - left), int(high - left) + 1)
+    best = max(middle, key=lambda cell: votes[cell], default=None)
+    if best is None or votes[best] < _FEWEST_BESIDE:
         return None
-    limit = covered[best] + 0.02 * total
-    start = best
-    while start > 0 and covered[start - 1] <= limit:
-        start -= 1
-    end = best
-    while end + 1 < bins and covered[end + 1] <= limit:
-        end += 1
-    if end - start + 1 < _MIN_GUTTER:
+    floor = votes[best] - max(1, votes[best] // 20)
+    first = last = best
+    while first > 0 and votes[first - 1] >= floor:
+        first -= 1
+    while last + 1 < bins and votes[last + 1] >= floor:
+        last += 1
+    band = (left + first, left + last + 1)
+    if band[1] - band[0] < _MIN_GUTTER:
         return None
-    sides = _sides(rows, left + start, left + end + 1)
-    if min(sides) < 0.2 * total:
-        return None  # one side nearly empty: a ragged single column or an indented block
-    return left + start, left + end + 1
+    crossing = sum(any(w.x0 < band[1] and w.x1 > band[0] for w in row) for row in rows)
+    if crossing > _MOST_CROSSING * len(rows) or min(_sides(rows, *band)) < _FEWEST_BESIDE:
+        return None  # one column, or nothing on one side: a ragged column, not a gutter
+    return band
 
 
-def _sides(rows: list[list[Word]], start: float, end: float) -> tuple[float, float]:
-    """How much text lies wholly left and wholly right of a band (in row heights)."""
-    left = right = 0.0
+def _empty(
+    row: list[Word], left: float, right: float, low: float, high: float
+) -> list[tuple[float, float]]:
+    """The stretches a line leaves empty that reach into the middle of the page."""
+    stretches = [
+        (before.x1, after.x0)
+        for before, after in pairwise(row)
+        if after.x0 - before.x1 >= max(_MIN_GUTTER, _WIDE_GAP * before.size)
+        and before.x1 < high
+        and after.x0 > low
+    ]
+    if row[-1].x1 < high:
+        stretches.append((row[-1].x1, right))
+    if row[0].x0 > low:
+        stretches.append((left, row[0].x0))
+    return stretches
+
+
+def _sides(rows: list[list[Word]], start: float, end: float) -> tuple[int, int]:
+    """How many lines that do not cross a band have words left of it, and right of it."""
+    left = right = 0
     for row in rows:
-        height = max(word.size for word in row)
-        if any(word.x1 <= start for word in row):
-            left += height
-        if any(word.x0 >= end for word in row):
-            right += height
+        if any(word.x0 < end and word.x1 > start for word in row):
+            continue
+        left += any(word.x1 <= start for word in row)
+        right += any(word.x0 >= end for word in row)
     return left, right
 
 
@@ -170,7 +216,7 @@ def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[in
     return [(1, left)] * bool(left) + [(2, right)] * bool(right)
 
 
-def _line(row: list[Word], column: int) -> Line:
+def _line(row: list[Word], column: int, column_left: float) -> Line:
     size = median(word.size for word in row)
     body = [word for word in row if word.size > _SMALL * size] or row
     baseline = median(word.baseline for word in body)
@@ -192,6 +238,7 @@ def _line(row: list[Word], column: int) -> Line:
         bottom=max(word.bottom for word in body),
         size=max(word.size for word in body),
         column=column,
+        column_left=column_left,
         words=tuple(row),
         superscript=superscript,
         starts=tuple(starts),

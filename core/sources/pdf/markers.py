@@ -97,7 +97,7 @@ def _superscripts(body: Body) -> Iterator[Mark]:
 
 def _superscript_run(body: Body, index: int, run: list[int]) -> tuple[list[int], int, int] | None:
     line = body.lines[index].line
-    text = "".join(line.words[position].text for position in run)
+    text = _run_text([line.words[position].text for position in run])
     match = _SUPERSCRIPT.match(text)
     if match is None:
         return None
@@ -113,6 +113,16 @@ def _superscript_run(body: Body, index: int, run: list[int]) -> tuple[list[int],
     start = body.starts[index] + line.starts[run[0]]
     end = body.starts[index] + line.starts[run[-1]] + len(line.words[run[-1]].text)
     return numbers, start, end
+
+
+def _run_text(pieces: list[str]) -> str:
+    """Raised pieces as one list: "5" "6" set apart are "5,6"; "5" "–" "7" is "5–7"."""
+    text = ""
+    for piece in pieces:
+        if text and text[-1].isdigit() and piece[:1].isdigit():
+            text += ","
+        text += piece
+    return text
 
 
 def _numbers(text: str) -> list[int]:
@@ -134,9 +144,9 @@ def _linked(
 ) -> Iterator[Mark]:
     """Links from the text to a place in the reference list: the entry printed there."""
     places = [
-        (line.page, line.line.top, line.line.x0, line.line.size, item.reference.key)
+        (first.page, first.line.top, first.line.x0, first.line.size, item.reference.key)
         for item in listed
-        for line in item.lines
+        for first in item.lines[:1]
     ]
     group = 200_000
     for index, line in enumerate(body.lines):
@@ -163,16 +173,19 @@ def _linked(
 
 
 def _entry_at(places: list[tuple[int, float, float, float, str]], link: Link) -> str:
+    """The entry whose first line starts where a link leads: at its target or just below
+    (a link's target is the top of the entry's box, above its first line's text)."""
     best = ""
     nearest = float("inf")
     assert link.target_top is not None
     for page, top, left, size, key in places:
-        if page != link.target_page:
+        below = top - link.target_top
+        if page != link.target_page or not -0.5 * size <= below <= 2.5 * size:
             continue
-        distance = abs(top - link.target_top)
+        distance = abs(below)
         if link.target_left is not None:
             distance += 0.5 * max(0.0, abs(left - link.target_left) - 2 * size)
-        if distance < nearest and distance <= 2.5 * size:
+        if distance < nearest:
             best, nearest = key, distance
     return best
 

@@ -19,6 +19,7 @@ from cite_sentinel.core.sources.pdf.marks import Listed, Mark
 
 _YEAR = re.compile(r"(?<![\d./-])(1[6-9]\d\d|20\d\d)([a-z])?(?![\d])")
 _NAME = re.compile(r"[A-Z\u00c0-\u024f][\w'’\u00c0-\u024f-]*[\w\u00c0-\u024f]")
+_WORD = re.compile(r"[\w'’\u00c0-\u024f-]+")
 _WINDOW = 90  # characters before a year searched for the author's name
 _CITED = re.compile(  # "Smith et al. (" / "(Smith and Lee, " / "; Smith & Lee "
     r"(?:(?P<open>[(\[;]\s*)|\b)(?P<name>[A-Z\u00c0-\u024f][\w'’\u00c0-\u024f-]+)"
@@ -83,13 +84,28 @@ def _named(
     candidates = by_year.get(match[1], [])
     if not candidates:
         return None, -1
-    names = [(name.start(), _stem(name[0])) for name in _NAME.finditer(window)]
-    for offset, stem in reversed(names):
+    for offset, stem in reversed(_names(window)):
         hits = [author for author in candidates if author.stem == stem]
         key = _choose(hits, match[2] or "", window[offset:])
         if key:
             return next(author for author in hits if author.key == key), offset
     return None, -1
+
+
+def _names(window: str) -> list[tuple[int, str]]:
+    """Each capitalised word as a family name, alone and with the one or two words before it
+    ("De Asis", "van der Berg"), as (where it starts, its stem), in order."""
+    words = list(_WORD.finditer(window))
+    names: list[tuple[int, str]] = []
+    for index, word in enumerate(words):
+        if not _NAME.fullmatch(word[0]):
+            continue
+        for first in range(max(index - 2, 0), index):
+            names.append(
+                (words[first].start(), _stem("".join(w[0] for w in words[first : index + 1])))
+            )
+        names.append((word.start(), _stem(word[0])))
+    return names
 
 
 def _choose(hits: list[_Author], suffix: str, written: str) -> str:
