@@ -237,7 +237,9 @@ def _continues_names(after: str) -> bool:
     return bool(
         re.match(
             rf"(?:&|and\b|et\s+al\b|[{UPPER}]\.|[{UPPER}]-[{UPPER}]\.|[{UPPER}][a-z]?\.\s*,|,"
-            r"|\([A-Z][\w'’-]*\)\.?,)",
+            r"|\([A-Z][\w'’-]*\)\.?,"
+            r"|(?:van|von|de|der|den|da|di|du|del|della|dos|das|le|la|ten|ter)"
+            r"(?:\s+(?:der|den|de|la|le))?\s*(?:,|&|and\b|\.))",
             after,
         )
     )

@@ -1,10 +1,11 @@
 """Printed lines joined back into running text: hyphens undone, split identifiers rejoined.
 
-A word broken at a line's end by a hyphen is joined without it when the next line goes on in
-lower case ("Classifica-" "tion"); a hyphen before a capital or a digit is part of the word
-("Thirty-" "Fifth", "pp. 11523–" "11530"). A DOI, URL or arXiv id broken across lines is
-joined without a space: where a link annotation covers both pieces, or where the first piece
-ends as identifiers break ("10.1609/" "aaai.v33i01.33014205").
+A word broken at a line's end by a hyphen is joined without it ("Classifica-" "tion") unless
+the document's words say the hyphen is the word's ("Time-" "series", see `hyphens`); a hyphen
+before a capital or a digit is part of the word ("Thirty-" "Fifth", "pp. 11523–" "11530").
+A DOI, URL or arXiv id broken across lines is joined without a space: where a link annotation
+covers both pieces, or where the first piece ends as identifiers break ("10.1609/"
+"aaai.v33i01.33014205").
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from cite_sentinel.core.sources.pdf.document import Link, LinkKind
 from cite_sentinel.core.sources.pdf.glyphs import Word
+from cite_sentinel.core.sources.pdf.hyphens import Words
 from cite_sentinel.core.sources.pdf.layout import Line
 from cite_sentinel.core.sources.pdf.margins import PageLine
 
@@ -27,7 +29,9 @@ _HYPHENS = "-\u2010\u2011"
 _DASHES = "\u2013\u2014"
 
 
-def joined_text(lines: Sequence[PageLine], links: Mapping[int, Sequence[Link]]) -> str:
+def joined_text(
+    lines: Sequence[PageLine], links: Mapping[int, Sequence[Link]], words: Words
+) -> str:
     """The lines as one string, joined as the typesetter broke them."""
     parts: list[str] = []
     previous: PageLine | None = None
@@ -38,7 +42,7 @@ def joined_text(lines: Sequence[PageLine], links: Mapping[int, Sequence[Link]]) 
         if previous is None or not parts:
             parts.append(text)
         else:
-            parts[-1], text = _join(parts[-1], previous, text, line, links)
+            parts[-1], text = _join(parts[-1], previous, text, line, links, words)
             parts.append(text)
         previous = line
     return "".join(parts)
@@ -60,6 +64,7 @@ def _join(
     text: str,
     line: PageLine,
     links: Mapping[int, Sequence[Link]],
+    words: Words,
 ) -> tuple[str, str]:
     """The text so far and the next line's text, ready to be concatenated."""
     last = before.rsplit(" ", 1)[-1]
@@ -68,7 +73,8 @@ def _join(
         return before, text
     if before[-1] in _HYPHENS and len(last) > 1:
         if last[-2].isalpha() and first[:1].islower():
-            return before[:-1], text
+            whole = last[:-1].lstrip("(“\"'[")
+            return (before if words.keeps_hyphen(whole, first) else before[:-1]), text
         return before, text
     if before[-1] in _DASHES and first[:1].isdigit():
         return before, text

@@ -20,6 +20,7 @@ from cite_sentinel.core.sources.pdf import notices
 from cite_sentinel.core.sources.pdf.body import body_text
 from cite_sentinel.core.sources.pdf.document import Link, Opened, Source, open_pdf
 from cite_sentinel.core.sources.pdf.entries import Entry, split_entries
+from cite_sentinel.core.sources.pdf.hyphens import Words, document_words
 from cite_sentinel.core.sources.pdf.joining import joined_text, link_uris
 from cite_sentinel.core.sources.pdf.margins import PageLine, strip_margins
 from cite_sentinel.core.sources.pdf.markers import find_citations
@@ -59,7 +60,7 @@ def _read(source: Source, path: str) -> Read:
         findings.append(notices.no_reference_list(path, opened.pages))
         return Read(findings=tuple(findings))
     entries = split_entries(section.lines)
-    listed, problems = _references(entries, links, path)
+    listed, problems = _references(entries, links, document_words(lines), path)
     findings.extend(problems)
     inside = {line.number for line in section.lines}
     if section.heading is not None:
@@ -82,10 +83,10 @@ def _read(source: Source, path: str) -> Read:
 
 
 def _references(
-    entries: Sequence[Entry], links: Mapping[int, Sequence[Link]], path: str
+    entries: Sequence[Entry], links: Mapping[int, Sequence[Link]], words: Words, path: str
 ) -> tuple[list[Listed], list[Finding]]:
     """Each entry read as a free-text reference, one paragraph each, and put back in place."""
-    texts = [joined_text(entry.lines, links) for entry in entries]
+    texts = [joined_text(entry.lines, links, words) for entry in entries]
     listed = read_reflist("\n\n".join(texts), path)
     references: list[Listed] = []
     for reference in listed.references:
