@@ -9,7 +9,7 @@ import random
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,19 +22,31 @@ CSL = DATA / "csl"
 NUMBERED_STYLES = ("ieee", "association-for-computing-machinery", "nature", "vancouver")
 AUTHOR_YEAR_STYLES = ("apa", "chicago-author-date", "harvard-cite-them-right", "elsevier-harvard")
 
-_WORDS = """model models method data learning network networks approach results show
-performance task tasks training evaluation analysis structure graph graphs feature features
-robust efficient scalable sparse deep neural stochastic adaptive local global semantic visual
-language signal signals inference prediction representation representations benchmark
-benchmarks dataset datasets baseline baselines framework algorithm algorithms bound bounds
-estimate estimates error errors optimization theory experiment experiments""".split()
-_VERBS = "propose study extend compare improve revisit analyse measure report describe".split()
-_FAMILIES = """Okonkwo Varga Lindqvist Tanaka Moreau Haddad Castellano Novak Brennan Ferreira
-Kowalczyk Ishikawa Oyelaran Dubois Halvorsen Petrenko Achterberg Quispe Nakamura Eberhardt
-Sandoval Virtanen Abernathy Marchetti Ostrowski Delacroix Huitema Zambrano Whitfield Okafor""".split()
-_GIVENS = """Adaeze Bence Ingrid Haruto Camille Rami Lucia Tomas Siobhan Joao Marta Ren Tunde
-Elodie Sigrid Oksana Pieter Yupanqui Aiko Lukas Valeria Aino Grant Chiara Piotr Manon Joost
-Paloma Harriet Chidi""".split()
+_WORDS = (
+    "model", "models", "method", "data", "learning", "network", "networks", "approach", "results",
+    "show", "performance", "task", "tasks", "training", "evaluation", "analysis", "structure",
+    "graph", "graphs", "feature", "features", "robust", "efficient", "scalable", "sparse", "deep",
+    "neural", "stochastic", "adaptive", "local", "global", "semantic", "visual", "language",
+    "signal", "signals", "inference", "prediction", "representation", "representations",
+    "benchmark", "benchmarks", "dataset", "datasets", "baseline", "baselines", "framework",
+    "algorithm", "algorithms", "bound", "bounds", "estimate", "estimates", "error", "errors",
+    "optimization", "theory", "experiment", "experiments",
+)  # fmt: skip
+_VERBS = (
+    "propose", "study", "extend", "compare", "improve", "revisit", "analyse", "measure", "report",
+    "describe",
+)  # fmt: skip
+_FAMILIES = (
+    "Okonkwo", "Varga", "Lindqvist", "Tanaka", "Moreau", "Haddad", "Castellano", "Novak",
+    "Brennan", "Ferreira", "Kowalczyk", "Ishikawa", "Oyelaran", "Dubois", "Halvorsen", "Petrenko",
+    "Achterberg", "Quispe", "Nakamura", "Eberhardt", "Sandoval", "Virtanen", "Abernathy",
+    "Marchetti", "Ostrowski", "Delacroix", "Huitema", "Zambrano", "Whitfield", "Okafor",
+)  # fmt: skip
+_GIVENS = (
+    "Adaeze", "Bence", "Ingrid", "Haruto", "Camille", "Rami", "Lucia", "Tomas", "Siobhan", "Joao",
+    "Marta", "Ren", "Tunde", "Elodie", "Sigrid", "Oksana", "Pieter", "Yupanqui", "Aiko", "Lukas",
+    "Valeria", "Aino", "Grant", "Chiara", "Piotr", "Manon", "Joost", "Paloma", "Harriet", "Chidi",
+)  # fmt: skip
 _VENUES = (
     "Proceedings of the AAAI Conference on Artificial Intelligence",
     "Advances in Neural Information Processing Systems",
@@ -72,6 +84,22 @@ class Paper:
     extra: dict[str, str] = field(default_factory=dict)
 
 
+def typeset(source: str, files: Mapping[str, str | bytes] | None = None) -> bytes:
+    """A Typst document (its main source and the files it reads, by name) as PDF bytes."""
+    import typst
+
+    with tempfile.TemporaryDirectory() as folder:
+        for name, content in (files or {}).items():
+            target = Path(folder) / name
+            if isinstance(content, bytes):
+                target.write_bytes(content)
+            else:
+                target.write_text(content, encoding="utf-8")
+        (Path(folder) / "main.typ").write_text(source, encoding="utf-8")
+        pdf: bytes = typst.compile(str(Path(folder) / "main.typ"))
+    return pdf
+
+
 def load_works(count: int, *, skip: int = 0) -> list[Work]:
     """Real works of the corpus sample, skipping titles that carry TeX markup."""
     works: list[Work] = []
@@ -95,9 +123,7 @@ def invented_work(rng: random.Random, key: str) -> Work:
     """A plausible reference to a work that does not exist."""
     words = rng.sample(_WORDS, 5)
     title = f"{words[0].capitalize()} {words[1]} for {words[2]} {words[3]} {words[4]}"
-    authors = tuple(
-        (rng.choice(_FAMILIES), rng.choice(_GIVENS)) for _ in range(rng.randint(1, 4))
-    )
+    authors = tuple((rng.choice(_FAMILIES), rng.choice(_GIVENS)) for _ in range(rng.randint(1, 4)))
     return Work(
         key=key,
         title=f"Towards {title}" if rng.random() < 0.5 else title,
@@ -149,7 +175,7 @@ def typst_paper(
     bib = bibtex(works)
     source = (
         f'#set page(paper: "a4", columns: {columns}, numbering: "1")\n'
-        '#set text(size: 10pt)\n#set par(justify: true)\n'
+        "#set text(size: 10pt)\n#set par(justify: true)\n"
         f"#align(center, text(16pt)[*{_title(rng)}*])\n\n{body}\n\n"
         f'#bibliography("refs.bib", style: "{_typst_style(style)}", full: true)\n'
     )
@@ -215,11 +241,20 @@ def pandoc_paper(
             "--citeproc",
             "--bibliography=refs.bib",
             f"--csl={CSL / csl}",
-            "--pdf-engine=pdflatex",
             "-o",
             "paper.pdf",
         ]
-        subprocess.run(command, cwd=here, check=True, capture_output=True, timeout=120)
+        engine = "pdflatex"
+        done = subprocess.run(
+            [*command, "--pdf-engine=pdflatex"], cwd=here, capture_output=True, timeout=120
+        )
+        if done.returncode and shutil.which("xelatex"):  # a character pdfLaTeX cannot set
+            engine = "xelatex"
+            done = subprocess.run(
+                [*command, "--pdf-engine=xelatex"], cwd=here, capture_output=True, timeout=120
+            )
+        if done.returncode:
+            raise RuntimeError(done.stderr.decode(errors="replace")[-2000:])
         pdf = (here / "paper.pdf").read_bytes()
     return Paper(
         pdf=pdf,
@@ -228,7 +263,7 @@ def pandoc_paper(
         cited=tuple(cited),
         style=csl,
         columns=columns,
-        engine="pandoc+pdflatex",
+        engine=f"pandoc+{engine}",
     )
 
 
@@ -282,7 +317,7 @@ def _typst_body(
             sentences.append(f"{_sentence(rng)} \\[{extra.pop()}\\].")
             continue
         if narrative and rng.random() < 0.3:
-            sentences.append(f"#cite(<{keys.pop()}>, form: \"prose\") {_sentence(rng)[3:]}.")
+            sentences.append(f'#cite(<{keys.pop()}>, form: "prose") {_sentence(rng)[3:]}.')
         else:
             count = min(len(keys), rng.choice((1, 1, 1, 2)))
             marks = " ".join(f"@{keys.pop()}" for _ in range(count))
@@ -303,3 +338,40 @@ def _markdown_body(rng: random.Random, cited: Sequence[str]) -> str:
         marks = "; ".join(f"@{keys.pop()}" for _ in range(count))
         sentences.append(f"{_sentence(rng)} [{marks}].")
     return "# Introduction\n\n" + " ".join(sentences)
+
+
+def png(width: int, height: int, seed: int = 0) -> bytes:
+    """A grey PNG with some noise, as a scanner makes (no text layer)."""
+    import struct
+    import zlib
+
+    rng = random.Random(seed)
+    rows = b"".join(
+        b"\x00" + bytes(rng.randint(180, 255) for _ in range(width)) for _ in range(height)
+    )
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        )
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def encrypted(pdf: bytes, password: str = "secret") -> bytes:
+    """The PDF encrypted with a user password (pypdf)."""
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.encrypt(user_password=password, owner_password=password + "-owner")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

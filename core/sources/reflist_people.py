@@ -189,6 +189,11 @@ def _one_name(name: str) -> Person:
         return Person(family=person.family, given=person.given, suffix=tail.group(1))
     if _CORPORATE.search(name) or len(name.split()) > 5:
         return Person(literal=name)
+    particles = re.search(r"(?:\s+(?:" + "|".join(_PARTICLES) + r"))+$", name)
+    if particles and particles.start() > 0:  # AMA's "Silva L de": the particle follows
+        person = _one_name(name[: particles.start()])
+        if person.given and not person.literal:
+            return Person(family=f"{particles[0].strip()} {person.family}", given=person.given)
     vancouver = _VANCOUVER_TAIL.match(name)
     if vancouver and not _DOTTED_INITIALS.match(vancouver.group("family")):
         return Person(family=vancouver.group("family"), given=_dotted(vancouver.group("given")))

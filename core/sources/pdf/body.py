@@ -26,7 +26,8 @@ class Body:
         return max(bisect_right(self.starts, offset) - 1, 0)
 
     def location(self, path: str, start: int, end: int, label: str) -> Location:
-        """Where the span [start, end) was printed (it is taken to lie on one line)."""
+        """Where the citation [start, end) was printed (taken to lie on one line), labelled
+        `cited [12]` so that it reads apart from the entry `[12]` on the same page."""
         index = self.line_at(start)
         line = self.lines[index]
         column = start - self.starts[index] + 1
@@ -37,7 +38,7 @@ class Body:
             line.number,
             column + max(end - start, 0),
             page=line.page,
-            label=label,
+            label=f"cited {label}",
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -115,7 +116,8 @@ def _unopened(error: Any) -> Unopened:
         return Unopened(Trouble.PASSWORD, "it uses an encryption PDFium does not support")
     if code == pdfium_c.FPDF_ERR_FILE:
         return Unopened(Trouble.MISSING, "the file cannot be opened")
-    return Unopened(Trouble.DAMAGED, str(error))
+    said = re.search(r"PDFium: ([^)]*)", str(error))
+    return Unopened(Trouble.DAMAGED, f"it is damaged ({said[1].lower() if said else error})")
 
 
 def _page(document: Any, index: int) -> Page | None:

@@ -12,7 +12,9 @@ from statistics import median
 from cite_sentinel.core.sources.pdf.margins import PageLine
 from cite_sentinel.core.sources.reflist import read_reflist
 
-_LABEL = re.compile(r"^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.(?=\s|$)|\((\d{1,4})\)|(\d{1,4})(?=\s+\S))")
+_LABEL = re.compile(
+    r"^\s*(?:\[\s*(\d{1,4})\s*\]|(\d{1,4})\.(?=\s|$)|\((\d{1,4})\)|(\d{1,4})(?=\s+\S))"
+)
 _ALPHA_LABEL = re.compile(r"^\s*\[([A-Za-z][A-Za-z+\-. ]{0,14}\d{2,4}[a-z]?)\]")
 _FLUSH = 0.35  # ems: a line starting this close to its column's left edge is flush
 _INDENT = (0.8, 6.0)  # ems: a hanging indent is this deep
@@ -53,7 +55,7 @@ def _numbered(lines: Sequence[PageLine]) -> list[Entry]:
         number = int(next(group for group in match.groups() if group))
         expected = int(_digits(starts[-1][1])) + 1 if starts else 1
         if number == expected:
-            starts.append((index, match.group(0).strip()))
+            starts.append((index, "".join(match.group(0).split())))
     if len(starts) < 2 and not (starts and len(lines) <= 12):
         return []
     return _cut(lines, starts)

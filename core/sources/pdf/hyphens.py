@@ -14,12 +14,11 @@ _TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 # First halves of compounds that keep their hyphen in titles ("Semi-supervised", "On-line").
 _PREFIXES = frozenset(
     {
-        "semi", "multi", "self", "non", "cross", "co", "pre", "post", "anti", "auto", "meta",
-        "inter", "intra", "sub", "super", "over", "under", "end", "fine", "coarse", "high", "low",
-        "large", "small", "real", "zero", "few", "one", "two", "three", "long", "short", "state",
-        "well", "open", "closed", "human", "time", "data", "task", "domain", "deep", "model",
-        "graph", "single", "double", "top", "bottom", "bi", "tri", "uni", "out", "off", "on",
-        "first", "second", "third", "full", "half", "many", "mixed",
+        "semi", "multi", "self", "non", "cross", "anti", "meta", "end", "fine", "coarse", "high",
+        "low", "large", "small", "real", "zero", "few", "one", "two", "three", "long", "short",
+        "state", "well", "open", "closed", "human", "time", "data", "task", "domain", "deep",
+        "model", "graph", "single", "double", "top", "bottom", "first", "second", "third", "full",
+        "half", "many", "mixed",
     }
 )  # fmt: skip
 # Second halves that only a hyphenation leaves: "-tion", "-ing", "-ment", …
@@ -48,8 +47,8 @@ class Words:
             return False  # "classification" is written whole elsewhere
         if self.counts[f"{first}-{rest}"]:
             return True
-        if _ENDINGS.match(rest):
-            return False
+        if _ENDINGS.match(rest) or (len(rest) <= 3 and not self.counts[rest]):
+            return False  # "-tion", "-ple": a syllable, not a word
         last = first.rsplit("-", 1)[-1]
         return last in _PREFIXES or (self.counts[last] > 0 and self.counts[rest] > 0)
 

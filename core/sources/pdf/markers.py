@@ -28,6 +28,7 @@ _BRACKETS = re.compile(
 _SUPERSCRIPT = re.compile(rf"^({_NUMBER_LIST})[,.;]?$")
 _RANGE = re.compile(r"(\d{1,4})\s*[-–—]\s*(\d{1,4})")
 _MOST_IN_RANGE = 100
+_LINKED = 200_000  # group numbers of marks found by their links start here
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +149,7 @@ def _linked(
         for item in listed
         for first in item.lines[:1]
     ]
-    group = 200_000
+    group = _LINKED
     for index, line in enumerate(body.lines):
         for link in links.get(line.page, ()):
             if link.kind is not LinkKind.PAGE or link.target_top is None:
@@ -191,15 +192,19 @@ def _entry_at(places: list[tuple[int, float, float, float, str]], link: Link) ->
 
 
 def _distinct(marks: list[Mark]) -> list[Mark]:
-    """One mark per key and place: a linked marker is also found in the text (the text's
-    mark is kept: it holds the whole citation, a link may hold a piece)."""
+    """One mark per citation: the text's marks first (they hold the whole citation), then the
+    links that add one (a link split over two lines, or one found in the text, adds none)."""
     kept: list[Mark] = []
-    last_end: dict[str, int] = {}
-    for mark in sorted(marks, key=lambda mark: (mark.start, mark.group >= 200_000)):
-        if last_end.get(mark.key, -1) > mark.start:
-            continue
-        kept.append(mark)
-        last_end[mark.key] = max(last_end.get(mark.key, -1), mark.end)
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for linked in (False, True):
+        for mark in sorted(marks, key=lambda mark: mark.start):
+            if (mark.group >= _LINKED) is not linked:
+                continue
+            near = spans.setdefault(mark.key, [])
+            if any(start - 2 <= mark.end and mark.start <= end + 2 for start, end in near):
+                continue
+            near.append((mark.start, mark.end))
+            kept.append(mark)
     return sorted(kept, key=lambda mark: (mark.start, mark.key))
 
 

@@ -51,7 +51,8 @@ def no_reference_list(path: str, pages: Sequence[Page]) -> Finding:
     """A PDF with text but no reference list that could be found."""
     scanned = [page.number for page in pages if not page.lines and page.images]
     if scanned:
-        remedy = f"pages {_ranges(scanned)} have no text layer; {OCR_HINT}"
+        which = f"page {scanned[0]} has" if len(scanned) == 1 else f"pages {_ranges(scanned)} have"
+        remedy = f"{which} no text layer; {OCR_HINT}"
     else:
         remedy = (
             "if it has one, check that its heading says References or Bibliography, or check "

@@ -36,7 +36,7 @@ _ENDS = re.compile(
     r"|extended data|figure legends|tables?\b|anhang|annexe)",
     re.IGNORECASE,
 )
-_LABEL = re.compile(r"^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.(?=\s|$)|\((\d{1,4})\))")
+_LABEL = re.compile(r"^\s*(?:\[\s*(\d{1,4})\s*\]|(\d{1,4})\.(?=\s|$)|\((\d{1,4})\))")
 _LARGER = 1.12  # a heading's type is this much larger than the list's
 _SHORT = 8  # words: a heading is short
 

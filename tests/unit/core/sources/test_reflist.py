@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cite_sentinel.core.model import Location, Read
-from cite_sentinel.core.sources.reflist import read_reflist
+from cite_sentinel.core.sources.reflist import parse_reference, read_reflist
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -199,3 +199,15 @@ def test_generated_keys_never_collide_with_written_year_letters() -> None:
     )
     keys = [ref.key for ref in read_reflist(text, "r.txt").references]
     assert keys == ["li2019a", "li2019b", "li2019c"]
+
+
+def test_an_author_list_ending_in_a_particle_does_not_swallow_the_title() -> None:
+    raw = (
+        "8. McDonnell, M. D., Gong, D. & Hengel, A. van den. RanPAC: Random projections and "
+        "pre-trained models for continual learning. in Neurips (2023)."
+    )
+    reference = parse_reference(raw, key="8", location=Location.point("refs.txt", 1, 1))
+    assert reference.title == (
+        "RanPAC: Random projections and pre-trained models for continual learning"
+    )
+    assert [person.family for person in reference.people][-1] == "van den Hengel"
