@@ -4,6 +4,7 @@ space between entries, or (when the page shows none of these) by what the text s
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -125,13 +126,32 @@ def _cut(lines: Sequence[PageLine], starts: list[tuple[int, str]]) -> list[Entry
 
 def _left_edges(lines: Sequence[PageLine]) -> dict[tuple[int, int], float]:
     """The left edge of the list in each column of each page: where its least indented line
-    starts, or where the page's layout says the column starts (a column may hold only the
-    indented tail of an entry)."""
+    starts, or where the page's layout says the column starts. A column that holds only the
+    indented tail of an entry (all its lines at one place) takes the edge that the list's
+    usual indent puts before them."""
     edges: dict[tuple[int, int], float] = {}
+    farthest: dict[tuple[int, int], float] = {}
     for line in lines:
         place = (line.page, line.line.column)
         start = min(line.line.x0, line.line.column_left)
         edges[place] = min(edges.get(place, start), start)
+        farthest[place] = max(farthest.get(place, line.line.x0), line.line.x0)
+    size = median(line.line.size for line in lines)
+    single = {place for place in edges if farthest[place] - edges[place] <= _FLUSH * size}
+    indents = Counter(
+        round(line.line.x0 - edges[place])
+        for line in lines
+        if (place := (line.page, line.line.column)) not in single
+        and line.line.x0 - edges[place] >= _INDENT[0] * size
+    )
+    if not indents:
+        return edges
+    indent = indents.most_common(1)[0][0]
+    others = [edge for place, edge in edges.items() if place not in single]
+    for place in single:
+        tail_edge = edges[place] - indent
+        if any(abs(edge - tail_edge) <= _FLUSH * size for edge in others):
+            edges[place] = tail_edge
     return edges
 
 

@@ -87,13 +87,19 @@ def _references(
 ) -> tuple[list[Listed], list[Finding]]:
     """Each entry read as a free-text reference, one paragraph each, and put back in place."""
     texts = [joined_text(entry.lines, links, words) for entry in entries]
-    listed = read_reflist("\n\n".join(texts), path)
+    # One item each: an unlabelled entry is given as a bullet, so that a line of it that
+    # starts with a number ("28. https://…") is never taken for a numbered list.
+    items = [
+        text if entry.label else f"- {text}" for entry, text in zip(entries, texts, strict=True)
+    ]
+    listed = read_reflist("\n\n".join(items), path)
     references: list[Listed] = []
     for reference in listed.references:
         number = (reference.location.line - 1) // 2
         entry = entries[number]
         located = replace(
             reference,
+            raw=texts[number],
             location=_location(entry, path, texts[number]),
             identifiers=_linked(reference.identifiers, link_uris(entry.lines, links)),
         )
