@@ -18,6 +18,7 @@ _LABEL = re.compile(
 )
 _ALPHA_LABEL = re.compile(r"^\s*\[([A-Za-z][A-Za-z+\-. ]{0,14}\d{2,4}[a-z]?)\]")
 _FLUSH = 0.35  # ems: a line starting this close to its column's left edge is flush
+_LABEL_ALIGN = 1.0  # ems: "1." right-aligned under "10." starts this much further right
 _INDENT = (0.8, 6.0)  # ems: a hanging indent is this deep
 _GAP = 1.3  # a line this many times the usual distance below the previous one starts an entry
 _STARTS_ENTRY = re.compile(r"^[A-Z\u00c0-\u024f\[(“\"]")
@@ -51,7 +52,7 @@ def _numbered(lines: Sequence[PageLine]) -> list[Entry]:
     left = _left_edges(lines)
     for index, line in enumerate(lines):
         match = _LABEL.match(line.line.text)
-        if match is None or not _is_flush(line, left):
+        if match is None or not _is_flush(line, left, _LABEL_ALIGN):
             continue
         number = int(next(group for group in match.groups() if group))
         expected = int(_digits(starts[-1][1])) + 1 if starts else 1
@@ -126,16 +127,17 @@ def _cut(lines: Sequence[PageLine], starts: list[tuple[int, str]]) -> list[Entry
 
 def _left_edges(lines: Sequence[PageLine]) -> dict[tuple[int, int], float]:
     """The left edge of the list in each column of each page: where its least indented line
-    starts, or where the page's layout says the column starts. A column that holds only the
-    indented tail of an entry (all its lines at one place) takes the edge that the list's
-    usual indent puts before them."""
+    starts. A column whose lines all start at one place and that goes on from an unfinished
+    entry holds that entry's indented tail: its edge lies the list's usual indent before."""
     edges: dict[tuple[int, int], float] = {}
     farthest: dict[tuple[int, int], float] = {}
-    for line in lines:
+    first: dict[tuple[int, int], int] = {}
+    for index, line in enumerate(lines):
         place = (line.page, line.line.column)
         start = min(line.line.x0, line.line.column_left)
         edges[place] = min(edges.get(place, start), start)
         farthest[place] = max(farthest.get(place, line.line.x0), line.line.x0)
+        first.setdefault(place, index)
     size = median(line.line.size for line in lines)
     single = {place for place in edges if farthest[place] - edges[place] <= _FLUSH * size}
     indents = Counter(
@@ -147,16 +149,17 @@ def _left_edges(lines: Sequence[PageLine]) -> dict[tuple[int, int], float]:
     if not indents:
         return edges
     indent = indents.most_common(1)[0][0]
-    others = [edge for place, edge in edges.items() if place not in single]
     for place in single:
-        tail_edge = edges[place] - indent
-        if any(abs(edge - tail_edge) <= _FLUSH * size for edge in others):
-            edges[place] = tail_edge
+        index = first[place]
+        if index > 0 and not _ENDS_ENTRY.search(lines[index - 1].line.text):
+            edges[place] -= indent
     return edges
 
 
-def _is_flush(line: PageLine, left: dict[tuple[int, int], float]) -> bool:
-    return line.line.x0 - left[(line.page, line.line.column)] <= _FLUSH * line.line.size
+def _is_flush(
+    line: PageLine, left: dict[tuple[int, int], float], tolerance: float = _FLUSH
+) -> bool:
+    return line.line.x0 - left[(line.page, line.line.column)] <= tolerance * line.line.size
 
 
 def _is_indented(line: PageLine, left: dict[tuple[int, int], float]) -> bool:

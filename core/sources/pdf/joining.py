@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from urllib.parse import unquote
 
 from cite_sentinel.core.sources.pdf.document import Link, LinkKind
 from cite_sentinel.core.sources.pdf.glyphs import Word
@@ -69,7 +70,10 @@ def _join(
     """The text so far and the next line's text, ready to be concatenated."""
     last = before.rsplit(" ", 1)[-1]
     first = text.split(" ", 1)[0]
-    if _same_link(previous, line, links) or _identifier_goes_on(last, first):
+    uri = _same_link(previous, line, links)
+    if uri is not None or _identifier_goes_on(last, first):
+        if before[-1] in _HYPHENS and _hyphenated_inside(last, first, uri):
+            return before[:-1], text
         return before, text
     if before[-1] in _HYPHENS and len(last) > 1:
         if last[-2].isalpha() and first[:1].islower():
@@ -79,6 +83,19 @@ def _join(
     if before[-1] in _DASHES and first[:1].isdigit():
         return before, text
     return before + " ", text
+
+
+def _hyphenated_inside(last: str, first: str, uri: str | None) -> bool:
+    """Whether the hyphen ending a line inside an identifier was added by the typesetter: the
+    link says so when there is one; else a hyphen between two letters is taken for one
+    ("10.1109/big-" "data"), a hyphen after a digit for the identifier's own ("978-3-")."""
+    if uri is not None:
+        target = unquote(uri).lower()
+        piece = re.sub(r"[.,;]+$", "", first).lower()
+        return f"{last[:-1]}{piece}".lower()[-12:] in target and (
+            f"{last}{piece}".lower()[-12:] not in target
+        )
+    return len(last) > 1 and last[-2].isalpha() and first[:1].isalpha()
 
 
 def _identifier_goes_on(last: str, first: str) -> bool:
@@ -92,10 +109,12 @@ def _identifier_goes_on(last: str, first: str) -> bool:
     return bool(_GOES_ON.match(first)) and not last.endswith(".")
 
 
-def _same_link(previous: PageLine, line: PageLine, links: Mapping[int, Sequence[Link]]) -> bool:
-    """Whether one web link covers the end of the previous line and the start of this one."""
+def _same_link(
+    previous: PageLine, line: PageLine, links: Mapping[int, Sequence[Link]]
+) -> str | None:
+    """The web link that covers the end of the previous line and the start of this one."""
     end = _last_word_link(previous, links)
-    return end is not None and end == _first_word_link(line, links)
+    return end if end is not None and end == _first_word_link(line, links) else None
 
 
 def _last_word_link(line: PageLine, links: Mapping[int, Sequence[Link]]) -> str | None:

@@ -61,20 +61,14 @@ def page_lines(words: list[Word], width: float) -> list[Line]:
 def _column_edges(
     pieces: list[tuple[int, list[Word]]], gutter: tuple[float, float] | None
 ) -> dict[int, float]:
-    """Where each column's unindented lines start. The right column is as wide as the left
-    one: a right column that holds only an entry's indented tail still shows its indent."""
-    left = min(row[0].x0 for _, row in pieces)
+    """Where each column's lines start on this page: its least indented line of two words or
+    more (a lone page number may stand anywhere)."""
+    lines = [(column, row) for column, row in pieces if len(row) > 1] or pieces
+    left = min(row[0].x0 for _, row in lines)
     edges = {0: left, 1: left, 2: left}
-    starts = [row[0].x0 for column, row in pieces if column == 2]
-    if gutter is None or not starts:
-        return edges
-    right = max(row[-1].x1 for column, row in pieces if column == 2)
-    lefts = sorted(row[-1].x1 for column, row in pieces if column == 1)
-    edge = lefts[int(0.9 * (len(lefts) - 1))] if lefts else 0.0  # not a stray page number
-    mirrored = right - (edge - left) if lefts else min(starts)
-    edges[2] = min(starts)
-    if gutter[0] + _MIN_GUTTER <= mirrored < edges[2]:
-        edges[2] = mirrored
+    starts = [row[0].x0 for column, row in lines if column == 2]
+    if gutter is not None and starts:
+        edges[2] = min(starts)
     return edges
 
 
@@ -199,21 +193,30 @@ def _sides(rows: list[list[Word]], start: float, end: float) -> tuple[int, int]:
 
 
 def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[int, list[Word]]]:
-    """A row cut at the gutter into its left and right halves, or kept whole when a word
-    crosses the gutter (a full-width line)."""
+    """A row cut at its first wide gap inside the gutter into its left and right halves; kept whole
+    when a word runs across the gutter (a full-width line). The gutter's edges come from the
+    columns' indented lines, so a label in the right column may stand inside it."""
     if gutter is None:
         return [(0, row)]
     start, end = gutter
-    middle = (start + end) / 2
-    if any(word.x0 < middle < word.x1 for word in row):
+    if any(word.x0 < start and word.x1 > end for word in row):
         return [(0, row)]
-    left = [word for word in row if word.x1 <= middle]
-    right = [word for word in row if word.x0 >= middle]
-    if left and right:
-        gap = right[0].x0 - left[-1].x1
-        if gap < 0.5 * (end - start):
-            return [(0, row)]  # a word space that happens to fall on the gutter
-    return [(1, left)] * bool(left) + [(2, right)] * bool(right)
+    cut = next(
+        (
+            index
+            for index, (before, after) in enumerate(pairwise(row), start=1)
+            if before.x1 <= start + 1 and after.x0 > start and after.x0 - before.x1 >= _MIN_GUTTER
+        ),
+        None,
+    )
+    if cut is not None:
+        return [(1, row[:cut]), (2, row[cut:])]
+    middle = (start + end) / 2
+    if row[-1].x1 <= end and (row[0].x0 + row[-1].x1) / 2 < middle:
+        return [(1, row)]
+    if row[0].x0 >= start:
+        return [(2, row)]
+    return [(0, row)]
 
 
 def _line(row: list[Word], column: int, column_left: float) -> Line:
@@ -236,7 +239,7 @@ def _line(row: list[Word], column: int, column_left: float) -> Line:
         x1=max(word.x1 for word in row),
         top=min(word.top for word in body),
         bottom=max(word.bottom for word in body),
-        size=max(word.size for word in body),
+        size=median(word.size for word in body),
         column=column,
         column_left=column_left,
         words=tuple(row),

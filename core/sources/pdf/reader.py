@@ -139,7 +139,12 @@ def _linked(identifiers: Identifiers, uris: Sequence[str]) -> Identifiers:
     """A DOI or arXiv link is the identifier even where the printed one is cut or missing."""
     for uri in uris:
         doi = normalise_doi(uri) if "doi" in uri.lower() else ""
-        if doi and (not identifiers.doi or doi.startswith(identifiers.doi)):
+        printed = identifiers.doi
+        if doi and (
+            not printed
+            or doi.startswith(printed)
+            or doi.replace("-", "") == printed.replace("-", "")
+        ):  # missing, cut short, or hyphenated at a line's end
             identifiers = replace(identifiers, doi=doi)
         arxiv = normalise_arxiv(uri) if "arxiv.org" in uri.lower() else ""
         if arxiv and not identifiers.arxiv:
