@@ -68,30 +68,43 @@ class Word:
 
 def page_words(textpage: Any, height: float) -> list[Word]:
     """Every word of a page in the order PDFium reads it (content order)."""
-    count = pdfium_c.FPDFText_CountChars(textpage)
+    handle = textpage.raw
+    count = pdfium_c.FPDFText_CountChars(handle)
+    codes = _codes(handle, count)
     loose = pdfium_c.FS_RECTF()
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     x, y = ctypes.c_double(), ctypes.c_double()
+    loose_box, origin = pdfium_c.FPDFText_GetLooseCharBox, pdfium_c.FPDFText_GetCharOrigin
+    loose_ref, x_ref, y_ref = ctypes.byref(loose), ctypes.byref(x), ctypes.byref(y)
     builder = _Builder(height)
-    for index in range(count):
-        code = pdfium_c.FPDFText_GetUnicode(textpage, index)
+    for index, code in enumerate(codes):
         if code in _LINE_END_HYPHENS:
             code = 0x2D
-        elif code == 0x20 and pdfium_c.FPDFText_IsGenerated(textpage, index) == 1:
+        elif code == 0x20 and pdfium_c.FPDFText_IsGenerated(handle, index) == 1:
             builder.pause()  # PDFium's guess, sometimes wrong beside an accent
             continue
         elif code in _SPACES or code < 0x20:
             builder.close()
             continue
-        pdfium_c.FPDFText_GetLooseCharBox(textpage, index, loose)
-        pdfium_c.FPDFText_GetCharOrigin(textpage, index, x, y)
+        loose_box(handle, index, loose_ref)
+        origin(handle, index, x_ref, y_ref)
         ink = None
         if 0x30 <= code <= 0x39 or code in (0x2C, 0x2013):
-            pdfium_c.FPDFText_GetCharBox(textpage, index, left, right, bottom, top)
+            pdfium_c.FPDFText_GetCharBox(handle, index, left, right, bottom, top)
             ink = bottom.value - y.value  # a digit's ink starts on the baseline unless raised
         builder.add(code, loose, y.value, ink)
     builder.close()
     return builder.words
+
+
+def _codes(handle: Any, count: int) -> list[int]:
+    """Every character's code point, fetched at once; one by one where the text and the
+    characters do not pair up (characters outside the Basic Multilingual Plane)."""
+    buffer = (ctypes.c_ushort * (count + 1))()
+    written = pdfium_c.FPDFText_GetText(handle, 0, count, buffer)
+    if written == count + 1 and not any(0xD800 <= unit < 0xE000 for unit in buffer[:count]):
+        return list(buffer[:count])
+    return [pdfium_c.FPDFText_GetUnicode(handle, index) for index in range(count)]
 
 
 class _Builder:

@@ -37,7 +37,8 @@ _ENDS = re.compile(
     re.IGNORECASE,
 )
 _LABEL = re.compile(r"^\s*(?:\[\s*(\d{1,4})\s*\]|(\d{1,4})\.(?=\s|$)|\((\d{1,4})\))")
-_LARGER = 1.12  # a heading's type is this much larger than the list's
+_LARGER = 1.18  # a heading's type is this much larger than the list's (italics vary by 1.12)
+_HEADING_LIKE = re.compile(r"^(?:(?:\d+(?:\.\d+)*|[A-Z])\.?\s+)?[A-Z]")
 _SHORT = 8  # words: a heading is short
 
 
@@ -83,8 +84,8 @@ def _until_end(lines: Sequence[PageLine]) -> list[PageLine]:
     for line in lines:
         text = line.line.text.strip()
         short = len(text.split()) <= _SHORT
-        heading = _ENDS.match(text) or line.line.size > _LARGER * size
-        if kept and short and heading and not _LABEL.match(text):
+        larger = line.line.size > _LARGER * size and _HEADING_LIKE.match(text)
+        if kept and short and (_ENDS.match(text) or larger) and not _LABEL.match(text):
             break
         kept.append(line)
     return kept
