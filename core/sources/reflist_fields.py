@@ -158,8 +158,8 @@ def _quoted_frame(body: str) -> _Frame | None:
     if not match or (match.start() == 0 and not body[match.end() :].strip()):
         return None
     title = next(group for group in match.groups() if group is not None)
-    if re.match(r"\s*[:;?!–—-]|\w", body[match.end() :]):
-        return None  # a quotation inside a longer title: “Bad” Ad?, “Lite” Methodology
+    if re.match(r"\s*[:;?!–—-]|\w|\s+(?:or|and|vs\.?|versus)\s", body[match.end() :]):
+        return None  # a quotation inside a longer title: “Bad” Ad?, “Factual” or “Emotional”
     before = body[: match.start()].strip()
     if before and not re.search(r"[.,:;)]$", before):
         return None  # an author list ends in punctuation: this quotation sits inside the title

@@ -193,7 +193,7 @@ def _sides(rows: list[list[Word]], start: float, end: float) -> tuple[int, int]:
 
 
 def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[int, list[Word]]]:
-    """A row cut at its first wide gap inside the gutter into its left and right halves; kept whole
+    """A row cut at the first wide gap that opens in the gutter's left half; kept whole
     when a word runs across the gutter (a full-width line). The gutter's edges come from the
     columns' indented lines, so a label in the right column may stand inside it."""
     if gutter is None:
@@ -201,17 +201,17 @@ def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[in
     start, end = gutter
     if any(word.x0 < start and word.x1 > end for word in row):
         return [(0, row)]
+    middle = (start + end) / 2
     cut = next(
         (
             index
             for index, (before, after) in enumerate(pairwise(row), start=1)
-            if before.x1 <= start + 1 and after.x0 > start and after.x0 - before.x1 >= _MIN_GUTTER
+            if before.x1 <= middle and after.x0 > start and after.x0 - before.x1 >= _MIN_GUTTER
         ),
         None,
     )
     if cut is not None:
         return [(1, row[:cut]), (2, row[cut:])]
-    middle = (start + end) / 2
     if row[-1].x1 <= end and (row[0].x0 + row[-1].x1) / 2 < middle:
         return [(1, row)]
     if row[0].x0 >= start:

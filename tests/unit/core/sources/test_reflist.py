@@ -211,3 +211,13 @@ def test_an_author_list_ending_in_a_particle_does_not_swallow_the_title() -> Non
         "RanPAC: Random projections and pre-trained models for continual learning"
     )
     assert [person.family for person in reference.people][-1] == "van den Hengel"
+
+
+def test_a_title_that_opens_with_two_quoted_words_is_read_whole() -> None:
+    raw = (
+        "24. Chen T, Zhang Z, You Q, et al. “Factual” or “emotional”: Stylized image captioning "
+        "with adaptive learning and attention. In: Proceedings of ECCV. 2018."
+    )
+    reference = parse_reference(raw, key="24", location=Location.point("refs.txt", 1, 1))
+    assert "Stylized image captioning with adaptive learning and attention" in reference.title
+    assert reference.title.startswith("Factual")
