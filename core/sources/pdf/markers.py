@@ -28,6 +28,7 @@ _BRACKETS = re.compile(
 _SUPERSCRIPT = re.compile(rf"^({_NUMBER_LIST})[,.;]?$")
 _RANGE = re.compile(r"(\d{1,4})\s*[-–—]\s*(\d{1,4})")
 _MOST_IN_RANGE = 100
+_RAISED = 100_000  # group numbers of superscript marks start here
 _LINKED = 200_000  # group numbers of marks found by their links start here
 
 
@@ -54,13 +55,18 @@ def find_citations(
         for mark in [*_bracketed(body), *_superscripts(body)]:
             if mark.key in keys:
                 marks.append(mark)
-            elif int(mark.key) > last and mark.removed and mark.label.startswith("["):
+            elif int(mark.key) > last and mark.group < _RAISED:  # a footnote may be raised too
                 dangling.append(_beyond_list(mark, last, body, path))
-    else:
+    linked = list(_linked(body, listed, links))
+    if not numbered:
         found, unknown = author_year_marks(body, listed)
         marks.extend(found)
-        dangling.extend(unknown_author(mark, body, path) for mark in unknown)
-    marks.extend(_linked(body, listed, links))
+        dangling.extend(
+            unknown_author(mark, body, path)
+            for mark in unknown
+            if not any(link.start < mark.end and mark.start < link.end for link in linked)
+        )  # a name the list spells otherwise, whose link leads to its entry, is no dangling one
+    marks.extend(linked)
     return Found(_citations(_distinct(marks), body, path), tuple(dangling))
 
 
@@ -78,7 +84,7 @@ def _bracketed(body: Body) -> Iterator[Mark]:
 
 def _superscripts(body: Body) -> Iterator[Mark]:
     """Raised numbers after a word (`shown¹²`), not exponents after a digit or a symbol."""
-    group = 100_000
+    group = _RAISED
     for index, line in enumerate(body.lines):
         run: list[int] = []
         words = line.line.words

@@ -41,6 +41,7 @@ def author_year_marks(body: Body, listed: Sequence[Listed]) -> tuple[list[Mark],
             _Author(
                 key=reference.key,
                 stem=_stem(_family(reference)),
+                last=_stem(_family(reference).rsplit(" ", 1)[-1]),
                 suffix=printed[1] if printed else "",
                 others=tuple(_stem(p.family or p.literal) for p in reference.people[1:]),
                 many=len(reference.people) > 2 or reference.others,
@@ -56,7 +57,7 @@ def author_year_marks(body: Body, listed: Sequence[Listed]) -> tuple[list[Mark],
         window = text[start : match.start()]
         previous_end = match.end()
         if window.strip(" ,;") == "" and previous_stem:
-            hits = [a for a in by_year.get(match[1], []) if a.stem == previous_stem]
+            hits = [a for a in by_year.get(match[1], []) if previous_stem in (a.stem, a.last)]
             key = _choose(hits, match[2] or "", window)
             if key:
                 found.append(Mark(key, match.start(), match.end(), match[0], group, False))
@@ -85,7 +86,7 @@ def _named(
     if not candidates:
         return None, -1
     for offset, stem in reversed(_names(window)):
-        hits = [author for author in candidates if author.stem == stem]
+        hits = [author for author in candidates if stem in (author.stem, author.last)]
         key = _choose(hits, match[2] or "", window[offset:])
         if key:
             return next(author for author in hits if author.key == key), offset
@@ -132,6 +133,7 @@ class _Author:
 
     key: str
     stem: str  # the first author's family name as keys spell it
+    last: str  # its last word: "de Freitas" is cited as "Freitas et al." in some styles
     suffix: str  # the letter printed after the year ("2020a"), or ""
     others: tuple[str, ...]  # the other authors' stems
     many: bool  # three authors or more ("et al.")
