@@ -192,9 +192,7 @@ def _best(work: Work, references: list[Reference]) -> Reference | None:
         if score >= 85:
             return reference
     family = normalise(work.authors[0][0]) if work.authors else ""
-    same = [
-        ref for ref in references if ref.year == work.year and normalise(_first(ref)) == family
-    ]
+    same = [ref for ref in references if ref.year == work.year and normalise(_first(ref)) == family]
     return same[0] if len(same) == 1 else None
 
 
