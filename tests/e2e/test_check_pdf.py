@@ -66,8 +66,7 @@ def test_json_and_sarif_reports_of_a_pdf_carry_pages(fake_api: FakeApi, paper: P
     assert {ref["location"]["label"] for ref in report["references"]} == {"[1]", "[2]"}
     log = json.loads((paper.parent / "report.sarif").read_text(encoding="utf-8"))
     regions = [
-        result["locations"][0]["physicalLocation"]["region"]
-        for result in log["runs"][0]["results"]
+        result["locations"][0]["physicalLocation"]["region"] for result in log["runs"][0]["results"]
     ]
     assert all(region["properties"]["page"] == 1 for region in regions)
 

@@ -64,9 +64,7 @@ def test_accented_names_and_hyperref_dois_of_a_latex_pdf_are_read(tmp_path: Path
 @pytest.mark.slow
 def test_a_six_hundred_page_thesis_is_read_to_its_reference_list(tmp_path: Path) -> None:
     chapters = "".join(THESIS_PAGE % (number, FILLER) for number in range(1, 601))
-    source = PAPER.replace(
-        "\\section{Introduction}", chapters
-    ).replace("[twocolumn]", "")
+    source = PAPER.replace("\\section{Introduction}", chapters).replace("[twocolumn]", "")
     pdf = _pdflatex(tmp_path, source)
     read = read_pdf_file(pdf)
     assert len(read.references) == 2
