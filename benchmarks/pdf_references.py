@@ -144,7 +144,8 @@ def _papers(count: int, seed: int) -> list[Paper]:
 
 def _cached(recipe: tuple[object, ...], works: list[Work], style: str, columns: int) -> Paper:
     digest = hashlib.sha256(repr((recipe, works)).encode()).hexdigest()[:24]
-    cache = Path(tempfile.gettempdir()) / "cite-sentinel-pdf-bench" / f"{digest}.pickle"
+    layout = hashlib.sha256(repr(Paper.__slots__).encode()).hexdigest()[:6]
+    cache = Path(tempfile.gettempdir()) / "cite-sentinel-pdf-bench" / f"{digest}-{layout}.pickle"
     if cache.is_file():
         paper: Paper = pickle.loads(cache.read_bytes())
         return paper

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,7 +81,7 @@ class Paper:
     style: str
     columns: int
     engine: str  # typst, or pandoc+pdflatex
-    extra: dict[str, str] = field(default_factory=dict)
+    source: str = ""  # what was typeset (Typst markup)
 
 
 def typeset(source: str, files: Mapping[str, str | bytes] | None = None) -> bytes:
@@ -177,7 +177,7 @@ def typst_paper(
         f'#set page(paper: "a4", columns: {columns}, numbering: "1")\n'
         "#set text(size: 10pt)\n#set par(justify: true)\n"
         f"#align(center, text(16pt)[*{_title(rng)}*])\n\n{body}\n\n"
-        f'#bibliography("refs.bib", style: "{_typst_style(style)}", full: true)\n'
+        f'#bibliography("refs.bib", style: "{style}", full: true)\n'
     )
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "refs.bib").write_text(bib, encoding="utf-8")
@@ -193,7 +193,7 @@ def typst_paper(
         style=style,
         columns=columns,
         engine="typst",
-        extra={"source": source},
+        source=source,
     )
 
 
@@ -281,10 +281,6 @@ def _work(record: dict[str, object], key: str) -> Work:
         pages=str(record.get("pages", "") or ""),
         doi=str(record.get("doi", "") or ""),
     )
-
-
-def _typst_style(style: str) -> str:
-    return style
 
 
 def _title(rng: random.Random) -> str:
