@@ -22,6 +22,7 @@ _FOLIO = re.compile(
 _DIGITS = re.compile(r"\d+")
 _EDGE = 3  # lines looked at from the top and from the bottom of each page
 _APART = 1.2  # a folio stands this many of its heights away from the text
+_SET_OFF = 0.25  # a running head or foot stands further from the text than lines stand apart
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ def _edges(page: Page) -> list[int]:
 
 
 def _repeated(pages: Sequence[Page]) -> set[str]:
-    """Edge texts (digits blanked) found on several pages."""
+    """Edge texts (digits blanked) found at one place on several pages."""
     counts: Counter[str] = Counter()
     for page in pages:
         counts.update({_shape(page.lines[index]) for index in _edges(page)})
@@ -61,11 +62,18 @@ def _repeated(pages: Sequence[Page]) -> set[str]:
 
 
 def _dropped(page: Page, repeated: set[str]) -> set[int]:
-    dropped: set[int] = set()
+    """Lines peeled off the top and the bottom while they are heads, feet or folios: a line
+    between two kept lines is text, however regular the page."""
     lines = page.lines
-    for index in _edges(page):
-        line = lines[index]
-        if _shape(line) in repeated or (_FOLIO.match(line.text.strip()) and _alone(line, lines)):
+    by_top = sorted(range(len(lines)), key=lambda index: lines[index].top)
+    dropped: set[int] = set()
+    for order in (by_top, by_top[::-1]):
+        for index in order[:_EDGE]:
+            line = lines[index]
+            folio = _FOLIO.match(line.text.strip()) and _alone(line, lines, _APART)
+            head = _shape(line) in repeated and _alone(line, lines, _SET_OFF)
+            if not (folio or head):
+                break
             dropped.add(index)
     return dropped
 
@@ -76,12 +84,12 @@ def _shape(line: Line) -> str:
     return f"{round(line.top / 4)}:{text}"
 
 
-def _alone(line: Line, lines: Sequence[Line]) -> bool:
-    """Nothing else within a line's height or so above or below it (the foot of a page)."""
+def _alone(line: Line, lines: Sequence[Line], apart: float) -> bool:
+    """Nothing else within `apart` of the line's height above or below it."""
     height = max(line.bottom - line.top, 1.0)
     for other in lines:
         if other is line:
             continue
-        if other.bottom > line.top - _APART * height and other.top < line.bottom + _APART * height:
+        if other.bottom > line.top - apart * height and other.top < line.bottom + apart * height:
             return False
     return True

@@ -139,13 +139,10 @@ def _linked(identifiers: Identifiers, uris: Sequence[str]) -> Identifiers:
     """A DOI or arXiv link is the identifier even where the printed one is cut or missing."""
     for uri in uris:
         doi = normalise_doi(uri) if "doi" in uri.lower() else ""
-        printed = identifiers.doi
-        if doi and (
-            not printed
-            or doi.startswith(printed)
-            or doi.replace("-", "") == printed.replace("-", "")
-        ):  # missing, cut short, or hyphenated at a line's end
-            identifiers = replace(identifiers, doi=doi)
+        printed = identifiers.doi.rstrip("….")  # a DOI cut short to fit: "10.5555/jmlr…"
+        unhyphenated = doi.replace("-", "") == printed.replace("-", "")
+        if doi and (not printed or doi.startswith(printed) or unhyphenated):
+            identifiers = replace(identifiers, doi=doi)  # missing, cut short, or hyphenated
         arxiv = normalise_arxiv(uri) if "arxiv.org" in uri.lower() else ""
         if arxiv and not identifiers.arxiv:
             identifiers = replace(identifiers, arxiv=arxiv)

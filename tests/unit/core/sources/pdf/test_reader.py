@@ -146,3 +146,40 @@ def test_a_pdf_without_a_reference_list_says_so_and_checks_nothing() -> None:
     (finding,) = read.findings
     assert finding.severity is Severity.WARNING
     assert "no reference list found" in finding.message
+
+
+def test_a_doi_link_is_the_identifier_where_the_printed_doi_is_cut() -> None:
+    pdf = typeset(
+        '#set page(paper: "a5")\n= Introduction\nAs shown before [1].\n= References\n'
+        "[1] A. Okonkwo and B. Varga, “Sparse graph inference for robust representation "
+        "learning,” _Journal of Machine Learning Research_, vol. 20, pp. 1–9, 2019, "
+        '#link("https://doi.org/10.5555/jmlr.2019.00123")[doi:10.5555/jmlr…].\n'
+        "\n[2] H. Tanaka, “Visual benchmarks revisited,” in _Proc. AAAI_, 2018, pp. 1–8.\n"
+    )
+    read = read_pdf(pdf, "paper.pdf")
+    assert read.references[0].identifiers.doi == "10.5555/jmlr.2019.00123"
+    assert read.references[1].title == "Visual benchmarks revisited"
+
+
+_FAMILIES = ("Okonkwo", "Varga", "Lindqvist", "Tanaka", "Moreau", "Haddad", "Novak")
+
+
+def test_running_heads_and_page_numbers_stay_out_of_entries_that_cross_pages() -> None:
+    entries = "".join(
+        f"@article{{w{n}, author = {{{_FAMILIES[n % len(_FAMILIES)]}, Alice and Other, Bob}}, "
+        f"title = {{A Long Title Number {n} About {' '.join(['Stochastic'] * (n % 4))} Graph "
+        f"Inference and Baselines}}, "
+        f"journal = {{Journal of Machine Learning Research}}, year = {{2019}}, "
+        f"pages = {{{n}--{n + 9}}}}}\n"
+        for n in range(1, 31)
+    )
+    source = (
+        '#set page(paper: "a6", numbering: "1", header: [Proceedings of Nothing 2024])\n'
+        "= Introduction\nEverything is cited. #bibliography(\"refs.bib\", style: \"ieee\", "
+        "full: true)\n"
+    )
+    read = read_pdf(typeset(source, {"refs.bib": entries}), "paper.pdf")
+    assert [ref.key for ref in read.references] == [str(n) for n in range(1, 31)]
+    assert not any("Proceedings of Nothing" in ref.raw for ref in read.references)
+    assert {ref.location.page for ref in read.references} != {1}
+    assert all(ref.title.startswith("A Long Title Number") for ref in read.references)
