@@ -86,6 +86,8 @@ def open_pdf(source: Source) -> Opened | Unopened:
     """The pages of a PDF (a path or its bytes), or why they cannot be read."""
     if isinstance(source, bytes) and b"%PDF-" not in source[:1024]:
         return Unopened(Trouble.NOT_PDF, "it does not start with %PDF")
+    if isinstance(source, Path) and source.exists() and not source.is_file():
+        return Unopened(Trouble.MISSING, "it is not a regular file (a folder, pipe or device)")
     try:
         document = pdfium.PdfDocument(source if isinstance(source, bytes) else str(source))
     except pdfium.PdfiumError as error:

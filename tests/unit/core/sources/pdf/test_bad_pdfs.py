@@ -87,3 +87,12 @@ def test_scanned_pages_are_named_when_no_list_is_found() -> None:
     )
     (finding,) = read_pdf(pdf, "half.pdf").findings
     assert "page 2 has no text layer; run OCR" in finding.message
+
+
+def test_a_pipe_named_like_a_pdf_is_refused_without_waiting(tmp_path: Path) -> None:
+    import os
+
+    pipe = tmp_path / "paper.pdf"
+    os.mkfifo(pipe)
+    (finding,) = read_pdf_file(pipe).findings
+    assert "it is not a regular file" in finding.message
