@@ -125,6 +125,7 @@ def _papers(count: int, seed: int) -> list[Paper]:
     if not latex:
         print(f"pandoc + pdfLaTeX skipped: {pandoc_latex_available()}")
     papers = []
+    typeset = 0  # Typst documents so far: each of its styles in turn
     started = time.perf_counter()
     for number in range(count):
         rng = random.Random(seed * 100_003 + number)
@@ -136,7 +137,8 @@ def _papers(count: int, seed: int) -> list[Paper]:
             style = CSL_STYLES[(number // 4) % len(CSL_STYLES)]
             papers.append(_cached(("pandoc", style, columns, number, seed), works, style, columns))
         else:
-            style = TYPST_STYLES[number % len(TYPST_STYLES)]
+            style = TYPST_STYLES[typeset % len(TYPST_STYLES)]
+            typeset += 1
             papers.append(_cached(("typst", style, columns, number, seed), works, style, columns))
     print(f"{len(papers)} documents ready in {time.perf_counter() - started:.0f} s")
     return papers
