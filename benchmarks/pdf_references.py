@@ -4,7 +4,7 @@ paper's .bib is judged.
 Run from the repository root: `.venv/bin/python -m benchmarks.pdf_references [--docs N]
 [--no-verify]`. Each document cites 20–60 works of ../shared/data/corpus/works_sample5k.jsonl
 and 0–3 invented ones, typeset by Typst in eight of its CSL styles (numbered: ieee,
-association-for-computing-machinery, nature, vancouver; author–year: apa,
+association-for-computing-machinery, nature, springer-basic; author–year: apa,
 chicago-author-date, harvard-cite-them-right, elsevier-harvard) and, where pdfLaTeX is
 installed, by pandoc's citeproc with the CSL files of ../shared/data/csl (one document in
 four), one and two columns alternating. PDFs are cached in the system temporary folder.

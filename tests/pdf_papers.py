@@ -19,7 +19,8 @@ WORKS = DATA / "corpus" / "works_sample5k.jsonl"
 CSL = DATA / "csl"
 
 # Typst's own styles: numbered ones cite with numbers, the others with author and year.
-NUMBERED_STYLES = ("ieee", "association-for-computing-machinery", "nature", "vancouver")
+# (Typst 0.15's "vancouver" prints no authors at all, so it is not among them.)
+NUMBERED_STYLES = ("ieee", "association-for-computing-machinery", "nature", "springer-basic")
 AUTHOR_YEAR_STYLES = ("apa", "chicago-author-date", "harvard-cite-them-right", "elsevier-harvard")
 
 _WORDS = (

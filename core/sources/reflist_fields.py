@@ -67,6 +67,7 @@ _VENUE_WORDS = (
     r"\b(?:Conference|Proceedings|Journal|Workshop|Symposium|Transactions|Review|Letters)\b"
 )
 _TRAILING_DESCRIPTOR = re.compile(r"\s*\[[^\]]*\]\s*$")
+_IN_CONTAINER = re.compile(r",\s+[Ii]n:\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +249,10 @@ def _continues_names(after: str) -> bool:
 def _first_sentence(text: str) -> tuple[str, str]:
     """The title: text up to the first sentence end that is not an abbreviation."""
     text = text.strip()
+    container = _IN_CONTAINER.search(text)  # Elsevier's "Title, in: Proceedings …"
     for match in re.finditer(r"([.?!])(?:[\"”’]?)\s+(?=\S)", text):
+        if container and container.start() < match.start():
+            return _clean_title(text[: container.start()]), text[container.end() :]
         head = text[: match.start() + 1]
         if match.group(1) == "." and _abbreviation_ends(head, text[match.end() :]):
             continue
@@ -256,6 +260,8 @@ def _first_sentence(text: str) -> tuple[str, str]:
             continue
         title = head if match.group(1) != "." else head[:-1]
         return _clean_title(title), text[match.end() :]
+    if container:
+        return _clean_title(text[: container.start()]), text[container.end() :]
     nature = re.search(r"\s(?:in|In:)\s", text)
     if nature:
         return _clean_title(text[: nature.start()]), text[nature.start() :]

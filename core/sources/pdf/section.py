@@ -40,6 +40,8 @@ _LABEL = re.compile(r"^\s*(?:\[\s*(\d{1,4})\s*\]|(\d{1,4})\.(?=\s|$)|\((\d{1,4})
 _LARGER = 1.18  # a heading's type is this much larger than the list's (italics vary by 1.12)
 _HEADING_LIKE = re.compile(r"^(?:(?:\d+(?:\.\d+)*|[A-Z])\.?\s+)?[A-Z]")
 _SHORT = 8  # words: a heading is short
+_SHORT_APPENDIX = 5  # words: "Appendix A: Proofs of Theorems"
+_ENDED = re.compile(r"(?:[.)\]]|\d|\S+/\S+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +85,22 @@ def _until_end(lines: Sequence[PageLine]) -> list[PageLine]:
     kept: list[PageLine] = []
     for line in lines:
         text = line.line.text.strip()
-        short = len(text.split()) <= _SHORT
-        larger = line.line.size > _LARGER * size and _HEADING_LIKE.match(text)
-        if kept and short and (_ENDS.match(text) or larger) and not _LABEL.match(text):
+        if kept and _heading_after(text, line.line.size > _LARGER * size, kept[-1]):
             break
         kept.append(line)
     return kept
+
+
+def _heading_after(text: str, larger: bool, previous: PageLine) -> bool:
+    """Whether a line heads what follows the list: short, set apart from running text (the
+    line before ends an entry; this one breaks no word), in larger type or named like an
+    appendix ("Acknowledgements" alone, not "Acknowledgements on Social Annotations: …")."""
+    if len(text.split()) > _SHORT or _LABEL.match(text) or text.endswith(("-", ",")):
+        return False
+    if larger and _HEADING_LIKE.match(text):
+        return True
+    ended = _ENDED.search(previous.line.text.strip())
+    return bool(_ENDS.match(text)) and len(text.split()) <= _SHORT_APPENDIX and bool(ended)
 
 
 def _numbered_start(lines: Sequence[PageLine]) -> int | None:

@@ -221,3 +221,12 @@ def test_a_title_that_opens_with_two_quoted_words_is_read_whole() -> None:
     reference = parse_reference(raw, key="24", location=Location.point("refs.txt", 1, 1))
     assert "Stylized image captioning with adaptive learning and attention" in reference.title
     assert reference.title.startswith("Factual")
+
+
+def test_an_elsevier_title_ends_where_its_container_begins() -> None:
+    raw = (
+        "Borji, A., Itti, L., 2014. Human vs. Computer in Scene and Object Recognition, in: "
+        "Proceedings of CVPR. pp. 113–120."
+    )
+    reference = parse_reference(raw, key="b", location=Location.point("refs.txt", 1, 1))
+    assert reference.title == "Human vs. Computer in Scene and Object Recognition"

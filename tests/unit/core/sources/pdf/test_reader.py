@@ -175,7 +175,7 @@ def test_running_heads_and_page_numbers_stay_out_of_entries_that_cross_pages() -
     )
     source = (
         '#set page(paper: "a6", numbering: "1", header: [Proceedings of Nothing 2024])\n'
-        "= Introduction\nEverything is cited. #bibliography(\"refs.bib\", style: \"ieee\", "
+        '= Introduction\nEverything is cited. #bibliography("refs.bib", style: "ieee", '
         "full: true)\n"
     )
     read = read_pdf(typeset(source, {"refs.bib": entries}), "paper.pdf")
