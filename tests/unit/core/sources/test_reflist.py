@@ -230,3 +230,13 @@ def test_an_elsevier_title_ends_where_its_container_begins() -> None:
     )
     reference = parse_reference(raw, key="b", location=Location.point("refs.txt", 1, 1))
     assert reference.title == "Human vs. Computer in Scene and Object Recognition"
+
+
+def test_a_springer_venue_stops_before_its_pages_written_without_a_full_stop() -> None:
+    raw = (
+        "2. Pinarer O, Turhan S (2018) Web Service Solution for Adverse Drug Events. In: IEEE "
+        "International Conference on Big Data, Seattle, WA, USA. pp 2449 – 2452"
+    )
+    reference = parse_reference(raw, key="2", location=Location.point("refs.txt", 1, 1))
+    assert reference.venue == "IEEE International Conference on Big Data, Seattle, WA, USA"
+    assert reference.pages == "2449-2452"
