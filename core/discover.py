@@ -8,7 +8,7 @@ import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from cite_sentinel.core.sources import SUFFIXES
+from cite_sentinel.core.sources import BINARY_SUFFIXES, SUFFIXES
 
 # Plain text is read only when named: a folder holds too many .txt files that are no reference list.
 _WALKED_SUFFIXES = SUFFIXES - {".txt"}
@@ -80,8 +80,17 @@ def _walk(folder: Path, exclude: Sequence[str]) -> Iterable[str]:
                 Path(name).suffix.lower() in _WALKED_SUFFIXES
                 and not is_excluded(path, exclude)
                 and _is_regular(path)
+                and not _built_from_source(name, names)
             ):
                 yield path
+
+
+def _built_from_source(name: str, names: Sequence[str]) -> bool:
+    """A PDF beside the manuscript it was made from (paper.pdf, paper.tex): the source is read."""
+    stem, suffix = os.path.splitext(name)
+    if suffix.lower() not in BINARY_SUFFIXES:
+        return False
+    return any(f"{stem}{source}" in names for source in (".tex", ".md", ".markdown", ".typ"))
 
 
 def _is_regular(path: str) -> bool:

@@ -47,19 +47,35 @@ class SourceStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Location:
-    """A span in a file: 1-based line and column (in code points), end exclusive."""
+    """A span in a file: 1-based line and column (in code points), end exclusive.
+
+    In a PDF, lines count the document's extracted text from its first page; `page` (1-based)
+    and `label` (the entry's number as printed, its first words, or a citation marker) say
+    where a person finds it: `paper.pdf:p12:[37]`.
+    """
 
     path: str
     line: int
     column: int
     end_line: int
     end_column: int
+    page: int = 0  # 0: the file has no pages
+    label: str = ""
 
     @classmethod
     def point(cls, path: str, line: int, column: int) -> Location:
         return cls(path, line, column, line, column)
 
+    @property
+    def place(self) -> str:
+        """Page and label as a person looks for them (`p12:[37]`), or "" outside a PDF."""
+        if not self.page:
+            return ""
+        return f"p{self.page}:{self.label}" if self.label else f"p{self.page}"
+
     def __str__(self) -> str:
+        if self.page:
+            return f"{self.path}:{self.place}"
         return f"{self.path}:{self.line}:{self.column}"
 
 

@@ -42,6 +42,8 @@ def annotation(finding: Finding, root: Path | None = None) -> str:
     message = finding.message
     if finding.hint and finding.hint not in message:
         message = f"{message}; {finding.hint}"
+    if where.page:  # a PDF: its lines are no place a person can find; the page and label are
+        message = f"{where.place}: {message}"
     joined = ",".join(f"{name}={_escape_property(value)}" for name, value in properties)
     return f"::{_COMMANDS[finding.severity]} {joined}::{_escape_data(message)}"
 

@@ -29,6 +29,8 @@ def render_gitlab(result: CheckResult, *, root: Path | None = None) -> str:
         description = finding.message
         if finding.hint and finding.hint not in description:
             description = f"{description}; {finding.hint}"
+        if finding.location.page:  # a PDF: say the page and the printed label
+            description = f"{finding.location.place}: {description}"
         issues.append(
             {
                 "type": "issue",

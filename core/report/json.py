@@ -83,7 +83,17 @@ def _reference(reference: Reference, verdict: Verdict | None) -> dict[str, Any]:
 
 
 def _location(location: Location) -> dict[str, Any]:
-    return {"path": location.path, "line": location.line, "column": location.column}
+    """Path, line and column; in a PDF also the page and the printed label (`[37]`)."""
+    where: dict[str, Any] = {
+        "path": location.path,
+        "line": location.line,
+        "column": location.column,
+    }
+    if location.page:
+        where["page"] = location.page
+        if location.label:
+            where["label"] = location.label
+    return where
 
 
 def _problem(problem: Problem) -> dict[str, Any]:

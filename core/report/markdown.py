@@ -42,6 +42,8 @@ def _reference(reference: Reference, verdict: Verdict | None) -> list[str]:
     status = verdict.status.value if verdict else "not verified"
     flags = "".join(f", {flag.value}" for flag in verdict.flags) if verdict else ""
     lines = [f"### `{reference.key}`: {status}{flags}", "", f"- defined at `{where}`"]
+    if where.page and reference.raw:  # a PDF: the entry as printed, for a reader to compare
+        lines += ["", f"> {_text(reference.raw)}", ""]
     if verdict is None:
         return [*lines, ""]
     record = verdict.match

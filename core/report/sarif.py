@@ -108,10 +108,12 @@ def _result(
 
 
 def _location(where: Location, root: Path | None) -> dict[str, Any]:
-    region: dict[str, int] = {"startLine": max(where.line, 1), "startColumn": max(where.column, 1)}
+    region: dict[str, Any] = {"startLine": max(where.line, 1), "startColumn": max(where.column, 1)}
     if (where.end_line, where.end_column) > (where.line, where.column):
         region["endLine"] = where.end_line
         region["endColumn"] = max(where.end_column, 1)
+    if where.page:  # a PDF: lines of its extracted text; people look for the page and label
+        region["properties"] = {"page": where.page, "label": where.label}
     uri = _uri(where.path, root)
     artifact = {"uri": uri} if uri.startswith("file:") else {"uri": uri, "uriBaseId": "%SRCROOT%"}
     return {"physicalLocation": {"artifactLocation": artifact, "region": region}}

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from cite_sentinel.core.model import Read
 
 Reader = Callable[[str, str], Read]
+BinaryReader = Callable[[Path], Read]  # reads the file itself; never raises on a bad one
 
 BIBLIOGRAPHY_SUFFIXES = frozenset({".bib", ".json", ".yaml", ".yml"})
 MANUSCRIPT_SUFFIXES = frozenset({".md", ".markdown", ".tex", ".typ", ".txt"})
-SUFFIXES = BIBLIOGRAPHY_SUFFIXES | MANUSCRIPT_SUFFIXES
+BINARY_SUFFIXES = frozenset({".pdf"})  # self-contained: a PDF cites its own reference list
+SUFFIXES = BIBLIOGRAPHY_SUFFIXES | MANUSCRIPT_SUFFIXES | BINARY_SUFFIXES
 
 
 def reader_for(path: str) -> Reader | None:
@@ -57,6 +59,15 @@ def _read_reference_text(text: str, path: str) -> Read:
     from cite_sentinel.core.sources.reflist import read_reflist
 
     return read_reflist(text, path)
+
+
+def binary_reader_for(path: str) -> BinaryReader | None:
+    """The reader of a file that is no text (a PDF), chosen by its suffix; None for text."""
+    if PurePath(path).suffix.lower() == ".pdf":
+        from cite_sentinel.core.sources.pdf import read_pdf_file
+
+        return read_pdf_file
+    return None
 
 
 _BIBTEX = re.compile(r"^[ \t]*@[A-Za-z]+[ \t]*[{(]", re.MULTILINE)

@@ -67,6 +67,7 @@ _VENUE_WORDS = (
     r"\b(?:Conference|Proceedings|Journal|Workshop|Symposium|Transactions|Review|Letters)\b"
 )
 _TRAILING_DESCRIPTOR = re.compile(r"\s*\[[^\]]*\]\s*$")
+_IN_CONTAINER = re.compile(r",\s+[Ii]n:\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +159,8 @@ def _quoted_frame(body: str) -> _Frame | None:
     if not match or (match.start() == 0 and not body[match.end() :].strip()):
         return None
     title = next(group for group in match.groups() if group is not None)
-    if re.match(r"\s*[:;?!–—-]|\w", body[match.end() :]):
-        return None  # a quotation inside a longer title: “Bad” Ad?, “Lite” Methodology
+    if re.match(r"\s*[:;?!–—-]|\w|\s+(?:or|and|vs\.?|versus)\s", body[match.end() :]):
+        return None  # a quotation inside a longer title: “Bad” Ad?, “Factual” or “Emotional”
     before = body[: match.start()].strip()
     if before and not re.search(r"[.,:;)]$", before):
         return None  # an author list ends in punctuation: this quotation sits inside the title
@@ -237,7 +238,9 @@ def _continues_names(after: str) -> bool:
     return bool(
         re.match(
             rf"(?:&|and\b|et\s+al\b|[{UPPER}]\.|[{UPPER}]-[{UPPER}]\.|[{UPPER}][a-z]?\.\s*,|,"
-            r"|\([A-Z][\w'’-]*\)\.?,)",
+            r"|\([A-Z][\w'’-]*\)\.?,"
+            r"|(?:van|von|de|der|den|da|di|du|del|della|dos|das|le|la|ten|ter)"
+            r"(?:\s+(?:der|den|de|la|le))?\s*(?:,|&|and\b|\.))",
             after,
         )
     )
@@ -246,7 +249,10 @@ def _continues_names(after: str) -> bool:
 def _first_sentence(text: str) -> tuple[str, str]:
     """The title: text up to the first sentence end that is not an abbreviation."""
     text = text.strip()
+    container = _IN_CONTAINER.search(text)  # Elsevier's "Title, in: Proceedings …"
     for match in re.finditer(r"([.?!])(?:[\"”’]?)\s+(?=\S)", text):
+        if container and container.start() < match.start():
+            return _clean_title(text[: container.start()]), text[container.end() :]
         head = text[: match.start() + 1]
         if match.group(1) == "." and _abbreviation_ends(head, text[match.end() :]):
             continue
@@ -254,6 +260,8 @@ def _first_sentence(text: str) -> tuple[str, str]:
             continue
         title = head if match.group(1) != "." else head[:-1]
         return _clean_title(title), text[match.end() :]
+    if container:
+        return _clean_title(text[: container.start()]), text[container.end() :]
     nature = re.search(r"\s(?:in|In:)\s", text)
     if nature:
         return _clean_title(text[: nature.start()]), text[nature.start() :]

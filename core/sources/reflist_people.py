@@ -121,16 +121,16 @@ def _pair_up(chunks: list[str]) -> list[Person]:
         return [_one_name(chunks[0])]
     odd = chunks[1::2]
     families = chunks[::2]
+    written = odd
+    odd = [_without_particles(chunk) for chunk in odd]
     initials = sum(1 for chunk in odd if _INITIALS.match(chunk))
     if (
         initials * 2 > len(odd)
         and all(_INITIALS.match(chunk) or len(chunk.split()) <= 2 for chunk in odd)
         and not any(_INITIALS.match(chunk) or _LEADING_INITIALS.match(chunk) for chunk in families)
     ):  # "Liu, F., Chen, zhifeng, Roth, D.": most given names are initials
-        people = [
-            Person(family=family, given=given)
-            for family, given in zip(chunks[::2], odd, strict=False)
-        ]
+        pairs = zip(families, written, strict=False)
+        people = [_inverted(family, given) for family, given in pairs]
         if len(chunks) % 2:
             people.append(_one_name(chunks[-1]))
         return people
@@ -144,6 +144,14 @@ def _pair_up(chunks: list[str]) -> list[Person]:
     if _inverted_first(chunks):
         return [_inverted(chunks[0], chunks[1])] + [_one_name(c) for c in chunks[2:]]
     return [_one_name(chunk) for chunk in chunks]
+
+
+def _without_particles(given: str) -> str:
+    """A given part without the particles some styles write after it ("J. van der")."""
+    words = given.split()
+    while len(words) > 1 and words[-1] in _PARTICLES:
+        words.pop()
+    return " ".join(words)
 
 
 def _inverted(family: str, given: str) -> Person:
@@ -181,9 +189,14 @@ def _one_name(name: str) -> Person:
         return Person(family=person.family, given=person.given, suffix=tail.group(1))
     if _CORPORATE.search(name) or len(name.split()) > 5:
         return Person(literal=name)
+    particles = re.search(r"(?:\s+(?:" + "|".join(_PARTICLES) + r"))+$", name)
+    if particles and particles.start() > 0:  # AMA's "Silva L de": the particle follows
+        person = _one_name(name[: particles.start()])
+        if person.given and not person.literal:
+            return Person(family=f"{particles[0].strip()} {person.family}", given=person.given)
     vancouver = _VANCOUVER_TAIL.match(name)
     if vancouver and not _DOTTED_INITIALS.match(vancouver.group("family")):
-        return Person(family=vancouver.group("family"), given=vancouver.group("given"))
+        return Person(family=vancouver.group("family"), given=_dotted(vancouver.group("given")))
     leading = _LEADING_INITIALS.match(name)
     if leading:
         return Person(family=leading.group("family").strip(), given=leading.group("given").strip())
@@ -197,6 +210,14 @@ def _one_name(name: str) -> Person:
         start -= 1
     family = " ".join(words[start:])
     return Person(family=family.rstrip(".") or family, given=" ".join(words[:start]))
+
+
+def _dotted(initials: str) -> str:
+    """Vancouver's run-together initials written as initials: "TW" is "T. W.", "J-P" "J.-P."."""
+    if not re.fullmatch(rf"[{UPPER}](?:-?[{UPPER}])*", initials):
+        return initials  # "Ch", "Ya": a short given name, or an initial with its second letter
+    dotted = re.sub(rf"([{UPPER}])", r"\1. ", initials)
+    return re.sub(r"\s*-\s*", "-", dotted).strip()
 
 
 def _trim_end(text: str) -> str:

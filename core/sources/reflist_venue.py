@@ -10,7 +10,8 @@ from cite_sentinel.core.sources.reflist_people import parse_people
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)"
 _ANY_YEAR = re.compile(rf"(?<![\d/.\w–-])({_YEAR})[a-z]?(?![\d\w–-]|\.\d)")
 _PAGES = re.compile(
-    r"(?:\bpp?\.|\bpages?\b)\s*(?P<a>[A-Za-z]?\d+[A-Za-z]?(?:\s*[–—-]\s*[A-Za-z]?\d+[A-Za-z]?)?)"
+    r"(?:\bpp?\.|\bpp\b|\bpages?\b)\s*"  # Springer writes "pp 12–34"
+    r"(?P<a>[A-Za-z]?\d+[A-Za-z]?(?:\s*[–—-]\s*[A-Za-z]?\d+[A-Za-z]?)?)"
     r"|:\s*(?P<b>[A-Za-z]?\d+(?:\s*[–—-]\s*[A-Za-z]?\d+)?)(?=\s*[.;,]?\s*$|\s*[.;,]\s)"
     r"|,\s*(?P<c>\d+\s*[–—-]\s*\d+)(?=[.,;\s]|$)"
     r"|\s(?P<d>\d+\s*[–—-]\s*\d+)(?=\s*\()"
@@ -27,7 +28,7 @@ _VOLUME_ISSUE = re.compile(
     re.IGNORECASE,
 )
 _VENUE_END = re.compile(
-    r",?\s*\b(?:pp?\.|pages?\b)\s*\d|,\s*vol\.|,\s*edited by\b|,\s*\d{1,4}\s*,|\.\s+"
+    r"[,.]?\s*\b(?:pp?\.|pp\b|pages?\b)\s*\d|,\s*vol\.|,\s*edited by\b|,\s*\d{1,4}\s*,|\.\s+"
     + _YEAR
     + r"\b|\s+"
     + _YEAR

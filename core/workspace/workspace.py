@@ -15,12 +15,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cite_sentinel.core.config import Config
+from cite_sentinel.core.findings import Code
 from cite_sentinel.core.discover import discover, is_excluded
 from cite_sentinel.core.lint import ENTRY_CHECKS, own_findings
 from cite_sentinel.core.model import Citation, Location, Read, Reference
 from cite_sentinel.core.sources import (
     BIBLIOGRAPHY_SUFFIXES,
+    BINARY_SUFFIXES,
+    BinaryReader,
     MANUSCRIPT_SUFFIXES,
+    binary_reader_for,
 )
 from cite_sentinel.core.sources.bibtex_incremental import (
     BibSnapshot,
@@ -192,8 +196,8 @@ class Workspace:
         """The bibliographies a file cites from: those it names or the configuration names,
         else, when it cites, those beside it."""
         document = self._documents.get(normal(path))
-        if document is None:
-            return ()
+        if document is None or Path(document.path).suffix.lower() in BINARY_SUFFIXES:
+            return ()  # a PDF's references are its own list, never a .bib beside it
         read = document.read
         named = [bibliography_path(document.path, link.name) for link in read.bibliographies]
         named += [normal(p) for p in self.config.bibliography]
@@ -318,6 +322,10 @@ class Workspace:
                 path not in self._walked and is_excluded(path, self.config.exclude)
             ):
                 continue
+            binary = None if path in self._overlays else binary_reader_for(path)
+            if binary is not None:
+                self._load_binary(path, binary)
+                continue
             try:
                 text = self._overlays.get(path)
                 text = read_text_file(Path(path)) if text is None else text
@@ -333,6 +341,19 @@ class Workspace:
             kept = previous if previous is not None and previous.path == path else None
             self._put(read_document(path, text, Origin.DISK, None, kept, live=self.live))
             queue.extend(self.uses(path))
+
+    def _load_binary(self, path: str, reader: BinaryReader) -> None:
+        """A PDF, read from the file itself; one found in a folder that cites nothing (a
+        figure) is left out, and one that cannot be read at all is unreadable."""
+        read = reader(Path(path))
+        if path not in self._walked and not (read.references or read.citations):
+            return
+        for finding in read.findings:
+            if finding.code == Code.UNREADABLE_FILE:
+                self.unreadable[path] = finding.message.removeprefix(f"cannot read {path}: ")
+                return
+        self._put(Document(path=path, text="", origin=Origin.DISK, read=read,
+                           findings=read.findings))  # fmt: skip
 
     def _put(self, document: Document) -> None:
         self._documents[document.path] = document

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cite_sentinel.core.model import Location, Read
-from cite_sentinel.core.sources.reflist import read_reflist
+from cite_sentinel.core.sources.reflist import parse_reference, read_reflist
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -199,3 +199,44 @@ def test_generated_keys_never_collide_with_written_year_letters() -> None:
     )
     keys = [ref.key for ref in read_reflist(text, "r.txt").references]
     assert keys == ["li2019a", "li2019b", "li2019c"]
+
+
+def test_an_author_list_ending_in_a_particle_does_not_swallow_the_title() -> None:
+    raw = (
+        "8. McDonnell, M. D., Gong, D. & Hengel, A. van den. RanPAC: Random projections and "
+        "pre-trained models for continual learning. in Neurips (2023)."
+    )
+    reference = parse_reference(raw, key="8", location=Location.point("refs.txt", 1, 1))
+    assert reference.title == (
+        "RanPAC: Random projections and pre-trained models for continual learning"
+    )
+    assert [person.family for person in reference.people][-1] == "van den Hengel"
+
+
+def test_a_title_that_opens_with_two_quoted_words_is_read_whole() -> None:
+    raw = (
+        "24. Chen T, Zhang Z, You Q, et al. “Factual” or “emotional”: Stylized image captioning "
+        "with adaptive learning and attention. In: Proceedings of ECCV. 2018."
+    )
+    reference = parse_reference(raw, key="24", location=Location.point("refs.txt", 1, 1))
+    assert "Stylized image captioning with adaptive learning and attention" in reference.title
+    assert reference.title.startswith("Factual")
+
+
+def test_an_elsevier_title_ends_where_its_container_begins() -> None:
+    raw = (
+        "Borji, A., Itti, L., 2014. Human vs. Computer in Scene and Object Recognition, in: "
+        "Proceedings of CVPR. pp. 113–120."
+    )
+    reference = parse_reference(raw, key="b", location=Location.point("refs.txt", 1, 1))
+    assert reference.title == "Human vs. Computer in Scene and Object Recognition"
+
+
+def test_a_springer_venue_stops_before_its_pages_written_without_a_full_stop() -> None:
+    raw = (
+        "2. Pinarer O, Turhan S (2018) Web Service Solution for Adverse Drug Events. In: IEEE "
+        "International Conference on Big Data, Seattle, WA, USA. pp 2449 – 2452"
+    )
+    reference = parse_reference(raw, key="2", location=Location.point("refs.txt", 1, 1))
+    assert reference.venue == "IEEE International Conference on Big Data, Seattle, WA, USA"
+    assert reference.pages == "2449-2452"

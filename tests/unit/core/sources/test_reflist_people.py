@@ -74,3 +74,27 @@ def test_titles_and_broken_name_lists_do_not_pass_for_authors(text: str) -> None
 def test_author_blocks_pass_for_authors() -> None:
     assert looks_like_people("Liu, F., Chen, M., Roth, D. & Collier, N.")
     assert looks_like_people("Cardoso, G., el idrissi, Y. J., Le Corff, S., & Moulines, E.")
+
+
+def test_run_together_vancouver_initials_are_read_as_initials() -> None:
+    people, _ = parse_people("Weng TW, Zhao P, Chen P-Y")
+    assert [(person.family, person.given) for person in people] == [
+        ("Weng", "T. W."),
+        ("Zhao", "P."),
+        ("Chen", "P.-Y."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("block", "families"),
+    [
+        ("Felli, P., Silva, L. de, Logan, B.", ["Felli", "de Silva", "Logan"]),
+        ("Dudzik, B., Waa, J. van der, & Chen, P.-Y.", ["Dudzik", "van der Waa", "Chen"]),
+        ("Felli P, Silva L de, Logan B", ["Felli", "de Silva", "Logan"]),
+    ],
+)
+def test_particles_written_after_the_initials_stay_with_the_family_name(
+    block: str, families: list[str]
+) -> None:
+    people, _ = parse_people(block)
+    assert [person.family for person in people] == families

@@ -1,0 +1,273 @@
+"""A page's words as lines in reading order: one or two columns, full-width blocks between.
+
+Words on one baseline form a line; small raised words (superscript markers) join the line
+they sit on. A gutter is a vertical band in the middle of the page that the words of most
+lines leave empty; lines that cross it (a title, an abstract, a wide caption) divide the
+page into bands, and each band is read left column first, then right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import accumulate, pairwise
+from statistics import median
+
+from cite_sentinel.core.sources.pdf.glyphs import Word
+
+_SAME_LINE = 0.3  # baselines closer than this many ems are one line
+_SMALL = 0.85  # a word this much smaller than its line's text is a superscript or subscript
+_RAISED = 0.25  # digits whose ink starts this many ems above the baseline are superscript
+_MIN_GUTTER = 4.0  # points: a narrower empty band is a word space, not a gutter
+_WIDE_GAP = 0.8  # ems: a gap between two words of a line this wide may be a gutter
+_SCAN = (0.25, 0.75)  # where on the page a gutter may lie (share of the text's width)
+_MOST_CROSSING = 0.6  # share of the text (by line height) that may run across a gutter
+_FEWEST_BESIDE = 2  # lines needed on each side of a gutter
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Line:
+    """One line of text as printed, its box, and which of its words are superscript."""
+
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    size: float  # the em of the line's main text
+    column: int  # 0: full width or single column; 1 left; 2 right
+    column_left: float  # where the lines of its column start when not indented
+    words: tuple[Word, ...]
+    superscript: tuple[bool, ...]  # per word
+    starts: tuple[int, ...]  # per word: its offset in `text`
+
+    @property
+    def hyphen(self) -> bool:
+        return bool(self.words) and self.words[-1].hyphen
+
+
+def page_lines(words: list[Word], width: float) -> list[Line]:
+    """The lines of one page, top to bottom, column by column."""
+    if not words:
+        return []
+    rows = _rows(words)
+    gutter = _gutter(rows, width)
+    pieces: list[tuple[int, list[Word]]] = []
+    for row in rows:
+        pieces.extend(_split(row, gutter))
+    edges = _column_edges(pieces, gutter)
+    return _order([_line(row, column, edges[column]) for column, row in pieces])
+
+
+def _column_edges(
+    pieces: list[tuple[int, list[Word]]], gutter: tuple[float, float] | None
+) -> dict[int, float]:
+    """Where each column's lines start on this page: its least indented line of two words or
+    more (a lone page number may stand anywhere)."""
+    lines = [(column, row) for column, row in pieces if len(row) > 1] or pieces
+    left = min(row[0].x0 for _, row in lines)
+    edges = {0: left, 1: left, 2: left}
+    starts = [row[0].x0 for column, row in lines if column == 2]
+    if gutter is not None and starts:
+        edges[2] = min(starts)
+    return edges
+
+
+def _rows(words: list[Word]) -> list[list[Word]]:
+    """Words grouped by baseline across the whole page, each row left to right; small words
+    join the row of larger text they overlap."""
+    ordered = sorted(words, key=lambda word: (word.baseline, word.x0))
+    rows: list[list[Word]] = []
+    for word in ordered:
+        row = rows[-1] if rows else None
+        if row is not None and abs(word.baseline - row[-1].baseline) <= _SAME_LINE * max(
+            word.size, row[-1].size
+        ):
+            row.append(word)
+        else:
+            rows.append([word])
+    return _attach_small(rows)
+
+
+def _attach_small(rows: list[list[Word]]) -> list[list[Word]]:
+    """Rows of small text inside the box of a row of larger text (superscripts, subscripts)
+    become part of it; a row of small text alone (a footnote, a small-print list) stays."""
+    sizes = [median(word.size for word in row) for row in rows]
+    kept: list[int] = []
+    merged: dict[int, list[Word]] = {index: list(row) for index, row in enumerate(rows)}
+    for index, row in enumerate(rows):
+        host = _host(rows, sizes, index)
+        if host is None:
+            kept.append(index)
+        else:
+            merged[host].extend(row)
+    result = []
+    for index in kept:
+        row = sorted(merged[index], key=lambda word: word.x0)
+        result.append(row)
+    return result
+
+
+def _host(rows: list[list[Word]], sizes: list[float], index: int) -> int | None:
+    size = sizes[index]
+    row = rows[index]
+    centre = (row[0].top + row[0].bottom) / 2
+    for other in sorted(range(index - 3, index + 4), key=lambda other: abs(other - index)):
+        if other == index or not 0 <= other < len(rows) or sizes[other] * _SMALL <= size:
+            continue
+        host = rows[other]
+        top = min(word.top for word in host)
+        bottom = max(word.bottom for word in host)
+        left, right = host[0].x0 - sizes[other], host[-1].x1 + sizes[other]
+        if top <= centre <= bottom and left <= row[0].x0 and row[-1].x1 <= right:
+            return other
+    return None
+
+
+def _gutter(rows: list[list[Word]], width: float) -> tuple[float, float] | None:
+    """The empty band between two columns, if the page has two.
+
+    Every line votes for the places it leaves empty in the middle of the page: a wide gap
+    between two of its words, everything after its end, everything before its start. The
+    gutter is where most lines agree; lines that run across it (a title, an abstract) do not
+    vote, and a short second column still gets the votes of the whole first one.
+    """
+    left = min(row[0].x0 for row in rows)
+    right = max(row[-1].x1 for row in rows)
+    span = right - left
+    if span <= 0:
+        return None
+    low, high = left + span * _SCAN[0], left + span * _SCAN[1]
+    bins = int(span) + 2
+    steps = [0] * (bins + 1)
+    for row in rows:
+        for start, end in _empty(row, left, right, low, high):
+            steps[max(int(start - left), 0)] += 1
+            steps[min(int(end - left), bins)] -= 1
+    votes = list(accumulate(steps[:bins]))
+    middle = range(int(low - left), int(high - left) + 1)
+    best = max(middle, key=lambda cell: votes[cell], default=None)
+    if best is None or votes[best] < _FEWEST_BESIDE:
+        return None
+    floor = votes[best] - max(1, votes[best] // 20)
+    first = last = best
+    while first > 0 and votes[first - 1] >= floor:
+        first -= 1
+    while last + 1 < bins and votes[last + 1] >= floor:
+        last += 1
+    band = (left + first, left + last + 1)
+    if band[1] - band[0] < _MIN_GUTTER:
+        return None
+    crossing = sum(any(w.x0 < band[1] and w.x1 > band[0] for w in row) for row in rows)
+    if crossing > _MOST_CROSSING * len(rows) or min(_sides(rows, *band)) < _FEWEST_BESIDE:
+        return None  # one column, or nothing on one side: a ragged column, not a gutter
+    return band
+
+
+def _empty(
+    row: list[Word], left: float, right: float, low: float, high: float
+) -> list[tuple[float, float]]:
+    """The stretches a line leaves empty that reach into the middle of the page."""
+    stretches = [
+        (before.x1, after.x0)
+        for before, after in pairwise(row)
+        if after.x0 - before.x1 >= max(_MIN_GUTTER, _WIDE_GAP * before.size)
+        and before.x1 < high
+        and after.x0 > low
+    ]
+    if row[-1].x1 < high:
+        stretches.append((row[-1].x1, right))
+    if row[0].x0 > low:
+        stretches.append((left, row[0].x0))
+    return stretches
+
+
+def _sides(rows: list[list[Word]], start: float, end: float) -> tuple[int, int]:
+    """How many lines that do not cross a band have words left of it, and right of it."""
+    left = right = 0
+    for row in rows:
+        if any(word.x0 < end and word.x1 > start for word in row):
+            continue
+        left += any(word.x1 <= start for word in row)
+        right += any(word.x0 >= end for word in row)
+    return left, right
+
+
+def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[int, list[Word]]]:
+    """A row cut at the first wide gap that opens in the gutter's left half; kept whole
+    when a word runs across the gutter (a full-width line). The gutter's edges come from the
+    columns' indented lines, so a label in the right column may stand inside it."""
+    if gutter is None:
+        return [(0, row)]
+    start, end = gutter
+    if any(word.x0 < start and word.x1 > end for word in row):
+        return [(0, row)]
+    middle = (start + end) / 2
+    cut = next(
+        (
+            index
+            for index, (before, after) in enumerate(pairwise(row), start=1)
+            if before.x1 <= middle and after.x0 > start and after.x0 - before.x1 >= _MIN_GUTTER
+        ),
+        None,
+    )
+    if cut is not None:
+        return [(1, row[:cut]), (2, row[cut:])]
+    if row[-1].x1 <= end and (row[0].x0 + row[-1].x1) / 2 < middle:
+        return [(1, row)]
+    if row[0].x0 >= start:
+        return [(2, row)]
+    return [(0, row)]
+
+
+def _line(row: list[Word], column: int, column_left: float) -> Line:
+    size = median(word.size for word in row)
+    body = [word for word in row if word.size > _SMALL * size] or row
+    baseline = median(word.baseline for word in body)
+    superscript = tuple(_is_superscript(word, size, baseline) for word in row)
+    parts: list[str] = []
+    starts: list[int] = []
+    offset = 0
+    for word in row:
+        if parts:
+            offset += 1
+        starts.append(offset)
+        parts.append(word.text)
+        offset += len(word.text)
+    return Line(
+        text=" ".join(parts),
+        x0=min(word.x0 for word in row),
+        x1=max(word.x1 for word in row),
+        top=min(word.top for word in body),
+        bottom=max(word.bottom for word in body),
+        size=median(word.size for word in body),
+        column=column,
+        column_left=column_left,
+        words=tuple(row),
+        superscript=superscript,
+        starts=tuple(starts),
+    )
+
+
+def _is_superscript(word: Word, size: float, baseline: float) -> bool:
+    if word.size < _SMALL * size and baseline - word.baseline > 0.15 * size:
+        return True
+    return word.raised >= _RAISED
+
+
+def _order(lines: list[Line]) -> list[Line]:
+    """Full-width lines cut the page into bands; each band is its left column, then its right."""
+    ordered: list[Line] = []
+    band: list[Line] = []
+    for line in sorted(lines, key=lambda line: (line.top, line.x0)):
+        if line.column == 0:
+            ordered.extend(_band(band))
+            band = []
+            ordered.append(line)
+        else:
+            band.append(line)
+    ordered.extend(_band(band))
+    return ordered
+
+
+def _band(lines: list[Line]) -> list[Line]:
+    return sorted(lines, key=lambda line: (line.column, line.top, line.x0))

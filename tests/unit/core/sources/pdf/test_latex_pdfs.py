@@ -1,0 +1,73 @@
+"""PDFs made by pdfLaTeX: accents set apart from their letters (OT1 fonts), hyperref links,
+two columns, and a 600-page thesis."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from cite_sentinel.core.sources.pdf import read_pdf, read_pdf_file
+
+PAPER = r"""\documentclass[twocolumn]{article}
+\usepackage{hyperref}
+\begin{document}
+\section{Introduction}
+Qu\'ebec was first \cite{a}, then G\"odel \cite{b}; see also \cite{a,b}.
+\begin{thebibliography}{9}
+\bibitem{a} J.~Qu\'ebec and P.~Erd\H{o}s, ``A study of na\"ive inference,''
+  \emph{Journal of Machine Learning Research}, vol.~3, pp.~1--9, 2019,
+  doi: \href{https://doi.org/10.1145/3292500.3330701}{10.1145/3292500.3330701}.
+\bibitem{b} \c{C}.~G\"odel, ``Efficient fine-tuning of large models,'' in
+  \emph{Proceedings of the AAAI Conference on Artificial Intelligence}, 2020.
+\end{thebibliography}
+\end{document}
+"""
+THESIS_PAGE = r"""\section{Chapter %d}
+%s
+\clearpage
+"""
+FILLER = (
+    "We study sparse graphs and stochastic baselines with adaptive inference, and the "
+    "signals of models in depth \\cite{a}. "
+) * 12
+
+
+def _pdflatex(tmp_path: Path, source: str) -> Path:
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed (apt texlive-latex-base)")
+    (tmp_path / "paper.tex").write_text(source, encoding="utf-8")
+    for _ in range(2):  # the second run resolves \cite
+        subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"],
+            cwd=tmp_path,
+            capture_output=True,
+            timeout=300,
+            check=True,
+        )
+    return tmp_path / "paper.pdf"
+
+
+@pytest.mark.slow
+def test_accented_names_and_hyperref_dois_of_a_latex_pdf_are_read(tmp_path: Path) -> None:
+    read = read_pdf(_pdflatex(tmp_path, PAPER).read_bytes(), "paper.pdf")
+    first, second = read.references
+    assert [person.family for person in first.people] == ["Québec", "Erdős"]
+    assert first.title == "A study of naïve inference"
+    assert first.identifiers.doi == "10.1145/3292500.3330701"
+    assert [person.family for person in second.people] == ["Gödel"]
+    assert second.title == "Efficient fine-tuning of large models"
+    assert sorted(cit.key for cit in read.citations) == ["1", "1", "2", "2"]
+
+
+@pytest.mark.slow
+def test_a_six_hundred_page_thesis_is_read_to_its_reference_list(tmp_path: Path) -> None:
+    chapters = "".join(THESIS_PAGE % (number, FILLER) for number in range(1, 601))
+    source = PAPER.replace("\\section{Introduction}", chapters).replace("[twocolumn]", "")
+    pdf = _pdflatex(tmp_path, source)
+    read = read_pdf_file(pdf)
+    assert len(read.references) == 2
+    assert len(read.citations) > 300
+    assert all(cit.location.page >= 1 for cit in read.citations)
+    assert max(cit.location.page for cit in read.citations) >= 500
