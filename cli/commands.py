@@ -123,6 +123,12 @@ def _lsp() -> Command:
     return Command(add_arguments, run_lsp)
 
 
+def _catalog() -> Command:
+    from cite_sentinel.catalog_command import add_arguments, run_catalog
+
+    return Command(add_arguments, run_catalog)
+
+
 _COMMANDS: dict[str, Callable[[], Command]] = {
     "check": _check,
     "fix": _fix,
@@ -130,6 +136,7 @@ _COMMANDS: dict[str, Callable[[], Command]] = {
     "ground": _ground,
     "lsp": _lsp,
     "config": _config,
+    "catalog": _catalog,
 }
 
 
@@ -141,6 +148,7 @@ _HELP = {
     "ground": "score how cited works bear on claims (JSON lines)",
     "lsp": "run the language server on stdio",
     "config": "print the effective configuration and where each value came from",
+    "catalog": "build and search the local catalog of works (import, status, search, drop)",
 }
 
 
