@@ -123,6 +123,12 @@ def _lsp() -> Command:
     return Command(add_arguments, run_lsp)
 
 
+def _batch() -> Command:
+    from cite_sentinel.batch_command import add_arguments, run_batch
+
+    return Command(add_arguments, run_batch)
+
+
 def _catalog() -> Command:
     from cite_sentinel.catalog_command import add_arguments, run_catalog
 
@@ -137,6 +143,7 @@ _COMMANDS: dict[str, Callable[[], Command]] = {
     "lsp": _lsp,
     "config": _config,
     "catalog": _catalog,
+    "batch": _batch,
 }
 
 
@@ -149,6 +156,7 @@ _HELP = {
     "lsp": "run the language server on stdio",
     "config": "print the effective configuration and where each value came from",
     "catalog": "build and search the local catalog of works (import, status, search, drop)",
+    "batch": "screen many manuscripts with worker processes, one report each and a summary",
 }
 
 

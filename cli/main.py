@@ -29,7 +29,9 @@ def _is_filter_mode(args: Sequence[str]) -> bool:
     )
 
 
-_SUBCOMMANDS = frozenset({"check", "fix", "format", "lsp", "ground", "config", "cache", "catalog"})
+_SUBCOMMANDS = frozenset(
+    {"check", "fix", "format", "lsp", "ground", "config", "cache", "catalog", "batch"}
+)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -12,6 +12,7 @@ import hashlib
 import html
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cite_sentinel.core.catalog import record_codec
@@ -138,6 +139,17 @@ def search_words(normalised: str) -> list[str]:
 def same_title(record: Record, key: str) -> bool:
     """Whether a record found by title hash really has this title key."""
     return bool(key) and title_key(record.title) == key
+
+
+def distinct(records: Iterable[Record]) -> list[Record]:
+    """Each record once (by id), in order."""
+    seen: set[str] = set()
+    kept = []
+    for record in records:
+        if record.id not in seen:
+            seen.add(record.id)
+            kept.append(record)
+    return kept
 
 
 def rank_by_title(rows: list[tuple[str, str]], normalised: str, limit: int) -> list[Record]:

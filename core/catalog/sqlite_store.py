@@ -18,6 +18,7 @@ from cite_sentinel.core.catalog.rows import (
     Found,
     Query,
     WorkRow,
+    distinct,
     indexed_text,
     rank_by_title,
     same_title,
@@ -271,7 +272,7 @@ class SqliteCatalog:
                 sql = f"SELECT id, key, record FROM works WHERE {column} = ?"
                 by_id.extend(self._records(sql, (value,)))
         if not query.key:
-            return Found(tuple(_distinct(by_id)))
+            return Found(tuple(distinct(by_id)))
         titled = [
             record
             for record in self._records(
@@ -282,7 +283,7 @@ class SqliteCatalog:
         ]
         if not titled and not any(same_title(r, query.key) for r in by_id):
             titled = rank_by_title(self._candidates(query.title), query.title, SEARCH_LIMIT)
-        return Found(tuple(_distinct(by_id)), tuple(_distinct(titled)))
+        return Found(tuple(distinct(by_id)), tuple(distinct(titled)))
 
     def _candidates(self, normalised: str) -> list[tuple[str, str]]:
         """Works sharing the title's rarest words: all of them, or all but one, or a rare few.
@@ -450,16 +451,6 @@ def _word_groups(words: list[str]) -> list[list[str]]:
 
 def _all_of(words: list[str]) -> str:
     return " AND ".join(f'"{word}"' for word in words)
-
-
-def _distinct(records: Iterable[Record]) -> list[Record]:
-    seen: set[str] = set()
-    kept = []
-    for record in records:
-        if record.id not in seen:
-            seen.add(record.id)
-            kept.append(record)
-    return kept
 
 
 def _now() -> str:

@@ -41,7 +41,9 @@ def is_postgres(location: str) -> bool:
 def open_catalog(location: str, *, readonly: bool = False) -> CatalogStore:
     """The catalog at a location; a read-only SQLite catalog must exist already."""
     if is_postgres(location):
-        raise InputError(f"{location}: a PostgreSQL catalog is not supported yet; give a file")
+        from cite_sentinel.core.catalog.postgres_store import PostgresCatalog
+
+        return PostgresCatalog(location)
     from cite_sentinel.core.catalog.sqlite_store import SqliteCatalog
 
     path = Path(location).expanduser()
