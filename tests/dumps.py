@@ -17,7 +17,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from tests.fakeapi import crossref, openalex
-from tests.fakeapi.corpus import Agency, Work
+from tests.fakeapi.corpus import Agency, Work, load_works
 
 DBLP_KINDS = {
     "proceedings-article": "inproceedings",
@@ -25,6 +25,15 @@ DBLP_KINDS = {
     "book-chapter": "incollection",
     "book": "book",
 }
+
+
+def corpus_sample(data: Path, count: int = 400) -> list[Work]:
+    """The first works of the shared 5k sample (ML venues, 60 % with DOI); FileNotFoundError
+    when the shared data is absent."""
+    path = data / "corpus" / "works_sample5k.jsonl"
+    if not path.is_file():
+        raise FileNotFoundError(path)
+    return load_works(path)[:count]
 
 
 def write_openalex(works: Iterable[Work], path: Path) -> int:

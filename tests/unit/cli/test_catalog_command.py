@@ -97,3 +97,31 @@ def test_the_catalog_comes_from_the_environment_when_not_given(
     monkeypatch.setenv("CITE_SENTINEL_DATA_DIR", str(tmp_path / "data"))
     assert run_command(["catalog", "import", str(tmp_path / "part_000.gz")]) == 0
     assert str(tmp_path / "data" / "catalog.sqlite") in capsys.readouterr().out
+
+
+def test_check_offline_verifies_from_the_imported_catalog_and_names_it(
+    tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_openalex(works, tmp_path / "part_000.gz")
+    catalog = str(tmp_path / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    first, second = works[3], works[8]
+    (tmp_path / "refs.bib").write_text(
+        "".join(
+            f"@inproceedings{{w{n}, title={{{w.title}}}, year={w.year},"
+            f" author={{{' and '.join(f'{p.family}, {p.given}' for p in w.authors)}}}}}\n"
+            for n, w in enumerate((first, second))
+        )
+        + "@article{made, title={Quantum Beekeeping on the Moon}, author={Nobody, A.}, year=2020}\n",
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
+    run_command([*command, "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    verdicts = {r["key"]: r for r in report["references"]}
+    assert verdicts["w0"]["verdict"] == verdicts["w1"]["verdict"] == "verified"
+    assert {"name": "catalog", "status": "answered", "reason": "openalex snapshot 2026-07-01"} in (
+        verdicts["w0"]["sources"]
+    )
+    assert verdicts["made"]["verdict"] == "unverified"  # the catalog is not complete

@@ -8,18 +8,18 @@ from pathlib import Path
 import pytest
 from cite_sentinel.core.catalog.sqlite_store import SqliteCatalog
 
-from tests.fakeapi.corpus import Work, load_works
+from tests.conftest import DATA
+from tests.dumps import corpus_sample
+from tests.fakeapi.corpus import Work
 
 
 @pytest.fixture(scope="session")
 def sample_works() -> list[Work]:
     """The first 400 works of the shared 5k sample (ML venues, 60 % with DOI)."""
-    from tests.conftest import DATA
-
-    path = DATA / "corpus" / "works_sample5k.jsonl"
-    if not path.is_file():
-        pytest.skip(f"needs the shared data folder beside the project ({path} is absent)")
-    return load_works(path)[:400]
+    try:
+        return corpus_sample(DATA)
+    except FileNotFoundError as missing:
+        pytest.skip(f"needs the shared data folder beside the project ({missing} is absent)")
 
 
 @pytest.fixture
