@@ -285,3 +285,37 @@ def _dblp_text(text: str) -> str:
         else:
             out.append(f"&#{code};")
     return "".join(out)
+
+
+def write_bibtex(works: Iterable[Work], path: Path) -> int:
+    """A lab's .bib: one @article or @inproceedings per work."""
+    entries = []
+    for work in works:
+        kind = "inproceedings" if work.kind == "proceedings-article" else "article"
+        venue = "booktitle" if kind == "inproceedings" else "journal"
+        names = " and ".join(f"{p.family}, {p.given}".strip(", ") for p in work.authors)
+        fields = [f"  title = {{{work.title}}}", f"  author = {{{names}}}"]
+        fields += [f"  year = {{{work.year}}}"] if work.year else []
+        fields += [f"  {venue} = {{{work.venue}}}"] if work.venue else []
+        fields += [f"  doi = {{{work.doi}}}"] if work.doi else []
+        entries.append(f"@{kind}{{w{work.number},\n" + ",\n".join(fields) + "\n}\n")
+    path.write_text("\n".join(entries), encoding="utf-8")
+    return len(entries)
+
+
+def write_csl_json(works: Iterable[Work], path: Path) -> int:
+    """A lab's CSL-JSON export: an array of items."""
+    items = [
+        {
+            "id": f"w{work.number}",
+            "type": "paper-conference" if work.kind == "proceedings-article" else "article-journal",
+            "title": work.title,
+            "author": [{"family": p.family, "given": p.given} for p in work.authors],
+            **({"issued": {"date-parts": [[work.year]]}} if work.year else {}),
+            **({"container-title": work.venue} if work.venue else {}),
+            **({"DOI": work.doi} if work.doi else {}),
+        }
+        for work in works
+    ]
+    path.write_text(json.dumps(items, ensure_ascii=False, indent=1), encoding="utf-8")
+    return len(items)
