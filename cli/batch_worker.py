@@ -45,7 +45,7 @@ def run_worker(settings: WorkerSettings) -> int:
     """Work until no manuscript is left (pending or held by another worker); how many it did."""
     env = dict(settings.env)
     queue = open_queue(settings.queue, settings.batch)
-    budget = open_budget(settings.queue, _lanes(settings.config, env))
+    budget = open_budget(settings.queue, budget_lanes(settings.config, env))
     done = 0
     name = worker_name()
     try:
@@ -66,12 +66,19 @@ def run_worker(settings: WorkerSettings) -> int:
             close()
 
 
-def _lanes(config: Config, env: dict[str, str]) -> dict[str, Lane]:
+def budget_lanes(config: Config, env: dict[str, str]) -> dict[str, Lane]:
+    """The budget's limits: the client's, except that Crossref's public pool is one limit for
+    lists and single works together (only the polite pool limits lists on their own)."""
     configured = http_settings(config, env)
+    polite = bool(config.mailto or env.get("CITE_SENTINEL_MAILTO", "").strip())
     if configured is not None:
-        return dict(configured.lanes)
-    mailto = bool(env.get("CITE_SENTINEL_MAILTO", "").strip())
-    return dict(default_lanes(polite=mailto, s2_keyed=bool(env.get("S2_API_KEY", "").strip())))
+        lanes = dict(configured.lanes)
+    else:
+        keyed = bool(env.get("S2_API_KEY", "").strip())
+        lanes = dict(default_lanes(polite=polite, s2_keyed=keyed))
+    if not polite:
+        lanes.pop("crossref/list", None)
+    return lanes
 
 
 def _screen(

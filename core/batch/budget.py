@@ -40,7 +40,7 @@ class LocalBudget:
         self._clock = clock
 
     def reserve(self, lane: str) -> float:
-        limit = self._lanes.get(lane) or self._lanes[lane.split("/")[0]]
+        lane, limit = budget_lane(lane, self._lanes)
         now = self._clock()
         self._db.execute("BEGIN IMMEDIATE")
         try:
@@ -59,6 +59,14 @@ class LocalBudget:
 
     def close(self) -> None:
         self._db.close()
+
+
+def budget_lane(lane: str, lanes: Mapping[str, Lane]) -> tuple[str, Lane]:
+    """The bucket a lane draws from: its own where it has a limit, else its API's."""
+    if lane in lanes:
+        return lane, lanes[lane]
+    api = lane.split("/")[0]
+    return api, lanes[api]
 
 
 def _start(free: float, now: float, limit: Lane) -> float:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping, Sequence
 
+from cite_sentinel.core.batch.budget import budget_lane
 from cite_sentinel.core.batch.jobs import Claim, JobState, Screened
 from cite_sentinel.core.batch.manuscripts import Manuscript
 from cite_sentinel.core.batch.results import dump_result, load_result
@@ -130,7 +131,7 @@ class PostgresBudget:
         self._lock = threading.Lock()  # one connection; the HTTP client reserves from threads
 
     def reserve(self, lane: str) -> float:
-        limit = self._lanes.get(lane) or self._lanes[lane.split("/")[0]]
+        lane, limit = budget_lane(lane, self._lanes)
         interval = 1 / limit.rate
         with self._lock:
             if lane not in self._known:
