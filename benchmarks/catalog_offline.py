@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from cite_sentinel.core.catalog import FORMATS, import_dump, open_catalog
@@ -87,7 +88,9 @@ def _catalogs(folder: Path) -> dict[str, Path]:
     for number, corpus in enumerate(CORPORA.values()):
         part = folder / "snapshot" / f"part_{number:03d}.gz"
         part.parent.mkdir(exist_ok=True)
-        dumps.write_openalex(load_works(corpus), part)
+        # each corpus numbers its works from 0: apart, so their OpenAlex ids differ
+        works = [replace(w, number=w.number + number * 1_000_000) for w in load_works(corpus)]
+        dumps.write_openalex(works, part)
         parts.append(part)
     catalogs = {}
     for label, complete in (("plain", False), ("complete", True)):

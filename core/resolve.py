@@ -156,7 +156,9 @@ async def _catalog(states: list[_State], plan: _Plan, done: _Counter) -> None:
         matched = _settled(verdict, searched=False)
         state.note(catalog.name, catalog.report(answer, matched=matched))
         verdict = judge(state.evidence())
-        if matched or (answer.complete and verdict.status is Status.FABRICATED):
+        if (matched and answer.identifiers_found) or (
+            answer.complete and verdict.status is Status.FABRICATED
+        ):
             state.verdict = verdict
             done.add()
 

@@ -34,7 +34,10 @@ class CatalogAnswer:
 
     by_identifier: tuple[Record, ...]
     by_title: tuple[Record, ...]
-    complete: str  # the scope the catalog is complete for ("dblp 2024-05-06: neurips"), or ""
+    complete: str  # the scope the catalog is complete for ("neurips up to 2024-05-06 (dblp)")
+    # The catalog holds what the reference's identifiers name (or it names none): else a
+    # match by title leaves the cited DOI or arXiv id to the registries.
+    identifiers_found: bool = True
 
 
 class Catalog:
@@ -55,7 +58,12 @@ class Catalog:
         queries = [query_for(reference) for reference in references]
         found = await asyncio.to_thread(self._store.find, queries)
         return [
-            CatalogAnswer(answer.by_identifier, answer.by_title, self._complete_for(reference))
+            CatalogAnswer(
+                answer.by_identifier,
+                answer.by_title,
+                self._complete_for(reference),
+                identifiers_found=bool(answer.by_identifier) or not _cites_identifier(reference),
+            )
             for reference, answer in zip(references, found, strict=True)
         ]
 
@@ -95,6 +103,11 @@ def open_catalog_backend(env: Mapping[str, str]) -> Catalog | None:
     if not named and not is_postgres(location) and not Path(location).is_file():
         return None
     return Catalog(open_catalog(location, readonly=True))
+
+
+def _cites_identifier(reference: Reference) -> bool:
+    ids = reference.identifiers
+    return bool(ids.doi or ids.arxiv or ids.pmid)
 
 
 def _covers(scope: Scope, year: int) -> bool:

@@ -21,7 +21,7 @@ from cite_sentinel.core.catalog.rows import (
     distinct,
     rank_by_title,
     same_title,
-    search_words,
+    search_tokens,
     stored_row,
     title_hash,
 )
@@ -216,7 +216,7 @@ class PostgresCatalog:
 
     def search(self, text: str, *, limit: int = 10) -> list[Record]:
         """Works whose title or names hold all these words, else titles most like the text."""
-        words = search_words(normalise(text))
+        words = search_tokens(text)
         if not words:
             return []
         rows = self._db.execute(
@@ -257,7 +257,7 @@ class PostgresCatalog:
             if same_title(record, query.key)
         ]
         if not titled and not any(same_title(r, query.key) for r in by_id):
-            titled = rank_by_title(self._similar(query.title), query.title, SEARCH_LIMIT)
+            titled = rank_by_title(self._similar(query.text), query.title, SEARCH_LIMIT)
         return Found(tuple(distinct(by_id)), tuple(distinct(titled)))
 
     def _similar(self, title: str) -> list[tuple[str, str]]:

@@ -29,6 +29,7 @@ STOPWORDS = frozenset({
 })  # fmt: skip
 _TAG = re.compile(r"<[^>]+>")
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+_WORD = re.compile(r"[^\W_]+")
 _SEARCH_WORDS = 12  # the first this many distinctive words of a title make its search
 
 
@@ -55,6 +56,8 @@ class Query:
     pmid: str = ""
     title: str = ""  # normalised (core.titles); "" when the reference has none
     key: str = ""  # title_key of the title
+    text: str = ""  # the title as cited, for trigram similarity
+    words: tuple[str, ...] = ()  # search_tokens of the title, for full-text search
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,16 +127,19 @@ def query_for(reference: Reference) -> Query:
         pmid=ids.pmid,
         title=normalise(reference.title),
         key=title_key(reference.title),
+        text=" ".join(reference.title.split()),
+        words=search_tokens(reference.title),
     )
 
 
-def search_words(normalised: str) -> list[str]:
-    """The words of a normalised title worth searching for, at most a dozen, in order."""
+def search_tokens(title: str) -> tuple[str, ...]:
+    """The words of a title worth searching for, as the full-text indexes cut them (letters and
+    digits of any script, lower-case, unaccented: "κ" stays "κ"), at most a dozen, in order."""
     words: list[str] = []
-    for word in normalised.split():
+    for word in _WORD.findall(fold(title).lower()):
         if word not in STOPWORDS and word not in words and (len(word) > 1 or word.isdigit()):
             words.append(word)
-    return words[:_SEARCH_WORDS]
+    return tuple(words[:_SEARCH_WORDS])
 
 
 def same_title(record: Record, key: str) -> bool:

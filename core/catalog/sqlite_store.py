@@ -22,7 +22,7 @@ from cite_sentinel.core.catalog.rows import (
     indexed_text,
     rank_by_title,
     same_title,
-    search_words,
+    search_tokens,
     stored_row,
     title_hash,
 )
@@ -252,8 +252,7 @@ class SqliteCatalog:
 
     def search(self, text: str, *, limit: int = 10) -> list[Record]:
         """Works whose title or names hold these words, best first (`catalog search`)."""
-        normalised = normalise(text)
-        return rank_by_title(self._candidates(normalised), normalised, limit)
+        return rank_by_title(self._candidates(search_tokens(text)), normalise(text), limit)
 
     def size(self) -> int:
         """Bytes on disk (the file and its write-ahead log)."""
@@ -282,10 +281,10 @@ class SqliteCatalog:
             if same_title(record, query.key)
         ]
         if not titled and not any(same_title(r, query.key) for r in by_id):
-            titled = rank_by_title(self._candidates(query.title), query.title, SEARCH_LIMIT)
+            titled = rank_by_title(self._candidates(query.words), query.title, SEARCH_LIMIT)
         return Found(tuple(distinct(by_id)), tuple(distinct(titled)))
 
-    def _candidates(self, normalised: str) -> list[tuple[str, str]]:
+    def _candidates(self, words: Sequence[str]) -> list[tuple[str, str]]:
         """Works sharing the title's rarest words: all of them, or all but one, or a rare few.
 
         Ranking every title that shares a common word ("learning") would read most of the
@@ -293,7 +292,7 @@ class SqliteCatalog:
         one, for a title with a word changed) are few, and so are those holding the rarest
         words at all; they are ranked by similarity afterwards.
         """
-        counts = self._document_counts(search_words(normalised))
+        counts = self._document_counts(list(words))
         known = sorted((word for word in counts if counts[word]), key=counts.__getitem__)
         queries = [_all_of(group) for group in _word_groups(known[:_RAREST])]
         rare: list[str] = []
@@ -303,11 +302,12 @@ class SqliteCatalog:
             if total > _RARE_BUDGET:
                 break
             rare.append(word)
-        if rare:
-            queries.append(" OR ".join(f'"{word}"' for word in rare))
         found: dict[str, str] = {}
         for query in queries:
             found.update(self._matches(query, _CANDIDATES))
+        if rare:  # few titles hold them: rank them all (bm25), keep the best
+            match = " OR ".join(f'"{word}"' for word in rare)
+            found.update(self._matches(match, _CANDIDATES, ranked=True))
         return list(found.items())
 
     def _document_counts(self, words: list[str]) -> dict[str, int]:
@@ -328,11 +328,12 @@ class SqliteCatalog:
             self._counts.update({str(term): int(doc) for term, doc in rows})
         return {word: self._counts[word] for word in words}
 
-    def _matches(self, match: str, limit: int) -> list[tuple[str, str]]:
-        """(key, record JSON) of the first works a full-text query matches."""
+    def _matches(self, match: str, limit: int, *, ranked: bool = False) -> list[tuple[str, str]]:
+        """(key, record JSON) of the first (or best ranked) works a full-text query matches."""
+        order = " ORDER BY rank" if ranked else ""
         rows = self._db.execute(
             "SELECT w.key, w.record FROM (SELECT rowid FROM works_fts WHERE works_fts"
-            " MATCH ? LIMIT ?) AS f JOIN works AS w ON w.id = f.rowid",
+            f" MATCH ?{order} LIMIT ?) AS f JOIN works AS w ON w.id = f.rowid",
             (match, limit),
         )
         return [(str(key), str(text)) for key, text in rows]

@@ -112,7 +112,8 @@ def test_check_offline_verifies_from_the_imported_catalog_and_names_it(
             f" author={{{' and '.join(f'{p.family}, {p.given}' for p in w.authors)}}}}}\n"
             for n, w in enumerate((first, second))
         )
-        + "@article{made, title={Quantum Beekeeping on the Moon}, author={Nobody, A.}, year=2020}\n",
+        + "@article{made, title={Quantum Beekeeping on the Moon}, author={Nobody, A.},"
+        " year=2020}\n",
         encoding="utf-8",
     )
     capsys.readouterr()

@@ -11,7 +11,15 @@ import pytest
 from cite_sentinel.core.catalog import FORMATS, import_dump
 from cite_sentinel.core.catalog.sqlite_store import SqliteCatalog
 from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.model import Location, Person, Reference, SourceStatus, Status, Verdict
+from cite_sentinel.core.model import (
+    Identifiers,
+    Location,
+    Person,
+    Reference,
+    SourceStatus,
+    Status,
+    Verdict,
+)
 
 from tests.conftest import DATA
 from tests.dumps import corpus_sample, write_dblp
@@ -147,3 +155,13 @@ async def test_without_a_catalog_no_verdict_names_one(
     engine = Engine(ENV, cache_dir=tmp_path, offline=True, transport=failing)
     (verdict,) = await engine.verify([cited(sample_works[0])])
     assert "catalog" not in [s.name for s in verdict.sources]
+
+
+async def test_a_cited_doi_the_catalog_lacks_is_still_asked_of_the_registries(
+    dblp_catalog: Path, sample_works: list[Work], tmp_path: Path
+) -> None:
+    work = next(w for w in sample_works if w.venue_short == "AAAI")
+    made_up = cited(work, identifiers=Identifiers(doi="10.1609/aaai.v35i9.9999999"))
+    verdict, asked = await verify(dblp_catalog, made_up, tmp_path)
+    assert any("9999999" in url for url in asked)  # the DOI went to the indexes
+    assert source(verdict, "catalog") == (SourceStatus.ANSWERED, "dblp snapshot 2024-05-06")

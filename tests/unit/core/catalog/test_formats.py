@@ -240,3 +240,20 @@ def test_a_library_without_abstracts_is_smaller_but_finds_the_same_works(
         store.close()
         sizes.append((tmp_path / name).stat().st_size)
     assert sizes[1] < sizes[0]
+
+
+def test_the_format_is_told_by_the_names_dumps_are_published_under(tmp_path: Path) -> None:
+    from cite_sentinel.core.catalog import detect
+
+    csl = tmp_path / "library.json"
+    csl.write_text("[]", encoding="utf-8")
+    named = {
+        "part_000.gz": "openalex", "0.json.gz": "crossref", "dblp.xml.gz": "dblp",
+        "pubmed26n0001.xml.gz": "pubmed", "arxiv-metadata-oai-snapshot.json": "arxiv",
+        "lab.bib": "bibtex", "zotero.sqlite": "zotero",
+    }  # fmt: skip
+    for name, format in named.items():
+        found = detect(tmp_path / name)
+        assert found is not None and found.name == format, name
+    assert detect(csl) is not None and detect(csl).name == "csl-json"  # type: ignore[union-attr]
+    assert detect(tmp_path / "export.xml") is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,16 @@ def test_looking_up_a_catalog_that_does_not_exist_says_how_to_build_one(tmp_path
     with pytest.raises(InputError, match="cite-sentinel catalog import"):
         open_catalog(str(tmp_path / "none.sqlite"), readonly=True)
     assert not (tmp_path / "none.sqlite").exists()
+
+
+def test_a_title_with_a_greek_letter_and_a_changed_word_finds_the_real_work(
+    catalog: SqliteCatalog, sample_works: list[Work], tmp_path: Path
+) -> None:
+    real = replace(sample_works[0], title="Efficacy of weekly epoetin κ in patients on dialysis")
+    crowd = [replace(w, title=f"{w.title} and the NF-kappa B pathway") for w in sample_works[1:60]]
+    part = tmp_path / "part_000.gz"
+    write_openalex([real, *crowd], part)
+    import_dump(catalog, FORMATS["openalex"], [part])
+    assert (
+        titles(catalog, "Efficacy of Weekly Epoetin Κ in Volunteers on Dialysis")[0] == real.title
+    )
