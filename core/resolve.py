@@ -152,6 +152,7 @@ async def _catalog(states: list[_State], plan: _Plan, done: _Counter) -> None:
     ):
         state.by_identifier.extend(answer.by_identifier)
         state.candidates.extend(answer.by_title)
+        state.identifier_absent |= answer.identifier_absent
         verdict = judge(state.evidence())
         matched = _settled(verdict, searched=False)
         state.note(catalog.name, catalog.report(answer, matched=matched))

@@ -36,8 +36,13 @@ class CatalogAnswer:
     by_title: tuple[Record, ...]
     complete: str  # the scope the catalog is complete for ("neurips up to 2024-05-06 (dblp)")
     # The catalog holds what the reference's identifiers name (or it names none): else a
-    # match by title leaves the cited DOI or arXiv id to the registries.
+    # match by title leaves the cited DOI or arXiv id to the registries…
     identifiers_found: bool = True
+
+    @property
+    def identifier_absent(self) -> bool:
+        """…unless the catalog is complete here: then an identifier it lacks exists nowhere."""
+        return bool(self.complete) and not self.identifiers_found
 
 
 class Catalog:

@@ -165,3 +165,15 @@ async def test_a_cited_doi_the_catalog_lacks_is_still_asked_of_the_registries(
     verdict, asked = await verify(dblp_catalog, made_up, tmp_path)
     assert any("9999999" in url for url in asked)  # the DOI went to the indexes
     assert source(verdict, "catalog") == (SourceStatus.ANSWERED, "dblp snapshot 2024-05-06")
+
+
+async def test_a_catalog_complete_for_the_venue_says_a_doi_it_lacks_is_wrong_offline(
+    dblp_catalog: Path, sample_works: list[Work], tmp_path: Path
+) -> None:
+    work = next(w for w in sample_works if w.venue_short == "AAAI" and w.doi and (w.year or 9999) < 2024)
+    made_up = cited(work, identifiers=Identifiers(doi=f"{work.doi}77"))
+    verdict, asked = await verify(dblp_catalog, made_up, tmp_path, offline=True)
+    assert verdict.status is Status.MISCITED and asked == []
+    assert [(p.field, p.cited, p.found) for p in verdict.problems] == [
+        ("doi", f"{work.doi}77", work.doi)
+    ]
