@@ -53,7 +53,7 @@ RATES = {
     "doi": 10.0,
 }
 LATENCY_MS = 50.0
-KILL_AFTER = 100
+KILL_AFTER = 100  # manuscripts done before one worker is killed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -205,8 +205,8 @@ def _throughput_run(fake: FakeApi, url: str, folder: Path, workers: int, referen
 
 def _batch(fake: FakeApi, url: str, folder: Path, name: str, output: Path, workers: int
            ) -> subprocess.Popen[str]:  # fmt: skip
-    env = {**os.environ, **fake.env()}
-    env.pop("CITE_SENTINEL_MAILTO", None)
+    env = {**os.environ, **fake.env(), "CITE_SENTINEL_CACHE_DIR": str(folder / f"cache-{name}")}
+    env.pop("CITE_SENTINEL_MAILTO", None)  # Crossref's public pool; no remembered verdicts
     return subprocess.Popen(
         [sys.executable, "-m", "cite_sentinel", "batch", str(folder / "submissions"), "--queue",
          url, "--name", name, "--output", str(output), "--workers", str(workers), "--catalog",
