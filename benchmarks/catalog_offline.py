@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 offline, seconds = _offline(refs, catalog, folder / f"cache-{name}-{label}")
                 print(f"\n{name}, catalog {label}: {len(refs)} references offline in "
                       f"{seconds:.1f} s")  # fmt: skip
-                _compare(online, offline)
+                _compare(online, offline, details=options.details)
         mixed = references["hallmark"][:500] + references["xfield"][:500]
         for run in ("cold", "warm"):
             _, seconds = _offline(mixed, catalogs["complete"], folder / "cache-mixed")
@@ -69,6 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=int, default=0, help="only the first N of each dev set")
+    parser.add_argument("--details", action="store_true", help="print every difference")
     return parser.parse_args(argv)
 
 
@@ -126,7 +127,7 @@ def _offline(
     return verdicts, time.perf_counter() - started
 
 
-def _compare(online: list[Verdict], offline: list[Verdict]) -> None:
+def _compare(online: list[Verdict], offline: list[Verdict], *, details: bool = False) -> None:
     pairs = collections.Counter(
         (a.status.value, b.status.value) for a, b in zip(online, offline, strict=True)
     )
@@ -138,10 +139,13 @@ def _compare(online: list[Verdict], offline: list[Verdict]) -> None:
             print(f"  {a} -> {b}: {count}")
     for first, second in zip(online, offline, strict=True):
         pair = (first.status.value, second.status.value)
-        if pair[0] != pair[1] and pair not in shown:
+        if pair[0] != pair[1] and (details or pair not in shown):
             shown.add(pair)
-            print(f"    e.g. {first.key}: online {first.reason or _problems(first)!r}"[:200])
-            print(f"         offline {second.reason or _problems(second)!r}"[:200])
+            print(
+                f"    e.g. {first.key}: {pair[0]} -> {pair[1]}: online "
+                f"{first.reason or _problems(first)!r}"[:300]
+            )
+            print(f"         offline {second.reason or _problems(second)!r}"[:300])
 
 
 def _problems(verdict: Verdict) -> str:
