@@ -20,6 +20,7 @@ from cite_sentinel.core.catalog import (
     catalog_location,
     detect,
     import_dump,
+    is_postgres,
     open_catalog,
 )
 from cite_sentinel.core.config import with_environment
@@ -87,7 +88,12 @@ def run_catalog(options: argparse.Namespace, environ: Mapping[str, str]) -> Exit
     location = catalog_location(environ, options.catalog or config.catalog)
     if options.action == "drop" and not (options.imports or options.all):
         raise InputError("catalog drop: name the imports to drop (see `catalog status`) or --all")
-    store = open_catalog(location, readonly=options.action in ("status", "search"))
+    built = is_postgres(location) or Path(location).expanduser().is_file()
+    if options.action != "import" and not built:
+        raise InputError(
+            f"{location}: no catalog here; build one with `cite-sentinel catalog import`"
+        )
+    store = open_catalog(location, readonly=options.action == "search")
     try:
         if options.action == "import":
             return _import(store, options, environ)

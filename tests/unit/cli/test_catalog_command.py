@@ -126,3 +126,11 @@ def test_check_offline_verifies_from_the_imported_catalog_and_names_it(
         verdicts["w0"]["sources"]
     )
     assert verdicts["made"]["verdict"] == "unverified"  # the catalog is not complete
+
+
+def test_status_of_a_catalog_never_built_says_how_to_build_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_command(["catalog", "--catalog", str(tmp_path / "none.sqlite"), "status"]) == 2
+    assert "build one with `cite-sentinel catalog import`" in capsys.readouterr().err
+    assert not (tmp_path / "none.sqlite").exists()

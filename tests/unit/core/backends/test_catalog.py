@@ -170,7 +170,9 @@ async def test_a_cited_doi_the_catalog_lacks_is_still_asked_of_the_registries(
 async def test_a_catalog_complete_for_the_venue_says_a_doi_it_lacks_is_wrong_offline(
     dblp_catalog: Path, sample_works: list[Work], tmp_path: Path
 ) -> None:
-    work = next(w for w in sample_works if w.venue_short == "AAAI" and w.doi and (w.year or 9999) < 2024)
+    work = next(
+        w for w in sample_works if w.venue_short == "AAAI" and w.doi and (w.year or 9999) < 2024
+    )
     made_up = cited(work, identifiers=Identifiers(doi=f"{work.doi}77"))
     verdict, asked = await verify(dblp_catalog, made_up, tmp_path, offline=True)
     assert verdict.status is Status.MISCITED and asked == []
