@@ -80,7 +80,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"also exit 1 on these verdicts: {', '.join(FAIL_ON_CHOICES)} "
         "(repeat or separate with commas)",
     )
-    parser.add_argument("--offline", action="store_true", help="answer from the cache only")
+    parser.add_argument(
+        "--offline", action="store_true", help="answer from the catalog and the cache only"
+    )
+    parser.add_argument(
+        "--catalog",
+        metavar="LOCATION",
+        help="the local catalog asked first: a SQLite file or a postgresql:// URL, or off "
+        "(default: `catalog` of the configuration, else the one `catalog import` built)",
+    )
+    parser.add_argument(
+        "--cache", metavar="URL", help="a postgresql:// answer cache shared by many machines"
+    )
     parser.add_argument("--refresh", action="store_true", help="ignore cached answers")
     parser.add_argument("--quiet", action="store_true", help="no progress bar and no notes")
     parser.add_argument("--no-color", action="store_true", help="never colour the report")
@@ -143,6 +154,9 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     options.ground = config.ground if options.ground is None else options.ground
     if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
         environ = {**environ, "CITE_SENTINEL_MAILTO": config.mailto}
+    environ = _with_locations(
+        environ, options.catalog or config.catalog, options.cache or config.cache
+    )
     enabled = wants_progress(sys.stderr, environ, quiet=options.quiet)
     with ProgressDisplay(enabled=enabled) as progress:
         verifier = build_verifier(
@@ -223,6 +237,16 @@ def _fail_on(values: list[str]) -> frozenset[str]:
             f"--fail-on does not know {', '.join(unknown)}; use {', '.join(FAIL_ON_CHOICES)}"
         )
     return frozenset(words)
+
+
+def _with_locations(environ: Mapping[str, str], catalog: str, cache: str) -> Mapping[str, str]:
+    """The catalog and shared cache chosen by flag or configuration, as the engine reads them."""
+    if cache and not cache.startswith(("postgresql://", "postgres://")):
+        raise UsageError(
+            f"--cache {cache}: give a postgresql:// URL (the disk cache is CITE_SENTINEL_CACHE_DIR)"
+        )
+    chosen = {"CITE_SENTINEL_CATALOG": catalog, "CITE_SENTINEL_CACHE": cache}
+    return {**environ, **{name: value for name, value in chosen.items() if value}}
 
 
 def _notifier(*, quiet: bool) -> Callable[[str], None]:

@@ -130,6 +130,18 @@ def _mcp() -> Command:
     return Command(add_arguments, run_mcp)
 
 
+def _batch() -> Command:
+    from cite_sentinel.batch_command import add_arguments, run_batch
+
+    return Command(add_arguments, run_batch)
+
+
+def _catalog() -> Command:
+    from cite_sentinel.catalog_command import add_arguments, run_catalog
+
+    return Command(add_arguments, run_catalog)
+
+
 _COMMANDS: dict[str, Callable[[], Command]] = {
     "check": _check,
     "fix": _fix,
@@ -138,6 +150,8 @@ _COMMANDS: dict[str, Callable[[], Command]] = {
     "lsp": _lsp,
     "mcp": _mcp,
     "config": _config,
+    "catalog": _catalog,
+    "batch": _batch,
 }
 
 
@@ -150,6 +164,8 @@ _HELP = {
     "lsp": "run the language server on stdio",
     "mcp": "run the MCP server for AI assistants (stdio, or --http PORT on localhost)",
     "config": "print the effective configuration and where each value came from",
+    "catalog": "build and search the local catalog of works (import, status, search, drop)",
+    "batch": "screen many manuscripts with worker processes, one report each and a summary",
 }
 
 

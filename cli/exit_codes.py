@@ -71,6 +71,22 @@ EXIT_CODES: dict[str, dict[ExitCode, str]] = {
         ExitCode.INTERNAL: _BUG,
         ExitCode.INTERRUPTED: _INTERRUPTED,
     },
+    "catalog": {
+        ExitCode.CLEAN: "the import, status, search or drop was done",
+        ExitCode.INPUT: "usage mistake, a dump that cannot be read (what came before it is "
+        "kept; the same command resumes), or a catalog that cannot be opened",
+        ExitCode.INTERNAL: _BUG,
+        ExitCode.INTERRUPTED: _INTERRUPTED + "; the same command resumes the import",
+    },
+    "batch": {
+        ExitCode.CLEAN: "every manuscript was screened and none has findings",
+        ExitCode.FINDINGS: "some manuscript has a fabricated or miscited reference, an error "
+        "or a warning (see the summary)",
+        ExitCode.INPUT: "usage mistake, or a manifest or queue that cannot be read",
+        ExitCode.UNAVAILABLE: "some manuscripts are not finished; the same command resumes",
+        ExitCode.INTERNAL: _BUG,
+        ExitCode.INTERRUPTED: _INTERRUPTED + "; the same command resumes",
+    },
     "config": {
         ExitCode.CLEAN: "the configuration was printed",
         ExitCode.FINDINGS: "the configuration file has warnings (unknown settings), "

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import diskcache
 from cite_sentinel.core.redaction import is_secret_name
@@ -63,13 +63,31 @@ class CachedReply:
     headers: tuple[tuple[str, str], ...] = ()
 
 
+class AnswerStore(Protocol):
+    """Where answers are kept: diskcache, or a table many machines share (core.postgres)."""
+
+    def get(self, key: str, default: Any = None, *, expire_time: bool = False) -> Any: ...
+    def set(self, key: str, value: Any, *, expire: float | None = None) -> bool: ...
+    def clear(self) -> int: ...
+    def __len__(self) -> int: ...
+    def close(self) -> None: ...
+
+
 class ResponseCache:
     """diskcache under one folder, shared by every request of a run (and across runs)."""
 
-    def __init__(self, directory: Path | str, mode: CacheMode = CacheMode.NORMAL) -> None:
+    def __init__(
+        self,
+        directory: Path | str,
+        mode: CacheMode = CacheMode.NORMAL,
+        *,
+        store: AnswerStore | None = None,
+    ) -> None:
         self.directory = Path(directory)
         self.mode = mode
-        self._store = diskcache.Cache(str(self.directory))
+        self._store: AnswerStore = (
+            store if store is not None else diskcache.Cache(str(self.directory))
+        )
 
     def get(self, key: str) -> CachedReply | None:
         """The stored reply, or None; refresh mode never reads."""
@@ -120,6 +138,19 @@ def cache_key(
         sort_keys=True,
     )
     return f"{api}:{hashlib.sha256(request.encode('utf-8')).hexdigest()}"
+
+
+def open_response_cache(
+    env: Mapping[str, str], directory: Path | None = None, mode: CacheMode = CacheMode.NORMAL
+) -> ResponseCache:
+    """The cache a run uses: CITE_SENTINEL_CACHE's postgresql:// database, else the folder."""
+    shared = env.get("CITE_SENTINEL_CACHE", "").strip()
+    folder = directory or default_cache_dir(env)
+    if shared.startswith(("postgresql://", "postgres://")):
+        from cite_sentinel.core.postgres.answer_store import PostgresAnswerStore
+
+        return ResponseCache(folder, mode, store=PostgresAnswerStore(shared))
+    return ResponseCache(folder, mode)
 
 
 def default_cache_dir(env: Mapping[str, str]) -> Path:

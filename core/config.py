@@ -36,6 +36,8 @@ KNOWN_KEYS = (
     "fail-on",
     "allow",
     "ground",
+    "catalog",
+    "cache",
 )
 # Environment variables that set a value: variable -> field.
 ENVIRONMENT = {
@@ -43,6 +45,8 @@ ENVIRONMENT = {
     "CITE_SENTINEL_MAILTO": "mailto",
     "CITE_SENTINEL_TIMEOUT": "timeout",
     "CITE_SENTINEL_FAIL_ON": "fail_on",
+    "CITE_SENTINEL_CATALOG": "catalog",
+    "CITE_SENTINEL_CACHE": "cache",
 }
 
 
@@ -75,6 +79,8 @@ class Config:
     ground: bool = False  # [ground] enabled: judge groundedness without --ground (and in editors)
     scorer: str = "local"  # [ground] scorer: who judges groundedness (check --ground)
     embeddings: bool = False  # [ground] embeddings: MiniLM cosines in the local relevance
+    catalog: str = ""  # the local catalog: a SQLite file or postgresql://… ("": the default)
+    cache: str = ""  # the answer cache: postgresql://… shared by many machines ("": on disk)
     origins: Mapping[str, str] = field(default_factory=dict)  # field: where its value came from
     notices: tuple[Finding, ...] = ()  # warnings about the file itself (unknown settings)
 
@@ -139,8 +145,11 @@ def settings(config: Config) -> tuple[tuple[str, str, str], ...]:
         "severities",
         "allow",
         "unused_entries",
+        "catalog",
+        "cache",
     ):
-        rows.append((name.replace("_", "-"), _show(getattr(config, name)), config.origin_of(name)))
+        shown = _show(_without_password(getattr(config, name)))
+        rows.append((name.replace("_", "-"), shown, config.origin_of(name)))
     for name, field_name in (
         ("enabled", "ground"),
         ("scorer", "scorer"),
@@ -205,11 +214,16 @@ def _from_table(table: Mapping[str, Any], path: Path) -> Config:
         "timeout": "timeout",
         "fail-on": "fail_on",
         "allow": "allow",
+        "catalog": "catalog",
+        "cache": "cache",
     }
     extra: dict[str, Any] = {}
     for key in ("sources", "mailto", "rate-limits", "timeout", "fail-on", "allow"):
         if key in table:
             extra[named[key]] = _parse_value(named[key], table[key], str(path))
+    for key in ("catalog", "cache"):
+        if key in table:
+            extra[key] = _location(key, _parse_value(key, table[key], str(path)), base)
     ground = _ground(table.get("ground", {}), str(path))
     extra.update(ground)
     notices = _unknown_keys(table, path, severities)
@@ -347,7 +361,27 @@ def _parse_value(name: str, value: Any, where: str) -> Any:
         return seconds
     if name == "rate_limits":
         return _rate_limits(value, where)
+    if name in ("catalog", "cache"):
+        if not isinstance(value, str):
+            raise ConfigError(
+                f"{where}: `{name}` must be a file path or a postgresql:// URL, got {value!r}"
+            )
+        return value.strip()
     return _allowed(value, where)
+
+
+def _without_password(value: Any) -> Any:
+    """A postgresql://user:secret@host URL with its password masked, for display."""
+    if isinstance(value, str) and "://" in value:
+        return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", value)
+    return value
+
+
+def _location(name: str, value: str, base: Path) -> str:
+    """A catalog or cache location: a URL as written, a relative path from the config file."""
+    if not value or "://" in value or Path(value).expanduser().is_absolute():
+        return value
+    return str(base / value)
 
 
 def _rate_limits(value: Any, where: str) -> dict[str, float]:

@@ -111,9 +111,10 @@ async def resolve(
     plan = _Plan(backends, frozenset(sources))
     states = [_State(reference) for reference in references]
     done = _Counter(len(states), progress)
-    await _identifiers(states, plan)
+    await _catalog(states, plan, done)
+    await _identifiers([state for state in states if state.verdict is None], plan)
     for state in states:
-        if state.by_identifier or state.identifier_absent:
+        if state.verdict is None and (state.by_identifier or state.identifier_absent):
             verdict, doubt = weigh(state.evidence())
             if _settled(verdict, doubt, searched=False):
                 state.verdict = verdict
@@ -141,6 +142,32 @@ def _settled(verdict: Verdict, doubt: Doubt, *, searched: bool) -> bool:
         return False
     identifier_elsewhere = any(p.field in {"doi", "arxiv"} for p in verdict.problems)
     return searched or not identifier_elsewhere
+
+
+# --- the local catalog ---------------------------------------------------------------------
+
+
+async def _catalog(states: list[_State], plan: _Plan, done: _Counter) -> None:
+    """Asked first: a match settles a reference offline; an absence settles it only where the
+    catalog is complete (else the online indexes are asked, or it stays unverified offline)."""
+    catalog = plan.backends.catalog
+    if catalog is None or not states:
+        return
+    for state, answer in zip(
+        states, await catalog.lookup([s.reference for s in states]), strict=True
+    ):
+        state.by_identifier.extend(answer.by_identifier)
+        state.candidates.extend(answer.by_title)
+        state.identifier_absent |= answer.identifier_absent
+        verdict, doubt = weigh(state.evidence())
+        matched = _settled(verdict, doubt, searched=False)
+        state.note(catalog.name, catalog.report(answer, matched=matched))
+        verdict = weigh(state.evidence())[0]
+        if (matched and answer.identifiers_found) or (
+            answer.complete and verdict.status is Status.FABRICATED
+        ):
+            state.verdict = verdict
+            done.add()
 
 
 # --- identifiers ---------------------------------------------------------------------------
@@ -405,6 +432,8 @@ def _with_skipped_sources(verdict: Verdict, plan: _Plan) -> Verdict:
 
 
 def _skip_reason(name: str, verdict: Verdict) -> str:
+    if any(s.name == "catalog" and s.status is SourceStatus.ANSWERED for s in verdict.sources):
+        return "not needed: the local catalog answered"
     if verdict.status in {Status.VERIFIED, Status.MISCITED}:
         return "not needed: another index already holds the work"
     return "not asked for this kind of reference"

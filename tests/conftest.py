@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["tests.fakeapi.pytest_fixture"]
+pytest_plugins = ["tests.fakeapi.pytest_fixture", "tests.postgres"]
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("CITE_SENTINEL_SHARED", ROOT.parent / "shared"))
@@ -22,7 +22,7 @@ _SDK_BASE_URLS = ("ANTHROPIC_BASE_URL",)  # the anthropic SDK reads it itself
 def clean_environment(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    """No test sees the developer's keys or base URLs, and each gets its own cache."""
+    """No test sees the developer's keys, base URLs or catalog; each gets its own cache."""
     for name in list(os.environ):
         if name.startswith("CITE_SENTINEL_") and name != "CITE_SENTINEL_SHARED":
             monkeypatch.delenv(name)
@@ -35,6 +35,8 @@ def clean_environment(
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("CITE_SENTINEL_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+    # The user's own catalog (catalog import) must not answer for the fakes.
+    monkeypatch.setenv("CITE_SENTINEL_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cite_sentinel.core.backends.arxiv import Arxiv
+from cite_sentinel.core.backends.catalog import Catalog, open_catalog_backend
 from cite_sentinel.core.backends.crossref import Crossref
 from cite_sentinel.core.backends.datacite import DataCite
 from cite_sentinel.core.backends.doi import DoiOrg
 from cite_sentinel.core.backends.openalex import OpenAlex
 from cite_sentinel.core.backends.semanticscholar import SemanticScholar
-from cite_sentinel.core.cache import CacheMode, ResponseCache, default_cache_dir
+from cite_sentinel.core.cache import CacheMode, open_response_cache
 from cite_sentinel.core.http import HttpClient, HttpSettings, Sleep, default_lanes
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ class Backends:
     datacite: DataCite
     arxiv: Arxiv
     doi: DoiOrg
+    catalog: Catalog | None = None  # the local catalog, asked first (core.backends.catalog)
 
 
 @asynccontextmanager
@@ -69,7 +71,8 @@ async def open_backends(
         if settings is not None
         else default_lanes(polite=bool(mailto), s2_keyed=bool(env.get("S2_API_KEY", "").strip())),
     )
-    cache = ResponseCache(cache_dir or default_cache_dir(env), mode) if use_cache else None
+    cache = open_response_cache(env, cache_dir, mode) if use_cache else None
+    catalog = open_catalog_backend(env)
     http = HttpClient(
         transport=transport,
         cache=cache,
@@ -87,8 +90,11 @@ async def open_backends(
             datacite=DataCite(http, env),
             arxiv=Arxiv(http, env),
             doi=DoiOrg(http, env),
+            catalog=catalog,
         )
     finally:
         await http.aclose()
         if cache is not None:
             cache.close()
+        if catalog is not None:
+            catalog.close()

@@ -15,15 +15,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cite_sentinel.core.config import Config
-from cite_sentinel.core.findings import Code
 from cite_sentinel.core.discover import discover, is_excluded
+from cite_sentinel.core.findings import Code
 from cite_sentinel.core.lint import ENTRY_CHECKS, own_findings
 from cite_sentinel.core.model import Citation, Location, Read, Reference
 from cite_sentinel.core.sources import (
     BIBLIOGRAPHY_SUFFIXES,
     BINARY_SUFFIXES,
-    BinaryReader,
     MANUSCRIPT_SUFFIXES,
+    BinaryReader,
     binary_reader_for,
 )
 from cite_sentinel.core.sources.bibtex_incremental import (

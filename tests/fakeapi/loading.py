@@ -77,6 +77,13 @@ def load_corpus(
     return _with_extra(_with_abstracts(index, abstracts or {}), extra)
 
 
+def load_works(path: Path) -> list[Work]:
+    """A corpus file's works in file order (numbers are positions), for tests and benchmarks
+    that write works out in other formats."""
+    works = load_corpus(path).works
+    return [works[number] for number in range(len(works))]
+
+
 def cache_path(paths: Path | Sequence[Path]) -> Path:
     """Where the index of corpus files is cached: keyed by their paths, sizes and mtimes."""
     files = (paths,) if isinstance(paths, Path) else tuple(paths)

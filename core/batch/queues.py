@@ -1,0 +1,32 @@
+"""Which queue and budget a batch uses: its own SQLite file, or a PostgreSQL database."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from cite_sentinel.core.batch.budget import LocalBudget, RateBudget
+from cite_sentinel.core.batch.jobs import JobQueue
+from cite_sentinel.core.batch.local_queue import LocalQueue
+from cite_sentinel.core.catalog.store import is_postgres
+from cite_sentinel.core.http import Lane
+
+STATE_FILE = "batch.sqlite"
+
+
+def open_queue(location: str, batch: str) -> JobQueue:
+    """The queue at a location: a postgresql:// URL, or a batch's state file."""
+    if is_postgres(location):
+        from cite_sentinel.core.batch.postgres_queue import PostgresQueue
+
+        return PostgresQueue(location, batch)
+    return LocalQueue(Path(location))
+
+
+def open_budget(location: str, lanes: Mapping[str, Lane]) -> RateBudget:
+    """The shared request budget beside the queue."""
+    if is_postgres(location):
+        from cite_sentinel.core.batch.postgres_queue import PostgresBudget
+
+        return PostgresBudget(location, lanes)
+    return LocalBudget(Path(location), lanes)

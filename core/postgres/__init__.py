@@ -1,0 +1,1 @@
+"""PostgreSQL for what many machines share: the catalog, the answer cache, the batch queue."""
