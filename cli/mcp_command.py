@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import InputError
-from cite_sentinel.core.redaction import Redactor
+from cite_sentinel.core.redaction import MaskingFilter
 from cite_sentinel.exit_codes import ExitCode
 
 if TYPE_CHECKING:  # the SDK loads only when the command runs
@@ -29,14 +29,6 @@ LOCALHOST = "127.0.0.1"
 MISSING_EXTRA = (
     "the mcp command needs the MCP SDK, which is not installed; install it with "
     "`pip install 'cite-sentinel[mcp]'`"
-)
-# Every variable that may hold a key or an address: masked in every log line.
-_SECRET_VARIABLES = (
-    "OPENALEX_API_KEY",
-    "S2_API_KEY",
-    "ANTHROPIC_API_KEY",
-    "VOYAGE_API_KEY",
-    "CITE_SENTINEL_MAILTO",
 )
 
 
@@ -136,25 +128,7 @@ def _log_to_stderr(level: str, environ: Mapping[str, str]) -> None:
     handler.setFormatter(
         logging.Formatter("cite-sentinel mcp: %(levelname)s %(name)s: %(message)s")
     )
-    handler.addFilter(_Masking(Redactor(environ.get(name, "") for name in _SECRET_VARIABLES)))
+    handler.addFilter(MaskingFilter(environ))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
-
-
-class _Masking(logging.Filter):
-    """Writes a record's message with the keys masked, whoever logged it."""
-
-    def __init__(self, redact: Redactor) -> None:
-        super().__init__()
-        self._redact = redact
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        record.msg = self._redact(record.getMessage())
-        record.args = None
-        if record.exc_info:
-            text = logging.Formatter().formatException(record.exc_info)
-            record.exc_info = None
-            record.exc_text = None
-            record.msg = f"{record.msg}\n{self._redact(text)}"
-        return True

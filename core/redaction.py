@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+from collections.abc import Iterable, Mapping
 
 MASK = "***"
+# The environment variables that hold the keys of the indexes and scorers.
+SECRET_VARIABLES = (
+    "OPENALEX_API_KEY",
+    "S2_API_KEY",
+    "ANTHROPIC_API_KEY",
+    "VOYAGE_API_KEY",
+    "CITE_SENTINEL_MAILTO",
+)
 
 # Query parameters and headers whose values are secret or personal.
 SECRET_NAMES = frozenset({"api_key", "api-key", "x-api-key", "key", "mailto", "authorization"})
@@ -28,3 +37,22 @@ class Redactor:
 def is_secret_name(name: str) -> bool:
     """Whether a query parameter or header carries a secret by its name alone."""
     return name.lower() in SECRET_NAMES
+
+
+class MaskingFilter(logging.Filter):
+    """A log filter a face puts on its handlers: each record is written with every key masked,
+    whoever logged it (httpx logs whole request URLs, query keys included, at INFO)."""
+
+    def __init__(self, environ: Mapping[str, str]) -> None:
+        super().__init__()
+        self._redact = Redactor(environ.get(name, "") for name in SECRET_VARIABLES)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = self._redact(record.getMessage())
+        record.args = None
+        if record.exc_info:
+            text = logging.Formatter().formatException(record.exc_info)
+            record.exc_info = None
+            record.exc_text = None
+            record.msg = f"{record.msg}\n{self._redact(text)}"
+        return True

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel import __version__
+from cite_sentinel.core.redaction import MaskingFilter
 from cite_sentinel.exit_codes import ExitCode
 from cite_sentinel.lsp import client_log, large_text
 from cite_sentinel.lsp.commands import Commands
@@ -191,6 +192,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_lsp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:
     """Serve one client on stdin and stdout until it exits."""
     logging.basicConfig(stream=sys.stderr, level=str(options.log_level).upper())
+    for handler in logging.getLogger().handlers:  # httpx logs whole URLs, query keys included
+        handler.addFilter(MaskingFilter(environ))
     build_server(environ).start_io()
     return ExitCode.CLEAN
 

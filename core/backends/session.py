@@ -23,11 +23,10 @@ from cite_sentinel.core.backends.openalex import OpenAlex
 from cite_sentinel.core.backends.semanticscholar import SemanticScholar
 from cite_sentinel.core.cache import CacheMode, open_response_cache
 from cite_sentinel.core.http import HttpClient, HttpSettings, Sleep, default_lanes
+from cite_sentinel.core.redaction import SECRET_VARIABLES
 
 if TYPE_CHECKING:
     import httpx
-
-_SECRET_VARIABLES = ("OPENALEX_API_KEY", "S2_API_KEY", "CITE_SENTINEL_MAILTO")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,7 +76,7 @@ async def open_backends(
         transport=transport,
         cache=cache,
         settings=settings,
-        secrets=tuple(env.get(name, "") for name in _SECRET_VARIABLES),
+        secrets=tuple(env.get(name, "") for name in SECRET_VARIABLES),
         clock=clock or time.monotonic,
         sleep=sleep or asyncio.sleep,
     )
