@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.model import Reference, Status
+from cite_sentinel.core.model import Reference, Status, Verdict
 from cite_sentinel.core.sources.bibtex import read_bibtex
 
 from tests.fakeapi import FakeApi
@@ -95,12 +95,17 @@ def _bibtex(index: int, work: dict[str, object]) -> str:
 def _run(fake: FakeApi, references: list[Reference], cache: Path) -> tuple[float, dict[str, int]]:
     engine = Engine(fake.env(), cache_dir=cache)
     started = time.perf_counter()
-    verdicts = asyncio.run(engine.verify(references))
+    verdicts = asyncio.run(_verified(engine, references))
     elapsed = time.perf_counter() - started
     counts = {status.value: 0 for status in Status}
     for verdict in verdicts:
         counts[verdict.status.value] += 1
     return elapsed, counts
+
+
+async def _verified(engine: Engine, references: list[Reference]) -> list[Verdict]:
+    async with engine:
+        return await engine.verify(references)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import CheckResult, Config, Verifier, check
+from cite_sentinel.core import CheckResult, Config, check
 from cite_sentinel.core.allowlist import accept, accepted_keys
 from cite_sentinel.core.changes import changed_keys, changes_since
 from cite_sentinel.core.check import Selection
@@ -25,6 +25,7 @@ from cite_sentinel.exit_codes import (
     ExitCode,
     exit_code,
 )
+from cite_sentinel.interruption import Interruptible, stop_on_sigterm
 from cite_sentinel.progress import ProgressDisplay, wants_progress
 from cite_sentinel.report_output import (
     prepare_output,
@@ -145,8 +146,8 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     options.ground = config.ground if options.ground is None else options.ground
     if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
         environ = {**environ, "CITE_SENTINEL_MAILTO": config.mailto}
-    enabled = wants_progress(sys.stderr, environ, quiet=options.quiet)
-    with ProgressDisplay(errors, enabled=enabled) as progress:
+    bar = wants_progress(sys.stderr, environ, quiet=options.quiet)
+    with ProgressDisplay(errors, enabled=bar, lines=not options.quiet) as progress:
         verifier = build_verifier(
             config,
             offline=options.offline,
@@ -158,8 +159,9 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         scorer = _scorer(options, config, environ)
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)
         select = _changed_selection(options.changed_since, options.paths)
+        stoppable = Interruptible(verifier)
         result = asyncio.run(
-            _check_and_ground(options.paths, config, verifier, scorer, fulltext, select)
+            _check_and_ground(options.paths, config, stoppable, scorer, fulltext, select)
         )
     if not result.files and not result.unreadable:
         # Even under --quiet: a CI job pointed at the wrong folder must not pass unnoticed.
@@ -170,7 +172,17 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         )
     _refuse_replacing(chosen, list(result.files))
     result = accept(result, config.allow)
+    if stoppable.interrupted:
+        result = replace(result, incomplete=True)
     _deliver(result, chosen, options, environ, notify)
+    if stoppable.interrupted:
+        total = len(result.verdicts)
+        print(
+            f"cite-sentinel: interrupted with {stoppable.decided} of {total} references "
+            "verified; the report holds them, the rest unverified, and is marked incomplete",
+            file=sys.stderr,
+        )
+        return ExitCode.INTERRUPTED
     accepted = accepted_keys(result, config.allow)
     judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
     return exit_code(judged, fail_on=fail_on, max_unavailable=options.max_unavailable)
@@ -179,13 +191,15 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
 async def _check_and_ground(
     paths: list[str],
     config: Config,
-    verifier: Verifier | None,
+    verifier: Interruptible,
     scorer: Scorer | None,
     fulltext: Path | None,
     select: Selection | None = None,
 ) -> CheckResult:
-    result = await check(paths, config=config, verifier=verifier, select=select)
-    if scorer is None:
+    stop_on_sigterm()
+    async with verifier.engine:
+        result = await check(paths, config=config, verifier=verifier, select=select)
+    if scorer is None or verifier.interrupted:
         return result
     return await ground(result, scorer, fulltext_dir=fulltext, severities=config.severities)
 

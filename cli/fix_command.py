@@ -24,6 +24,7 @@ from cite_sentinel.core import (
     check,
 )
 from cite_sentinel.core.atomic import write_atomically
+from cite_sentinel.core.engine import Engine
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix import (
     CERTAIN_CONFIDENCE,
@@ -80,15 +81,18 @@ def run_fix(
     text = data.decode(encoding)
     notify = _notifier(quiet=options.quiet)
     config = config_for([options.path], options.config)
-    verifier = verifier or build_verifier(
-        config,
-        offline=options.offline,
-        refresh=False,
-        progress=None,
-        notify=notify,
-        environ=environ,
-    )
-    result, (fixes, skipped) = asyncio.run(_plan(options.path, config, verifier, options.published))
+    engine = None
+    if verifier is None:
+        engine = verifier = build_verifier(
+            config,
+            offline=options.offline,
+            refresh=False,
+            progress=None,
+            notify=notify,
+            environ=environ,
+        )
+    planned = _plan(options.path, config, verifier, options.published, engine=engine)
+    result, (fixes, skipped) = asyncio.run(planned)
     for skip in skipped:
         notify(f"{options.path}: left {skip.key} alone: {skip.reason}")
     unavailable = unavailable_share(result) > DEFAULT_MAX_UNAVAILABLE
@@ -175,13 +179,20 @@ def _read(path: Path) -> tuple[bytes, str]:
 
 
 async def _plan(
-    path: str, config: Config, verifier: Verifier | None, published: bool
+    path: str, config: Config, verifier: Verifier | None, published: bool, *, engine: Engine | None
 ) -> tuple[CheckResult, tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]]:
-    result = await check([path], config=config, verifier=verifier)
-    if result.unreadable:
-        said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
-        raise InputError(said[0] if said else f"cannot read {path}")
-    versions = await published_versions(result.verdicts, verifier) if published and verifier else {}
+    """Check and plan; the engine this command built is closed at the end."""
+    try:
+        result = await check([path], config=config, verifier=verifier)
+        if result.unreadable:
+            said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
+            raise InputError(said[0] if said else f"cannot read {path}")
+        versions = (
+            await published_versions(result.verdicts, verifier) if published and verifier else {}
+        )
+    finally:
+        if engine is not None:
+            await engine.aclose()
     return result, plan_fixes(result.references, result.verdicts, published=versions)
 
 

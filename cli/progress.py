@@ -1,7 +1,12 @@
-"""A transient progress bar on stderr that the verification engine drives by callback."""
+"""Progress on stderr, driven by the verification engine's callback: a bar, or a line now and then.
+
+On a terminal a transient bar; elsewhere (a pipe, a CI log, a redirected stderr) a plain line
+every few seconds once a run has lasted that long, so a long check is never silent.
+"""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import TextIO
@@ -20,6 +25,7 @@ ProgressCallback = Callable[[int, int], None]  # progress(done, total)
 
 # A bar for a handful of references flickers more than it informs.
 MINIMUM_TOTAL = 5
+LINE_EVERY = 5.0  # seconds between two progress lines off a terminal
 
 
 def wants_progress(stream: TextIO, environ: Mapping[str, str], *, quiet: bool) -> bool:
@@ -29,16 +35,35 @@ def wants_progress(stream: TextIO, environ: Mapping[str, str], *, quiet: bool) -
 
 
 class ProgressDisplay:
-    """A `progress(done, total)` callback that shows a bar once the total is large enough."""
+    """A `progress(done, total)` callback that shows a bar once the total is large enough.
 
-    def __init__(self, console: Console, *, enabled: bool, minimum: int = MINIMUM_TOTAL) -> None:
+    With `lines` (and no bar), it prints "verifying references: done/total" every
+    `every` seconds instead, the first after `every` seconds: a short run prints nothing.
+    """
+
+    def __init__(
+        self,
+        console: Console,
+        *,
+        enabled: bool,
+        minimum: int = MINIMUM_TOTAL,
+        lines: bool = False,
+        every: float = LINE_EVERY,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._console = console
         self._enabled = enabled
         self._minimum = minimum
+        self._lines = lines and not enabled
+        self._every = every
+        self._clock = clock
+        self._next_line = clock() + every
         self._progress: Progress | None = None
         self._task: TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
+        if self._lines:
+            self._line(done, total)
         if not self._enabled or total <= self._minimum:
             return
         if self._progress is None:
@@ -54,6 +79,19 @@ class ProgressDisplay:
             self._task = self._progress.add_task("verify", total=total)
         assert self._task is not None
         self._progress.update(self._task, completed=done, total=total)
+
+    def _line(self, done: int, total: int) -> None:
+        now = self._clock()
+        if now < self._next_line or done >= total:
+            return
+        self._next_line = now + self._every
+        share = 100 * done // max(1, total)
+        self._console.print(
+            f"cite-sentinel: verifying references: {done}/{total} ({share}%)",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
 
     def close(self) -> None:
         """Remove the bar (it is transient) and stop its refresh thread."""

@@ -15,6 +15,7 @@ handed to `on_verdict` as soon as nothing more will be asked about its reference
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -113,12 +114,10 @@ async def resolve(
     plan = _Plan(backends, frozenset(sources), allowance or Allowance(KEYLESS_S2_BUDGET))
     states = [_State(reference) for reference in references]
     results = _Results(states, plan, progress, on_verdict)
-    await _identifiers(states, plan)
+    await _identifiers(states, plan, results)
     for state in states:
-        if state.by_identifier or state.identifier_absent:
-            verdict = judge(state.evidence())
-            if _settled(verdict, searched=False):
-                results.finish(state, verdict)
+        if state.verdict is None:
+            _judge_by_identifier(state, results)
     await _search(states, plan, results)
     for state in states:
         if state.verdict is None:
@@ -136,10 +135,21 @@ def _settled(verdict: Verdict, *, searched: bool) -> bool:
     return searched or not identifier_elsewhere
 
 
+def _judge_by_identifier(state: _State, results: _Results) -> None:
+    """Settle a reference on what its identifiers found, when that is enough."""
+    if state.by_identifier or state.identifier_absent:
+        verdict = judge(state.evidence())
+        if _settled(verdict, searched=False):
+            results.finish(state, verdict)
+
+
 # --- identifiers ---------------------------------------------------------------------------
 
+_LookedUp = Callable[[list[_State]], None]  # these references' identifier lookup has ended
 
-async def _identifiers(states: list[_State], plan: _Plan) -> None:
+
+async def _identifiers(states: list[_State], plan: _Plan, results: _Results) -> None:
+    """Look every identifier up; a reference is judged as soon as all of its lookups end."""
     dois: dict[str, list[_State]] = {}
     arxiv: dict[str, list[_State]] = {}
     for state in states:
@@ -150,30 +160,43 @@ async def _identifiers(states: list[_State], plan: _Plan) -> None:
             dois.setdefault(ids.doi, []).append(state)
         if ids.arxiv and not ids.doi.startswith(_ARXIV_DOI_PREFIX):
             arxiv.setdefault(ids.arxiv, []).append(state)
+    if not plan.enabled & {"arxiv"}:
+        arxiv = {}
+    groups = (*dois.values(), *arxiv.values())
+    lookups = collections.Counter(id(state) for group in groups for state in group)
+
+    def looked_up(group: list[_State]) -> None:
+        for state in group:
+            lookups[id(state)] -= 1
+            if not lookups[id(state)] and state.verdict is None:
+                _judge_by_identifier(state, results)
+
     async with asyncio.TaskGroup() as group:
         if dois:
-            group.create_task(_dois(dois, plan))
-        if arxiv and plan.enabled & {"arxiv"}:
-            group.create_task(_arxiv_ids(arxiv, plan.backends))
+            group.create_task(_dois(dois, plan, looked_up))
+        if arxiv:
+            group.create_task(_arxiv_ids(arxiv, plan.backends, looked_up))
 
 
-async def _dois(wanted: dict[str, list[_State]], plan: _Plan) -> None:
+async def _dois(wanted: dict[str, list[_State]], plan: _Plan, looked_up: _LookedUp) -> None:
     missing = list(wanted)
     if "openalex" in plan.enabled:
         outcomes = await plan.backends.openalex.by_dois(missing)
         missing = []
         for doi, outcome in outcomes.items():
             _take(wanted[doi], "openalex", outcome)
-            if not _found(outcome):
+            if _found(outcome):
+                looked_up(wanted[doi])
+            else:
                 missing.append(doi)
-    missing = await _dois_in_semantic_scholar(missing, wanted, plan)
+    missing = await _dois_in_semantic_scholar(missing, wanted, plan, looked_up)
     async with asyncio.TaskGroup() as group:
         for doi in missing:
-            group.create_task(_doi_elsewhere(doi, wanted[doi], plan))
+            group.create_task(_doi_elsewhere(doi, wanted[doi], plan, looked_up))
 
 
 async def _dois_in_semantic_scholar(
-    dois: list[str], wanted: dict[str, list[_State]], plan: _Plan
+    dois: list[str], wanted: dict[str, list[_State]], plan: _Plan, looked_up: _LookedUp
 ) -> list[str]:
     """With an API key, one POST /paper/batch for every DOI OpenAlex lacks; those still missing."""
     s2 = plan.backends.semanticscholar
@@ -184,12 +207,19 @@ async def _dois_in_semantic_scholar(
     for doi in dois:
         outcome = outcomes[f"DOI:{doi}"]
         _take(wanted[doi], "semanticscholar", outcome)
-        if not _found(outcome):
+        if _found(outcome):
+            looked_up(wanted[doi])
+        else:
             missing.append(doi)
     return missing
 
 
-async def _doi_elsewhere(doi: str, states: list[_State], plan: _Plan) -> None:
+async def _doi_elsewhere(doi: str, states: list[_State], plan: _Plan, looked_up: _LookedUp) -> None:
+    await _doi_beyond_openalex(doi, states, plan)
+    looked_up(states)
+
+
+async def _doi_beyond_openalex(doi: str, states: list[_State], plan: _Plan) -> None:
     """A DOI OpenAlex lacks: Crossref, then doi.org and the agency that registered it."""
     backends = plan.backends
     if "crossref" in plan.enabled:
@@ -216,7 +246,9 @@ async def _doi_elsewhere(doi: str, states: list[_State], plan: _Plan) -> None:
         _take(states, "datacite", await backends.datacite.by_doi(doi))
 
 
-async def _arxiv_ids(wanted: dict[str, list[_State]], backends: Backends) -> None:
+async def _arxiv_ids(
+    wanted: dict[str, list[_State]], backends: Backends, looked_up: _LookedUp
+) -> None:
     outcomes = await backends.arxiv.by_ids(list(wanted))
     for arxiv_id, outcome in outcomes.items():
         states = wanted[arxiv_id]
@@ -226,6 +258,7 @@ async def _arxiv_ids(wanted: dict[str, list[_State]], backends: Backends) -> Non
                 doi = state.reference.identifiers.doi
                 if not doi or doi.startswith(_ARXIV_DOI_PREFIX):
                     state.identifier_absent = True
+        looked_up(states)
 
 
 def _take(states: list[_State], name: str, outcome: Outcome) -> None:

@@ -174,7 +174,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
         for msg_id, future in list(protocol._request_futures.items()):
             if msg_id != protocol.msg_id and not future.done():
                 future.cancel()
-        session.wave.cancel(by_user=False)
+        session.wave.shutdown()  # and the engine: its HTTP client and caches
         session.cancel_all()
 
     return server

@@ -68,6 +68,7 @@ class FakeIndex:
 
     async def by_doi(self, doi: str) -> Outcome:
         self.doi_asks += 1
+        await self.clock.sleep(self.latency)
         return Answered(tuple(self._by_doi(doi)))
 
     async def exists(self, doi: str) -> DoiStatus:
@@ -252,6 +253,22 @@ async def test_each_verdict_is_reported_once_nothing_more_will_be_asked_about_it
     assert sorted((index, status) for _, index, status in reported) == [
         (index, verdict.status) for index, verdict in enumerate(verdicts)
     ]
+
+
+async def test_a_reference_its_doi_settles_is_reported_while_other_dois_are_looked_up() -> None:
+    clock = VirtualClock()
+    openalex = FakeIndex("openalex", clock, holds={"r00000"}, latency=0.1)
+    crossref = FakeIndex("crossref", clock, holds={"r00001"}, latency=30.0)
+    reported: dict[int, float] = {}
+
+    def on_verdict(index: int, verdict: Verdict) -> None:
+        reported[index] = clock.now - 1000.0
+
+    references = [_reference(k, doi=_doi(k)) for k in _keys(2)]
+    backends = _backends(clock, **_named(openalex, crossref))
+    verdicts = await _resolve(references, backends, on_verdict=on_verdict)
+    assert [v.status for v in verdicts] == [Status.VERIFIED, Status.VERIFIED]
+    assert reported[0] < 1.0 <= 30.0 <= reported[1]  # not held back by Crossref's slow answer
 
 
 async def test_ten_thousand_references_are_each_asked_at_most_once_per_source() -> None:
