@@ -49,7 +49,7 @@ def http_settings(config: Config, env: Mapping[str, str]) -> HttpSettings | None
     from cite_sentinel.core.http import HttpSettings, default_lanes
 
     mailto = config.mailto or env.get("CITE_SENTINEL_MAILTO", "").strip()
-    lanes = default_lanes(polite=bool(mailto), s2_keyed=bool(env.get("S2_API_KEY", "").strip()))
+    lanes = default_lanes(polite=bool(mailto))
     for api, rate in config.rate_limits.items():
         for name, lane in list(lanes.items()):
             if name == api or name.startswith(f"{api}/"):
