@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -25,7 +24,7 @@ from cite_sentinel.exit_codes import (
     ExitCode,
     exit_code,
 )
-from cite_sentinel.interruption import Interruptible, stop_on_sigterm
+from cite_sentinel.interruption import Interruptible, run, stop_on_sigterm
 from cite_sentinel.progress import ProgressDisplay, wants_progress
 from cite_sentinel.report_output import (
     prepare_output,
@@ -160,9 +159,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)
         select = _changed_selection(options.changed_since, options.paths)
         stoppable = Interruptible(verifier)
-        result = asyncio.run(
-            _check_and_ground(options.paths, config, stoppable, scorer, fulltext, select)
-        )
+        result = run(_check_and_ground(options.paths, config, stoppable, scorer, fulltext, select))
     if not result.files and not result.unreadable:
         # Even under --quiet: a CI job pointed at the wrong folder must not pass unnoticed.
         print(

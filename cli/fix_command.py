@@ -7,7 +7,6 @@ only shows the diff elsewhere (always in CI, where CI is set): it never writes u
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -37,6 +36,7 @@ from cite_sentinel.core.fix import (
     unified_diff,
 )
 from cite_sentinel.exit_codes import DEFAULT_MAX_UNAVAILABLE, ExitCode, unavailable_share
+from cite_sentinel.interruption import run
 from cite_sentinel.report_output import write_stdout
 from cite_sentinel.verification import build_verifier
 
@@ -92,7 +92,7 @@ def run_fix(
             environ=environ,
         )
     planned = _plan(options.path, config, verifier, options.published, engine=engine)
-    result, (fixes, skipped) = asyncio.run(planned)
+    result, (fixes, skipped) = run(planned)  # asyncio.run, without a repr of the result
     for skip in skipped:
         notify(f"{options.path}: left {skip.key} alone: {skip.reason}")
     unavailable = unavailable_share(result) > DEFAULT_MAX_UNAVAILABLE

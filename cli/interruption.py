@@ -10,12 +10,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
+from typing import Any, TypeVar
 
 from cite_sentinel.core import Reference, Status, Verdict
 from cite_sentinel.core.engine import Engine
 
 INTERRUPTED = "the check was interrupted before this reference was verified; run it again"
+
+T = TypeVar("T")
+
+
+def run(main: Coroutine[Any, Any, T]) -> T:
+    """asyncio.run, with the result handed over aside rather than as the main task's result.
+
+    Removing its Ctrl-C handler, asyncio.run has the signal module format the old handler,
+    and with it the main task and its result: for a check of thousands of references, seconds
+    spent writing a repr nobody reads.
+    """
+    results: list[T] = []
+
+    async def aside() -> None:
+        results.append(await main)
+
+    asyncio.run(aside())
+    return results[0]
 
 
 class Interruptible:

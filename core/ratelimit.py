@@ -14,6 +14,9 @@ from collections.abc import Callable
 SLOW_DOWN = 0.5  # a 429 halves the rate …
 FLOOR = 0.1  # … down to a tenth of the announced one at most
 RECOVERY = 0.05  # each answer after that gives back this share of the announced rate
+# Without bursts, two requests leave at least 1/rate plus this apart: what reaches the server
+# is later than what left by a varying few milliseconds (a busy event loop, a new connection).
+SLACK = 0.02
 
 
 class TokenBucket:
@@ -66,7 +69,7 @@ class TokenBucket:
         """
         if self._burst > 1:
             return 0.0
-        return max(0.0, self._sent + 1 / self._rate - self._clock())
+        return max(0.0, self._sent + 1 / self._rate + SLACK - self._clock())
 
     def sent(self) -> None:
         """A request went out now."""
