@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -159,7 +160,8 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)
         select = _changed_selection(options.changed_since, options.paths)
         stoppable = Interruptible(verifier)
-        result = run(_check_and_ground(options.paths, config, stoppable, scorer, fulltext, select))
+        checked = _check_and_ground(options.paths, config, stoppable, scorer, fulltext, select)
+        result = run(_ticking(progress, checked))
     if not result.files and not result.unreadable:
         # Even under --quiet: a CI job pointed at the wrong folder must not pass unnoticed.
         print(
@@ -183,6 +185,21 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     accepted = accepted_keys(result, config.allow)
     judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
     return exit_code(judged, fail_on=fail_on, max_unavailable=options.max_unavailable)
+
+
+async def _ticking(progress: ProgressDisplay, work: Awaitable[CheckResult]) -> CheckResult:
+    """Let the progress line come every few seconds even while no verdict is reached."""
+
+    async def tick() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            progress.tick()
+
+    ticker = asyncio.ensure_future(tick())
+    try:
+        return await work
+    finally:
+        ticker.cancel()
 
 
 async def _check_and_ground(

@@ -58,10 +58,12 @@ class ProgressDisplay:
         self._every = every
         self._clock = clock
         self._next_line = clock() + every
+        self._last: tuple[int, int] | None = None
         self._progress: Progress | None = None
         self._task: TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
+        self._last = (done, total)
         if self._lines:
             self._line(done, total)
         if not self._enabled or total <= self._minimum:
@@ -79,6 +81,11 @@ class ProgressDisplay:
             self._task = self._progress.add_task("verify", total=total)
         assert self._task is not None
         self._progress.update(self._task, completed=done, total=total)
+
+    def tick(self) -> None:
+        """Time passed without news: print the line again when it is due (still working)."""
+        if self._lines and self._last is not None:
+            self._line(*self._last)
 
     def _line(self, done: int, total: int) -> None:
         now = self._clock()

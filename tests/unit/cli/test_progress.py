@@ -78,3 +78,18 @@ def test_a_run_shorter_than_the_interval_prints_no_line() -> None:
             clock.now = done / 10
             progress(done, 30)
     assert sink.getvalue() == ""
+
+
+def test_a_long_wait_without_news_still_prints_a_line_every_few_seconds() -> None:
+    sink = io.StringIO()
+    clock = _Clock()
+    console = Console(file=sink, width=80)
+    with ProgressDisplay(console, enabled=False, lines=True, every=5.0, clock=clock) as progress:
+        progress(0, 400)  # the identifiers are being looked up: nothing decided for a while
+        for second in range(1, 13):
+            clock.now = float(second)
+            progress.tick()
+    assert sink.getvalue().splitlines() == [
+        "cite-sentinel: verifying references: 0/400 (0%)",
+        "cite-sentinel: verifying references: 0/400 (0%)",
+    ]
