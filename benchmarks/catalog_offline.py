@@ -14,7 +14,6 @@ Run from the repository root:  .venv/bin/python -m benchmarks.catalog_offline [-
 from __future__ import annotations
 
 import argparse
-import asyncio
 import collections
 import json
 import sys
@@ -29,6 +28,7 @@ from cite_sentinel.core.engine import Engine
 from cite_sentinel.core.model import Reference, Verdict
 from cite_sentinel.core.sources.bibtex import read_bibtex
 
+from benchmarks.engine_runs import verified
 from benchmarks.verify_accuracy import UNLIMITED, _bibtex
 from tests import dumps
 from tests.fakeapi import FakeApi
@@ -112,7 +112,7 @@ def _online(name: str, references: list[Reference], folder: Path) -> list[Verdic
         env = {**fake.env(), "CITE_SENTINEL_CATALOG": "off"}
         engine = Engine(env, cache_dir=folder / f"online-{name}", settings=UNLIMITED)
         started = time.perf_counter()
-        verdicts = asyncio.run(engine.verify(references))
+        verdicts = verified(engine, references)
     print(f"\n{name}: {len(references)} references online in {time.perf_counter() - started:.1f} s")
     return verdicts
 
@@ -123,7 +123,7 @@ def _offline(
     env = {"CITE_SENTINEL_CATALOG": str(catalog), "CITE_SENTINEL_CACHE_DIR": str(cache)}
     engine = Engine(env, offline=True, cache_dir=cache)
     started = time.perf_counter()
-    verdicts = asyncio.run(engine.verify(references))
+    verdicts = verified(engine, references)
     return verdicts, time.perf_counter() - started
 
 

@@ -32,8 +32,19 @@ def verify(
     with tempfile.TemporaryDirectory() as cache:
         engine = Engine(env, cache_dir=Path(cache), settings=settings)
         started = time.perf_counter()
-        verdicts = asyncio.run(engine.verify(references))
+        verdicts = verified(engine, references)
         return verdicts, time.perf_counter() - started
+
+
+def verified(engine: Engine, references: Sequence[Reference]) -> list[Verdict]:
+    """The engine's verdicts in one event loop, its client closed after (an engine belongs
+    to the loop of its first request)."""
+
+    async def run() -> list[Verdict]:
+        async with engine:
+            return await engine.verify(references)
+
+    return asyncio.run(run())
 
 
 def problems(verdict: Verdict) -> str:

@@ -18,7 +18,6 @@ source .bib (an entry the PDF reader missed counts as a disagreement).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import hashlib
 import pickle
 import random
@@ -41,6 +40,7 @@ from cite_sentinel.core.sources.identifiers import normalise_doi
 from cite_sentinel.core.sources.pdf import read_pdf
 from rapidfuzz import fuzz
 
+from benchmarks.engine_runs import verified
 from tests.pdf_papers import (
     AUTHOR_YEAR_STYLES,
     NUMBERED_STYLES,
@@ -282,8 +282,9 @@ def _report_verdicts(extracted: list[Extracted], pairings: list[list[Pairing]]) 
     with FakeApi.start("sample") as fake, tempfile.TemporaryDirectory() as cache:
         engine = Engine(fake.env(), cache_dir=Path(cache), settings=UNLIMITED)
         started = time.perf_counter()
-        truth_verdicts = asyncio.run(engine.verify(_keyed(truth, "bib")))
-        found_verdicts = asyncio.run(engine.verify(_keyed(found, "pdf")))
+        keyed = [*_keyed(truth, "bib"), *_keyed(found, "pdf")]
+        verdicts = verified(engine, keyed)
+        truth_verdicts, found_verdicts = verdicts[: len(truth)], verdicts[len(truth) :]
         print(f"\nverified {len(truth) + len(found)} references in "
               f"{time.perf_counter() - started:.0f} s")  # fmt: skip
     by_bib = {verdict.key: verdict for verdict in truth_verdicts}

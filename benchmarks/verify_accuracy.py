@@ -91,7 +91,7 @@ def _verify(fake: FakeApi, references: list[Reference]) -> list[Verdict]:
     with tempfile.TemporaryDirectory() as cache:
         engine = Engine(fake.env(), cache_dir=Path(cache), settings=UNLIMITED)
         started = time.perf_counter()
-        verdicts = asyncio.run(engine.verify(references))
+        verdicts = asyncio.run(_verified(engine, references))
         elapsed = time.perf_counter() - started
     print(f"verified {len(references)} references in {elapsed:.1f} s")
     return verdicts
@@ -191,6 +191,11 @@ def _report_scipy(verdicts: list[Verdict], served: set[str]) -> None:
 
 def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "n/a"
+
+
+async def _verified(engine: Engine, references: list[Reference]) -> list[Verdict]:
+    async with engine:
+        return await engine.verify(references)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """Requests and wall time: 1,000 corpus references against the fake API with realistic limits.
 
 600 references carry their DOI, 400 carry none. The fake server answers with 120 ms latency and
-the published limits (OpenAlex 10 req/s, Crossref 5 req/s, Semantic Scholar 1 req/s); the
-client runs with its default limits. Reported: API requests per reference, wall time against
+the published limits without bursts (OpenAlex 10 req/s, Crossref 5 req/s, Semantic Scholar
+1 req/s; a request closer than 1/rate to the previous one is answered 429); the client runs
+with its default limits. Reported: API requests per reference, 429 answers, wall time against
 the lower bound the limits allow, and the same run again with a warm cache.
 
 Two lower bounds. The fewest requests that can settle these references are one OpenAlex batch
@@ -26,7 +27,7 @@ import time
 from pathlib import Path
 
 from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.model import Reference, Status
+from cite_sentinel.core.model import Reference, Status, Verdict
 from cite_sentinel.core.sources.bibtex import read_bibtex
 
 from tests.fakeapi import FakeApi
@@ -45,7 +46,7 @@ def main() -> int:
     references = _references()
     with FakeApi.start("sample") as fake, tempfile.TemporaryDirectory() as cache:
         for api, rate in RATES.items():
-            fake.configure(api, rate=rate, burst=rate, latency_ms=LATENCY_MS)
+            fake.configure(api, rate=rate, burst=1.0, latency_ms=LATENCY_MS)
         for api in ("datacite", "arxiv", "doi"):
             fake.configure(api, latency_ms=LATENCY_MS)
         cold, statuses = _run(fake, references, Path(cache))
@@ -60,6 +61,8 @@ def main() -> int:
     print(f"references: {len(references)} ({WITH_DOI} with DOI, {WITHOUT_DOI} without)")
     print(f"verdicts: {statuses}")
     print(f"API requests: {requests} = {requests / len(references):.2f} per reference")
+    refused = {api: codes.get("429", 0) for api, codes in cold_stats.by_status.items()}
+    print(f"  answered 429: {sum(refused.values())} ({refused})")
     print(f"  by API: {cold_stats.by_api}")
     print(f"  by kind: {cold_stats.by_kind}")
     print(f"wall time, cold cache: {cold:.1f} s")
@@ -95,12 +98,17 @@ def _bibtex(index: int, work: dict[str, object]) -> str:
 def _run(fake: FakeApi, references: list[Reference], cache: Path) -> tuple[float, dict[str, int]]:
     engine = Engine(fake.env(), cache_dir=cache)
     started = time.perf_counter()
-    verdicts = asyncio.run(engine.verify(references))
+    verdicts = asyncio.run(_verified(engine, references))
     elapsed = time.perf_counter() - started
     counts = {status.value: 0 for status in Status}
     for verdict in verdicts:
         counts[verdict.status.value] += 1
     return elapsed, counts
+
+
+async def _verified(engine: Engine, references: list[Reference]) -> list[Verdict]:
+    async with engine:
+        return await engine.verify(references)
 
 
 if __name__ == "__main__":

@@ -71,11 +71,7 @@ def budget_lanes(config: Config, env: dict[str, str]) -> dict[str, Lane]:
     lists and single works together (only the polite pool limits lists on their own)."""
     configured = http_settings(config, env)
     polite = bool(config.mailto or env.get("CITE_SENTINEL_MAILTO", "").strip())
-    if configured is not None:
-        lanes = dict(configured.lanes)
-    else:
-        keyed = bool(env.get("S2_API_KEY", "").strip())
-        lanes = dict(default_lanes(polite=polite, s2_keyed=keyed))
+    lanes = dict(configured.lanes if configured is not None else default_lanes(polite=polite))
     if not polite:
         lanes.pop("crossref/list", None)
     return lanes
@@ -103,11 +99,15 @@ def _screen(
             os.chdir(root)
             try:
                 names = [relative for relative, _ in manuscript.files]
-                return asyncio.run(
-                    screen(manuscript.name, names, config=settings.config, verifier=engine)
-                )
+                return asyncio.run(_screened(manuscript.name, names, settings.config, engine))
             finally:
                 os.chdir(home)
     except Exception as error:  # a bug on one manuscript must not stop the batch
         log.error("%s: screening failed\n%s", manuscript.name, traceback.format_exc())
         return Screened(name=manuscript.name, failure=f"internal error: {type(error).__name__}")
+
+
+async def _screened(name: str, files: list[str], config: Config, engine: Engine) -> Screened:
+    """Screen with the engine open for the manuscript's length (its client closed after)."""
+    async with engine:
+        return await screen(name, files, config=config, verifier=engine)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +21,7 @@ from cite_sentinel.exit_codes import (
     ExitCode,
     exit_code,
 )
+from cite_sentinel.interruption import Interruptible, run, stop_on_sigterm
 from cite_sentinel.progress import ProgressDisplay, wants_progress
 from cite_sentinel.report_output import (
     prepare_output,
@@ -157,8 +158,8 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     environ = _with_locations(
         environ, options.catalog or config.catalog, options.cache or config.cache
     )
-    enabled = wants_progress(sys.stderr, environ, quiet=options.quiet)
-    with ProgressDisplay(enabled=enabled) as progress:
+    bar = wants_progress(sys.stderr, environ, quiet=options.quiet)
+    with ProgressDisplay(enabled=bar, lines=not options.quiet) as progress:
         verifier = build_verifier(
             config,
             offline=options.offline,
@@ -170,16 +171,9 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         scorer = _scorer(options, config, environ)
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)
         select = _changed_selection(options.changed_since, options.paths)
-        result = asyncio.run(
-            check(
-                options.paths,
-                config=config,
-                verifier=verifier,
-                select=select,
-                scorer=scorer,
-                fulltext=fulltext,
-            )
-        )
+        stoppable = Interruptible(verifier)
+        checked = _checked(options.paths, config, stoppable, scorer, fulltext, select)
+        result = run(_ticking(progress, checked))
     if not result.files and not result.unreadable:
         # Even under --quiet: a CI job pointed at the wrong folder must not pass unnoticed.
         print(
@@ -188,10 +182,51 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             file=sys.stderr,
         )
     _refuse_replacing(chosen, list(result.files))
+    if stoppable.interrupted:
+        result = replace(result, incomplete=True)
     _deliver(result, chosen, options, environ, notify)
+    if stoppable.interrupted:
+        total = len(result.verdicts)
+        print(
+            f"cite-sentinel: interrupted with {stoppable.decided} of {total} references "
+            "verified; the report holds them, the rest unverified, and is marked incomplete",
+            file=sys.stderr,
+        )
+        return ExitCode.INTERRUPTED
     accepted = result.accepted  # the allow-list's and the accept comments'
     judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
     return exit_code(judged, fail_on=fail_on, max_unavailable=options.max_unavailable)
+
+
+async def _ticking(progress: ProgressDisplay, work: Awaitable[CheckResult]) -> CheckResult:
+    """Let the progress line come every few seconds even while no verdict is reached."""
+
+    async def tick() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            progress.tick()
+
+    ticker = asyncio.ensure_future(tick())
+    try:
+        return await work
+    finally:
+        ticker.cancel()
+
+
+async def _checked(
+    paths: list[str],
+    config: Config,
+    verifier: Interruptible,
+    scorer: Scorer | None,
+    fulltext: Path | None,
+    select: Selection | None = None,
+) -> CheckResult:
+    """The check, with the engine open for its length and SIGTERM stopping it as Ctrl-C does."""
+    stop_on_sigterm()
+    async with verifier.engine:
+        return await check(
+            paths, config=config, verifier=verifier, select=select, scorer=scorer, fulltext=fulltext
+        )
 
 
 def _changed_selection(revision: str | None, paths: list[str]) -> Selection | None:

@@ -7,7 +7,6 @@ only shows the diff elsewhere (always in CI, where CI is set): it never writes u
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -24,6 +23,7 @@ from cite_sentinel.core import (
     check,
 )
 from cite_sentinel.core.atomic import write_atomically
+from cite_sentinel.core.engine import Engine
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix import (
     CERTAIN_CONFIDENCE,
@@ -36,6 +36,7 @@ from cite_sentinel.core.fix import (
     unified_diff,
 )
 from cite_sentinel.exit_codes import DEFAULT_MAX_UNAVAILABLE, ExitCode, unavailable_share
+from cite_sentinel.interruption import run
 from cite_sentinel.report_output import write_stdout
 from cite_sentinel.verification import build_verifier
 
@@ -86,19 +87,25 @@ def run_fix(
     text = data.decode(encoding)
     notify = _notifier(quiet=options.quiet)
     config = config_for([options.path], options.config)
-    verifier = verifier or build_verifier(
-        config,
-        offline=options.offline,
-        refresh=False,
-        progress=None,
-        notify=notify,
-        environ=environ,
-    )
-    result, (fixes, skipped) = asyncio.run(
-        _plan(
-            options.path, config, verifier, published=options.published, complete=options.complete
+    engine = None
+    if verifier is None:
+        engine = verifier = build_verifier(
+            config,
+            offline=options.offline,
+            refresh=False,
+            progress=None,
+            notify=notify,
+            environ=environ,
         )
+    planned = _plan(
+        options.path,
+        config,
+        verifier,
+        published=options.published,
+        complete=options.complete,
+        engine=engine,
     )
+    result, (fixes, skipped) = run(planned)  # asyncio.run, without a repr of the result
     for skip in skipped:
         notify(f"{options.path}: left {skip.key} alone: {skip.reason}")
     unavailable = unavailable_share(result) > DEFAULT_MAX_UNAVAILABLE
@@ -185,14 +192,27 @@ def _read(path: Path) -> tuple[bytes, str]:
 
 
 async def _plan(
-    path: str, config: Config, verifier: Verifier | None, *, published: bool, complete: bool
+    path: str,
+    config: Config,
+    verifier: Verifier | None,
+    *,
+    published: bool,
+    complete: bool,
+    engine: Engine | None,
 ) -> tuple[CheckResult, tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]]:
-    """What check reports on the file (its allow-list applied), and the fixes that answer it."""
-    result = await check([path], config=config, verifier=verifier)  # accepted keys silenced
-    if result.unreadable:
-        said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
-        raise InputError(said[0] if said else f"cannot read {path}")
-    versions = await published_versions(result.verdicts, verifier) if published and verifier else {}
+    """What check reports on the file (its allow-list applied), and the fixes that answer it;
+    the engine this command built is closed at the end."""
+    try:
+        result = await check([path], config=config, verifier=verifier)  # accepted keys silenced
+        if result.unreadable:
+            said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
+            raise InputError(said[0] if said else f"cannot read {path}")
+        versions = (
+            await published_versions(result.verdicts, verifier) if published and verifier else {}
+        )
+    finally:
+        if engine is not None:
+            await engine.aclose()
     plan = plan_fixes(
         result.references,
         result.verdicts,

@@ -1,7 +1,13 @@
-"""A transient progress bar on stderr that the verification engine drives by callback."""
+"""Progress on stderr, driven by the verification engine's callback: a bar, or a line now and then.
+
+On a terminal a transient bar; elsewhere (a pipe, a CI log, a redirected stderr) a plain line
+every few seconds once a run has lasted that long, so a long check is never silent.
+"""
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
@@ -14,6 +20,7 @@ ProgressCallback = Callable[[int, int], None]  # progress(done, total)
 
 # A bar for a handful of references flickers more than it informs.
 MINIMUM_TOTAL = 5
+LINE_EVERY = 5.0  # seconds between two progress lines off a terminal
 
 
 def wants_progress(stream: TextIO, environ: Mapping[str, str], *, quiet: bool) -> bool:
@@ -23,18 +30,37 @@ def wants_progress(stream: TextIO, environ: Mapping[str, str], *, quiet: bool) -
 
 
 class ProgressDisplay:
-    """A `progress(done, total)` callback that shows a bar once the total is large enough."""
+    """A `progress(done, total)` callback that shows a bar once the total is large enough.
+
+    With `lines` (and no bar), it prints "verifying references: done/total" every
+    `every` seconds instead, the first after `every` seconds: a short run prints nothing.
+    """
 
     def __init__(
-        self, console: Console | None = None, *, enabled: bool, minimum: int = MINIMUM_TOTAL
+        self,
+        console: Console | None = None,
+        *,
+        enabled: bool,
+        minimum: int = MINIMUM_TOTAL,
+        lines: bool = False,
+        every: float = LINE_EVERY,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._console = console
         self._enabled = enabled
         self._minimum = minimum
+        self._lines = lines and not enabled
+        self._every = every
+        self._clock = clock
+        self._next_line = clock() + every
+        self._last: tuple[int, int] | None = None
         self._progress: Progress | None = None
         self._task: TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
+        self._last = (done, total)
+        if self._lines:
+            self._line(done, total)
         if not self._enabled or total <= self._minimum:
             return
         if self._progress is None:
@@ -59,6 +85,23 @@ class ProgressDisplay:
             self._task = self._progress.add_task("verify", total=total)
         assert self._task is not None
         self._progress.update(self._task, completed=done, total=total)
+
+    def tick(self) -> None:
+        """Time passed without news: print the line again when it is due (still working)."""
+        if self._lines and self._last is not None:
+            self._line(*self._last)
+
+    def _line(self, done: int, total: int) -> None:
+        now = self._clock()
+        if now < self._next_line or done >= total:
+            return
+        self._next_line = now + self._every
+        share = 100 * done // max(1, total)
+        line = f"cite-sentinel: verifying references: {done}/{total} ({share}%)"
+        if self._console is None:
+            print(line, file=sys.stderr, flush=True)
+        else:
+            self._console.print(line, markup=False, highlight=False, soft_wrap=True)
 
     def close(self) -> None:
         """Remove the bar (it is transient) and stop its refresh thread."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 
-from cite_sentinel.core import Config, Verifier
-from cite_sentinel.core.engine import engine_for
+from cite_sentinel.core import Config
+from cite_sentinel.core.engine import Engine, engine_for
 from cite_sentinel.progress import ProgressCallback
 
 
@@ -18,8 +18,8 @@ def build_verifier(
     progress: ProgressCallback | None,
     notify: Callable[[str], None],
     environ: Mapping[str, str] | None = None,
-) -> Verifier | None:
-    """The engine for this run: `offline` answers from the cache only, `refresh` asks again."""
+) -> Engine:
+    """The engine for this run (close it: `async with`); `offline` asks nothing, `refresh` all."""
     env = os.environ if environ is None else environ
     if offline:
         notify("offline: answers come from the cache only; what it lacks stays unverified")

@@ -1,8 +1,10 @@
-"""The verification engine the faces hold: references in, verdicts out, through one session."""
+"""The verification engine each face holds for its whole life: references in, verdicts out."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,9 +15,11 @@ from cite_sentinel.core.verdict_cache import VerdictCache
 
 if TYPE_CHECKING:  # the backends, matching and httpx load only when something is resolved
     import httpx
+    from cite_sentinel.core.backends.session import Backends
     from cite_sentinel.core.find import FoundWorks
-    from cite_sentinel.core.http import HttpSettings
-    from cite_sentinel.core.resolve import Progress
+    from cite_sentinel.core.http import HttpSettings, Sleep
+    from cite_sentinel.core.resolve import OnVerdict, Progress
+    from cite_sentinel.core.search_board import Allowance
 
 
 def engine_for(
@@ -46,7 +50,7 @@ def http_settings(config: Config, env: Mapping[str, str]) -> HttpSettings | None
     from cite_sentinel.core.http import HttpSettings, default_lanes
 
     mailto = config.mailto or env.get("CITE_SENTINEL_MAILTO", "").strip()
-    lanes = default_lanes(polite=bool(mailto), s2_keyed=bool(env.get("S2_API_KEY", "").strip()))
+    lanes = default_lanes(polite=bool(mailto))
     for api, rate in config.rate_limits.items():
         for name, lane in list(lanes.items()):
             if name == api or name.startswith(f"{api}/"):
@@ -54,8 +58,18 @@ def http_settings(config: Config, env: Mapping[str, str]) -> HttpSettings | None
     return HttpSettings(timeout=config.timeout, mailto=mailto, lanes=lanes)
 
 
+_RECALLED_AT_ONCE = 500  # remembered verdicts read between two turns of the event loop
+
+
 class Engine:
-    """Implements `core.check.Verifier`: each call opens one HTTP session and one cache."""
+    """Implements `core.check.Verifier` for as long as a face lives (a run, a build, a server).
+
+    One HTTP client, response cache, verdict cache, set of rate limiters and circuit breakers
+    and keyless allowance serve every `verify` call, however many and however concurrent, so
+    the published limits hold for the process, not for each call. The client opens on the
+    first reference that needs asking; `aclose()` (or leaving `async with`) closes it all.
+    An engine belongs to the event loop of its first request.
+    """
 
     def __init__(
         self,
@@ -68,6 +82,8 @@ class Engine:
         settings: HttpSettings | None = None,
         sources: Sequence[str] = SOURCES,
         transport: httpx.AsyncBaseTransport | None = None,
+        clock: Callable[[], float] | None = None,
+        sleep: Sleep | None = None,
     ) -> None:
         if offline and refresh:
             raise ValueError("offline and refresh exclude each other")
@@ -80,68 +96,134 @@ class Engine:
         self._settings = settings
         self._sources = tuple(sources)
         self._transport = transport
+        self._clock = clock
+        self._sleep = sleep
+        self._verdicts: VerdictCache | None = None
+        self._backends: Backends | None = None
+        self._stack: AsyncExitStack | None = None
+        self._opening: asyncio.Lock | None = None
+        self._allowance: Allowance | None = None
+        self._closed = False
 
-    async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
+    async def __aenter__(self) -> Engine:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the HTTP client and the caches; a later `verify` is refused."""
+        self._closed = True
+        stack, self._stack, self._backends = self._stack, None, None
+        try:
+            if stack is not None:
+                await stack.aclose()
+        finally:
+            if self._verdicts is not None:
+                self._verdicts.close()
+                self._verdicts = None
+
+    @property
+    def requests_sent(self) -> int:
+        """Live requests this engine has sent so far (benchmarks, summaries)."""
+        return 0 if self._backends is None else self._backends.http.requests_sent
+
+    async def verify(
+        self, references: Sequence[Reference], *, on_verdict: OnVerdict | None = None
+    ) -> list[Verdict]:
         """One verdict per reference, in order; sources that fail make verdicts unverified.
 
         Verdicts remembered from an earlier run (core.verdict_cache) are reused without
-        asking anything; only the rest are resolved, through one HTTP session.
+        asking anything; only the rest are resolved. `on_verdict(index, verdict)` hears of
+        each verdict as soon as it is known, remembered ones first.
         """
-        remembered = VerdictCache(self._verdict_dir(), self._mode)
-        try:
-            known = [remembered.get(reference) for reference in references]
-            missing = [ref for ref, verdict in zip(references, known, strict=True) if not verdict]
-            fresh = iter(await self._resolve(missing, done=len(references) - len(missing)))
-            verdicts = []
-            for reference, verdict in zip(references, known, strict=True):
-                if verdict is None:
-                    verdict = next(fresh)
-                    remembered.put(reference, verdict)
-                verdicts.append(verdict)
-            return verdicts
-        finally:
-            remembered.close()
+        if self._closed:
+            raise RuntimeError("this engine was closed; build a new one")
+        remembered = self._verdict_cache()
+        known: list[Verdict | None] = []
+        for start in range(0, len(references), _RECALLED_AT_ONCE):
+            if start:
+                await asyncio.sleep(0)  # a server's other requests are answered meanwhile
+            chunk = references[start : start + _RECALLED_AT_ONCE]
+            known.extend(remembered.get(reference) for reference in chunk)
+        missing = [index for index, verdict in enumerate(known) if verdict is None]
+        if on_verdict is not None:
+            for index, verdict in enumerate(known):
+                if verdict is not None:
+                    on_verdict(index, verdict)
+
+        def found(position: int, verdict: Verdict) -> None:
+            index = missing[position]
+            known[index] = verdict
+            remembered.put(references[index], verdict)
+            if on_verdict is not None:
+                on_verdict(index, verdict)
+
+        await self._resolve([references[i] for i in missing], len(references), found)
+        return [verdict for verdict in known if verdict is not None]
 
     def remembered(self, references: Sequence[Reference]) -> list[Verdict | None]:
         """Implements `core.check.Remembering`: earlier verdicts, asking nothing."""
-        remembered = VerdictCache(self._verdict_dir(), self._mode)
-        try:
-            return [remembered.get(reference) for reference in references]
-        finally:
-            remembered.close()
+        remembered = self._verdict_cache()
+        return [remembered.get(reference) for reference in references]
 
-    async def _resolve(self, references: Sequence[Reference], *, done: int) -> list[Verdict]:
+    async def _resolve(self, references: list[Reference], total: int, found: OnVerdict) -> None:
+        progress = self._progress
+        done = total - len(references)
         if not references:
-            if self._progress is not None:
-                self._progress(done, done)
-            return []
-        from cite_sentinel.core.backends.session import open_backends
+            if progress is not None:
+                progress(done, total)
+            return
         from cite_sentinel.core.resolve import resolve
 
-        progress = self._progress
-        shifted = None if progress is None else lambda d, t: progress(d + done, t + done)
-        async with open_backends(
-            self._env,
-            mode=self._mode,
-            cache_dir=self._cache_dir,
-            settings=self._settings,
-            transport=self._transport,
-        ) as backends:
-            return await resolve(references, backends, sources=self._sources, progress=shifted)
+        backends = await self._opened()
+        await resolve(
+            references,
+            backends,
+            sources=self._sources,
+            progress=None if progress is None else lambda d, _: progress(d + done, total),
+            on_verdict=found,
+            allowance=self._allowance,
+        )
 
     async def find(self, query: Reference, *, limit: int = 5) -> FoundWorks:
-        """The works the indexes hold for a query, best first (core.find), through one session."""
-        from cite_sentinel.core.backends.session import open_backends
+        """The works the indexes hold for a query, best first (core.find), through the
+        engine's one session (its limits shared with `verify`)."""
         from cite_sentinel.core.find import find_works
 
-        async with open_backends(
-            self._env,
-            mode=self._mode,
-            cache_dir=self._cache_dir,
-            settings=self._settings,
-            transport=self._transport,
-        ) as backends:
-            return await find_works(query, backends, sources=self._sources, limit=limit)
+        backends = await self._opened()
+        return await find_works(query, backends, sources=self._sources, limit=limit)
 
-    def _verdict_dir(self) -> Path:
-        return (self._cache_dir or default_cache_dir(self._env)) / "verdicts"
+    async def _opened(self) -> Backends:
+        """The index clients, opened once (the first callers wait for the one opening)."""
+        if self._opening is None:
+            self._opening = asyncio.Lock()
+        async with self._opening:
+            if self._closed:
+                raise RuntimeError("this engine was closed; build a new one")
+            if self._backends is None:
+                from cite_sentinel.core.backends.session import open_backends
+                from cite_sentinel.core.resolve import KEYLESS_S2_BUDGET
+                from cite_sentinel.core.search_board import Allowance
+
+                stack = AsyncExitStack()
+                self._backends = await stack.enter_async_context(
+                    open_backends(
+                        self._env,
+                        mode=self._mode,
+                        cache_dir=self._cache_dir,
+                        settings=self._settings,
+                        transport=self._transport,
+                        clock=self._clock,
+                        sleep=self._sleep,
+                    )
+                )
+                self._stack = stack
+                self._allowance = Allowance(KEYLESS_S2_BUDGET)
+            return self._backends
+
+    def _verdict_cache(self) -> VerdictCache:
+        if self._verdicts is None:
+            directory = (self._cache_dir or default_cache_dir(self._env)) / "verdicts"
+            self._verdicts = VerdictCache(directory, self._mode)
+        return self._verdicts

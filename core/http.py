@@ -1,12 +1,19 @@
 """The one HTTP client every index call goes through: polite, limited, retried, cached.
 
-Per API (and per "lane", e.g. Crossref's list queries, which have their own limit) a token
-bucket spaces requests, a semaphore bounds concurrency and a circuit breaker fails fast
-after repeated outages. 429, 5xx, timeouts and connection errors are retried with jittered
-exponential backoff honouring Retry-After, within a bounded number of attempts and seconds;
-other 4xx are never retried. 404 and 410 are answers, returned to the backend. Whatever
-cannot be answered raises `SourceError`, which each backend turns into `Failed`.
-Secrets (API keys, the mailto address) are masked in every log line.
+Per API a gate bounds the requests in flight (Crossref's public pool allows one at a time,
+its polite pool three: `x-concurrency-limit`) and a token bucket spaces them at the published
+rate, without bursts and with some headroom; a "lane" (e.g. Crossref's list queries, which
+have a lower limit) has a bucket of its own as well. Both follow the rates and limits the
+answers announce (`x-rate-limit-*`, `x-concurrency-limit`, `x-ratelimit-*`). A circuit breaker
+per API fails fast after repeated outages.
+
+A 429 is not a failure: the request waits (Retry-After, else backoff), the lane slows down
+and recovers step by step, and it is asked again for as long as the time bound allows; the
+bound on attempts counts only failures. 5xx, timeouts and connection errors are retried with
+jittered exponential backoff within a bounded number of attempts and seconds; other 4xx are
+never retried. 404 and 410 are answers, returned to the backend. Whatever cannot be answered
+raises `SourceError`, which each backend turns into `Failed`. Secrets (API keys, the mailto
+address) are masked in every log line.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from cite_sentinel.core.breaker import CircuitBreaker
 from cite_sentinel.core.cache import CachedReply, CacheMode, Freshness, ResponseCache, cache_key
 from cite_sentinel.core.errors import SourceError
-from cite_sentinel.core.ratelimit import TokenBucket
+from cite_sentinel.core.ratelimit import Gate, TokenBucket
 from cite_sentinel.core.redaction import Redactor
 
 if TYPE_CHECKING:
@@ -52,23 +59,38 @@ class Api(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Lane:
-    """How fast and how wide one API (or one kind of its requests) may be used."""
+    """How fast and how wide one API (or one kind of its requests) may be used.
+
+    `concurrency` is read from the API's own entry ("crossref"): one gate serves all of an
+    API's lanes, as the servers count requests in flight per client, not per endpoint.
+    """
 
     rate: float  # requests a second
     burst: float
     concurrency: int
 
 
-def default_lanes(*, polite: bool = False, s2_keyed: bool = False) -> dict[str, Lane]:
-    """The published limits (ECOSYSTEM.md); `lane` keys are "api" or "api/kind"."""
+# Requests are spaced a little wider than the published rate: a server that allows no burst
+# answers 429 to a request that arrives a few milliseconds early.
+HEADROOM = 0.9
+
+
+def default_lanes(*, polite: bool = False) -> dict[str, Lane]:
+    """The published limits (ECOSYSTEM.md); `lane` keys are "api" or "api/kind".
+
+    Crossref: public pool 5/s, one request at a time; polite pool (mailto) 10/s for single
+    records, 3/s for lists, three at a time. OpenAlex 10/s without bursts. Semantic Scholar
+    about 1/s, with a key or without (then a pool shared by everyone, whose 429s slow the
+    lane down). arXiv one request every three seconds.
+    """
     return {
-        "openalex": Lane(10.0, 10.0, 8),
-        "crossref": Lane(10.0 if polite else 5.0, 5.0, 3),
-        "crossref/list": Lane(3.0 if polite else 5.0, 3.0, 3),
-        "semanticscholar": Lane(1.0, 1.0, 1) if s2_keyed else Lane(0.3, 1.0, 1),
-        "datacite": Lane(10.0, 10.0, 8),
-        "arxiv": Lane(1 / 3, 1.0, 1),  # arXiv API terms: one request every three seconds
-        "doi": Lane(10.0, 10.0, 8),
+        "openalex": Lane(10.0, 1.0, 8),
+        "crossref": Lane(10.0 if polite else 5.0, 1.0, 3 if polite else 1),
+        "crossref/list": Lane(3.0 if polite else 5.0, 1.0, 3 if polite else 1),
+        "semanticscholar": Lane(1.0, 1.0, 1),
+        "datacite": Lane(10.0, 1.0, 8),
+        "arxiv": Lane(1 / 3, 1.0, 1),
+        "doi": Lane(5.0, 1.0, 4),  # undocumented: gently
     }
 
 
@@ -78,8 +100,8 @@ class HttpSettings:
 
     timeout: float = 20.0
     connect_timeout: float = 5.0
-    max_attempts: int = 4
-    max_retry_seconds: float = 60.0  # the most a request spends waiting between attempts
+    max_attempts: int = 4  # failures (5xx, timeouts, connection errors); a 429 is no failure
+    max_retry_seconds: float = 120.0  # the most a request spends waiting between attempts
     backoff: float = 0.5  # first backoff; doubles each attempt, full jitter
     max_backoff: float = 10.0
     breaker_threshold: int = 5
@@ -109,7 +131,14 @@ class Reply:
 FreshnessRule = Callable[[Reply], Freshness | None]
 Sleep = Callable[[float], Awaitable[None]]
 # Headers worth keeping in the cache: what parsers and rate adaptation read.
-_KEPT_HEADERS = ("content-type", "x-api-pool", "x-rate-limit-limit", "x-rate-limit-interval")
+_KEPT_HEADERS = (
+    "content-type",
+    "x-api-pool",
+    "x-rate-limit-limit",
+    "x-rate-limit-interval",
+    "x-concurrency-limit",
+)
+_MAX_CONCURRENCY = 16  # the most requests in flight per API, whatever a header says
 
 
 def status_freshness(reply: Reply) -> Freshness | None:
@@ -152,9 +181,10 @@ class HttpClient:
         self._transport = transport
         self._client: httpx.AsyncClient | None = None  # opened by the first live request
         self._buckets: dict[str, TokenBucket] = {}
-        self._gates: dict[str, asyncio.Semaphore] = {}
+        self._gates: dict[Api, Gate] = {}
         self._breakers: dict[str, CircuitBreaker] = {}
         self.requests_sent = 0  # live requests, for benchmarks and summaries
+        self.throttled = 0  # of which answered 429
         self._reached: set[Api] = set()  # APIs that answered at least once in this run
         self._unreachable: set[Api] = set()  # APIs whose host could not be connected to
 
@@ -208,8 +238,14 @@ class HttpClient:
         name = _lane_name(api, lane)
         if name not in self._buckets:
             policy = self._policy(name)
-            self._buckets[name] = TokenBucket(policy.rate, policy.burst, self._clock)
+            self._buckets[name] = TokenBucket(policy.rate * HEADROOM, policy.burst, self._clock)
         return self._buckets[name]
+
+    def gate(self, api: Api) -> Gate:
+        """The gate bounding one API's requests in flight, created on first use."""
+        if api not in self._gates:
+            self._gates[api] = Gate(min(_MAX_CONCURRENCY, self._policy(str(api)).concurrency))
+        return self._gates[api]
 
     async def _send(
         self,
@@ -225,24 +261,30 @@ class HttpClient:
         import httpx
 
         breaker = self.breaker(api)
-        bucket = self.bucket(api, lane)
-        gate = self._gate(api, lane)
+        buckets = [self.bucket(api, lane), self.bucket(api)] if lane else [self.bucket(api)]
+        gate = self.gate(api)
         deadline = self._clock() + self.settings.max_retry_seconds
         failures: list[str] = []
-        for attempt in range(1, self.settings.max_attempts + 1):
+        attempts = throttled = 0
+        while True:
             if not breaker.allow():
                 raise SourceError(api, self._open_reason(api))
+            limited = False
             retry_after: float | None = None
             async with gate:
                 if breaker.is_open:  # it opened while this call queued
                     raise SourceError(api, self._open_reason(api))
-                wait = bucket.reserve()
+                wait = max(bucket.reserve() for bucket in buckets)
                 if wait > self.settings.max_retry_seconds:
                     raise SourceError(api, f"rate limit exhausted; resets in {wait:.0f} s")
                 if wait > 0:
                     await self._sleep(wait)
                     if breaker.is_open:  # it failed for others meanwhile
                         raise SourceError(api, self._open_reason(api))
+                while (gap := max(bucket.until_spaced() for bucket in buckets)) > 0:
+                    await self._sleep(gap)
+                for bucket in buckets:
+                    bucket.sent()
                 started = self._clock()
                 try:
                     response = await self._opened().request(
@@ -277,21 +319,35 @@ class HttpClient:
                         api, self._redact(path), reply.status, (self._clock() - started) * 1000,
                     )  # fmt: skip
                     self._adapt(api, lane, reply)
-                    if reply.status not in RETRYABLE:
+                    if reply.status == 429:
+                        breaker.succeeded()  # alive, only busy: wait and slow down
+                        limited = True
+                        throttled += 1
+                        self.throttled += 1
+                        retry_after = _retry_after(reply.header("retry-after"), self._now_wall())
+                        buckets[0].slow_down()
+                        buckets[-1].pause_for(retry_after or self._backoff(throttled))
+                        failures.append("HTTP 429")
+                        log.info(
+                            "%s: rate limited (429); waiting, now at %.2f requests a second",
+                            api, buckets[0].rate,
+                        )  # fmt: skip
+                    elif reply.status not in RETRYABLE:
                         breaker.succeeded()
+                        buckets[0].recover()
                         if reply.status >= 400 and reply.status not in ANSWERS:
                             raise SourceError(api, f"HTTP {reply.status} for {self._redact(path)}")
                         return reply
-                    if reply.status == 429:
-                        breaker.succeeded()  # alive, only busy: the bucket handles it
-                        retry_after = _retry_after(reply.header("retry-after"), self._now_wall())
-                        bucket.pause_for(retry_after if retry_after is not None else 1.0)
                     else:
                         breaker.failed()
-                    failures.append(f"HTTP {reply.status}")
-            if attempt == self.settings.max_attempts:
-                break
-            delay = self._backoff(attempt) if retry_after is None else retry_after
+                        failures.append(f"HTTP {reply.status}")
+            if limited:
+                delay = retry_after or self._backoff(throttled)
+            else:
+                attempts += 1
+                if attempts >= self.settings.max_attempts:
+                    break
+                delay = self._backoff(attempts)
             if self._clock() + delay > deadline:
                 break
             await self._sleep(delay)
@@ -321,12 +377,6 @@ class HttpClient:
         lanes = self.settings.lanes
         return lanes.get(name) or lanes.get(name.split("/")[0]) or Lane(5.0, 5.0, 4)
 
-    def _gate(self, api: Api, lane: str) -> asyncio.Semaphore:
-        name = _lane_name(api, lane)
-        if name not in self._gates:
-            self._gates[name] = asyncio.Semaphore(max(1, self._policy(name).concurrency))
-        return self._gates[name]
-
     def _reply(self, response: httpx.Response) -> Reply:
         kept = tuple(
             (name, response.headers[name]) for name in _KEPT_HEADERS if name in response.headers
@@ -340,15 +390,23 @@ class HttpClient:
 
     def _adapt(self, api: Api, lane: str, reply: Reply) -> None:
         """Follow what the server says about its limits."""
-        limit, interval = reply.header("x-rate-limit-limit"), reply.header("x-rate-limit-interval")
-        if limit and interval:
-            seconds = _seconds(interval)
+        for prefix in ("x-rate-limit", "x-ratelimit"):  # Crossref's, and its older spelling
+            limit = reply.header(f"{prefix}-limit")
+            seconds = _seconds(reply.header(f"{prefix}-interval"))
             if seconds and limit.isdigit() and int(limit) > 0:
-                self.bucket(api, lane).set_rate(int(limit) / seconds)
+                self.bucket(api, lane).set_rate(int(limit) / seconds * HEADROOM)
+                break
+        concurrency = reply.header("x-concurrency-limit")
+        if concurrency.isdigit() and int(concurrency) > 0:
+            gate = self.gate(api)
+            if gate.limit != int(concurrency):
+                pool = reply.header("x-api-pool") or "its"
+                log.debug("%s: %s pool allows %s requests at a time", api, pool, concurrency)
+                gate.set_limit(min(_MAX_CONCURRENCY, int(concurrency)))
         remaining = reply.header("x-ratelimit-remaining")
         if remaining.strip() == "0":
             reset = _seconds(reply.header("x-ratelimit-reset")) or 60.0
-            self.bucket(api, lane).pause_for(reset)
+            self.bucket(api).pause_for(reset)
             log.warning("%s: rate-limit allowance used up; resets in %.0f s", api, reset)
         cost = reply.header("x-ratelimit-cost-usd")
         if cost:

@@ -306,6 +306,7 @@ class CheckResult:
     findings: tuple[Finding, ...] = ()
     verdicts: tuple[Verdict, ...] = ()
     unreadable: tuple[str, ...] = ()  # inputs that could not be read at all
+    incomplete: bool = False  # the run was stopped: references not reached are unverified
     supports: tuple[CitationSupport, ...] = ()  # groundedness, one per citation (check --ground)
     # The reference each citation resolves to, by the citation's location (batches of
     # manuscripts may reuse a key for different works).

@@ -5,10 +5,11 @@ Semantic Scholar `POST /paper/batch` (with an API key), then Crossref singletons
 DataCite for its DOIs) only for DOIs none holds; one arXiv `id_list` request per batch of arXiv
 ids. A reference whose identifier leads to a
 record that fits is settled there. The rest are searched: a pool of workers per search source
-pulls the next reference that source has not yet been asked about, so OpenAlex and Crossref
-run side by side, each at its own rate, and a reference is asked of a second source only
-when the first found no matching work. Semantic Scholar joins only with an API key (keyless
-use is throttled hard), or as a stand-in when another source failed.
+pulls the next reference that source should be asked about (core.search_board), so OpenAlex
+and Crossref run side by side, each at its own rate, and a reference is asked of a second
+source only when the first found no matching work. Semantic Scholar joins only with an API key
+(keyless use is throttled hard), or as a stand-in when another source failed. Each verdict is
+handed to `on_verdict` as soon as nothing more will be asked about its reference.
 """
 
 from __future__ import annotations
@@ -32,22 +33,20 @@ from cite_sentinel.core.model import (
     Status,
     Verdict,
 )
+from cite_sentinel.core.search_board import PRIMARIES, Allowance, SearchBoard
 
 log = logging.getLogger(__name__)
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[int, int], None]  # progress(done, total)
+OnVerdict = Callable[[int, Verdict], None]  # on_verdict(index of the reference, its verdict)
 
 _ARXIV_DOI_PREFIX = "10.48550/arxiv."
 _WORKERS_PER_SOURCE = 4
-# Keyless Semantic Scholar shares a heavily throttled pool (about one request every few
-# seconds): as a stand-in for a failed index it is asked about this many references at most.
-_KEYLESS_S2_BUDGET = 10
-# A primary search source that settles under this share of its first asks, after this many,
-# stops taking fresh references while the other primary does better.
-_COLD_AFTER = 8
-_COLD_SHARE = 0.25
-_PRIMARY_SOURCES = frozenset({"openalex", "crossref"})
-_SEARCHED_BY_ID = _PRIMARY_SOURCES | {"semanticscholar"}  # an answer by identifier is its word
+# Keyless Semantic Scholar shares a heavily throttled pool (about one request a second for
+# everyone): as a stand-in for a failed index it is asked about this many references at most
+# in one process (the engine holds the one Allowance).
+KEYLESS_S2_BUDGET = 10
+_SEARCHED_BY_ID = PRIMARIES | {"semanticscholar"}  # an answer by identifier is its word
 
 _STATUS_RANK = {SourceStatus.SKIPPED: 0, SourceStatus.ANSWERED: 1, SourceStatus.FAILED: 2}
 
@@ -61,8 +60,7 @@ class _State:
     identifier_absent: bool = False
     candidates: list[Record] = field(default_factory=list)
     sources: dict[str, SourceReport] = field(default_factory=dict)
-    searched: set[str] = field(default_factory=set)
-    busy: bool = False
+    spoken: frozenset[str] = frozenset()  # indexes whose word by identifier needs another's
     verdict: Verdict | None = None
 
     def note(self, name: str, outcome: Outcome | SourceReport) -> None:
@@ -94,10 +92,11 @@ class _Plan:
 
     backends: Backends
     enabled: frozenset[str]
+    allowance: Allowance
 
     @property
     def primaries(self) -> frozenset[str]:
-        return self.enabled & _PRIMARY_SOURCES
+        return self.enabled & PRIMARIES
 
 
 async def resolve(
@@ -106,29 +105,27 @@ async def resolve(
     *,
     sources: Sequence[str] = SOURCE_NAMES,
     progress: Progress | None = None,
+    on_verdict: OnVerdict | None = None,
+    allowance: Allowance | None = None,
 ) -> list[Verdict]:
-    """One verdict per reference, in the order given; only the indexes in `sources` are asked."""
-    plan = _Plan(backends, frozenset(sources))
+    """One verdict per reference, in the order given; only the indexes in `sources` are asked.
+
+    `allowance` is keyless Semantic Scholar's, shared by every call of one engine; without
+    one, this call has its own.
+    """
+    plan = _Plan(backends, frozenset(sources), allowance or Allowance(KEYLESS_S2_BUDGET))
     states = [_State(reference) for reference in references]
-    done = _Counter(len(states), progress)
-    await _catalog(states, plan, done)
-    await _identifiers([state for state in states if state.verdict is None], plan)
-    for state in states:
-        if state.verdict is None and (state.by_identifier or state.identifier_absent):
-            verdict, doubt = weigh(state.evidence())
-            if _settled(verdict, doubt, searched=False):
-                state.verdict = verdict
-                done.add()
-            elif needs_second_opinion(verdict, doubt):  # from an index that has not spoken
-                state.searched.update(s.name for s in verdict.sources if s.name in _SEARCHED_BY_ID)
-    await _search(states, plan, done)
-    verdicts = []
+    results = _Results(states, plan, progress, on_verdict)
+    await _catalog(states, plan, results)
+    await _identifiers([state for state in states if state.verdict is None], plan, results)
     for state in states:
         if state.verdict is None:
-            state.verdict = weigh(state.evidence())[0]
-            done.add()
-        verdicts.append(_with_skipped_sources(state.verdict, plan))
-    return verdicts
+            _judge_by_identifier(state, results)
+    await _search(states, plan, results)
+    for state in states:
+        if state.verdict is None:
+            results.finish(state, weigh(state.evidence())[0])
+    return [state.verdict for state in states if state.verdict is not None]
 
 
 def _settled(verdict: Verdict, doubt: Doubt, *, searched: bool) -> bool:
@@ -147,7 +144,7 @@ def _settled(verdict: Verdict, doubt: Doubt, *, searched: bool) -> bool:
 # --- the local catalog ---------------------------------------------------------------------
 
 
-async def _catalog(states: list[_State], plan: _Plan, done: _Counter) -> None:
+async def _catalog(states: list[_State], plan: _Plan, results: _Results) -> None:
     """Asked first: a match settles a reference offline; an absence settles it only where the
     catalog is complete (else the online indexes are asked, or it stays unverified offline)."""
     catalog = plan.backends.catalog
@@ -166,14 +163,27 @@ async def _catalog(states: list[_State], plan: _Plan, done: _Counter) -> None:
         if (matched and answer.identifiers_found) or (
             answer.complete and verdict.status is Status.FABRICATED
         ):
-            state.verdict = verdict
-            done.add()
+            results.finish(state, verdict)
+
+
+def _judge_by_identifier(state: _State, results: _Results) -> None:
+    """Settle a reference on what its identifiers found, when that is enough; a verdict that
+    needs a second opinion marks the indexes that already spoke, so the search asks others."""
+    if state.by_identifier or state.identifier_absent:
+        verdict, doubt = weigh(state.evidence())
+        if _settled(verdict, doubt, searched=False):
+            results.finish(state, verdict)
+        elif needs_second_opinion(verdict, doubt):
+            state.spoken = frozenset(s.name for s in verdict.sources if s.name in _SEARCHED_BY_ID)
 
 
 # --- identifiers ---------------------------------------------------------------------------
 
+_LookedUp = Callable[[list[_State]], None]  # these references' identifier lookup has ended
 
-async def _identifiers(states: list[_State], plan: _Plan) -> None:
+
+async def _identifiers(states: list[_State], plan: _Plan, results: _Results) -> None:
+    """Look every identifier up; a reference is judged as soon as all of its lookups end."""
     dois: dict[str, list[_State]] = {}
     arxiv: dict[str, list[_State]] = {}
     for state in states:
@@ -184,30 +194,43 @@ async def _identifiers(states: list[_State], plan: _Plan) -> None:
             dois.setdefault(ids.doi, []).append(state)
         if ids.arxiv and not ids.doi.startswith(_ARXIV_DOI_PREFIX):
             arxiv.setdefault(ids.arxiv, []).append(state)
+    if not plan.enabled & {"arxiv"}:
+        arxiv = {}
+    groups = (*dois.values(), *arxiv.values())
+    lookups = collections.Counter(id(state) for group in groups for state in group)
+
+    def looked_up(group: list[_State]) -> None:
+        for state in group:
+            lookups[id(state)] -= 1
+            if not lookups[id(state)] and state.verdict is None:
+                _judge_by_identifier(state, results)
+
     async with asyncio.TaskGroup() as group:
         if dois:
-            group.create_task(_dois(dois, plan))
-        if arxiv and plan.enabled & {"arxiv"}:
-            group.create_task(_arxiv_ids(arxiv, plan.backends))
+            group.create_task(_dois(dois, plan, looked_up))
+        if arxiv:
+            group.create_task(_arxiv_ids(arxiv, plan.backends, looked_up))
 
 
-async def _dois(wanted: dict[str, list[_State]], plan: _Plan) -> None:
+async def _dois(wanted: dict[str, list[_State]], plan: _Plan, looked_up: _LookedUp) -> None:
     missing = list(wanted)
     if "openalex" in plan.enabled:
         outcomes = await plan.backends.openalex.by_dois(missing)
         missing = []
         for doi, outcome in outcomes.items():
             _take(wanted[doi], "openalex", outcome)
-            if not _found(outcome):
+            if _found(outcome):
+                looked_up(wanted[doi])
+            else:
                 missing.append(doi)
-    missing = await _dois_in_semantic_scholar(missing, wanted, plan)
+    missing = await _dois_in_semantic_scholar(missing, wanted, plan, looked_up)
     async with asyncio.TaskGroup() as group:
         for doi in missing:
-            group.create_task(_doi_elsewhere(doi, wanted[doi], plan))
+            group.create_task(_doi_elsewhere(doi, wanted[doi], plan, looked_up))
 
 
 async def _dois_in_semantic_scholar(
-    dois: list[str], wanted: dict[str, list[_State]], plan: _Plan
+    dois: list[str], wanted: dict[str, list[_State]], plan: _Plan, looked_up: _LookedUp
 ) -> list[str]:
     """With an API key, one POST /paper/batch for every DOI OpenAlex lacks; those still missing."""
     s2 = plan.backends.semanticscholar
@@ -218,12 +241,19 @@ async def _dois_in_semantic_scholar(
     for doi in dois:
         outcome = outcomes[f"DOI:{doi}"]
         _take(wanted[doi], "semanticscholar", outcome)
-        if not _found(outcome):
+        if _found(outcome):
+            looked_up(wanted[doi])
+        else:
             missing.append(doi)
     return missing
 
 
-async def _doi_elsewhere(doi: str, states: list[_State], plan: _Plan) -> None:
+async def _doi_elsewhere(doi: str, states: list[_State], plan: _Plan, looked_up: _LookedUp) -> None:
+    await _doi_beyond_openalex(doi, states, plan)
+    looked_up(states)
+
+
+async def _doi_beyond_openalex(doi: str, states: list[_State], plan: _Plan) -> None:
     """A DOI OpenAlex lacks: Crossref, then doi.org and the agency that registered it."""
     backends = plan.backends
     if "crossref" in plan.enabled:
@@ -250,7 +280,9 @@ async def _doi_elsewhere(doi: str, states: list[_State], plan: _Plan) -> None:
         _take(states, "datacite", await backends.datacite.by_doi(doi))
 
 
-async def _arxiv_ids(wanted: dict[str, list[_State]], backends: Backends) -> None:
+async def _arxiv_ids(
+    wanted: dict[str, list[_State]], backends: Backends, looked_up: _LookedUp
+) -> None:
     outcomes = await backends.arxiv.by_ids(list(wanted))
     for arxiv_id, outcome in outcomes.items():
         states = wanted[arxiv_id]
@@ -260,6 +292,7 @@ async def _arxiv_ids(wanted: dict[str, list[_State]], backends: Backends) -> Non
                 doi = state.reference.identifiers.doi
                 if not doi or doi.startswith(_ARXIV_DOI_PREFIX):
                     state.identifier_absent = True
+        looked_up(states)
 
 
 def _take(states: list[_State], name: str, outcome: Outcome) -> None:
@@ -276,20 +309,30 @@ def _found(outcome: Outcome) -> bool:
 # --- search --------------------------------------------------------------------------------
 
 
-async def _search(states: list[_State], plan: _Plan, done: _Counter) -> None:
+async def _search(states: list[_State], plan: _Plan, results: _Results) -> None:
     pending = [s for s in states if s.verdict is None and _searchable(s.reference)]
+    for state in states:
+        if state.verdict is None and not _searchable(state.reference):
+            results.finish(state, weigh(state.evidence())[0])  # nothing to search it by
     if not pending:
         return
-    board = _Board(pending, primaries=plan.primaries, s2_keyed=plan.backends.semanticscholar.keyed)
     sources = {
         name: search
         for name, search in _search_sources(plan.backends).items()
         if name in plan.enabled
     }
+    board = SearchBoard(
+        len(pending),
+        sources=sources,
+        s2_keyed=plan.backends.semanticscholar.keyed,
+        allowance=plan.allowance,
+        spoken={index: state.spoken for index, state in enumerate(pending) if state.spoken},
+    )
+    search = _Search(pending, board, plan, results)
     async with asyncio.TaskGroup() as group:
-        for name, search in sources.items():
+        for name, ask in sources.items():
             for _ in range(_WORKERS_PER_SOURCE):
-                group.create_task(_worker(name, search, board, done))
+                group.create_task(search.worker(name, ask))
 
 
 def _searchable(reference: Reference) -> bool:
@@ -304,113 +347,50 @@ def _search_sources(backends: Backends) -> dict[str, Callable[[Reference], Await
     }
 
 
-class _Board:
-    """The references still to search, and which source has been asked about which."""
+class _Search:
+    """The workers of one search: each pulls from the board what its source should be asked."""
 
-    def __init__(self, states: list[_State], *, primaries: frozenset[str], s2_keyed: bool) -> None:
-        self.states = states
-        self.primaries = primaries
-        self.s2_keyed = s2_keyed
-        self.s2_budget = _KEYLESS_S2_BUDGET
-        self.first_asks: collections.Counter[str] = collections.Counter()
-        self.first_hits: collections.Counter[str] = collections.Counter()
-        self.changed = asyncio.Condition()
+    def __init__(
+        self, pending: list[_State], board: SearchBoard, plan: _Plan, results: _Results
+    ) -> None:
+        self._pending = pending
+        self._board = board
+        self._plan = plan
+        self._results = results
+        self._changed = asyncio.Condition()
 
-    def next_for(self, name: str) -> _State | None:
-        for state in self.states:
-            if state.verdict is None and not state.busy and self.wants(state, name):
-                return state
-        return None
-
-    def finished_for(self, name: str) -> bool:
-        """Nothing left that this source could ever be asked, now or after a busy one returns."""
-        return not any(
-            state.verdict is None and (state.busy or self.wants(state, name))
-            for state in self.states
-        )
-
-    def wants(self, state: _State, name: str) -> bool:
-        """Whether `name` should be asked about this reference.
-
-        OpenAlex and Crossref are primary: whichever is free takes a reference first. Semantic
-        Scholar is asked only after both, as a stand-in when one failed, or (with an API key)
-        as a third opinion before a reference is called fabricated.
-        """
-        if name in state.searched:
-            return False
-        if name != "semanticscholar":
-            return bool(state.searched) or not self.cold(name)
-        if not self.primaries:  # the only search source the configuration allows
-            return self.s2_keyed or self.s2_budget > 0
-        if not state.searched >= self.primaries:
-            return False
-        if self.s2_keyed:
-            return True
-        return self.s2_budget > 0 and any(
-            state.sources[n].status is SourceStatus.FAILED
-            for n in self.primaries
-            if n in state.sources
-        )
-
-    def cold(self, name: str) -> bool:
-        """A primary that rarely holds this list's works (Crossref for papers without DOIs)
-        takes only references the other primary could not settle, while the other is warm."""
-        if self._rarely_settles(name):
-            return not any(self._rarely_settles(n) for n in self.primaries - {name})
-        return False
-
-    def _rarely_settles(self, name: str) -> bool:
-        asks = self.first_asks[name]
-        return asks >= _COLD_AFTER and self.first_hits[name] < _COLD_SHARE * asks
-
-    def count(self, name: str, *, first: bool, settled: bool) -> None:
-        if first:
-            self.first_asks[name] += 1
-            self.first_hits[name] += settled
-
-    def take(self, state: _State, name: str) -> None:
-        """Mark a reference as being asked of `name`, spending keyless allowance."""
-        state.busy = True
-        if name == "semanticscholar" and not self.s2_keyed:
-            self.s2_budget -= 1
-
-
-async def _worker(
-    name: str,
-    search: Callable[[Reference], Awaitable[Outcome]],
-    board: _Board,
-    done: _Counter,
-) -> None:
-    while True:
-        async with board.changed:
-            state = board.next_for(name)
-            while state is None:
-                if board.finished_for(name):
-                    board.changed.notify_all()
-                    return
-                await board.changed.wait()
-                state = board.next_for(name)
-            board.take(state, name)
-        try:
-            outcome = await search(state.reference)
-        except Exception as error:  # a bug in one backend must not sink the whole run
-            log.exception("%s search failed on %s", name, state.reference.key)
-            outcome = Failed(f"{name}: internal error ({type(error).__name__})")
-        finally:
-            first = not state.searched
-            state.searched.add(name)
-            state.busy = False
-        state.note(name, outcome)
-        if isinstance(outcome, Answered):
-            state.candidates.extend(r for r in outcome.records if r not in state.candidates)
-        verdict, doubt = weigh(state.evidence())
-        settled = _settled(verdict, doubt, searched=True)
-        board.count(name, first=first, settled=settled)
-        if settled:
-            state.verdict = verdict
-            done.add()
-        async with board.changed:
-            board.changed.notify_all()
+    async def worker(self, name: str, search: Callable[[Reference], Awaitable[Outcome]]) -> None:
+        board = self._board
+        while True:
+            async with self._changed:
+                index = board.take(name)
+                while index is None:
+                    if board.finished(name):
+                        self._changed.notify_all()
+                        return
+                    await self._changed.wait()
+                    index = board.take(name)
+            state = self._pending[index]
+            try:
+                outcome = await search(state.reference)
+            except Exception as error:  # a bug in one backend must not sink the whole run
+                log.exception("%s search failed on %s", name, state.reference.key)
+                outcome = Failed(f"{name}: internal error ({type(error).__name__})")
+            state.note(name, outcome)
+            if isinstance(outcome, Answered):
+                state.candidates.extend(r for r in outcome.records if r not in state.candidates)
+            verdict, doubt = weigh(state.evidence())
+            settled = _settled(verdict, doubt, searched=True)
+            failed = any(
+                state.sources[n].status is SourceStatus.FAILED
+                for n in self._plan.primaries
+                if n in state.sources
+            )
+            async with self._changed:
+                closed = board.answered(index, name, settled=settled, primary_failed=failed)
+                self._changed.notify_all()
+            if closed:
+                self._results.finish(state, verdict)
 
 
 # --- sources not asked ---------------------------------------------------------------------
@@ -439,17 +419,29 @@ def _skip_reason(name: str, verdict: Verdict) -> str:
     return "not asked for this kind of reference"
 
 
-class _Counter:
-    """Reports progress as references are settled."""
+class _Results:
+    """Each reference's final verdict, reported the moment it is known."""
 
-    def __init__(self, total: int, progress: Progress | None) -> None:
-        self.total = total
-        self.done = 0
-        self.progress = progress
+    def __init__(
+        self,
+        states: list[_State],
+        plan: _Plan,
+        progress: Progress | None,
+        on_verdict: OnVerdict | None,
+    ) -> None:
+        self._index = {id(state): index for index, state in enumerate(states)}
+        self._plan = plan
+        self._progress = progress
+        self._on_verdict = on_verdict
+        self._total = len(states)
+        self._done = 0
         if progress is not None:
-            progress(0, total)
+            progress(0, self._total)
 
-    def add(self) -> None:
-        self.done += 1
-        if self.progress is not None:
-            self.progress(self.done, self.total)
+    def finish(self, state: _State, verdict: Verdict) -> None:
+        state.verdict = _with_skipped_sources(verdict, self._plan)
+        self._done += 1
+        if self._on_verdict is not None:
+            self._on_verdict(self._index[id(state)], state.verdict)
+        if self._progress is not None:
+            self._progress(self._done, self._total)

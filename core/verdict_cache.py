@@ -2,8 +2,9 @@
 
 A verdict is a pure function of the reference and the indexes' answers, and those answers are
 cached with a freshness anyway; the verdict is kept no longer than the shortest-lived answer it
-could rest on: a match 7 days (a retraction may appear), fabricated 3 days (a work may appear),
-unverified never (it records a failure, and failures are never cached).
+could rest on: a match 7 days (a retraction may appear), fabricated 3 days (a work may appear).
+Unverified because a source failed: never (failures are never cached); unverified though every
+source asked answered (a kind of work the indexes do not hold): 3 days, as fabricated.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import diskcache
 from cite_sentinel.core.cache import DAY, CacheMode
-from cite_sentinel.core.model import Reference, Status, Verdict
+from cite_sentinel.core.model import Reference, SourceStatus, Status, Verdict
 
 # Bump when matching changes what a verdict says about the same answers.
 VERDICT_SCHEMA = 2
@@ -23,6 +24,7 @@ _TTL = {
     Status.VERIFIED: 7 * DAY,
     Status.MISCITED: 7 * DAY,
     Status.FABRICATED: 3 * DAY,
+    Status.UNVERIFIED: 3 * DAY,  # only when no source failed: see _ttl
 }
 
 
@@ -43,7 +45,7 @@ class VerdictCache:
 
     def put(self, reference: Reference, verdict: Verdict) -> None:
         """Remember a verdict as long as its status allows (offline mode never writes)."""
-        ttl = _TTL.get(verdict.status)
+        ttl = _ttl(verdict)
         if ttl is None or self.mode is CacheMode.OFFLINE:
             return
         self._store.set(self._key(reference), verdict, expire=ttl)
@@ -54,6 +56,15 @@ class VerdictCache:
     def _key(self, reference: Reference) -> str:
         text = f"{self._version}\x1e{reference.key}\x1e{reference.signature}"
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _ttl(verdict: Verdict) -> float | None:
+    if verdict.status is Status.UNVERIFIED and (
+        not verdict.sources
+        or any(source.status is SourceStatus.FAILED for source in verdict.sources)
+    ):
+        return None  # it rests on a failure (or on nothing asked at all)
+    return _TTL.get(verdict.status)
 
 
 def _package_version() -> str:

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import panflute as pf
 from cite_sentinel.core import (
@@ -68,7 +68,7 @@ def main(
     `scorer` judges groundedness when the metadata asks for badges (default: local).
     """
     run = _Run(
-        verifier=verifier or _engine,
+        verifier=verifier,
         config=config,
         cwd=cwd or Path.cwd(),
         today=(today or datetime.date.today()).isoformat(),
@@ -86,7 +86,7 @@ class _Run:
     def __init__(
         self,
         *,
-        verifier: VerifierFactory,
+        verifier: VerifierFactory | None,
         config: Config | None,
         cwd: Path,
         today: str,
@@ -172,19 +172,23 @@ class _Run:
         citations = [citation for group in groups for citation in group.citations]
         read = document_read(_lookup(doc), [*citations, *nocite], self._cwd)
         config = self._config or configured(load_config(self._cwd), os.environ)
-        verifier = _Deferred(lambda: self._verifier(settings.offline))
+        build = self._verifier or (lambda offline: _engine(config, offline))
+        verifier = _Deferred(lambda: build(settings.offline))
         ground = settings.groundedness
         return asyncio.run(_checked(config, verifier, read, ground=ground, scorer=self._scorer))
 
 
 async def _checked(
-    config: Config, verifier: Verifier, read: Read, *, ground: bool, scorer: Scorer | None
+    config: Config, verifier: _Deferred, read: Read, *, ground: bool, scorer: Scorer | None
 ) -> CheckResult:
     """Only what the document cites is verified and told: see filters.scope."""
     keys = cited_keys(read.citations)
-    result = await check(
-        [], config=config, verifier=verifier, reads={DOCUMENT: read}, select=select_cited(keys)
-    )
+    try:
+        result = await check(
+            [], config=config, verifier=verifier, reads={DOCUMENT: read}, select=select_cited(keys)
+        )
+    finally:
+        await verifier.aclose()  # the build's one engine: its HTTP client and caches
     result = narrowed(result, keys)
     return await grounded(result, scorer) if ground else result
 
@@ -194,9 +198,24 @@ class _Deferred:
 
     def __init__(self, build: Callable[[], Verifier]) -> None:
         self._build = build
+        self._built: Verifier | None = None
 
     async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
-        return await self._build().verify(references)
+        if self._built is None:
+            self._built = self._build()
+        return await self._built.verify(references)
+
+    async def aclose(self) -> None:
+        built: object = self._built  # a test's stand-in verifier may hold nothing
+        if isinstance(built, _Closing):
+            await built.aclose()
+
+
+@runtime_checkable
+class _Closing(Protocol):
+    """A verifier holding resources (the engine's HTTP client and caches) until closed."""
+
+    async def aclose(self) -> None: ...
 
 
 def _lookup(doc: pf.Doc) -> Callable[[str], object]:
@@ -206,10 +225,11 @@ def _lookup(doc: pf.Doc) -> Callable[[str], object]:
     return lookup
 
 
-def _engine(offline: bool) -> Verifier:
+def _engine(config: Config, offline: bool) -> Verifier:
+    """The engine of the loaded configuration (indexes, timeout, limits, mailto)."""
     from cite_sentinel.core.engine import engine_for  # only a build with references pays
 
-    return engine_for(Config(), os.environ, offline=offline)
+    return engine_for(config, os.environ, offline=offline)
 
 
 def _to_stderr(line: str) -> None:

@@ -173,7 +173,7 @@ def build_server(environ: Mapping[str, str] | None = None) -> LanguageServer:
     @server.feature(types.SHUTDOWN)
     async def shutdown(params: Any) -> None:
         await commands.stop()  # answered before pygls walks its requests (lsp/commands.py)
-        session.wave.cancel(by_user=False)
+        session.wave.shutdown()  # and the engine: its HTTP client and caches
         session.cancel_all()
 
     return server

@@ -6,10 +6,12 @@ import asyncio
 import logging
 import os
 from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from cite_sentinel.core import Finding, Location, Verdict
+from cite_sentinel.core.engine import Engine
 from cite_sentinel.core.lint import finish
 from cite_sentinel.core.workspace import (
     Pending,
@@ -35,8 +37,10 @@ TYPING_PAUSE = 0.3  # seconds without an edit before a large .bib's entries are 
 class Verifying(Protocol):
     """The network wave (features.verification): verdicts for the workspace's references."""
 
+    def lease(self) -> AbstractAsyncContextManager[Engine]: ...
     def schedule(self) -> None: ...
     def cancel(self, *, by_user: bool) -> None: ...
+    def shutdown(self) -> None: ...
     def is_progress(self, token: object) -> bool: ...
 
 

@@ -81,13 +81,5 @@ async def open_session(settings: Settings) -> AsyncIterator[Session]:
     engine = engine_for(
         settings.config, settings.environ, offline=settings.offline, progress=engine_progress
     )
-    try:
+    async with engine:  # one HTTP client, cache and set of limits for the server's life
         yield Session(settings, engine)
-    finally:
-        await _close(engine)
-
-
-async def _close(engine: Engine) -> None:
-    """Today's engine opens its HTTP session per call and holds nothing open between calls;
-    an engine that keeps one client for its lifetime is closed here."""
-    del engine

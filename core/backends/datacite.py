@@ -48,7 +48,6 @@ class DataCite:
         except (ValueError, TypeError, KeyError, AttributeError):
             return Failed("datacite: malformed response to a DOI look-up")
 
-
     async def search(self, reference: Reference) -> Outcome:
         """The top five DataCite records for the reference's title: datasets, software and
         reports that the bibliographic indexes rarely hold."""

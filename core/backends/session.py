@@ -59,16 +59,14 @@ async def open_backends(
 
     `mode` is normal, offline (cache only; a miss fails as "offline: not in cache") or
     refresh (ask again, store the answers). Limits follow the environment: the polite
-    Crossref pool with CITE_SENTINEL_MAILTO, the keyed Semantic Scholar rate with S2_API_KEY.
+    Crossref pool with CITE_SENTINEL_MAILTO; then the answers' own headers.
     """
     mailto = env.get("CITE_SENTINEL_MAILTO", "").strip()
     base = settings or HttpSettings()
     settings = replace(
         base,
         mailto=base.mailto or mailto,
-        lanes=base.lanes
-        if settings is not None
-        else default_lanes(polite=bool(mailto), s2_keyed=bool(env.get("S2_API_KEY", "").strip())),
+        lanes=base.lanes if settings is not None else default_lanes(polite=bool(mailto)),
     )
     cache = open_response_cache(env, cache_dir, mode) if use_cache else None
     catalog = open_catalog_backend(env)

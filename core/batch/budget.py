@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -38,8 +39,13 @@ class LocalBudget:
         )
         self._lanes = lanes
         self._clock = clock
+        self._lock = threading.Lock()  # one connection; the HTTP client reserves from threads
 
     def reserve(self, lane: str) -> float:
+        with self._lock:
+            return self._reserve(lane)
+
+    def _reserve(self, lane: str) -> float:
         lane, limit = budget_lane(lane, self._lanes)
         now = self._clock()
         self._db.execute("BEGIN IMMEDIATE")

@@ -33,11 +33,14 @@ def _document(result: CheckResult) -> dict[str, Any]:
 
     `findings` extends the documented schema: local findings (syntax, keys, fields,
     identifiers) that no verdict carries. A reference without a verdict has `"verdict": null`.
+    `"incomplete": true` appears only on the report of a check that was stopped.
     """
     summary = summarize(result)
     supports = {(support.key, support.location): support for support in result.supports}
+    stopped: dict[str, Any] = {"incomplete": True} if result.incomplete else {}
     return {
         "version": VERSION,
+        **stopped,
         "references": [_reference(ref, result.verdict_for(ref)) for ref in result.references],
         "citations": [
             _citation(citation, supports.get((citation.key, citation.location)))

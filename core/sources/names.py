@@ -68,7 +68,7 @@ def _comma_list(name: str) -> list[str] | None:
 
 
 def _vancouver(part: str) -> str:
-    """"Smith JK" as "Smith, J. K."; any other name as written."""
+    """ "Smith JK" as "Smith, J. K."; any other name as written."""
     words = _words(part)
     if len(words) >= 2 and _INITIALS.fullmatch(words[-1]):
         return f"{' '.join(words[:-1])}, {' '.join(f'{c}.' for c in words[-1])}"

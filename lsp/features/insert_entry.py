@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from cite_sentinel.core import Finding, Identifiers, Location, Reference, Severity
-from cite_sentinel.core.engine import engine_for
-from cite_sentinel.lsp.config import engine_environment, verification_config
 from cite_sentinel.lsp.convert import uri_of
 from cite_sentinel.lsp.features.bib_edits import entry_text, newline_of
 from cite_sentinel.lsp.features.diagnostics import diagnostic_data
@@ -17,10 +15,8 @@ async def insert_entry(session: Session, key: str, doi: str, bibliography: str) 
     probe = Reference(
         key=key, location=Location.point(bibliography, 1, 1), identifiers=Identifiers(doi=doi)
     )
-    env = engine_environment(session.environ, session.settings)
-    config = verification_config(session.settings)
-    engine = engine_for(config, env, offline=session.settings.offline)
-    (verdict,) = await engine.verify([probe])
+    async with session.wave.lease() as engine:  # the server's one engine
+        (verdict,) = await engine.verify([probe])
     if verdict.match is None:
         return f"no index holds DOI {doi}: {verdict.reason or verdict.status}"
     stand_in = Finding(

@@ -1,15 +1,24 @@
-"""The network wave: verify entries in small batches, push verdicts as they come, with progress."""
+"""The network wave: verify entries through the server's one engine, push verdicts as they come.
+
+Each wave is one `verify` call over every entry that lacks a current verdict, so the engine
+batches identifiers and schedules searches across the whole workspace, as `check` does, and
+its limits hold however many waves overlap. Verdicts arrive one by one (remembered ones at
+once) and are published at most every half second. An entry edited while it is in flight joins
+a new wave; the old wave's answer for it is dropped, and a wave left with nothing current to
+answer is cancelled.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import uuid
-from collections.abc import Hashable
+from collections.abc import AsyncIterator, Hashable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import TYPE_CHECKING
 
-from cite_sentinel.core import Reference
-from cite_sentinel.core.engine import engine_for
+from cite_sentinel.core import Reference, Verdict
+from cite_sentinel.core.engine import Engine, engine_for
 from cite_sentinel.lsp.config import engine_environment, verification_config
 from lsprotocol import types
 
@@ -18,22 +27,74 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BATCH = 10  # references per engine call: results arrive batch by batch
-_PARALLEL = 2  # batches in flight at once; the engine bounds each host itself
+_PUBLISH_EVERY = 0.5  # seconds between pushes while verdicts stream in
+_GATHER = 0.05  # a first verdict waits this long for those reached with it (one push)
+
+
+class Engines:
+    """The server's one engine, rebuilt only when the settings it is made from change.
+
+    An engine replaced by new settings is closed once the waves still using it end.
+    """
+
+    def __init__(self) -> None:
+        self._engine: Engine | None = None
+        self._made_from: object = None
+        self._users: dict[Engine, int] = {}
+        self._closing: set[asyncio.Future[None]] = set()  # replaced engines closing
+
+    @asynccontextmanager
+    async def lease(self, session: Session) -> AsyncIterator[Engine]:
+        """The current engine, for one use."""
+        engine = self._current(session)
+        self._users[engine] = self._users.get(engine, 0) + 1
+        try:
+            yield engine
+        finally:
+            self._users[engine] -= 1
+            if not self._users[engine]:
+                del self._users[engine]
+                if engine is not self._engine:
+                    await engine.aclose()
+
+    async def aclose(self) -> None:
+        """Close the current engine (shutdown); those still leased close as their uses end."""
+        engine, self._engine = self._engine, None
+        if engine is not None and engine not in self._users:
+            await engine.aclose()
+
+    def _current(self, session: Session) -> Engine:
+        settings = session.settings
+        env = engine_environment(session.environ, settings)
+        config = verification_config(settings)
+        made_from = (config, env, settings.offline)
+        if self._engine is None or made_from != self._made_from:
+            previous = self._engine
+            self._engine = engine_for(config, env, offline=settings.offline)
+            self._made_from = made_from
+            if previous is not None and previous not in self._users:
+                closing = asyncio.ensure_future(previous.aclose())
+                self._closing.add(closing)
+                closing.add_done_callback(self._closing.discard)
+        return self._engine
 
 
 class Wave:
-    """Batches of references under verification; a batch is cancelled when one of them changes."""
+    """Entries under verification, by key: the signature asked about and the wave asking."""
 
     def __init__(self, session: Session) -> None:
         self._session = session
+        self.engines = Engines()
         self._signatures: dict[str, Hashable] = {}  # key -> signature its verdict belongs to
         self._known: dict[str, tuple[Reference, Hashable]] = {}  # an unchanged entry: same object
         self._flying: dict[str, tuple[Hashable, asyncio.Task[None]]] = {}
         self._skipped: set[Hashable] = set()  # cancelled by the user: not asked again
-        self._limit = asyncio.Semaphore(_PARALLEL)
         self._token: str | None = None
         self._progress_task: asyncio.Future[None] | None = None
+        self._waves: dict[asyncio.Task[None], int] = {}  # each wave: verdicts still to come
+        self._flush_handle: asyncio.TimerHandle | None = None
+        self._last_flush = 0.0
+        self._closing: asyncio.Future[None] | None = None
         self._total = 0
         self._done = 0
 
@@ -54,12 +115,6 @@ class Wave:
             mark = seen[1] if seen is not None and seen[0] is reference else reference.signature
             self._known[key] = (reference, mark)
             marks[key] = mark
-        # a batch holding an entry that changed is cancelled: all its entries are asked again
-        stale = {
-            flying[1]
-            for key, flying in self._flying.items()
-            if key in marks and flying[0] != marks[key]
-        }
         pending: list[Reference] = []
         for key, reference in wanted.items():
             mark = marks[key]
@@ -67,70 +122,108 @@ class Wave:
                 continue
             session.verdicts.pop(key, None)
             flying = self._flying.get(key)
-            if flying is not None and flying[1] not in stale:
+            if flying is not None and flying[0] == mark:
                 continue  # already being verified, as it is now
             if mark not in self._skipped:
                 pending.append(reference)
-        for task in stale:
-            task.cancel()
-        for start in range(0, len(pending), BATCH):
-            batch = pending[start : start + BATCH]
-            task = asyncio.ensure_future(self._verify(batch))
-            for reference in batch:
-                self._flying[reference.key] = (reference.signature, task)
+        for key in [key for key in self._flying if key not in wanted]:
+            del self._flying[key]  # an entry removed: its answer is not wanted
         if pending:
+            task = asyncio.ensure_future(self._verify(pending))
+            self._waves[task] = len(pending)
+            for reference in pending:
+                self._flying[reference.key] = (marks[reference.key], task)
             self._total += len(pending)
             self._progress_task = asyncio.ensure_future(self._begin_progress())
+        self._cancel_idle_waves()
         session.grounding.schedule()  # with the verdicts kept; again as new ones arrive
 
     def cancel(self, *, by_user: bool) -> None:
-        """Stop every batch; what the user cancelled is not asked again until it changes."""
-        for mark, task in list(self._flying.values()):
+        """Stop every wave; what the user cancelled is not asked again until it changes."""
+        for mark, _ in self._flying.values():
             if by_user:
                 self._skipped.add(mark)
+        for task in self._waves:
             task.cancel()
+        self._waves.clear()
         self._flying.clear()
         self._session.grounding.cancel()
         self._end_progress("cancelled")
+
+    def lease(self) -> AbstractAsyncContextManager[Engine]:
+        """The server's one engine, for one use (a command's lookup)."""
+        return self.engines.lease(self._session)
+
+    def shutdown(self) -> None:
+        """Stop every wave and close the engine (the server is shutting down)."""
+        self.cancel(by_user=False)
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        self._closing = asyncio.ensure_future(self.engines.aclose())
 
     def is_progress(self, token: object) -> bool:
         """Whether a cancelled progress token is this wave's."""
         return token is not None and token == self._token
 
-    async def _verify(self, batch: list[Reference]) -> None:
-        session = self._session
+    async def _verify(self, references: list[Reference]) -> None:
         task = asyncio.current_task()
+        marks = [reference.signature for reference in references]
+
+        def arrived(index: int, verdict: Verdict) -> None:
+            if task in self._waves:
+                self._waves[task] -= 1
+                self._done += 1
+            key = references[index].key
+            flying = self._flying.get(key)
+            if flying is None or flying[1] is not task or flying[0] != marks[index]:
+                return  # edited or removed since: this answer belongs to an older entry
+            del self._flying[key]
+            self._session.verdicts[key] = verdict
+            self._signatures[key] = marks[index]
+            self._soon()
+
         try:
-            async with self._limit:
-                env = engine_environment(session.environ, session.settings)
-                config = verification_config(session.settings)
-                engine = engine_for(config, env, offline=session.settings.offline)
-                verdicts = await engine.verify(batch)
+            async with self.engines.lease(self._session) as engine:
+                await engine.verify(references, on_verdict=arrived)
         except asyncio.CancelledError:
-            self._forget(batch, task)
+            self._forget(task)
             raise
         except Exception:  # the engine turns outages into unverified; anything else is a bug
             log.exception("verification failed; please report this")
-            self._forget(batch, task)
-            return
-        current = {r.key: r.signature for r in batch}
-        for verdict in verdicts:
-            flying = self._flying.get(verdict.key)
-            if flying is None or flying[1] is not task:
-                continue  # rescheduled since: this answer belongs to an older entry
-            session.verdicts[verdict.key] = verdict
-            self._signatures[verdict.key] = current[verdict.key]
-        self._forget(batch, task)
-        self._done += len(batch)
-        self._report()
-        session.publish()
-        session.grounding.schedule()
+        self._forget(task)
+        self._flush()
 
-    def _forget(self, batch: list[Reference], task: asyncio.Task[None] | None) -> None:
-        for reference in batch:
-            flying = self._flying.get(reference.key)
-            if flying is not None and flying[1] is task:
-                del self._flying[reference.key]
+    def _forget(self, task: asyncio.Task[None] | None) -> None:
+        """A wave ended: its entries are no longer in flight, its count is complete."""
+        if task is not None:
+            self._done += self._waves.pop(task, 0)
+        for key in [key for key, flying in self._flying.items() if flying[1] is task]:
+            del self._flying[key]
+
+    def _cancel_idle_waves(self) -> None:
+        """Cancel each wave whose every entry was edited or removed since it began."""
+        owners = {flying[1] for flying in self._flying.values()}
+        for task in [task for task in self._waves if task not in owners]:
+            self._forget(task)
+            task.cancel()
+
+    def _soon(self) -> None:
+        """Publish soon: almost at once after a quiet spell, else at most every half second."""
+        if self._flush_handle is not None:
+            return
+        loop = asyncio.get_running_loop()
+        wait = max(_GATHER, self._last_flush + _PUBLISH_EVERY - loop.time())
+        self._flush_handle = loop.call_later(wait, self._flush)
+
+    def _flush(self) -> None:
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        self._last_flush = asyncio.get_running_loop().time()
+        self._report()
+        self._session.publish()
+        self._session.grounding.schedule()
 
     async def _begin_progress(self) -> None:
         if self._token is not None:

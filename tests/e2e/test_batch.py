@@ -56,7 +56,7 @@ def test_a_batch_reports_every_manuscript_once_and_a_rerun_screens_nothing_again
     assert "4 manuscripts in" in err and "4 to screen" in err
     rows = list(csv.DictReader((output / "summary.csv").open(encoding="utf-8")))
     assert [r["manuscript"] for r in rows] == ["paper-11.txt", "paper-12.bib", "paper-7", "paper-9"]
-    assert all(int(r["references"]) > 0 and r["attempts"] == "1" for r in rows), rows
+    assert all(int(r["references"]) > 0 and r["attempts"] == "1" for r in rows), (rows, err)
     assert int(rows[2]["fabricated"]) >= 1
     report = (output / "reports" / "paper-7.json").read_text(encoding="utf-8")
     assert '"path": "paper.md"' in report or '"path": "refs.bib"' in report

@@ -67,8 +67,8 @@ def _answer(request: Any) -> Any:
 async def test_the_report_shows_supported_and_contradicted_claims_with_their_evidence(
     fake_api: FakeApi, tmp_path: Path
 ) -> None:
-    engine = Engine(dict(os.environ), cache_dir=tmp_path)
-    result = await check([str(ROOT / "examples" / "paper.md")], verifier=engine)
+    async with Engine(dict(os.environ), cache_dir=tmp_path) as engine:
+        result = await check([str(ROOT / "examples" / "paper.md")], verifier=engine)
     client = anthropic.AsyncAnthropic(
         api_key="sk-ant-test",
         max_retries=0,

@@ -97,8 +97,8 @@ def _judge() -> AnthropicScorer:
 @pytest.fixture
 def judged(fake_api: FakeApi, tmp_path: Path) -> CheckResult:
     async def run() -> CheckResult:
-        engine = Engine(dict(os.environ), cache_dir=tmp_path)
-        result = await check([str(PAPER)], verifier=engine)
+        async with Engine(dict(os.environ), cache_dir=tmp_path) as engine:
+            result = await check([str(PAPER)], verifier=engine)
         return await ground(result, _judge())
 
     return asyncio.run(run())

@@ -27,7 +27,12 @@ def _references() -> list[Reference]:
 
 def _verify(fake: FakeApi, cache: Path, **options: object) -> dict[str, Verdict]:
     engine = Engine(fake.env(), cache_dir=cache, settings=FAST, **options)  # type: ignore[arg-type]
-    return {v.key: v for v in asyncio.run(engine.verify(_references()))}
+    return {v.key: v for v in asyncio.run(_verified(engine))}
+
+
+async def _verified(engine: Engine) -> list[Verdict]:
+    async with engine:
+        return await engine.verify(_references())
 
 
 def test_examples_get_the_verdicts_their_readme_promises(fake_api: FakeApi, tmp_path: Path) -> None:
@@ -116,8 +121,7 @@ def test_with_a_semantic_scholar_key_dois_openalex_lacks_go_in_one_batch(
 ) -> None:
     env = {**fake_api.env(), "S2_API_KEY": "test-key"}
     fake_api.configure("openalex", down=Down.UNAVAILABLE)
-    engine = Engine(env, cache_dir=tmp_path, settings=FAST)
-    verdicts = asyncio.run(engine.verify(_references()))
+    verdicts = asyncio.run(_verified(Engine(env, cache_dir=tmp_path, settings=FAST)))
     assert fake_api.stats().by_kind.get("s2.batch") == 1
     real = [v for v in verdicts if v.key not in FABRICATED]
     assert not [v.key for v in real if v.status is Status.FABRICATED]

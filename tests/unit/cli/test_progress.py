@@ -46,3 +46,50 @@ def test_ci_services_that_set_ci_to_1_get_no_bar_either() -> None:
     assert not wants_progress(_Terminal(), {"CI": "1"}, quiet=False)
     assert not wants_progress(_Terminal(), {"CI": "True"}, quiet=False)
     assert wants_progress(_Terminal(), {"CI": "false"}, quiet=False)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_off_a_terminal_a_long_run_prints_a_line_every_few_seconds() -> None:
+    sink = io.StringIO()
+    clock = _Clock()
+    console = Console(file=sink, width=80)
+    with ProgressDisplay(console, enabled=False, lines=True, every=5.0, clock=clock) as progress:
+        for done in range(0, 1000, 10):
+            clock.now = done / 10  # ten references a second: 100 s in all
+            progress(done, 1000)
+    lines = sink.getvalue().splitlines()
+    assert len(lines) == 19  # at 5, 10, … 95 s; none at the start
+    assert lines[0] == "cite-sentinel: verifying references: 50/1000 (5%)"
+
+
+def test_a_run_shorter_than_the_interval_prints_no_line() -> None:
+    sink = io.StringIO()
+    clock = _Clock()
+    console = Console(file=sink, width=80)
+    with ProgressDisplay(console, enabled=False, lines=True, every=5.0, clock=clock) as progress:
+        for done in range(31):
+            clock.now = done / 10
+            progress(done, 30)
+    assert sink.getvalue() == ""
+
+
+def test_a_long_wait_without_news_still_prints_a_line_every_few_seconds() -> None:
+    sink = io.StringIO()
+    clock = _Clock()
+    console = Console(file=sink, width=80)
+    with ProgressDisplay(console, enabled=False, lines=True, every=5.0, clock=clock) as progress:
+        progress(0, 400)  # the identifiers are being looked up: nothing decided for a while
+        for second in range(1, 13):
+            clock.now = float(second)
+            progress.tick()
+    assert sink.getvalue().splitlines() == [
+        "cite-sentinel: verifying references: 0/400 (0%)",
+        "cite-sentinel: verifying references: 0/400 (0%)",
+    ]

@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from cite_sentinel.core.cache import CacheMode
-from cite_sentinel.core.model import Location, Reference, Status, Verdict
+from cite_sentinel.core.model import (
+    Location,
+    Reference,
+    SourceReport,
+    SourceStatus,
+    Status,
+    Verdict,
+)
 from cite_sentinel.core.verdict_cache import VerdictCache
 
 SMITH = Reference(key="smith2020", location=Location.point("refs.bib", 1, 1), title="Deep Nets")
@@ -33,9 +40,30 @@ def test_a_verified_reference_is_recalled_by_the_next_run(tmp_path: Path) -> Non
     assert recalled is not None and recalled.confidence == 0.97
 
 
-def test_an_unverified_verdict_is_never_remembered(tmp_path: Path) -> None:
+def test_a_verdict_unverified_because_a_source_failed_is_never_remembered(tmp_path: Path) -> None:
     _remember(tmp_path, Verdict(key="smith2020", status=Status.UNVERIFIED, reason="timeout"))
     assert _recall(tmp_path) is None
+    failed = (
+        SourceReport("openalex", SourceStatus.ANSWERED),
+        SourceReport("crossref", SourceStatus.FAILED, "3 timeouts"),
+    )
+    _remember(tmp_path, Verdict(key="smith2020", status=Status.UNVERIFIED, sources=failed))
+    assert _recall(tmp_path) is None
+
+
+def test_a_kind_the_indexes_do_not_hold_is_remembered_as_unverified(tmp_path: Path) -> None:
+    answered = (
+        SourceReport("openalex", SourceStatus.ANSWERED),
+        SourceReport("crossref", SourceStatus.ANSWERED),
+        SourceReport("semanticscholar", SourceStatus.SKIPPED, "not asked"),
+    )
+    reason = "a web page of this kind may be outside the scholarly indexes"
+    _remember(
+        tmp_path,
+        Verdict(key="smith2020", status=Status.UNVERIFIED, sources=answered, reason=reason),
+    )
+    recalled = _recall(tmp_path)
+    assert recalled is not None and recalled.reason == reason
 
 
 def test_an_edited_entry_is_judged_again(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -25,6 +26,16 @@ def test_workers_sharing_a_budget_file_are_spaced_at_the_rate_after_the_burst(
     assert workers[1].reserve("crossref/list") == 0.0
     for worker in workers:
         worker.close()
+
+
+def test_one_worker_reserving_from_many_threads_at_once_gets_every_slot(tmp_path: Path) -> None:
+    """The HTTP client reserves from a thread per request: one connection, many threads."""
+    lanes = {"openalex": Lane(1000.0, 1.0, 1)}
+    budget = LocalBudget(tmp_path / "batch.sqlite", lanes, clock=lambda: 100.0)
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        waits = list(pool.map(lambda _: budget.reserve("openalex"), range(400)))
+    budget.close()
+    assert sorted(waits) == pytest.approx([n / 1000 for n in range(400)])  # 1 ms apart, none lost
 
 
 def test_machines_sharing_a_database_budget_together_keep_its_rate(postgres_url: str) -> None:
