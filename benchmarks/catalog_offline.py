@@ -24,9 +24,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from cite_sentinel.core.catalog import FORMATS, import_dump, open_catalog
-from cite_sentinel.core.engine import Engine
 from cite_sentinel.core.model import Reference, Verdict
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.core.verify.engine import Engine
 
 from benchmarks.engine_runs import verified
 from benchmarks.verify_accuracy import UNLIMITED, _bibtex

@@ -8,9 +8,9 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.http import HttpSettings, Lane
+from cite_sentinel.core.http.client import HttpSettings, Lane
 from cite_sentinel.core.model import Reference, SourceStatus, Status, Verdict
+from cite_sentinel.core.verify.engine import Engine
 
 # For accuracy, not pacing: the fake's limits are off and the client's lanes wide open.
 UNLIMITED = HttpSettings(

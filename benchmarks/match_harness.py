@@ -23,8 +23,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cite_sentinel.core import calibration
-from cite_sentinel.core.match import Evidence, assess
+from cite_sentinel.core.matching import calibration
+from cite_sentinel.core.matching.match import Evidence, assess
+from cite_sentinel.core.matching.titles import fold, normalise
 from cite_sentinel.core.model import (
     Identifiers,
     Location,
@@ -36,7 +37,6 @@ from cite_sentinel.core.model import (
     Status,
     Verdict,
 )
-from cite_sentinel.core.titles import fold, normalise
 from rapidfuzz import fuzz, process
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,7 +128,7 @@ def _load_index() -> Index:
 
 def _normaliser_version() -> str:
     """Cached titles are only as good as the normalisation they were made with."""
-    from cite_sentinel.core import titles
+    from cite_sentinel.core.matching import titles
 
     return hashlib.sha1(Path(titles.__file__).read_bytes()).hexdigest()[:10]
 

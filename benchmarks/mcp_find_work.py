@@ -10,7 +10,7 @@ Invented: titles that no index holds, from the HALLMARK dev split (plausible fab
 chimeric titles, those whose normalised title is not in the corpus), queried with their year.
 Counted: the answer returns no work at all.
 
-The thresholds of core/find.py were chosen on the seed-18 run and the first INVENTED titles;
+The thresholds of core/verify/find.py were chosen on the seed-18 run and the first INVENTED titles;
 `--seed` draws other works, and the titles after the first INVENTED are reported apart, as
 held out. Served by the fake API over the full corpus (256,192 works), through the SDK's
 client in process, with an empty cache.
@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core import Config
-from cite_sentinel.core.titles import normalise
+from cite_sentinel.core.matching.titles import normalise
 from cite_sentinel.mcp.server import build_server
 from cite_sentinel.mcp.session import Settings, open_session
 from cite_sentinel.mcp.workspace import Roots

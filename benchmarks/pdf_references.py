@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.http import HttpSettings, Lane
+from cite_sentinel.core.http.client import HttpSettings, Lane
 from cite_sentinel.core.model import Reference, Status
 from cite_sentinel.core.sources.bibtex import read_bibtex
 from cite_sentinel.core.sources.identifiers import normalise_doi
 from cite_sentinel.core.sources.pdf import read_pdf
+from cite_sentinel.core.verify.engine import Engine
 from rapidfuzz import fuzz
 
 from benchmarks.engine_runs import verified

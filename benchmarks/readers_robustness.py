@@ -11,8 +11,8 @@ from collections import Counter
 from pathlib import Path
 
 from cite_sentinel.core.config import Config
-from cite_sentinel.core.lint import Linked, lint
 from cite_sentinel.core.sources import read_text
+from cite_sentinel.core.workspace.local_checks import Linked, lint
 from hypothesis import HealthCheck, given, settings
 
 from tests.unit.core.sources.test_readers_never_raise import READERS, texts

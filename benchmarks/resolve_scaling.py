@@ -22,10 +22,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.http import HttpSettings, Lane
+from cite_sentinel.core.http.client import HttpSettings, Lane
 from cite_sentinel.core.model import Reference
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.core.verify.engine import Engine
 
 from tests.fakeapi import FakeApi
 

@@ -20,10 +20,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.http import HttpSettings, Lane
+from cite_sentinel.core.http.client import HttpSettings, Lane
 from cite_sentinel.core.model import Reference, Status, Verdict
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.core.verify.engine import Engine
 
 from tests.fakeapi import FakeApi
 

@@ -26,9 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from cite_sentinel.core.engine import Engine
 from cite_sentinel.core.model import Reference, Status, Verdict
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.core.verify.engine import Engine
 
 from tests.fakeapi import FakeApi
 

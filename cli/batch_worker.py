@@ -23,8 +23,8 @@ from cite_sentinel.core.batch.jobs import Claim, Screened
 from cite_sentinel.core.batch.local_queue import worker_name
 from cite_sentinel.core.batch.queues import open_budget, open_queue
 from cite_sentinel.core.batch.screen import screen
-from cite_sentinel.core.engine import Engine, http_settings
-from cite_sentinel.core.http import Lane, default_lanes
+from cite_sentinel.core.http.client import Lane, default_lanes
+from cite_sentinel.core.verify.engine import Engine, http_settings
 
 log = logging.getLogger(__name__)
 

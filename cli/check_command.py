@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import CheckResult, Config, check
-from cite_sentinel.core.changes import changed_keys, changes_since
 from cite_sentinel.core.check import Selection
 from cite_sentinel.core.config import SCORERS, configured
+from cite_sentinel.core.workspace.git_changes import changed_keys, changes_since
 from cite_sentinel.exit_codes import (
     DEFAULT_MAX_UNAVAILABLE,
     FAIL_ON_CHOICES,

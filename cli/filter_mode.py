@@ -46,7 +46,7 @@ def run_filter(args: Sequence[str]) -> int:
 
 def _verifier(config: Config, offline: bool) -> Verifier:
     """The engine, imported only by a build that has references to verify."""
-    from cite_sentinel.core.engine import engine_for
+    from cite_sentinel.core.verify.engine import engine_for
 
     if offline:
         _info("offline: answers come from the cache only; what it lacks stays unverified")

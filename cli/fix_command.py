@@ -22,8 +22,6 @@ from cite_sentinel.core import (
     Verifier,
     check,
 )
-from cite_sentinel.core.atomic import write_atomically
-from cite_sentinel.core.engine import Engine
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix import (
     CERTAIN_CONFIDENCE,
@@ -35,6 +33,8 @@ from cite_sentinel.core.fix import (
     rewrite,
     unified_diff,
 )
+from cite_sentinel.core.verify.engine import Engine
+from cite_sentinel.core.workspace.atomic import write_atomically
 from cite_sentinel.exit_codes import DEFAULT_MAX_UNAVAILABLE, ExitCode, unavailable_share
 from cite_sentinel.interruption import run
 from cite_sentinel.report_output import write_stdout

@@ -9,9 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from cite_sentinel.core.config import Config
-from cite_sentinel.core.empty_inputs import empty_input_findings
 from cite_sentinel.core.model import CheckResult, Citation, Read, Reference, Verdict
-from cite_sentinel.core.verdict_findings import page_findings, placed_findings
 from cite_sentinel.core.workspace import (
     Workspace,
     accept,
@@ -21,6 +19,8 @@ from cite_sentinel.core.workspace import (
     problems,
     targets,
 )
+from cite_sentinel.core.workspace.empty_inputs import empty_input_findings
+from cite_sentinel.core.workspace.verdict_placing import page_findings, placed_findings
 
 if TYPE_CHECKING:  # core.ground loads only when groundedness is asked for
     from cite_sentinel.core.ground.scorer import Scorer

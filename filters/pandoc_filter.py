@@ -227,7 +227,7 @@ def _lookup(doc: pf.Doc) -> Callable[[str], object]:
 
 def _engine(config: Config, offline: bool) -> Verifier:
     """The engine of the loaded configuration (indexes, timeout, limits, mailto)."""
-    from cite_sentinel.core.engine import engine_for  # only a build with references pays
+    from cite_sentinel.core.verify.engine import engine_for  # only a build with references pays
 
     return engine_for(config, os.environ, offline=offline)
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from cite_sentinel.core import CheckResult, Citation, Reference
 from cite_sentinel.core.check import Selection
-from cite_sentinel.core.lint import NOCITE_ALL
+from cite_sentinel.core.workspace.local_checks import NOCITE_ALL
 
 
 def cited_keys(citations: Sequence[Citation]) -> frozenset[str] | None:

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from cite_sentinel.core import Finding, Location, Verdict
-from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.lint import finish
+from cite_sentinel.core.verify.engine import Engine
 from cite_sentinel.core.workspace import (
     Pending,
     Workspace,
@@ -20,6 +19,7 @@ from cite_sentinel.core.workspace import (
     local_findings,
     verdict_findings,
 )
+from cite_sentinel.core.workspace.local_checks import finish
 from cite_sentinel.lsp.config import UNUSED_LIMIT, Settings
 from cite_sentinel.lsp.convert import path_of, to_range, uri_of
 from cite_sentinel.lsp.features.diagnostics import RangeOf, by_uri

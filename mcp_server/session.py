@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 
 from cite_sentinel.core import Config
-from cite_sentinel.core.engine import Engine, engine_for
 from cite_sentinel.core.ground.scorer import Scorer
+from cite_sentinel.core.verify.engine import Engine, engine_for
 from cite_sentinel.mcp.progress import engine_progress
 from cite_sentinel.mcp.workspace import Roots
 

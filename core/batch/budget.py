@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Protocol
 
 import httpx
-from cite_sentinel.core.backends.endpoints import base_url
-from cite_sentinel.core.http import Api, Lane
+from cite_sentinel.core.http.client import Api, Lane
+from cite_sentinel.core.verify.backends.endpoints import base_url
 
 
 class RateBudget(Protocol):

@@ -12,9 +12,9 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from cite_sentinel.core.discover import is_excluded
 from cite_sentinel.core.errors import InputError
 from cite_sentinel.core.sources import SUFFIXES
+from cite_sentinel.core.workspace.discover import is_excluded
 
 LARGEST_FILE = 20 << 20  # a file larger than this is no manuscript's
 _SKIPPED = frozenset({".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__"})

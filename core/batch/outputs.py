@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
-from cite_sentinel.core.atomic import write_atomically
 from cite_sentinel.core.batch.jobs import Screened
 from cite_sentinel.core.batch.summary_page import render_page
+from cite_sentinel.core.workspace.atomic import write_atomically
 
 COLUMNS = (
     "manuscript", "references", "verified", "miscited", "fabricated", "unverified", "retracted",

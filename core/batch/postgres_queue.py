@@ -20,7 +20,7 @@ from cite_sentinel.core.batch.budget import budget_lane
 from cite_sentinel.core.batch.jobs import Claim, JobState, Screened
 from cite_sentinel.core.batch.manuscripts import Manuscript
 from cite_sentinel.core.batch.results import dump_result, load_result
-from cite_sentinel.core.http import Lane
+from cite_sentinel.core.http.client import Lane
 from cite_sentinel.core.postgres.connect import connect
 from cite_sentinel.core.postgres.migrations import migrate
 

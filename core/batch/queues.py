@@ -9,7 +9,7 @@ from cite_sentinel.core.batch.budget import LocalBudget, RateBudget
 from cite_sentinel.core.batch.jobs import JobQueue
 from cite_sentinel.core.batch.local_queue import LocalQueue
 from cite_sentinel.core.catalog.store import is_postgres
-from cite_sentinel.core.http import Lane
+from cite_sentinel.core.http.client import Lane
 
 STATE_FILE = "batch.sqlite"
 

@@ -21,7 +21,7 @@ from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.parallel import entries_in_parallel
 from cite_sentinel.core.catalog.runs import Checkpoint, Entry, ImportRun
 from cite_sentinel.core.catalog.streams import DumpFile
-from cite_sentinel.core.venues import canonical
+from cite_sentinel.core.matching.venues import canonical
 
 BATCH = 5000
 

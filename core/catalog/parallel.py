@@ -17,7 +17,7 @@ from cite_sentinel.core.catalog.formats import FORMATS
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.rows import WorkRow, row_of
 from cite_sentinel.core.catalog.runs import Entry
-from cite_sentinel.core.venues import canonical
+from cite_sentinel.core.matching.venues import canonical
 
 CHUNK = 1000
 _IN_FLIGHT_PER_WORKER = 3

@@ -27,10 +27,10 @@ from cite_sentinel.core.catalog.rows import (
 )
 from cite_sentinel.core.catalog.runs import Checkpoint, Entry, ImportRun, ImportState, Scope
 from cite_sentinel.core.errors import InputError
+from cite_sentinel.core.matching.titles import normalise
 from cite_sentinel.core.model import Record
 from cite_sentinel.core.postgres.connect import connect, shown
 from cite_sentinel.core.postgres.migrations import migrate
-from cite_sentinel.core.titles import normalise
 
 SEARCH_LIMIT = 5
 _CANDIDATES = 20

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from cite_sentinel.core.catalog import record_codec
 from cite_sentinel.core.catalog.runs import Entry
 from cite_sentinel.core.errors import InternalError
+from cite_sentinel.core.matching.titles import fold, normalise
 from cite_sentinel.core.model import Record, Reference
-from cite_sentinel.core.titles import fold, normalise
 
 # Words too common in titles to help find one (they still count once a title is found).
 STOPWORDS = frozenset({

@@ -28,8 +28,8 @@ from cite_sentinel.core.catalog.rows import (
 )
 from cite_sentinel.core.catalog.runs import Checkpoint, Entry, ImportRun, ImportState, Scope
 from cite_sentinel.core.errors import InputError
+from cite_sentinel.core.matching.titles import normalise
 from cite_sentinel.core.model import Record
-from cite_sentinel.core.titles import normalise
 
 SEARCH_LIMIT = 5
 _CANDIDATES = 20  # titles each full-text query offers for ranking by similarity

@@ -16,10 +16,10 @@ from collections.abc import Collection, Mapping, Sequence
 from urllib.parse import unquote
 
 from cite_sentinel.core.findings import Code
-from cite_sentinel.core.fit import is_preprint
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField, Skipped
+from cite_sentinel.core.matching.fit import is_preprint
 from cite_sentinel.core.model import Finding, Flag, Record, Reference, Severity, Status, Verdict
-from cite_sentinel.core.verdict_findings import pages_differ
+from cite_sentinel.core.workspace.verdict_placing import pages_differ
 
 CERTAIN_CONFIDENCE = 0.9
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")

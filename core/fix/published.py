@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cite_sentinel.core.fit import is_preprint
 from cite_sentinel.core.fix.plan import CERTAIN_CONFIDENCE
+from cite_sentinel.core.matching.fit import is_preprint
 from cite_sentinel.core.model import Flag, Identifiers, Location, Record, Reference, Status, Verdict
 
 if TYPE_CHECKING:  # core.check reports what fix would change: no import back at run time

@@ -6,11 +6,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from cite_sentinel.core.findings import Code
-from cite_sentinel.core.lint import Linked, across, finish
 from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity, Verdict
-from cite_sentinel.core.verdict_findings import placed_findings
 from cite_sentinel.core.workspace.acceptance import accepted_keys
+from cite_sentinel.core.workspace.local_checks import Linked, across, finish
 from cite_sentinel.core.workspace.paths import bibliography_path
+from cite_sentinel.core.workspace.verdict_placing import placed_findings
 from cite_sentinel.core.workspace.workspace import Workspace
 
 Placement = tuple[Verdict, tuple[Location, ...]]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cite_sentinel.core.lint import NOCITE_ALL
 from cite_sentinel.core.model import Reference
+from cite_sentinel.core.workspace.local_checks import NOCITE_ALL
 from rapidfuzz import fuzz, process
 
 NEAREST = 3  # entries offered to lint's suggestion per missing key (it picks one, or none)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cite_sentinel.core.lint import ENTRY_CHECKS, own_findings
 from cite_sentinel.core.model import Read
 from cite_sentinel.core.sources import reader_for, reader_for_text
 from cite_sentinel.core.sources.bibtex_incremental import advance, complete
 from cite_sentinel.core.sources.bibtex_syntax import syntax_findings
 from cite_sentinel.core.workspace.acceptance import marks
 from cite_sentinel.core.workspace.document import Document, Origin
+from cite_sentinel.core.workspace.local_checks import ENTRY_CHECKS, own_findings
 
 COLD_LIMIT = 200_000  # characters: a live .bib this large gets its entries in full later
 

@@ -15,9 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cite_sentinel.core.config import Config
-from cite_sentinel.core.discover import discover, is_excluded
 from cite_sentinel.core.findings import Code
-from cite_sentinel.core.lint import ENTRY_CHECKS, own_findings
 from cite_sentinel.core.model import Citation, Location, Read, Reference
 from cite_sentinel.core.sources import (
     BIBLIOGRAPHY_SUFFIXES,
@@ -32,11 +30,13 @@ from cite_sentinel.core.sources.bibtex_incremental import (
     complete,
     fresh_references,
 )
-from cite_sentinel.core.textfile import TextFileError, read_text_file
+from cite_sentinel.core.workspace.discover import discover, is_excluded
 from cite_sentinel.core.workspace.document import Document, Origin
 from cite_sentinel.core.workspace.key_index import KeyIndex
+from cite_sentinel.core.workspace.local_checks import ENTRY_CHECKS, own_findings
 from cite_sentinel.core.workspace.paths import bibliography_path, normal
 from cite_sentinel.core.workspace.reading import is_foreign_data, read_document, readable
+from cite_sentinel.core.workspace.textfile import TextFileError, read_text_file
 
 log = logging.getLogger(__name__)
 

@@ -15,10 +15,10 @@ import pytest
 anthropic = pytest.importorskip("anthropic", reason="the anthropic SDK (extra `anthropic`)")
 
 from cite_sentinel.core import check  # noqa: E402
-from cite_sentinel.core.engine import Engine  # noqa: E402
 from cite_sentinel.core.ground.anthropic import AnthropicScorer  # noqa: E402
 from cite_sentinel.core.ground.ground_check import ground  # noqa: E402
 from cite_sentinel.core.report.markdown import render_markdown  # noqa: E402
+from cite_sentinel.core.verify.engine import Engine  # noqa: E402
 
 from tests.conftest import ROOT  # noqa: E402
 from tests.fakeapi import FakeApi  # noqa: E402

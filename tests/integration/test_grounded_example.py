@@ -21,11 +21,11 @@ anthropic = pytest.importorskip("anthropic", reason="the anthropic SDK (extra `a
 
 import panflute as pf  # noqa: E402
 from cite_sentinel.core import CheckResult, check  # noqa: E402
-from cite_sentinel.core.engine import Engine  # noqa: E402
 from cite_sentinel.core.ground.anthropic import AnthropicScorer  # noqa: E402
 from cite_sentinel.core.ground.ground_check import ground  # noqa: E402
 from cite_sentinel.core.report.json import render_json  # noqa: E402
 from cite_sentinel.core.report.markdown import render_markdown  # noqa: E402
+from cite_sentinel.core.verify.engine import Engine  # noqa: E402
 from cite_sentinel.filters.pandoc_filter import main as run_filter  # noqa: E402
 
 from tests.conftest import ROOT  # noqa: E402

@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 from cite_sentinel.core import Config
-from cite_sentinel.core.engine import Engine
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.core.verify.engine import Engine
 from cite_sentinel.mcp.progress import engine_progress
 from cite_sentinel.mcp.server import build_server
 from cite_sentinel.mcp.session import Session, Settings, open_session

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from cite_sentinel.core import Reference, Status
-from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.http import HttpSettings
+from cite_sentinel.core.http.client import HttpSettings
 from cite_sentinel.core.sources.bibtex import read_bibtex
 from cite_sentinel.core.sources.pdf import read_pdf
+from cite_sentinel.core.verify.engine import Engine
 
 from tests.fakeapi import FakeApi
 from tests.pdf_papers import WORKS, Paper, invented_work, load_works, typst_paper

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from cite_sentinel.core import Reference, SourceStatus, Status, Verdict
-from cite_sentinel.core.engine import Engine
-from cite_sentinel.core.http import HttpSettings
+from cite_sentinel.core.http.client import HttpSettings
 from cite_sentinel.core.sources.bibtex import read_bibtex
+from cite_sentinel.core.verify.engine import Engine
 
 from tests.conftest import ROOT
 from tests.fakeapi import Down, FakeApi

@@ -6,14 +6,14 @@ import email.utils
 from collections.abc import Iterator
 from typing import Any
 
-from cite_sentinel.core.backends.arxiv import normalise_arxiv
-from cite_sentinel.core.backends.names import person_from_name, person_from_parts
-from cite_sentinel.core.backends.openalex import normalise_doi
 from cite_sentinel.core.catalog.formats.json_lines import lines_after, parse_line
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.runs import Entry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.model import Identifiers, Person, Record
+from cite_sentinel.core.verify.backends.arxiv import normalise_arxiv
+from cite_sentinel.core.verify.backends.names import person_from_name, person_from_parts
+from cite_sentinel.core.verify.backends.openalex import normalise_doi
 
 
 def read_arxiv(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:

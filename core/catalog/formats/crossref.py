@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from cite_sentinel.core.backends.crossref import record_from_item
 from cite_sentinel.core.catalog.errors import DumpError
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.json_items import array_items
 from cite_sentinel.core.catalog.runs import Entry
 from cite_sentinel.core.catalog.streams import DumpFile
+from cite_sentinel.core.verify.backends.crossref import record_from_item
 
 
 def read_crossref(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:

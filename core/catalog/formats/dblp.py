@@ -15,15 +15,15 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from cite_sentinel.core.backends.arxiv import normalise_arxiv
-from cite_sentinel.core.backends.names import person_from_name
-from cite_sentinel.core.backends.openalex import normalise_doi
 from cite_sentinel.core.catalog.errors import DumpError
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.runs import Entry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.catalog.xml_records import records, text_of
 from cite_sentinel.core.model import Identifiers, Record
+from cite_sentinel.core.verify.backends.arxiv import normalise_arxiv
+from cite_sentinel.core.verify.backends.names import person_from_name
+from cite_sentinel.core.verify.backends.openalex import normalise_doi
 
 _KINDS = {
     "article": "article",

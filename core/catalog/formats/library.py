@@ -13,7 +13,7 @@ from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.runs import Entry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.model import Read, Record, Reference, Severity
-from cite_sentinel.core.textfile import TextFileError, decode
+from cite_sentinel.core.workspace.textfile import TextFileError, decode
 
 _PREPRINT_WORDS = ("arxiv", "biorxiv", "medrxiv", "preprint", "corr")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from cite_sentinel.core.backends.openalex import record_from_work
 from cite_sentinel.core.catalog.formats.json_lines import lines_after, parse_line
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.runs import Entry
 from cite_sentinel.core.catalog.streams import DumpFile
+from cite_sentinel.core.verify.backends.openalex import record_from_work
 
 
 def read_openalex(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:

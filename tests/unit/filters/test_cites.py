@@ -41,8 +41,9 @@ def test_the_filter_loads_without_httpx_rich_or_the_matching_engine() -> None:
     program = (
         "import sys\n"
         "import cite_sentinel.filter_mode, cite_sentinel.filters.pandoc_filter\n"
-        "import cite_sentinel.core.engine\n"
-        "heavy = ('httpx', 'rich', 'cite_sentinel.core.resolve', 'cite_sentinel.core.backends')\n"
+        "import cite_sentinel.core.verify.engine\n"
+        "heavy = ('httpx', 'rich', 'cite_sentinel.core.verify.resolve',\n"
+        "         'cite_sentinel.core.verify.backends')\n"
         "print(sorted(name for name in heavy if name in sys.modules))\n"
     )
     run = subprocess.run(

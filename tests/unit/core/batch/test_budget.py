@@ -9,7 +9,7 @@ import httpx
 import pytest
 from cite_sentinel.core.batch.budget import BudgetedTransport, LocalBudget, lane_of
 from cite_sentinel.core.batch.postgres_queue import PostgresBudget
-from cite_sentinel.core.http import Api, Lane
+from cite_sentinel.core.http.client import Api, Lane
 
 LANES = {"crossref": Lane(5.0, 2.0, 1), "crossref/list": Lane(2.0, 1.0, 1)}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cite_sentinel.core.cache import (
+from cite_sentinel.core.http.cache import (
     CachedReply,
     CacheMode,
     Freshness,

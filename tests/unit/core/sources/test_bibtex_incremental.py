@@ -6,7 +6,6 @@ import gc
 from pathlib import Path
 
 import pytest
-from cite_sentinel.core.lint import ENTRY_CHECKS, finish, own_findings
 from cite_sentinel.core.model import Finding, Location, Reference
 from cite_sentinel.core.sources.bibtex import read_bibtex
 from cite_sentinel.core.sources.bibtex_incremental import (
@@ -16,6 +15,7 @@ from cite_sentinel.core.sources.bibtex_incremental import (
     complete,
     fresh_references,
 )
+from cite_sentinel.core.workspace.local_checks import ENTRY_CHECKS, finish, own_findings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 from cite_sentinel.core import Code, Config, Finding
-from cite_sentinel.core.lint import Linked, lint
 from cite_sentinel.core.sources import read_text
 from cite_sentinel.core.workspace import (
     COLD_LIMIT,
@@ -14,6 +13,7 @@ from cite_sentinel.core.workspace import (
     complete_pending,
     local_findings,
 )
+from cite_sentinel.core.workspace.local_checks import Linked, lint
 
 UNUSED_LIMIT = 1000  # the language server's: above it, no unused-entry hints
 

@@ -1,0 +1,125 @@
+"""How well one index record fits one cited reference, field by field, for ranking and judging."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cite_sentinel.core.matching import authors, titles, venues
+from cite_sentinel.core.model import Record, Reference
+
+_VENUE_SCORE = {
+    venues.Placement.AGREES: 0.2,
+    venues.Placement.UNPLACED: 0.1,
+    venues.Placement.DIFFERS: 0.0,
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fit:
+    """The comparison of a reference with one record; `rank` orders candidates, higher first."""
+
+    record: Record
+    title: titles.TitleComparison
+    authors: authors.AuthorComparison
+    year_gap: int | None  # record year minus cited year; None when either is unknown
+    year_agrees: bool
+    venue: venues.Placement
+    by_identifier: bool  # the cited DOI or arXiv id resolved to this record
+
+    @property
+    def venue_agrees(self) -> bool:
+        return self.venue is venues.Placement.AGREES
+
+    @property
+    def rank(self) -> float:
+        score = 2.0 * self.title.similarity + (0.5 if self.title.same else 0.0)
+        if self.authors.comparable:
+            score += self.authors.overlap + 0.5 * self.authors.recall
+        else:
+            score += 0.75
+        score += 0.3 if self.year_agrees else 0.0
+        score += _VENUE_SCORE[self.venue]
+        score += 0.1 if self.by_identifier else 0.0
+        return score
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the record is the cited work (perhaps cited with wrong details)."""
+        if self.title.same:
+            return True
+        sim = self.title.similarity
+        people = self.authors.overlap if self.authors.comparable else 0.5
+        if self.by_identifier:
+            return sim >= 0.75 or (sim >= 0.5 and people >= 0.5)
+        return (sim >= 0.9 and people >= 0.5) or (sim >= 0.8 and people >= 0.75)
+
+
+def fit(reference: Reference, record: Record, *, by_identifier: bool = False) -> Fit:
+    """Compare every field the reference states with the record.
+
+    A reference that cites no title (a Manubot `@doi:` id) and whose identifier resolved to
+    the record states nothing the record's title could contradict: its title counts as the same.
+    """
+    if by_identifier and not reference.title.strip():
+        title = titles.TitleComparison(1.0, True)
+    else:
+        title = titles.compare(reference.title, record.title)
+    thorough = by_identifier or title.same or title.similarity >= 0.75  # else it cannot match
+    gap = None
+    if reference.year is not None and record.year is not None:
+        gap = record.year - reference.year
+    return Fit(
+        record=record,
+        title=title,
+        authors=authors.compare(
+            reference.people, record.people, others=reference.others, thorough=thorough
+        ),
+        year_gap=gap,
+        year_agrees=_year_agrees(reference, record, gap),
+        venue=venues.place(reference.venue, venue_names(record), host=_hosted(record)),
+        by_identifier=by_identifier,
+    )
+
+
+def venue_names(record: Record) -> tuple[str, ...]:
+    """Every name the record gives its venue (and the venues of its other locations)."""
+    return (record.venue, record.venue_short, *record.venue_aliases)
+
+
+def _hosted(record: Record) -> bool:
+    """A preprint, or a record filed under a repository, platform or series: its "venue"
+    cannot refute the one a citation names."""
+    return is_preprint(record) or venues.is_host(record.venue, record.venue_kind)
+
+
+def cites_preprint(reference: Reference) -> bool:
+    """Whether the citation names a preprint: an arXiv "venue", or an arXiv id and no venue."""
+    if reference.venue:
+        return not venues.is_venue_claim(reference.venue)
+    ids = reference.identifiers
+    return bool(ids.arxiv) or ids.doi.startswith("10.48550/")
+
+
+def is_preprint(record: Record) -> bool:
+    """An index record of a preprint, by its flag, its DOI or its venue."""
+    return (
+        record.is_preprint
+        or record.identifiers.doi.startswith("10.48550/")
+        or venues.is_preprint_server(record.venue)
+        or venues.is_preprint_server(record.venue_short)
+    )
+
+
+def _year_agrees(reference: Reference, record: Record, gap: int | None) -> bool:
+    """Equal years, or one apart where an earlier version or a preprint explains the gap.
+
+    A year one before the record's is the year of an earlier version: the arXiv preprint of a
+    conference paper (CVPR 2023 papers appear on arXiv in late 2022) or a journal article's
+    online-first year. A year one after needs a preprint on either side to explain it.
+    """
+    if gap is None or gap in (0, 1):
+        return True
+    ids = reference.identifiers
+    arxiv_year = bool(ids.arxiv) or ids.doi.startswith("10.48550/")  # may carry the arXiv year
+    preprint = is_preprint(record) or cites_preprint(reference) or arxiv_year
+    return abs(gap) == 1 and (preprint or bool(record.published_doi or record.preprint_doi))

@@ -1,0 +1,484 @@
+"""Judge a reference against the records the indexes returned: the verdict, its problems, flags.
+
+The one rule above all: "fabricated" is an exhaustive claim. It is said only when every
+source that could hold the work answered, none holds a matching work, and any identifier the
+reference gives exists nowhere. Otherwise, without a match, the verdict is "unverified".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cite_sentinel.core.matching import authors, calibration, registrants, venues
+from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprint
+from cite_sentinel.core.matching.titles import compare as compare_titles
+from cite_sentinel.core.model import (
+    Flag,
+    Person,
+    Problem,
+    Record,
+    Reference,
+    Severity,
+    SourceReport,
+    SourceStatus,
+    Status,
+    Verdict,
+)
+
+# Kinds of work the scholarly indexes do not hold (BibTeX, BibLaTeX and CSL names).
+OUTSIDE_INDEXES = frozenset({
+    "online", "webpage", "www", "electronic", "software", "manual", "techreport", "report",
+    "thesis", "phdthesis", "mastersthesis", "standard", "booklet", "unpublished", "patent",
+    "book", "inbook", "mvbook", "post", "post-weblog", "legislation", "legal_case", "dataset",
+    "interview", "personal_communication", "motion_picture", "broadcast", "map", "misc",
+})  # fmt: skip
+# Kinds that say little: an entry of these with a paper's shape is judged as a paper.
+_LOOSE_KINDS = frozenset({"misc", "unpublished", "booklet", ""})
+_KIND_NAMES = {
+    "online": "online resource", "webpage": "web page", "www": "web page",
+    "electronic": "electronic resource", "misc": "miscellaneous entry",
+    "phdthesis": "PhD thesis", "mastersthesis": "master's thesis", "techreport": "report",
+    "inbook": "book part", "mvbook": "multi-volume book", "post": "post",
+    "post-weblog": "blog post", "legal_case": "legal case",
+    "personal_communication": "personal communication", "motion_picture": "film",
+}  # fmt: skip
+_UNSPACED = re.compile(
+    r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+)
+_SEARCH_INDEXES = frozenset({"openalex", "crossref", "semanticscholar", "datacite"})
+_ARXIV_VERSIONED = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/)?10\.48550/arxiv\.\S+v\d+$", re.I)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Evidence:
+    """Everything resolve learnt about one reference, for `judge`."""
+
+    reference: Reference
+    by_identifier: tuple[Record, ...] = ()  # records the cited DOI / arXiv id resolved to
+    identifier_absent: bool = False  # every registry that could hold the identifier said no
+    candidates: tuple[Record, ...] = ()  # search results (top 5 per source), any order
+    sources: tuple[SourceReport, ...] = ()  # what each index did (answered/failed/skipped)
+
+
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """What the records found so far could neither confirm nor refute, and who holds the work.
+
+    `unconfirmed` names cited fields that only index quirks spoke to (a record cut to its
+    first author, a team name for the people, a repository or publisher as the venue);
+    `holders` the indexes whose records are the cited work.
+    """
+
+    unconfirmed: frozenset[str] = frozenset()
+    holders: frozenset[str] = frozenset()
+
+
+def judge(evidence: Evidence) -> Verdict:
+    """The verdict on one reference: verified, miscited, fabricated or unverified."""
+    return weigh(evidence)[0]
+
+
+def weigh(evidence: Evidence) -> tuple[Verdict, Doubt]:
+    """The verdict and what it leaves in doubt (for resolve: ask another index?)."""
+    verdict, _, doubt = _weigh(evidence)
+    return verdict, doubt
+
+
+def assess(evidence: Evidence) -> tuple[Verdict, calibration.Features]:
+    """The verdict and the features its confidence was computed from (for calibration)."""
+    verdict, features, _ = _weigh(evidence)
+    return verdict, features
+
+
+def needs_second_opinion(verdict: Verdict, doubt: Doubt) -> bool:
+    """Whether another index should be asked before the verdict is final: a miscitation of
+    authors, year or venue, or a field only a quirky record spoke to, rests on fewer than two
+    indexes holding the work (index records have quirks; another index's record may not)."""
+    if verdict.status is Status.VERIFIED:
+        doubtful = bool(doubt.unconfirmed)
+    elif verdict.status is Status.MISCITED:
+        wrong = {p.field for p in verdict.problems if p.severity is not Severity.INFO}
+        doubtful = bool(wrong) and wrong <= {"authors", "year", "venue"}
+    else:
+        doubtful = False
+    return doubtful and len(doubt.holders) < 2
+
+
+def _weigh(evidence: Evidence) -> tuple[Verdict, calibration.Features, Doubt]:
+    reference = evidence.reference
+    fits = [fit(reference, r, by_identifier=True) for r in evidence.by_identifier]
+    fits += [fit(reference, r) for r in evidence.candidates if r not in evidence.by_identifier]
+    fits.sort(key=lambda f: f.rank, reverse=True)
+    accepted = [f for f in fits if f.accepted]
+    if accepted:
+        best = _prefer_claimed_venue(accepted)
+        return (*_matched(evidence, best, accepted), _doubt(reference, best, accepted))
+    elsewhere = [f for f in fits if f.by_identifier]
+    if elsewhere:
+        return (*_identifier_elsewhere(evidence, elsewhere[0]), Doubt())
+    return (*_unmatched(evidence, fits[0] if fits else None), Doubt())
+
+
+def _doubt(reference: Reference, best: Fit, accepted: list[Fit]) -> Doubt:
+    versions = _versions(best, accepted)
+    unconfirmed: set[str] = set()
+    people_confirmed = any(
+        f.authors.comparable and f.authors.agrees and not f.authors.quirk for f in versions
+    )
+    quirky_people = any(not f.authors.comparable or f.authors.quirk for f in versions)
+    if reference.people and quirky_people and not people_confirmed:
+        unconfirmed.add("authors")
+    venue_confirmed = any(f.venue_agrees for f in versions)
+    unplaced = any(f.venue is venues.Placement.UNPLACED for f in versions)
+    if venues.is_venue_claim(reference.venue) and unplaced and not venue_confirmed:
+        unconfirmed.add("venue")
+    return Doubt(frozenset(unconfirmed), frozenset(f.record.source for f in versions))
+
+
+def _versions(best: Fit, accepted: list[Fit]) -> list[Fit]:
+    """The records of the very work `best` holds, from any index and any version."""
+    return [f for f in accepted if f is best or _same_work(best, f)]
+
+
+def _prefer_claimed_venue(accepted: list[Fit]) -> Fit:
+    """Among versions of the work, the one whose venue and year the citation names."""
+    best = accepted[0]
+    for other in accepted[1:]:
+        if not other.title.same and best.title.same:
+            continue
+        better_fields = (other.venue_agrees and other.year_agrees) and not (
+            best.venue_agrees and best.year_agrees
+        )
+        if better_fields and other.rank >= best.rank - 1.0:
+            return other
+    return best
+
+
+def _matched(
+    evidence: Evidence, best: Fit, accepted: list[Fit]
+) -> tuple[Verdict, calibration.Features]:
+    reference = evidence.reference
+    problems = _problems(evidence, best, accepted)
+    wrong = [p for p in problems if p.severity is not Severity.INFO]
+    status = Status.MISCITED if wrong else Status.VERIFIED
+    features = calibration.Features(
+        status=status,
+        title=best.title.similarity,
+        authors=best.authors.overlap if best.authors.comparable else 0.5,
+        problems=min(len(wrong), 3) / 3,
+        errors=1.0 if any(p.severity is Severity.ERROR for p in problems) else 0.0,
+        identifier=_identifier_feature(evidence),
+    )
+    verdict = Verdict(
+        key=reference.key,
+        status=status,
+        confidence=calibration.confidence(features),
+        flags=_flags(reference, best, accepted),
+        problems=problems,
+        match=best.record,
+        sources=evidence.sources,
+    )
+    return verdict, features
+
+
+def _problems(evidence: Evidence, best: Fit, accepted: list[Fit]) -> tuple[Problem, ...]:
+    """Each cited field that no record of the work agrees with, from any index or version.
+
+    A field is wrong only when every version of the work the indexes hold disagrees with it
+    and the value found is recognisably something else; what cannot be placed (a preprint's
+    or a publisher's "venue", a list the index cut to its first author) is no error.
+    """
+    reference, record = evidence.reference, best.record
+    versions = _versions(best, accepted)
+    problems: list[Problem] = []
+    if not best.title.same:
+        problems.append(Problem("title", reference.title, record.title, Severity.WARNING))
+    problems.extend(_author_problems(reference, versions))
+    if not any(f.year_agrees for f in versions):
+        problems.append(Problem("year", str(reference.year), str(record.year), Severity.WARNING))
+    problems.extend(_venue_problems(evidence, versions))
+    if not any(f.by_identifier for f in accepted):  # else the identifier names this work
+        problems.extend(_identifier_problems(evidence, best))
+    else:
+        problems.extend(_absent_doi_beside(evidence, accepted))
+    problems.extend(_registered_form(reference))
+    return tuple(problems)
+
+
+def _same_work(best: Fit, other: Fit) -> bool:
+    """Another record of the very work `best` holds: same title, the same people if both
+    list any (an index's version, or the preprint of the published work)."""
+    if other.title.same != best.title.same or other.title.similarity < 0.9:
+        return False
+    people = authors.compare(best.record.people, other.record.people, thorough=False)
+    return not people.comparable or people.overlap >= 0.5
+
+
+def _author_problems(reference: Reference, versions: list[Fit]) -> list[Problem]:
+    """Authors are wrong when no comparable record agrees; records that cannot speak for the
+    list (cut to the first author, a team name) neither confirm nor refute it."""
+    comparable = [f for f in versions if f.authors.comparable]
+    if not comparable:
+        return []
+    agreeing = [f for f in comparable if f.authors.agrees]
+    if agreeing:
+        return [_slip(slip) for slip in agreeing[0].authors.slips]
+    fit = max(comparable, key=lambda f: (f.authors.overlap, -len(f.authors.issues)))
+    severity = Severity.ERROR if fit.authors.badly_wrong else Severity.WARNING
+    cited = authors.describe(reference.people, reference.others)
+    return [Problem("authors", cited, authors.describe(fit.record.people), severity)]
+
+
+def _slip(slip: tuple[Person, Person]) -> Problem:
+    """A one-letter slip in a name: a note giving the index's spelling."""
+    cited, found = slip
+    return Problem("authors", cited.display, found.display, Severity.INFO)
+
+
+def _venue_problems(evidence: Evidence, versions: list[Fit]) -> list[Problem]:
+    reference = evidence.reference
+    if any(f.venue is venues.Placement.AGREES for f in versions):
+        return []
+    differing = [f for f in versions if f.venue is venues.Placement.DIFFERS]
+    if differing:
+        record = differing[0].record
+        found = record.venue_short or record.venue
+        return [Problem("venue", reference.venue, found, _venue_severity(reference, record))]
+    preprints = [f.record for f in versions if is_preprint(f.record)]
+    if preprints and len(versions) == len(preprints) and _indexes_answered(evidence) >= 2:
+        server = preprints[0].venue or "a preprint server"
+        found = f"(only a preprint is known: {server})"
+        return [Problem("venue", reference.venue, found, Severity.WARNING)]
+    return []
+
+
+def _venue_severity(reference: Reference, record: Record) -> Severity:
+    """Only a note where the index holds just a workshop version of a flagship-venue paper."""
+    if venues.workshop_version(reference.venue, record.venue, record.venue_short):
+        return Severity.INFO
+    return Severity.WARNING
+
+
+def _indexes_answered(evidence: Evidence) -> int:
+    """How many of the searchable indexes answered about this reference."""
+    return sum(
+        1
+        for source in evidence.sources
+        if source.name in _SEARCH_INDEXES and source.status is SourceStatus.ANSWERED
+    )
+
+
+def _registered_form(reference: Reference) -> list[Problem]:
+    """A note where the cited DOI carries an arXiv version the registry does not know."""
+    written = reference.field("doi").strip()
+    registered = reference.identifiers.doi
+    match = _ARXIV_VERSIONED.search(written)
+    if not match or not registered.startswith("10.48550/"):
+        return []
+    return [Problem("doi", written, registered, Severity.INFO)]
+
+
+def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:
+    """A cited identifier that resolves to another work, or that no registry knows.
+
+    An unknown DOI under a real registrant's prefix, on a work the index holds without a DOI
+    (or with only a preprint's), is a note (info): indexes lag behind registries. One under
+    a prefix nobody holds, or beside another DOI the index gives the work, is wrong.
+    """
+    ids, record = evidence.reference.identifiers, best.record
+    name, cited = ("doi", ids.doi) if ids.doi else ("arxiv", ids.arxiv)
+    if not cited or best.by_identifier:
+        return []
+    found = record.identifiers.doi if name == "doi" else record.identifiers.arxiv
+    if evidence.identifier_absent:
+        if name == "doi" and not registrants.is_plausible(cited, _dois(evidence)):
+            return [Problem(name, cited, found or "(no such registrant)", Severity.ERROR)]
+        if not found or (name == "doi" and registrants.prefix(cited) == "10.48550"):
+            return [Problem(name, cited, found or "(not in any registry)", Severity.INFO)]
+        return [Problem(name, cited, found, Severity.WARNING)]
+    if evidence.by_identifier and cited not in {found, record.published_doi, record.preprint_doi}:
+        other = evidence.by_identifier[0]
+        return [Problem(name, cited, found or f"(resolves to “{other.title}”)", Severity.ERROR)]
+    return []
+
+
+def _absent_doi_beside(evidence: Evidence, accepted: list[Fit]) -> list[Problem]:
+    """A DOI no registry knows, cited beside an arXiv id that found the work: the DOI is
+    wrong when the work's own DOI is known, else a note (indexes lag behind registries)."""
+    doi = evidence.reference.identifiers.doi
+    if not (doi and evidence.identifier_absent) or doi.startswith("10.48550/"):
+        return []
+    known = [
+        d
+        for f in accepted
+        for d in (f.record.identifiers.doi, f.record.published_doi)
+        if d and not d.startswith("10.48550/")
+    ]
+    if doi in known:
+        return []
+    if not known:
+        return [Problem("doi", doi, "(not in any registry)", Severity.INFO)]
+    return [Problem("doi", doi, known[0], Severity.WARNING)]
+
+
+def _dois(evidence: Evidence) -> list[str]:
+    return [r.identifiers.doi for r in evidence.by_identifier + evidence.candidates]
+
+
+def _flags(reference: Reference, best: Fit, accepted: list[Fit]) -> tuple[Flag, ...]:
+    record = best.record
+    flags: list[Flag] = []
+    if record.retracted:
+        flags.append(Flag.RETRACTED)
+    if record.withdrawn:
+        flags.append(Flag.WITHDRAWN)
+    if is_preprint(record) or cites_preprint(reference):
+        published = bool(record.published_doi) or any(
+            not is_preprint(f.record) and compare_titles(record.title, f.record.title).same
+            for f in accepted
+            if f is not best
+        )
+        if published or (cites_preprint(reference) and not is_preprint(record)):
+            flags.append(Flag.PUBLISHED_VERSION)
+    return tuple(flags)
+
+
+def _identifier_elsewhere(evidence: Evidence, other: Fit) -> tuple[Verdict, calibration.Features]:
+    """The cited identifier is real but names another work, and no search found the cited one."""
+    reference, record = evidence.reference, other.record
+    ids = reference.identifiers
+    name, cited = ("doi", ids.doi) if ids.doi else ("arxiv", ids.arxiv)
+    found = (record.identifiers.doi if name == "doi" else record.identifiers.arxiv) or cited
+    problems = (
+        Problem(name, cited, f"{found} (“{record.title}”)", Severity.ERROR),
+        Problem("title", reference.title, record.title, Severity.ERROR),
+    )
+    features = calibration.Features(
+        status=Status.MISCITED,
+        title=other.title.similarity,
+        authors=other.authors.overlap if other.authors.comparable else 0.5,
+        problems=1.0,
+        errors=1.0,
+        identifier=1.0,
+    )
+    verdict = Verdict(
+        key=reference.key,
+        status=Status.MISCITED,
+        confidence=calibration.confidence(features),
+        problems=problems,
+        match=record,
+        sources=evidence.sources,
+        reason=f"the cited {name.upper()} {cited} belongs to another work: “{record.title}”",
+    )
+    return verdict, features
+
+
+def _unmatched(evidence: Evidence, nearest: Fit | None) -> tuple[Verdict, calibration.Features]:
+    reference = evidence.reference
+    reason = _undecidable(evidence)
+    status = Status.UNVERIFIED if reason else Status.FABRICATED
+    if not reason:
+        reason = "no index that answered holds a matching work" + (
+            "; the cited identifier exists nowhere" if evidence.identifier_absent else ""
+        )
+        if nearest is not None:
+            reason += f" (nearest: “{nearest.record.title}”, {nearest.record.source})"
+    features = calibration.Features(
+        status=status,
+        title=nearest.title.similarity if nearest else 0.0,
+        authors=nearest.authors.overlap if nearest and nearest.authors.comparable else 0.0,
+        problems=0.0,
+        errors=0.0,
+        identifier=_identifier_feature(evidence),
+    )
+    verdict = Verdict(
+        key=reference.key,
+        status=status,
+        confidence=calibration.confidence(features),
+        sources=evidence.sources,
+        reason=reason,
+    )
+    return verdict, features
+
+
+def _undecidable(evidence: Evidence) -> str:
+    """Why no verdict but "unverified" is honest here, or "" when fabricated may be said."""
+    reference, sources = evidence.reference, evidence.sources
+    outcome = _describe_all(sources) or "no index was consulted"
+    failed = [s for s in sources if s.status is SourceStatus.FAILED]
+    if failed:
+        return f"not every index could be asked: {outcome}"
+    if not any(s.status is SourceStatus.ANSWERED for s in sources):
+        return f"no index answered: {outcome}"
+    ids = reference.identifiers
+    kind = reference.kind.lower()
+    judged_as_paper = kind in _LOOSE_KINDS and paper_shaped(reference)
+    identified = evidence.identifier_absent or (kind == "misc" and (ids.doi or ids.arxiv))
+    if kind in OUTSIDE_INDEXES and not identified and not judged_as_paper:
+        return f"{_kind_phrase(kind)} may be outside the scholarly indexes ({outcome})"
+    if (ids.doi or ids.arxiv) and not evidence.identifier_absent:
+        return f"the cited identifier could not be looked up ({outcome})"
+    if not reference.title:
+        return "the reference has no title to search for"
+    if _unspaced_script(reference.title) and not ids:
+        return (
+            "the indexes' title search is unreliable for titles written without spaces"
+            f" between words (Chinese, Japanese, Thai); give the DOI to check it ({outcome})"
+        )
+    return ""
+
+
+def _unspaced_script(title: str) -> bool:
+    """A title mostly in a script written without spaces between words (CJK, Thai)."""
+    letters = [c for c in title if c.isalpha()]
+    unspaced = sum(1 for c in letters if _UNSPACED.match(c))
+    return bool(letters) and unspaced >= len(letters) / 2
+
+
+def paper_shaped(reference: Reference) -> bool:
+    """An entry written as @misc (or with no type) that has a paper's shape: title, people,
+    year and a volume, pages or journal, and no URL or note on where it is published.
+
+    Invented papers are often written this way; such an entry is judged as a paper.
+    """
+    if not (reference.title and reference.year and reference.people):
+        return False
+    if any(p.literal for p in reference.people) or reference.identifiers.url:
+        return False
+    if reference.field("howpublished") or reference.field("url"):
+        return False
+    return bool(reference.volume or reference.pages or reference.venue)
+
+
+def _kind_phrase(kind: str) -> str:
+    """ "a dataset", "an online resource", "a work": the kind as a person names it."""
+    name = _KIND_NAMES.get(kind, kind.replace("_", " ").replace("-", " ")) or "work"
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+
+
+def _describe_all(sources: tuple[SourceReport, ...]) -> str:
+    """What the indexes did, sources with the same outcome named together."""
+    grouped: dict[str, list[str]] = {}
+    for source in sources:
+        grouped.setdefault(_describe(source), []).append(source.name)
+    return "; ".join(
+        f"{_names(names)} {what}" if what.startswith("answered") else f"{_names(names)}: {what}"
+        for what, names in grouped.items()
+    )
+
+
+def _describe(source: SourceReport) -> str:
+    if source.status is SourceStatus.ANSWERED:
+        return "answered no match"
+    return source.reason or source.status.value
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _identifier_feature(evidence: Evidence) -> float:
+    if evidence.by_identifier:
+        return 1.0
+    return 0.0 if evidence.identifier_absent else 0.5

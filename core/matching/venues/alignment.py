@@ -1,0 +1,96 @@
+"""Whether one venue name abbreviates another: ISO 4 word by word, initials, framing dropped."""
+
+from __future__ import annotations
+
+import functools
+
+from cite_sentinel.core.matching.venues.words import FRAMING, STOPWORDS
+
+_MAX_WORDS = 24  # longer names are compared by equality only: nobody abbreviates a paragraph
+_MAX_INITIALS = 12  # letters of an acronym
+# Words an acronym leaves out though a name must not drop them: "SLT" is the IEEE Spoken
+# Language Technology Workshop, but a conference is not its workshop.
+_UNSPELT = frozenset({"workshop", "workshops"})
+
+
+def abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """Whether `short` reads as `long` abbreviated, with optional words dropped on either side.
+
+    Each word of `short` stands for one word of `long` (equal, a prefix, or a contraction
+    keeping the first letter: "natl" for "national"), or for several as initials ("usa",
+    "jhep", "soda" inside "symposium on discrete algorithms"). Stopwords and the framing of an
+    event ("proceedings", "annual", "ieee") may be dropped on either side; every other word
+    must be accounted for, and at least one must be.
+    """
+    if not short or not long or len(short) > _MAX_WORDS or len(long) > _MAX_WORDS:
+        return False
+    return _align(short, long)
+
+
+@functools.lru_cache(maxsize=65536)
+def _align(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    # reachable[i][j]: short[:i] and long[:j] accounted for; value: a real word was matched
+    n, m = len(short), len(long)
+    reachable: dict[tuple[int, int], bool] = {(0, 0): False}
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if (i, j) not in reachable:
+                continue
+            matched = reachable[(i, j)]
+            if j < m and _optional(long[j]):
+                _reach(reachable, i, j + 1, matched)
+            if i < n and _optional(short[i]):
+                _reach(reachable, i + 1, j, matched)
+            if i < n and j < m and word_abbreviates(short[i], long[j]):
+                _reach(reachable, i + 1, j + 1, matched or not _optional(long[j]))
+            if i < n and len(short[i]) >= 2:
+                for end in range(j + 2, min(m, j + len(short[i]) + 6) + 1):
+                    if _initials(short[i], long[j:end]):
+                        _reach(reachable, i + 1, end, True)
+    return reachable.get((n, m), False)
+
+
+def _reach(reachable: dict[tuple[int, int], bool], i: int, j: int, matched: bool) -> None:
+    reachable[(i, j)] = reachable.get((i, j), False) or matched
+
+
+def _optional(word: str) -> bool:
+    return word in STOPWORDS or word in FRAMING or word.isdigit()
+
+
+@functools.lru_cache(maxsize=65536)
+def word_abbreviates(short: str, long: str) -> bool:
+    """ "j" "journal", "sci" "science", "natl" "national"; never "cell" for "cells"."""
+    if short == long:
+        return True
+    if short[0] != long[0] or len(long) - len(short) < 2:
+        return False
+    return long.startswith(short) or (len(short) >= 2 and _subsequence(short, long))
+
+
+def _initials(token: str, words: tuple[str, ...]) -> bool:
+    """The token spelled by pieces of the words in order, each piece starting a word; words
+    that may be dropped give no piece. At least two words give one."""
+    return len(token) <= _MAX_INITIALS and _pieces(token, words) >= 2
+
+
+@functools.lru_cache(maxsize=65536)
+def _pieces(token: str, words: tuple[str, ...]) -> int:
+    """The most words that can give a piece of the token, or -1 when it cannot be spelled."""
+    if not words:
+        return 0 if not token else -1
+    word, rest = words[0], words[1:]
+    best = _pieces(token, rest) if _optional(word) or word in _UNSPELT else -1
+    if token and token[0] == word[0]:
+        for size in range(1, len(token) + 1):
+            piece = token[:size]
+            if piece == word[:size] or _subsequence(piece, word):
+                after = _pieces(token[size:], rest)
+                if after >= 0:
+                    best = max(best, after + 1)
+    return best
+
+
+def _subsequence(short: str, long: str) -> bool:
+    letters = iter(long)
+    return all(letter in letters for letter in short)

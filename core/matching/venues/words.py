@@ -1,0 +1,63 @@
+"""Venue names as comparable words: folded, without years, numbering or punctuation."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from cite_sentinel.core.matching.titles import fold
+
+# Words a venue name may carry or drop without naming another venue (ISO 4 drops articles,
+# prepositions and conjunctions; people add or drop the event's framing and its organiser).
+# Single letters are never dropped: "Physical Review A" and "B" are two journals.
+STOPWORDS = frozenset({
+    "an", "the", "of", "on", "in", "for", "and", "to", "at", "by", "with", "from",
+    "de", "des", "du", "la", "le", "les", "et", "der", "die", "das", "und", "fur", "fuer",
+    "zur", "zum", "im", "di", "del", "della", "dei", "van", "voor", "en", "och",
+    "na", "da", "do", "dos",
+})  # fmt: skip
+FRAMING = frozenset({
+    "proceedings", "proc", "conference", "conf", "symposium", "symp", "congress", "meeting",
+    "annual", "international", "intl", "int", "th", "st", "nd", "rd", "joint", "edition",
+    "ieee", "acm", "cvf", "usenix", "siam", "aaai", "ifip", "sigplan", "sigmod", "sigops",
+    "sigcomm", "sigsac", "sigkdd", "sigir", "sigchi", "sigact", "sigarch", "sigmetrics",
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth", "vol", "volume", "part", "series",
+})  # fmt: skip
+_YEAR = re.compile(r"'?\b(1[6-9]|20)\d\d\b|'\d\d\b")
+_ORDINAL = re.compile(r"\b\d+(st|nd|rd|th)\b")
+_PARENTHESIS = re.compile(r"\(([^()]*)\)")
+_LETTERS = re.compile(r"[^a-z0-9]+")
+_ACRONYM = re.compile(r"[A-Z][A-Za-z0-9&+\-]{1,15}")
+
+
+@functools.lru_cache(maxsize=32768)
+def words(text: str) -> tuple[str, ...]:
+    """Lower-case folded words of a venue name, without years, ordinals or punctuation."""
+    text = fold(text).lower().replace("&", " and ")
+    text = _ORDINAL.sub(" ", _YEAR.sub(" ", text))
+    text = re.sub(r"(?<=[a-z])'s\b", "s", text)
+    return tuple(w for w in _LETTERS.sub(" ", text).split() if not w.isdigit() or len(w) < 3)
+
+
+def significant(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The words that name the venue: no stopwords, no framing, no numbers."""
+    return tuple(w for w in names if w not in STOPWORDS and w not in FRAMING and not w.isdigit())
+
+
+@functools.lru_cache(maxsize=32768)
+def variants(name: str) -> tuple[str, ...]:
+    """The name, the name without its parenthesised parts, and each parenthesised acronym.
+
+    MEDLINE adds places ("Journal of Psychopharmacology (Oxford, England)"); proceedings
+    titles end with the acronym ("… Discrete Algorithms (SODA)").
+    """
+    found = [name]
+    bare = " ".join(_PARENTHESIS.sub(" ", name).split())
+    if bare and bare != name:
+        found.append(bare)
+    for inside in _PARENTHESIS.findall(name):
+        inside = inside.strip()
+        if _ACRONYM.fullmatch(inside) and sum(c.isupper() for c in inside) >= 2:
+            found.append(inside)
+    return tuple(dict.fromkeys(found))

@@ -1,0 +1,233 @@
+"""Crossref: works by DOI and bibliographic search; retractions and preprint links.
+
+`query.bibliographic` with the whole reference as text is Crossref's recommended matching
+query; we take five rows and re-rank elsewhere. A 404 for a DOI registered with another
+agency (DataCite, mEDRA, …) proves nothing: resolve asks doi.org for the agency first.
+A work's retraction or withdrawal shows in `updated-by` (notices pointing at it, from the
+publisher or Retraction Watch); `update-to` marks the notice itself, which is not retracted.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from cite_sentinel.core.errors import SourceError
+from cite_sentinel.core.http.cache import Freshness
+from cite_sentinel.core.http.client import Api, FreshnessRule, HttpClient, Reply
+from cite_sentinel.core.model import Identifiers, Record, Reference
+from cite_sentinel.core.verify.backends.endpoints import base_url, doi_path
+from cite_sentinel.core.verify.backends.names import person_from_parts
+from cite_sentinel.core.verify.backends.openalex import normalise_doi
+from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
+
+ROWS = 5
+_RETRACTION = frozenset({"retraction", "removal"})
+_WITHDRAWAL = frozenset({"withdrawal"})
+_TAG = re.compile(r"<[^>]+>")
+_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+# What a work's container is, by Crossref's type of the work.
+_VENUE_KINDS = {
+    "journal-article": "journal",
+    "proceedings-article": "conference",
+    "posted-content": "repository",
+    "book-chapter": "book",
+    "book-section": "book",
+    "book-part": "book",
+    "reference-entry": "book",
+    "dataset": "repository",
+}
+
+
+class Crossref:
+    """The Crossref REST API, in the polite pool when a mailto is configured."""
+
+    name = Api.CROSSREF
+
+    def __init__(self, http: HttpClient, env: Mapping[str, str]) -> None:
+        self._http = http
+        self._base = base_url(Api.CROSSREF, env)
+        self._mailto = env.get("CITE_SENTINEL_MAILTO", "").strip()
+
+    async def by_doi(self, doi: str) -> Outcome:
+        """The work a Crossref DOI names; Answered(()) when Crossref has no such DOI."""
+        doi = normalise_doi(doi)
+        if not doi:
+            return Answered(())
+        try:
+            reply = await self._get(f"/works/{doi_path(doi)}", [], "", _lookup_freshness)
+            if reply.status in (404, 410):
+                return Answered(())
+            return Answered((record_from_item(_message(reply)),))
+        except SourceError as error:
+            return Failed(str(error))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return Failed("crossref: malformed response to a DOI look-up")
+
+    async def search(self, reference: Reference) -> Outcome:
+        """Five candidates for the whole reference, best first by Crossref's score."""
+        text = bibliographic_text(reference)
+        if not text:
+            return Answered(())
+        params = [("query.bibliographic", text), ("rows", str(ROWS))]
+        try:
+            reply = await self._get("/works", params, "list", _search_freshness)
+            items = _message(reply).get("items") or []
+            return Answered(
+                tuple(record_from_item(item) for item in items if isinstance(item, dict))
+            )
+        except SourceError as error:
+            return Failed(str(error))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return Failed("crossref: malformed response to a search")
+
+    async def _get(
+        self, path: str, params: list[tuple[str, str]], lane: str, freshness: FreshnessRule
+    ) -> Reply:
+        if self._mailto:
+            params = [*params, ("mailto", self._mailto)]
+        return await self._http.request(
+            Api.CROSSREF, "GET", self._base, path, params=params, lane=lane, freshness=freshness
+        )
+
+
+def bibliographic_text(reference: Reference) -> str:
+    """The reference as one line of text: free text as written, else its fields in order."""
+    if reference.source_format == "reflist" and reference.raw.strip():
+        return " ".join(reference.raw.split())
+    people = ", ".join(person.display for person in reference.people)
+    parts = (people, reference.title, reference.venue, reference.volume, reference.pages)
+    year = str(reference.year) if reference.year else ""
+    text = ". ".join(part.strip() for part in (*parts, year) if part and part.strip())
+    return " ".join(text.split())
+
+
+def record_from_item(item: Mapping[str, Any]) -> Record:
+    """One Crossref work item as a Record."""
+    doi = normalise_doi(str(item.get("DOI") or ""))
+    updates = [u for u in item.get("updated-by") or () if isinstance(u, dict)]
+    relation = item.get("relation") or {}
+    published = _first_related(relation, "is-preprint-of")
+    kind = str(item.get("type") or "")
+    date = _date(item)
+    arxiv = _ARXIV_DOI.match(doi)
+    return Record(
+        source="crossref",
+        id=doi,
+        title=_title(item),
+        people=tuple(
+            person_from_parts(
+                family=str(author.get("family") or ""),
+                given=str(author.get("given") or ""),
+                literal=str(author.get("name") or ""),
+            )
+            for author in item.get("author") or ()
+            if isinstance(author, dict)
+        ),
+        year=int(date[:4]) if date[:4].isdigit() else None,
+        date=date,
+        venue=_first(item.get("container-title")),
+        venue_short=_first(item.get("short-container-title")),
+        venue_aliases=_rest(item.get("container-title")) + _rest(item.get("short-container-title")),
+        venue_kind=_VENUE_KINDS.get(kind, ""),
+        volume=str(item.get("volume") or ""),
+        issue=str(item.get("issue") or ""),
+        pages=str(item.get("page") or ""),
+        publisher=str(item.get("publisher") or ""),
+        kind=kind,
+        identifiers=Identifiers(doi=doi, arxiv=arxiv.group(1).lower() if arxiv else ""),
+        url=str(item.get("URL") or (f"https://doi.org/{doi}" if doi else "")),
+        abstract=strip_jats(str(item.get("abstract") or "")),
+        cited_by=_int(item.get("is-referenced-by-count")),
+        retracted=any(str(u.get("type", "")).lower() in _RETRACTION for u in updates),
+        withdrawn=any(str(u.get("type", "")).lower() in _WITHDRAWAL for u in updates),
+        is_preprint=bool(published) or item.get("subtype") == "preprint",
+        published_doi=published,
+        preprint_doi=_first_related(relation, "has-preprint"),
+        score=float(item["score"]) if isinstance(item.get("score"), int | float) else None,
+    )
+
+
+def strip_jats(text: str) -> str:
+    """Abstract text without JATS markup (`<jats:p>`, `<jats:title>Abstract</jats:title>`)."""
+    text = re.sub(r"<jats:title>\s*abstract\s*</jats:title>", " ", text, flags=re.IGNORECASE)
+    return " ".join(html.unescape(_TAG.sub(" ", text)).split())
+
+
+def _message(reply: Reply) -> Mapping[str, Any]:
+    body = reply.json()
+    message = body.get("message") if isinstance(body, dict) else None
+    if not isinstance(message, dict):
+        raise ValueError("no message object")
+    return message
+
+
+def _lookup_freshness(reply: Reply) -> Freshness | None:
+    """A found work carries its retraction status: a week; an absent DOI: three days."""
+    if reply.status in (404, 410):
+        return Freshness.NOT_FOUND
+    if reply.status != 200:
+        return None
+    try:
+        _message(reply)
+    except (ValueError, TypeError):
+        return None
+    return Freshness.RETRACTION
+
+
+def _search_freshness(reply: Reply) -> Freshness | None:
+    if reply.status != 200:
+        return None
+    try:
+        _message(reply)
+    except (ValueError, TypeError):
+        return None
+    return Freshness.SEARCH
+
+
+def _title(item: Mapping[str, Any]) -> str:
+    title = _first(item.get("title"))
+    subtitle = _first(item.get("subtitle"))
+    if subtitle and subtitle.lower() not in title.lower():
+        title = f"{title}: {subtitle}" if title else subtitle
+    return " ".join(html.unescape(_TAG.sub("", title)).split())
+
+
+def _date(item: Mapping[str, Any]) -> str:
+    for name in ("issued", "published", "published-print", "published-online", "created"):
+        parts = (item.get(name) or {}).get("date-parts") or ()
+        first = parts[0] if parts and isinstance(parts[0], list) else []
+        numbers = [part for part in first if isinstance(part, int)]
+        if numbers:
+            return "-".join(
+                f"{number:04d}" if index == 0 else f"{number:02d}"
+                for index, number in enumerate(numbers[:3])
+            )
+    return ""
+
+
+def _first_related(relation: Mapping[str, Any], name: str) -> str:
+    for entry in relation.get(name) or ():
+        if isinstance(entry, dict) and str(entry.get("id-type", "")).lower() == "doi":
+            return normalise_doi(str(entry.get("id") or ""))
+    return ""
+
+
+def _rest(value: Any) -> tuple[str, ...]:
+    """Container titles after the first: a chapter's book beside its series, a journal's
+    former names."""
+    if not isinstance(value, list | tuple):
+        return ()
+    return tuple(str(v).strip() for v in value[1:] if str(v or "").strip())
+
+
+def _first(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        value = value[0] if value else ""
+    return str(value or "").strip()
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

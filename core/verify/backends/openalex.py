@@ -1,0 +1,295 @@
+"""OpenAlex: DOIs looked up a hundred at a time, titles searched; works become Records.
+
+`filter=doi:A|B|…` takes up to 100 values and `select=` only top-level fields (ECOSYSTEM.md).
+A DOI holding `|` or `,` would break the filter syntax, so it is looked up on its own.
+Searches are not filtered by year: a reference citing the wrong year must still find its
+work, or a miscitation would look like a fabrication.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cite_sentinel.core.errors import SourceError
+from cite_sentinel.core.http.cache import Freshness
+from cite_sentinel.core.http.client import Api, HttpClient, Reply
+from cite_sentinel.core.model import Identifiers, Record, Reference
+from cite_sentinel.core.verify.backends.endpoints import base_url
+from cite_sentinel.core.verify.backends.names import person_from_name
+from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
+
+BATCH = 100
+SEARCH_ROWS = 5
+SELECT = ",".join(
+    (
+        "id", "doi", "display_name", "title", "publication_year", "publication_date", "type",
+        "ids", "authorships", "biblio", "primary_location", "locations", "is_retracted",
+        "abstract_inverted_index", "cited_by_count",
+    )
+)  # fmt: skip
+_ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:v\d+)?(?:\.pdf)?$", re.IGNORECASE)
+_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+_VENUE_TYPES = ("journal", "conference")  # OpenAlex source types that are venues
+
+
+class OpenAlex:
+    """The OpenAlex works API."""
+
+    name = Api.OPENALEX
+
+    def __init__(self, http: HttpClient, env: Mapping[str, str]) -> None:
+        self._http = http
+        self._base = base_url(Api.OPENALEX, env)
+        self._key = env.get("OPENALEX_API_KEY", "").strip()
+
+    async def by_dois(self, dois: Sequence[str]) -> dict[str, Outcome]:
+        """One outcome per DOI as given; a DOI OpenAlex lacks is Answered(())."""
+        wanted: dict[str, list[str]] = {}
+        for doi in dois:
+            wanted.setdefault(normalise_doi(doi), []).append(doi)
+        wanted.pop("", None)
+        plain = [doi for doi in wanted if "|" not in doi and "," not in doi]
+        odd = [doi for doi in wanted if doi not in plain]
+        found: dict[str, Outcome] = {}
+        for start in range(0, len(plain), BATCH):
+            found.update(await self._batch(plain[start : start + BATCH]))
+        for doi in odd:
+            found[doi] = await self._single(doi)
+        result: dict[str, Outcome] = {}
+        for doi, originals in wanted.items():
+            for original in originals:
+                result[original] = found[doi]
+        for doi in dois:
+            result.setdefault(doi, Answered(()))
+        return result
+
+    async def search(self, reference: Reference) -> Outcome:
+        """The top five works for the reference's title (or its whole text)."""
+        query = reference.title or reference.raw
+        if not query.strip():
+            return Answered(())
+        params = [("search", _plain(query)), ("per_page", str(SEARCH_ROWS)), ("select", SELECT)]
+        try:
+            reply = await self._get("/works", params, _search_freshness)
+            return Answered(tuple(record_from_work(work) for work in _results(reply)))
+        except SourceError as error:
+            return Failed(str(error))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return Failed("openalex: malformed response to a search")
+
+    async def _batch(self, dois: Sequence[str]) -> dict[str, Outcome]:
+        params = [
+            ("filter", "doi:" + "|".join(dois)),
+            ("per_page", str(BATCH)),
+            ("select", SELECT),
+        ]
+        try:
+            reply = await self._get(
+                "/works", params, lambda reply: _lookup_freshness(reply, len(dois))
+            )
+            records = [record_from_work(work) for work in _results(reply)]
+        except SourceError as error:
+            return dict.fromkeys(dois, Failed(str(error)))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return dict.fromkeys(dois, Failed("openalex: malformed response to a DOI batch"))
+        by_doi = {record.identifiers.doi: record for record in records}
+        return {doi: Answered((by_doi[doi],) if doi in by_doi else ()) for doi in dois}
+
+    async def _single(self, doi: str) -> Outcome:
+        try:
+            reply = await self._get(
+                f"/works/doi:{doi}", [("select", SELECT)], lambda reply: _lookup_freshness(reply, 1)
+            )
+            if reply.status in (404, 410):
+                return Answered(())
+            return Answered((record_from_work(reply.json()),))
+        except SourceError as error:
+            return Failed(str(error))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return Failed("openalex: malformed response to a DOI look-up")
+
+    async def _get(self, path: str, params: list[tuple[str, str]], freshness: Any) -> Reply:
+        if self._key:
+            params = [*params, ("api_key", self._key)]
+        return await self._http.request(
+            Api.OPENALEX, "GET", self._base, path, params=params, freshness=freshness
+        )
+
+
+def normalise_doi(doi: str) -> str:
+    """Lower case, without resolver prefix or `doi:`."""
+    doi = doi.strip().lower()
+    for prefix in ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "doi:"):
+        if doi.startswith(prefix):
+            doi = doi[len(prefix) :]
+    return doi
+
+
+def record_from_work(work: Mapping[str, Any]) -> Record:
+    """One OpenAlex work object as a Record."""
+    primary = work.get("primary_location") or {}
+    biblio = work.get("biblio") or {}
+    locations = [loc for loc in work.get("locations") or () if isinstance(loc, dict)]
+    source = _venue_source(primary, locations)
+    doi = normalise_doi(work.get("doi") or "")
+    arxiv = _arxiv_id(doi, locations)
+    is_preprint = _is_preprint(work, locations)
+    ids = work.get("ids") or {}
+    return Record(
+        source="openalex",
+        id=str(work.get("id") or "").rsplit("/", 1)[-1],
+        title=str(work.get("display_name") or work.get("title") or ""),
+        people=tuple(
+            person_from_name(
+                (authorship.get("author") or {}).get("display_name")
+                or authorship.get("raw_author_name")
+                or ""
+            )
+            for authorship in work.get("authorships") or ()
+        ),
+        year=_int(work.get("publication_year")),
+        date=str(work.get("publication_date") or ""),
+        venue=str(source.get("display_name") or ""),
+        venue_short=str(source.get("abbreviated_title") or ""),
+        venue_aliases=_other_venues(source, locations),
+        venue_kind=str(source.get("type") or ""),
+        volume=str(biblio.get("volume") or ""),
+        issue=str(biblio.get("issue") or ""),
+        pages=_pages(biblio.get("first_page"), biblio.get("last_page")),
+        publisher=str(source.get("host_organization_name") or ""),
+        kind=str(work.get("type") or ""),
+        identifiers=Identifiers(
+            doi=doi,
+            arxiv=arxiv,
+            pmid=str(ids.get("pmid") or "").rsplit("/", 1)[-1],
+            pmcid=_pmcid(str(ids.get("pmcid") or "")),
+        ),
+        url=str(primary.get("landing_page_url") or (f"https://doi.org/{doi}" if doi else "")),
+        abstract=abstract_from_index(work.get("abstract_inverted_index")),
+        cited_by=_int(work.get("cited_by_count")),
+        retracted=bool(work.get("is_retracted")),
+        is_preprint=is_preprint,
+        preprint_doi=f"10.48550/arxiv.{arxiv}" if arxiv and not is_preprint else "",
+    )
+
+
+def _venue_source(
+    primary: Mapping[str, Any], locations: Sequence[Mapping[str, Any]]
+) -> Mapping[str, Any]:
+    """The source that names the work's venue: the primary location's, unless that is a
+    repository or platform (arXiv, PubMed Central) and another location is a journal or a
+    conference, which is where the work was published."""
+    source = primary.get("source") or {}
+    if not isinstance(source, dict):
+        source = {}
+    if source.get("type") in _VENUE_TYPES:
+        return source
+    ordered = sorted(locations, key=lambda loc: loc.get("version") != "publishedVersion")
+    for location in ordered:
+        other = location.get("source")
+        if isinstance(other, dict) and other.get("type") in _VENUE_TYPES:
+            return other
+    return source
+
+
+def _other_venues(
+    source: Mapping[str, Any], locations: Sequence[Mapping[str, Any]]
+) -> tuple[str, ...]:
+    """The venue's other names, and the journals and conferences of the work's other
+    locations (a journal and the proceedings that also hold the work)."""
+    names = [str(n) for n in source.get("alternate_titles") or () if n]
+    for location in locations:
+        other = location.get("source")
+        if isinstance(other, dict) and other.get("type") in _VENUE_TYPES and other is not source:
+            names.append(str(other.get("display_name") or ""))
+    own = str(source.get("display_name") or "")
+    return tuple(n for n in dict.fromkeys(names) if n and n != own)
+
+
+def abstract_from_index(index: Any) -> str:
+    """The abstract text rebuilt from OpenAlex's inverted index (word: positions)."""
+    if not isinstance(index, dict):
+        return ""
+    placed: dict[int, str] = {}
+    for word, positions in index.items():
+        for position in positions if isinstance(positions, list) else ():
+            if isinstance(position, int):
+                placed[position] = str(word)
+    return " ".join(placed[position] for position in sorted(placed))
+
+
+def _results(reply: Reply) -> list[Mapping[str, Any]]:
+    if reply.status in (404, 410):
+        return []
+    body = reply.json()
+    results = body["results"] if isinstance(body, dict) else body
+    if not isinstance(results, list):
+        raise ValueError("no results list")
+    return [work for work in results if isinstance(work, dict)]
+
+
+def _lookup_freshness(reply: Reply, asked: int) -> Freshness | None:
+    """Found works carry their retraction status: keep them a week; absences three days."""
+    if reply.status not in (200, 404, 410):
+        return None
+    try:
+        results = _results(reply)
+    except (ValueError, TypeError, KeyError):
+        return None
+    return Freshness.RETRACTION if len(results) >= asked else Freshness.NOT_FOUND
+
+
+def _search_freshness(reply: Reply) -> Freshness | None:
+    try:
+        _results(reply)
+    except (ValueError, TypeError, KeyError):
+        return None
+    return Freshness.SEARCH if reply.status == 200 else None
+
+
+def _is_preprint(work: Mapping[str, Any], locations: Sequence[Mapping[str, Any]]) -> bool:
+    if work.get("type") == "preprint":
+        return True
+    published = any(
+        loc.get("version") == "publishedVersion"
+        and ((loc.get("source") or {}).get("type") not in ("repository", None))
+        for loc in locations
+    )
+    primary = work.get("primary_location") or {}
+    in_repository = (primary.get("source") or {}).get("type") == "repository"
+    return in_repository and not published
+
+
+def _arxiv_id(doi: str, locations: Sequence[Mapping[str, Any]]) -> str:
+    match = _ARXIV_DOI.match(doi)
+    if match:
+        return str(match.group(1)).lower()
+    for location in locations:
+        for url in (location.get("landing_page_url"), location.get("pdf_url")):
+            found = _ARXIV_URL.search(str(url or ""))
+            if found:
+                return str(found.group(1)).lower()
+    return ""
+
+
+def _pmcid(url: str) -> str:
+    tail = url.rstrip("/").rsplit("/", 1)[-1].upper()
+    return f"PMC{tail}" if tail.isdigit() else tail
+
+
+def _pages(first: Any, last: Any) -> str:
+    start, end = str(first or "").strip(), str(last or "").strip()
+    if start and end and end != start:
+        return f"{start}-{end}"
+    return start or end
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _plain(text: str) -> str:
+    """Search text without characters OpenAlex's search syntax reads as operators."""
+    return " ".join(re.sub(r"[|,:;!?()\[\]{}\"*]", " ", text).split())

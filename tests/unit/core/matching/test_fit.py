@@ -1,0 +1,93 @@
+"""How one record fits one reference: which records count as the cited work, and how they rank."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.matching.fit import cites_preprint, fit, is_preprint
+from cite_sentinel.core.model import Identifiers, Location, Person, Record, Reference
+
+PEOPLE = (Person(family="Kingma", given="Diederik P."), Person(family="Ba", given="Jimmy"))
+
+
+def _reference(**fields: object) -> Reference:
+    values: dict[str, object] = {
+        "key": "kingma2015",
+        "location": Location.point("refs.bib", 3, 1),
+        "title": "Adam: A Method for Stochastic Optimization",
+        "people": PEOPLE,
+        "year": 2015,
+        "venue": "ICLR",
+    }
+    values.update(fields)
+    return Reference(**values)  # type: ignore[arg-type]
+
+
+def _record(**fields: object) -> Record:
+    values: dict[str, object] = {
+        "source": "openalex",
+        "id": "W2",
+        "title": "Adam: A Method for Stochastic Optimization",
+        "people": PEOPLE,
+        "year": 2015,
+        "venue": "International Conference on Learning Representations",
+        "venue_short": "ICLR",
+    }
+    values.update(fields)
+    return Record(**values)  # type: ignore[arg-type]
+
+
+def test_same_title_counts_as_the_work_even_with_other_authors() -> None:
+    stranger = _record(people=(Person(family="Doe", given="Jane"),))
+    assert fit(_reference(), stranger).accepted
+
+
+def test_similar_title_by_other_people_is_not_the_work() -> None:
+    other = _record(
+        title="Adam: A Method for Stochastic Optimisation of Networks",
+        people=(Person(family="Doe", given="Jane"),),
+    )
+    assert not fit(_reference(), other).accepted
+
+
+def test_the_right_authors_rank_above_a_namesake_title() -> None:
+    namesake = _record(id="W3", people=(Person(family="Doe", given="Jane"),), year=2020)
+    assert fit(_reference(), _record()).rank > fit(_reference(), namesake).rank
+
+
+def test_a_year_one_after_the_records_is_accepted_only_around_a_preprint() -> None:
+    preprint = _record(venue="arXiv", venue_short="CoRR", year=2014)
+    published = _record(year=2014)
+    assert fit(_reference(), preprint).year_agrees
+    assert not fit(_reference(), published).year_agrees
+
+
+def test_a_year_one_before_the_records_is_the_year_of_an_earlier_version() -> None:
+    proceedings = _record(year=2016)  # on arXiv in 2015, in the proceedings in 2016
+    assert fit(_reference(year=2015), proceedings).year_agrees
+    assert not fit(_reference(year=2014), proceedings).year_agrees
+
+
+def test_preprints_are_recognised_by_flag_doi_or_venue() -> None:
+    assert is_preprint(_record(is_preprint=True))
+    assert is_preprint(_record(identifiers=Identifiers(doi="10.48550/arxiv.1412.6980")))
+    assert is_preprint(_record(venue="CoRR", venue_short=""))
+    assert not is_preprint(_record())
+
+
+def test_a_citation_of_arxiv_cites_a_preprint_but_a_venue_with_an_arxiv_id_does_not() -> None:
+    assert cites_preprint(_reference(venue="arXiv preprint arXiv:1412.6980"))
+    assert cites_preprint(_reference(venue="", identifiers=Identifiers(arxiv="1412.6980")))
+    assert not cites_preprint(_reference(identifiers=Identifiers(arxiv="1412.6980")))
+
+
+def test_a_venue_citation_carrying_an_arxiv_id_may_give_the_arxiv_year() -> None:
+    # A later arXiv version's year, one after the proceedings: only the arXiv id explains it.
+    reference = _reference(year=2016, identifiers=Identifiers(arxiv="1412.6980"))
+    assert fit(reference, _record()).year_agrees
+    assert not fit(_reference(year=2016), _record()).year_agrees
+
+
+def test_an_identifier_cited_without_a_title_fits_the_record_it_resolves_to() -> None:
+    """A Manubot `@doi:` id states nothing the record could contradict."""
+    bare = _reference(title="", people=(), year=None, venue="")
+    assert fit(bare, _record(), by_identifier=True).accepted
+    assert not fit(bare, _record()).accepted  # a search hit needs a title to match

@@ -1,0 +1,597 @@
+"""Verdicts a user sees for literal references judged against literal index records."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.matching.match import Evidence, judge, needs_second_opinion, weigh
+from cite_sentinel.core.model import (
+    Flag,
+    Identifiers,
+    Location,
+    Person,
+    Problem,
+    Record,
+    Reference,
+    Severity,
+    SourceReport,
+    SourceStatus,
+    Status,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ANSWERED = (
+    SourceReport("openalex", SourceStatus.ANSWERED),
+    SourceReport("crossref", SourceStatus.ANSWERED),
+)
+VASWANI = (
+    Person(family="Vaswani", given="Ashish"),
+    Person(family="Shazeer", given="Noam"),
+    Person(family="Parmar", given="Niki"),
+    Person(family="Uszkoreit", given="Jakob"),
+)
+
+
+def _reference(**fields: object) -> Reference:
+    values: dict[str, object] = {
+        "key": "vaswani2017",
+        "location": Location.point("refs.bib", 1, 1),
+        "kind": "inproceedings",
+        "title": "Attention is All you Need",
+        "people": VASWANI,
+        "year": 2017,
+        "venue": "NeurIPS",
+    }
+    values.update(fields)
+    return Reference(**values)  # type: ignore[arg-type]
+
+
+def _record(**fields: object) -> Record:
+    values: dict[str, object] = {
+        "source": "openalex",
+        "id": "W1",
+        "title": "Attention Is All You Need",
+        "people": VASWANI,
+        "year": 2017,
+        "venue": "Advances in Neural Information Processing Systems 30",
+        "venue_short": "NEURIPS",
+        "identifiers": Identifiers(doi="10.5555/3295222.3295349"),
+    }
+    values.update(fields)
+    return Record(**values)  # type: ignore[arg-type]
+
+
+def _problem(problems: tuple[Problem, ...], field: str) -> Problem:
+    return next(p for p in problems if p.field == field)
+
+
+def test_real_reference_with_other_title_case_and_short_venue_is_verified() -> None:
+    evidence = Evidence(reference=_reference(), candidates=(_record(),), sources=ANSWERED)
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert verdict.problems == ()
+    assert verdict.match is not None and verdict.match.id == "W1"
+
+
+def test_swapped_author_order_is_miscited_with_an_authors_warning() -> None:
+    people = (VASWANI[1], VASWANI[0], VASWANI[2], VASWANI[3])
+    verdict = judge(
+        Evidence(reference=_reference(people=people), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    problem = _problem(verdict.problems, "authors")
+    assert problem.severity is Severity.WARNING
+    assert "Shazeer" in problem.cited and "Vaswani" in problem.found
+
+
+def test_authors_of_another_paper_are_an_error() -> None:
+    strangers = (Person(family="Silva", given="Petra"), Person(family="Sato", given="Yuki"))
+    verdict = judge(
+        Evidence(reference=_reference(people=strangers), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "authors").severity is Severity.ERROR
+
+
+def test_doi_that_resolves_to_another_work_is_miscited_with_an_error() -> None:
+    other = _record(
+        id="W2",
+        title="Deep Residual Learning for Image Recognition",
+        people=(Person(family="He", given="Kaiming"),),
+        identifiers=Identifiers(doi="10.1109/cvpr.2016.90"),
+    )
+    reference = _reference(identifiers=Identifiers(doi="10.1109/cvpr.2016.90"))
+    evidence = Evidence(
+        reference=reference, by_identifier=(other,), candidates=(_record(),), sources=ANSWERED
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.MISCITED
+    assert verdict.match is not None and verdict.match.id == "W1"
+    problem = _problem(verdict.problems, "doi")
+    assert problem.severity is Severity.ERROR
+    assert problem.cited == "10.1109/cvpr.2016.90"
+
+
+def test_doi_of_another_work_without_any_title_match_is_miscited_not_fabricated() -> None:
+    other = _record(
+        id="W2",
+        title="Deep Residual Learning for Image Recognition",
+        people=(Person(family="He", given="Kaiming"),),
+    )
+    reference = _reference(identifiers=Identifiers(doi="10.1109/cvpr.2016.90"))
+    verdict = judge(Evidence(reference=reference, by_identifier=(other,), sources=ANSWERED))
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "doi").severity is Severity.ERROR
+
+
+def test_no_match_with_a_failed_source_is_unverified_and_names_the_failure() -> None:
+    sources = (
+        SourceReport("openalex", SourceStatus.ANSWERED),
+        SourceReport("crossref", SourceStatus.FAILED, "timeout"),
+    )
+    verdict = judge(Evidence(reference=_reference(), sources=sources))
+    assert verdict.status is Status.UNVERIFIED
+    assert "crossref: timeout" in verdict.reason
+    assert "openalex answered no match" in verdict.reason
+
+
+def test_no_match_when_every_source_answered_is_fabricated() -> None:
+    unrelated = _record(title="A Survey of Graph Kernels", people=(Person(family="Kriege"),))
+    verdict = judge(Evidence(reference=_reference(), candidates=(unrelated,), sources=ANSWERED))
+    assert verdict.status is Status.FABRICATED
+    assert "no index that answered" in verdict.reason
+
+
+def test_no_match_when_every_source_was_skipped_is_unverified() -> None:
+    sources = (SourceReport("openalex", SourceStatus.SKIPPED, "offline"),)
+    verdict = judge(Evidence(reference=_reference(), sources=sources))
+    assert verdict.status is Status.UNVERIFIED
+
+
+def test_web_page_without_a_match_is_unverified_never_fabricated() -> None:
+    page = _reference(kind="online", title="The Rust Programming Language Blog", people=())
+    verdict = judge(Evidence(reference=page, sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+    assert "online" in verdict.reason
+
+
+def test_misc_with_only_a_url_is_unverified() -> None:
+    misc = _reference(kind="misc", identifiers=Identifiers(url="https://example.org/tool"))
+    assert judge(Evidence(reference=misc, sources=ANSWERED)).status is Status.UNVERIFIED
+
+
+def test_doi_that_could_not_be_looked_up_keeps_an_unmatched_reference_unverified() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.1145/1234567.7654321"))
+    verdict = judge(Evidence(reference=reference, sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+
+
+def test_doi_absent_everywhere_and_no_match_is_fabricated() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.88880/bpr.633067"))
+    verdict = judge(Evidence(reference=reference, identifier_absent=True, sources=ANSWERED))
+    assert verdict.status is Status.FABRICATED
+    assert "exists nowhere" in verdict.reason
+
+
+def test_invented_doi_on_a_real_work_is_miscited_with_an_error() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.88880/bpr.633067"))
+    evidence = Evidence(
+        reference=reference,
+        identifier_absent=True,
+        candidates=(_record(identifiers=Identifiers()),),
+        sources=ANSWERED,
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "doi").severity is Severity.ERROR
+
+
+def test_unregistered_doi_under_a_real_prefix_on_a_work_without_doi_is_only_a_note() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.1609/aaai.v35i11.17231"))
+    evidence = Evidence(
+        reference=reference,
+        identifier_absent=True,
+        candidates=(_record(identifiers=Identifiers()),),
+        sources=ANSWERED,
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert _problem(verdict.problems, "doi").severity is Severity.INFO
+
+
+def test_retracted_record_is_flagged() -> None:
+    verdict = judge(
+        Evidence(reference=_reference(), candidates=(_record(retracted=True),), sources=ANSWERED)
+    )
+    assert Flag.RETRACTED in verdict.flags
+
+
+def test_cited_preprint_with_a_published_version_is_flagged() -> None:
+    preprint = _record(
+        id="P", venue="arXiv", venue_short="", is_preprint=True, published_doi="10.5555/3295222"
+    )
+    reference = _reference(
+        venue="arXiv preprint arXiv:1706.03762", identifiers=Identifiers(arxiv="1706.03762")
+    )
+    verdict = judge(Evidence(reference=reference, candidates=(preprint,), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+    assert Flag.PUBLISHED_VERSION in verdict.flags
+
+
+def test_preprint_year_one_off_from_the_published_version_is_accepted() -> None:
+    preprint = _record(venue="arXiv", venue_short="", is_preprint=True, year=2016)
+    reference = _reference(venue="arXiv preprint")
+    verdict = judge(Evidence(reference=reference, candidates=(preprint,), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+
+
+def test_year_two_off_is_a_problem_naming_both_years() -> None:
+    verdict = judge(
+        Evidence(reference=_reference(year=2019), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    problem = _problem(verdict.problems, "year")
+    assert (problem.cited, problem.found) == ("2019", "2017")
+
+
+def test_wrong_venue_is_miscited() -> None:
+    verdict = judge(
+        Evidence(reference=_reference(venue="ICML"), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "venue").found == "NEURIPS"
+
+
+def test_near_miss_title_by_the_same_authors_is_miscited_on_the_title() -> None:
+    reference = _reference(title="Attention is Mostly All you Need")
+    verdict = judge(Evidence(reference=reference, candidates=(_record(),), sources=ANSWERED))
+    assert verdict.status is Status.MISCITED
+    assert [p.field for p in verdict.problems] == ["title"]
+
+
+def test_two_papers_with_the_same_title_are_told_apart_by_authors() -> None:
+    other = _record(
+        id="W9",
+        people=(Person(family="Doe", given="Jane"),),
+        year=2021,
+        venue="ICML",
+        venue_short="ICML",
+    )
+    evidence = Evidence(reference=_reference(), candidates=(other, _record()), sources=ANSWERED)
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert verdict.match is not None and verdict.match.id == "W1"
+
+
+def test_truncated_author_list_with_others_is_verified_but_without_is_miscited() -> None:
+    short = VASWANI[:2]
+    with_others = judge(
+        Evidence(
+            reference=_reference(people=short, others=True),
+            candidates=(_record(),),
+            sources=ANSWERED,
+        )
+    )
+    without = judge(
+        Evidence(reference=_reference(people=short), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert with_others.status is Status.VERIFIED
+    assert without.status is Status.MISCITED
+
+
+def test_confidence_is_a_probability_and_higher_for_a_clean_match() -> None:
+    clean = judge(Evidence(reference=_reference(), candidates=(_record(),), sources=ANSWERED))
+    shaky = judge(
+        Evidence(
+            reference=_reference(year=2019, venue="ICML"), candidates=(_record(),), sources=ANSWERED
+        )
+    )
+    assert 0.0 <= shaky.confidence <= 1.0 and 0.0 <= clean.confidence <= 1.0
+    assert clean.status is Status.VERIFIED and clean.confidence > 0.5
+
+
+def test_a_reference_with_nothing_to_search_is_unverified_not_fabricated() -> None:
+    empty = _reference(title="", people=(), year=None, venue="")
+    verdict = judge(Evidence(reference=empty, sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+
+
+def test_no_source_consulted_is_unverified() -> None:
+    verdict = judge(Evidence(reference=_reference()))
+    assert verdict.status is Status.UNVERIFIED
+    assert "no index" in verdict.reason
+
+
+def test_published_venue_cited_with_its_arxiv_doi_is_not_flagged_as_a_preprint() -> None:
+    reference = _reference(identifiers=Identifiers(doi="10.48550/arxiv.1706.03762"))
+    evidence = Evidence(
+        reference=reference, identifier_absent=True, candidates=(_record(),), sources=ANSWERED
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert Flag.PUBLISHED_VERSION not in verdict.flags
+
+
+def test_doi_resolving_to_the_same_work_in_another_index_is_no_problem() -> None:
+    crossref_copy = _record(source="crossref", id="10.5555/3295222.3295349", title="Attention")
+    reference = _reference(identifiers=Identifiers(doi="10.5555/3295222.3295349"))
+    evidence = Evidence(
+        reference=reference,
+        by_identifier=(crossref_copy,),
+        candidates=(_record(),),
+        sources=ANSWERED,
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert verdict.problems == ()
+
+
+_TEXT = st.text(max_size=60)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    title=_TEXT,
+    found_title=_TEXT,
+    family=_TEXT,
+    given_name=_TEXT,
+    venue=_TEXT,
+    found_venue=_TEXT,
+    year=st.one_of(st.none(), st.integers(min_value=0, max_value=3000)),
+    doi=st.sampled_from(["", "10.1109/x", "10.99999/y", "not-a-doi"]),
+    absent=st.booleans(),
+)
+def test_odd_text_anywhere_still_gives_a_verdict(
+    title: str,
+    found_title: str,
+    family: str,
+    given_name: str,
+    venue: str,
+    found_venue: str,
+    year: int | None,
+    doi: str,
+    absent: bool,
+) -> None:
+    person = Person(family=family, given=given_name)
+    reference = _reference(
+        title=title, people=(person,), venue=venue, year=year, identifiers=Identifiers(doi=doi)
+    )
+    record = _record(
+        title=found_title, people=(person, Person(literal=family)), venue=found_venue, year=year
+    )
+    evidence = Evidence(
+        reference=reference,
+        by_identifier=(record,) if doi and not absent else (),
+        identifier_absent=absent,
+        candidates=(record,),
+        sources=ANSWERED,
+    )
+    verdict = judge(evidence)
+    assert verdict.status in set(Status)
+    assert 0.0 <= verdict.confidence <= 1.0
+
+
+def test_flagship_cited_where_only_a_workshop_version_is_indexed_is_verified_with_a_note() -> None:
+    workshop = _record(venue="ICML 2017 Workshops: PADL", venue_short="ICMLW")
+    verdict = judge(Evidence(reference=_reference(), candidates=(workshop,), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+    assert _problem(verdict.problems, "venue").severity is Severity.INFO
+
+
+def test_another_fields_venue_cited_for_a_workshop_paper_is_miscited() -> None:
+    workshop = _record(venue="ICML 2017 Workshops: PADL", venue_short="ICMLW")
+    reference = _reference(venue="ACL")
+    verdict = judge(Evidence(reference=reference, candidates=(workshop,), sources=ANSWERED))
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "venue").severity is Severity.WARNING
+
+
+def test_conference_paper_cited_with_the_year_of_its_preprint_is_verified() -> None:
+    reference = _reference(year=2016)  # on arXiv in 2016, in the 2017 proceedings
+    verdict = judge(Evidence(reference=reference, candidates=(_record(),), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+
+
+# --- every field's references: versions, index quirks, kinds of work ------------------------
+
+NATURE_PEOPLE = (
+    Person(family="Lander", given="Eric S."),
+    Person(family="Linton", given="Lauren M."),
+)
+
+
+def _article(**fields: object) -> Reference:
+    values: dict[str, object] = {
+        "key": "lander2001",
+        "location": Location.point("refs.bib", 1, 1),
+        "kind": "article",
+        "title": "Initial sequencing and analysis of the human genome",
+        "people": NATURE_PEOPLE,
+        "year": 2001,
+        "venue": "Nature",
+    }
+    values.update(fields)
+    return Reference(**values)  # type: ignore[arg-type]
+
+
+def _work(**fields: object) -> Record:
+    values: dict[str, object] = {
+        "source": "openalex",
+        "id": "W2",
+        "title": "Initial sequencing and analysis of the human genome",
+        "people": NATURE_PEOPLE,
+        "year": 2001,
+        "venue": "Nature",
+        "venue_kind": "journal",
+    }
+    values.update(fields)
+    return Record(**values)  # type: ignore[arg-type]
+
+
+def test_a_journal_cited_by_its_exact_name_is_verified() -> None:
+    for name in ("Nature", "Nature Communications", "Biometrika"):
+        verdict = judge(
+            Evidence(
+                reference=_article(venue=name),
+                candidates=(_work(venue=name),),
+                sources=ANSWERED,
+            )
+        )
+        assert verdict.status is Status.VERIFIED, name
+
+
+def test_another_journal_is_a_venue_warning() -> None:
+    verdict = judge(
+        Evidence(reference=_article(venue="Cell"), candidates=(_work(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "venue").found == "Nature"
+
+
+def test_a_repository_record_cannot_refute_the_venue_when_another_index_holds_the_journal() -> None:
+    repository = _work(source="openalex", venue="arXiv (Cornell University)",
+                       venue_kind="repository", is_preprint=True)  # fmt: skip
+    journal = _work(source="crossref", id="10.1038/35057062")
+    verdict = judge(
+        Evidence(reference=_article(), candidates=(repository, journal), sources=ANSWERED)
+    )
+    assert verdict.status is Status.VERIFIED
+
+
+def test_a_publisher_given_as_venue_is_no_error() -> None:
+    verdict = judge(
+        Evidence(
+            reference=_article(kind="incollection", venue="Handbook of Genomics"),
+            candidates=(_work(venue="Springer eBooks", venue_kind="ebook platform"),),
+            sources=ANSWERED,
+        )
+    )
+    assert verdict.status is Status.VERIFIED
+
+
+def test_a_work_known_only_as_a_preprint_to_two_indexes_refutes_a_claimed_venue() -> None:
+    preprint = _work(venue="arXiv (Cornell University)", venue_kind="repository",
+                     is_preprint=True)  # fmt: skip
+    one_index = (SourceReport("openalex", SourceStatus.ANSWERED),)
+    alone = judge(Evidence(reference=_article(), candidates=(preprint,), sources=one_index))
+    assert alone.status is Status.VERIFIED  # one index's preprint record proves nothing
+    both = judge(Evidence(reference=_article(), candidates=(preprint,), sources=ANSWERED))
+    assert both.status is Status.MISCITED
+    assert "only a preprint" in _problem(both.problems, "venue").found
+
+
+def test_any_version_of_the_work_agreeing_settles_a_field() -> None:
+    people = (Person(family="Venter", given="J. Craig"), Person(family="Adams", given="Mark D."))
+    truncated = _work(people=people[:1])
+    alphabetised = _work(source="crossref", people=people[::-1])
+    verdict = judge(
+        Evidence(
+            reference=_article(people=people),
+            candidates=(truncated, alphabetised),
+            sources=ANSWERED,
+        )
+    )
+    assert verdict.status is Status.VERIFIED
+
+
+def test_a_one_letter_slip_in_a_name_is_a_note_naming_the_right_spelling() -> None:
+    slipped = (Person(family="Lnader", given="Eric S."), NATURE_PEOPLE[1])
+    verdict = judge(
+        Evidence(reference=_article(people=slipped), candidates=(_work(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.VERIFIED
+    note = _problem(verdict.problems, "authors")
+    assert note.severity is Severity.INFO and "Lander" in note.found
+
+
+def test_a_miscitation_resting_on_one_index_asks_for_a_second_opinion() -> None:
+    wrong_year, doubt = weigh(Evidence(reference=_article(year=1995), candidates=(_work(),)))
+    assert wrong_year.status is Status.MISCITED and needs_second_opinion(wrong_year, doubt)
+    second = _work(source="crossref", id="10.1038/35057062")
+    confirmed, doubt = weigh(
+        Evidence(reference=_article(year=1995), candidates=(_work(), second), sources=ANSWERED)
+    )
+    assert confirmed.status is Status.MISCITED and not needs_second_opinion(confirmed, doubt)
+
+
+def test_a_record_cut_to_its_first_author_asks_another_index_for_the_list() -> None:
+    invented = (NATURE_PEOPLE[0], Person(family="Nobody", given="Ann"))
+    truncated = _work(people=NATURE_PEOPLE[:1])
+    verdict, doubt = weigh(Evidence(reference=_article(people=invented), candidates=(truncated,)))
+    assert verdict.status is Status.VERIFIED and needs_second_opinion(verdict, doubt)
+    full = _work(source="crossref", id="10.1038/35057062")
+    verdict, doubt = weigh(
+        Evidence(reference=_article(people=invented), candidates=(truncated, full))
+    )
+    assert verdict.status is Status.MISCITED
+    assert not needs_second_opinion(verdict, doubt)
+
+
+def test_a_repository_given_as_the_venue_asks_another_index_for_the_journal() -> None:
+    filed = _work(venue="PubMed Central", venue_kind="repository")
+    verdict, doubt = weigh(Evidence(reference=_article(venue="Cell"), candidates=(filed,)))
+    assert verdict.status is Status.VERIFIED and needs_second_opinion(verdict, doubt)
+    journal = _work(source="crossref", id="10.1038/35057062")
+    verdict, _ = weigh(Evidence(reference=_article(venue="Cell"), candidates=(filed, journal)))
+    assert verdict.status is Status.MISCITED
+
+
+def test_a_misc_entry_with_a_papers_shape_that_no_index_holds_is_fabricated() -> None:
+    invented = _article(kind="misc", title="Quantum gravity of invented tardigrades",
+                        volume="12", pages="1--9")  # fmt: skip
+    verdict = judge(Evidence(reference=invented, sources=ANSWERED))
+    assert verdict.status is Status.FABRICATED
+
+
+def test_a_misc_web_page_that_no_index_holds_stays_unverified() -> None:
+    page = _article(kind="misc", title="Our lab's homepage", venue="",
+                    identifiers=Identifiers(url="https://example.org"))  # fmt: skip
+    verdict = judge(Evidence(reference=page, sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+    assert "a miscellaneous entry may be outside" in verdict.reason
+
+
+def test_titles_in_other_scripts_are_compared() -> None:
+    title = "ОБРАЗОВАНИЕ КАК «НОВАЯ РОСКОШЬ»"
+    people = (Person(family="Бинюкова", given="И.С."),)
+    verdict = judge(
+        Evidence(
+            reference=_article(title=title, people=people, venue="", year=2019),
+            candidates=(_work(title=title, people=people, venue="", year=2019),),
+            sources=ANSWERED,
+        )
+    )
+    assert verdict.status is Status.VERIFIED
+
+
+def test_an_unmatched_title_in_chinese_or_japanese_is_unverified_not_fabricated() -> None:
+    verdict = judge(
+        Evidence(reference=_article(title="異分野連携によるリポソーム製剤の開発"), sources=ANSWERED)
+    )
+    assert verdict.status is Status.UNVERIFIED
+
+
+def test_a_doi_no_registry_knows_beside_an_arxiv_id_that_found_the_work_is_wrong() -> None:
+    reference = _article(identifiers=Identifiers(doi="10.1038/35057062999", arxiv="0704.0122"))
+    arxiv_ids = Identifiers(doi="10.48550/arxiv.0704.0122", arxiv="0704.0122")
+    found = _work(
+        source="arxiv", is_preprint=True, published_doi="10.1038/35057062", identifiers=arxiv_ids
+    )
+    verdict = judge(
+        Evidence(
+            reference=reference, by_identifier=(found,), identifier_absent=True, sources=ANSWERED
+        )
+    )
+    assert verdict.status is Status.MISCITED
+    assert _problem(verdict.problems, "doi").found == "10.1038/35057062"
+
+
+def test_an_arxiv_doi_with_a_version_is_read_as_the_papers_doi_with_a_note() -> None:
+    reference = _article(
+        identifiers=Identifiers(doi="10.48550/arxiv.2101.00001"),
+        fields=(("doi", "10.48550/arXiv.2101.00001v2"),),
+    )
+    found = _work(identifiers=Identifiers(doi="10.48550/arxiv.2101.00001"))
+    verdict = judge(Evidence(reference=reference, by_identifier=(found,), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+    note = _problem(verdict.problems, "doi")
+    assert note.severity is Severity.INFO and note.found == "10.48550/arxiv.2101.00001"

@@ -1,0 +1,82 @@
+"""Titles that differ only in form count as one title; titles that differ in words do not."""
+
+from __future__ import annotations
+
+import pytest
+from cite_sentinel.core.matching.titles import compare, normalise
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("ATTENTION IS ALL YOU NEED", "Attention is all you need"),
+        (
+            "{BERT}: Pre-training of Deep Bidirectional Transformers",
+            "BERT: Pre-Training of Deep Bidirectional Transformers",
+        ),
+        ("Sch\\\"{o}lkopf's Kernel Methods", "Schölkopf’s kernel methods"),
+        (
+            "Regularisation and Normalisation of Neural Networks",
+            "Regularization and normalization of neural networks",
+        ),
+        ("Modelling the Colour of Behaviour", "Modeling the color of behavior"),
+        ("Learning $\\alpha$-Divergences", "Learning α-divergences"),
+        ("Learning \\beta-VAE Representations", "Learning beta-VAE representations"),
+        ("Search & Rescue Robots", "Search and Rescue Robots"),
+        ("Task Allocation &amp; Regularization", "Task Allocation & Regularization"),
+        ("Pre-training Language Models", "Pretraining language models"),
+    ],
+)
+def test_titles_differing_only_in_form_are_the_same(cited: str, found: str) -> None:
+    assert compare(cited, found).same
+
+
+def test_a_missing_subtitle_is_forgiven() -> None:
+    result = compare("Deep Sets", "Deep Sets: Permutation Invariant Learning on Sets")
+    assert not result.same  # "Deep Sets" is too short to stand for the whole title
+    long_head = compare(
+        "Denoising Diffusion Probabilistic Models for Images",
+        "Denoising Diffusion Probabilistic Models for Images: Theory and Practice",
+    )
+    assert long_head.same
+
+
+def test_a_one_word_change_is_similar_but_not_the_same() -> None:
+    result = compare(
+        "BiasAdv: Bias-Adversarial Augmentation towards Model Debiasing",
+        "BiasAdv: Bias-Adversarial Augmentation for Model Debiasing",
+    )
+    assert not result.same
+    assert result.similarity > 0.85
+
+
+def test_unrelated_titles_are_dissimilar() -> None:
+    assert compare("Deep Residual Learning", "A Survey of Graph Kernels").similarity < 0.5
+
+
+def test_normalise_spells_greek_letters_out_and_drops_latex() -> None:
+    assert normalise("\\emph{$\\epsilon$}-Greedy Exploration") == "epsilon greedy exploration"
+
+
+def test_markup_tags_in_an_index_title_are_ignored() -> None:
+    assert compare("Gene editing in vivo", "Gene editing <i>in vivo</i>").same
+
+
+def test_protective_braces_and_apostrophes_do_not_split_words() -> None:
+    assert compare(
+        "Improved Training of {W}asserstein {GAN}s", "Improved training of Wasserstein GANs"
+    ).same
+    assert compare("Bayes' Rule Revisited", "Bayes’ rule revisited").same
+
+
+def test_latex_math_symbols_and_their_unicode_forms_compare_equal() -> None:
+    assert compare("Learning via ℓ1,2-norm", r"Learning via $\ell_{1,2}$-norm").same
+    assert compare(
+        "Search for the decay D0 →e±μ∓", r"Search for the decay $D^0 \to e^\pm\mu^\mp$"
+    ).same
+
+
+def test_titles_in_cyrillic_and_japanese_compare_by_their_letters() -> None:
+    assert compare("ОБРАЗОВАНИЕ КАК «НОВАЯ РОСКОШЬ»", "Образование как новая роскошь").same
+    assert not compare("ОБРАЗОВАНИЕ КАК НОВАЯ РОСКОШЬ", "ЭКОНОМИКА И ОБЩЕСТВО").same
+    assert compare("超音波タグを用いた行動分析", "超音波タグを用いた行動分析").same

@@ -1,0 +1,243 @@
+"""Venue names of every field: the same venue written differently agrees, another venue
+differs, and what an index files a work under without naming a venue proves nothing."""
+
+from __future__ import annotations
+
+import pytest
+from cite_sentinel.core.matching.venues import Placement, is_venue_claim, place, workshop_version
+
+NEURIPS = "Advances in Neural Information Processing Systems 34"
+
+
+def _agrees(cited: str, *names: str) -> bool:
+    return place(cited, names) is Placement.AGREES
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Nature Communications", "Nature Communications"),
+        ("Nature", "Nature"),
+        ("Cell", "Cell"),
+        ("Biometrika", "Biometrika"),
+        ("Frontiers in psychology", "Frontiers in Psychology"),
+        ("The Lancet", "Lancet"),
+        ("PLoS ONE", "PLOS ONE"),
+        ("Muscle & Nerve", "Muscle and Nerve"),
+    ],
+)
+def test_the_same_venue_written_with_other_case_articles_or_ampersand_agrees(
+    cited: str, found: str
+) -> None:
+    assert _agrees(cited, found)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("J Biol Chem", "Journal of Biological Chemistry"),
+        ("J. Biol. Chem.", "The Journal of Biological Chemistry"),
+        (
+            "Proc Natl Acad Sci U S A",
+            "Proceedings of the National Academy of Sciences of the United States of America",
+        ),
+        (
+            "Proc. Natl. Acad. Sci. USA",
+            "Proceedings of the National Academy of Sciences of the United States of America",
+        ),
+        ("N Engl J Med", "New England Journal of Medicine"),
+        ("Mon. Not. R. Astron. Soc.", "Monthly Notices of the Royal Astronomical Society"),
+        ("Earth planet. Sci. Lett.", "Earth and Planetary Science Letters"),
+        ("Phys. Rev. D", "Physical Review D"),
+        ("Z. Phys.", "Zeitschrift für Physik"),
+        ("Mol Cell", "Molecular Cell"),
+        ("Journal of Psychopharmacology", "Journal of Psychopharmacology (Oxford, England)"),
+    ],
+)
+def test_iso4_and_nlm_abbreviations_agree_with_the_full_title_either_way(
+    cited: str, found: str
+) -> None:
+    assert _agrees(cited, found)
+    assert _agrees(found, cited)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("PNAS", "Proceedings of the National Academy of Sciences"),
+        ("JAMA", "Journal of the American Medical Association"),
+        ("JHEP", "Journal of High Energy Physics"),
+        ("ApJ", "The Astrophysical Journal"),
+        ("OSDI", "USENIX Symposium on Operating Systems Design and Implementation"),
+        ("SOUPS", "Symposium on Usable Privacy and Security"),
+        ("SODA", "Proceedings of the 2024 Annual ACM-SIAM Symposium on Discrete Algorithms (SODA)"),
+        ("SODA", "Annual ACM-SIAM Symposium on Discrete Algorithms"),
+        (
+            "Symposium on Discrete Algorithms",
+            "Proceedings of the 2024 Annual ACM-SIAM Symposium on Discrete Algorithms",
+        ),
+    ],
+)
+def test_acronyms_and_long_proceedings_titles_agree_with_the_venue(cited: str, found: str) -> None:
+    assert _agrees(cited, found)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Nature", "Nature Communications"),
+        ("Lancet", "The Lancet Oncology"),
+        ("Cell", "Cells"),
+        ("Physical Review A", "Physical Review B"),
+        ("Journal of Applied Physics", "Applied Physics Letters"),
+        ("J Org Chem", "Journal of Molecular Structure"),
+        ("J Mol Biol", "Mol Cell"),
+        ("Proceedings of the IEEE", "IEEE Transactions on Signal Processing"),
+        ("Econometrica", "Gender, Work and Organization"),
+    ],
+)
+def test_another_venue_differs(cited: str, found: str) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "Springer",
+        "Springer eBooks",
+        "Society for Industrial and Applied Mathematics eBooks",
+        "CaltechAUTHORS",
+        "arXiv (Cornell University)",
+        "Zenodo",
+        "Lecture Notes in Computer Science",
+        "Oxford University Press",
+    ],
+)
+def test_a_publisher_repository_or_series_given_as_the_venue_cannot_refute_one(host: str) -> None:
+    assert place("Journal of Algebra", (host,)) is Placement.UNPLACED
+
+
+def test_an_index_that_calls_its_venue_a_repository_cannot_refute_one() -> None:
+    assert place("Physical Review Letters", ("Europe PMC",), host=True) is Placement.UNPLACED
+    assert place("Physical Review Letters", ("Some Archive",), host=True) is Placement.UNPLACED
+
+
+def test_any_name_the_index_gives_the_venue_may_agree() -> None:
+    names = ("Proceedings of the National Academy of Sciences", "PNAS", "Proc Natl Acad Sci")
+    assert _agrees("Proc. Natl. Acad. Sci.", *names)
+
+
+def test_a_venue_only_one_name_long_of_another_is_not_called_wrong() -> None:
+    assert place("Journal of Physics", ("Journal of Physics: Condensed Matter",)) is (
+        Placement.UNPLACED
+    )
+
+
+def test_names_in_another_script_cannot_be_compared() -> None:
+    assert place("Journal of Geography", ("地理学評論",)) is Placement.UNPLACED
+
+
+def test_an_index_without_a_venue_cannot_refute_one() -> None:
+    assert place("Nature", ()) is Placement.UNPLACED
+
+
+@pytest.mark.parametrize(
+    "cited",
+    [
+        "NeurIPS",
+        "NIPS",
+        "Advances in Neural Information Processing Systems",
+        "Proc. of NeurIPS 2021",
+    ],
+)
+def test_neurips_names_agree_with_the_long_name(cited: str) -> None:
+    assert _agrees(cited, NEURIPS, "NEURIPS")
+
+
+def test_proceedings_abbreviation_agrees_with_the_short_name() -> None:
+    icml = "Proceedings of the 38th International Conference on Machine Learning"
+    assert _agrees("Proc. of ICML", icml, "ICML")
+
+
+def test_machine_learning_journal_abbreviations_agree() -> None:
+    assert _agrees("J. Mach. Learn. Res.", "Journal of Machine Learning Research", "JMLR")
+    assert _agrees("Mach. Learn.", "Machine Learning", "MLJ")
+
+
+def test_another_conference_differs() -> None:
+    assert place("ICML", (NEURIPS, "NEURIPS")) is Placement.DIFFERS
+    assert place("International Conference on Machine Learning", ("Machine Learning",)) is (
+        Placement.DIFFERS
+    )
+    assert (
+        place(
+            "International Conference on Quantum Machine Learning",
+            ("International Conference on Machine Learning", "ICML"),
+        )
+        is Placement.DIFFERS
+    )
+
+
+def test_preprint_servers_publishers_and_bare_proceedings_claim_no_venue() -> None:
+    for cited in ("arXiv preprint arXiv:1706.03762", "CoRR", "bioRxiv", "SSRN Electronic Journal",
+                  "Springer", "Proceedings", "In Proc."):  # fmt: skip
+        assert not is_venue_claim(cited), cited
+        assert _agrees(cited, NEURIPS)
+    assert is_venue_claim("Proceedings of the IEEE")
+
+
+def test_a_conference_workshop_counts_as_the_conference() -> None:
+    assert _agrees("ICML", "ICML 2022 Workshop on Knowledge Retrieval", "ICMLW")
+
+
+def test_a_proceedings_series_is_not_a_venue_claim() -> None:
+    icml = "Proceedings of the 38th International Conference on Machine Learning"
+    assert _agrees("Proceedings of Machine Learning Research", icml, "ICML")
+    assert _agrees("PMLR", icml, "ICML")
+    assert _agrees("JMLR W&CP", icml, "ICML")  # PMLR's name until 2016
+    assert _agrees("Lecture Notes in Computer Science", "Computer Vision - ECCV 2022", "ECCV")
+
+
+def test_acronyms_and_spaced_short_names_agree() -> None:
+    assert _agrees("ECML PKDD", "Machine Learning and Knowledge Discovery in Databases", "ECMLPKDD")
+    assert _agrees("SLT", "IEEE Spoken Language Technology Workshop")
+
+
+def test_the_jmlr_open_source_track_is_jmlr() -> None:
+    assert _agrees("Journal of Machine Learning Research", "mloss", "MLOSS")
+    assert not _agrees("ICML", "mloss", "MLOSS")
+
+
+@pytest.mark.parametrize(
+    ("cited", "venue", "venue_short"),
+    [
+        ("ICML", "ICLR 2022 Workshops: GTRL", "ICLRW"),
+        ("NeurIPS", "ICML 2022 Workshops: AI4Science", "ICMLW"),
+        ("ECCV", "CVPR Workshops", ""),
+    ],
+)
+def test_a_workshop_version_cannot_refute_a_flagship_of_its_field(
+    cited: str, venue: str, venue_short: str
+) -> None:
+    assert not _agrees(cited, venue, venue_short)
+    assert workshop_version(cited, venue, venue_short)
+
+
+@pytest.mark.parametrize(
+    ("cited", "venue", "venue_short"),
+    [
+        ("ACL", "ICLR 2021 Workshops: EBM", "ICLRW"),  # another field
+        ("UAI", "ICLR 2021 Workshops: EBM", "ICLRW"),  # not a flagship
+        ("ICML Workshop on Graph Learning", "ICLR 2022 Workshops: GTRL", "ICLRW"),
+        ("ICML", "Advances in Neural Information Processing Systems 35", "NEURIPS"),
+    ],
+)
+def test_other_venues_for_a_workshop_paper_or_a_main_conference_paper_stay_wrong(
+    cited: str, venue: str, venue_short: str
+) -> None:
+    assert not workshop_version(cited, venue, venue_short)
+
+
+def test_a_venue_cited_by_its_exact_short_name_agrees() -> None:
+    assert _agrees("Nature", "Nature")
+    assert _agrees("Pattern Recognition", "Pattern Recognition")

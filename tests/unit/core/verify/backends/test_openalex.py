@@ -1,0 +1,97 @@
+"""OpenAlex: DOI batches and title search turn recorded works into Records."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from cite_sentinel.core.model import Location, Reference
+from cite_sentinel.core.verify.backends.outcome import Answered, Failed
+from cite_sentinel.core.verify.backends.session import Backends
+
+from tests.unit.core.verify.backends.conftest import Served
+
+PEERJ = "openalex/openalex_python_fixtures/W2741809807.json"
+PREPRINT = "openalex/_decoded/openalex__commonmeta_cassettes__test_posted_content__00.json"
+
+
+def listing(*works: dict[str, Any]) -> httpx.Response:
+    return httpx.Response(200, json={"meta": {"count": len(works)}, "results": list(works)})
+
+
+async def test_dois_are_looked_up_in_one_filtered_batch_and_missing_ones_are_absent(
+    backends: Backends, served: Served, recorded: Callable[[str], Any]
+) -> None:
+    peerj = recorded(PEERJ)
+    preprint = recorded(PREPRINT)["response"]["body_json"]
+    served.handler = lambda request: listing(peerj, preprint)
+    outcomes = await backends.openalex.by_dois(
+        ["10.7717/PEERJ.4375", "https://doi.org/10.1101/097196", "10.9999/nothing"]
+    )
+    assert len(served.requests) == 1
+    request = served.requests[0]
+    assert request.url.path == "/openalex/works"
+    query = dict(request.url.params)
+    assert query["filter"] == "doi:10.7717/peerj.4375|10.1101/097196|10.9999/nothing"
+    assert query["per_page"] == "100" and "is_retracted" in query["select"]
+    assert query["api_key"] == "oa-key-1234"
+    found = outcomes["10.7717/PEERJ.4375"]
+    assert isinstance(found, Answered)
+    record = found.records[0]
+    assert record.title.startswith("The state of OA")
+    assert record.people[0].family == "Piwowar" and record.year == 2018
+    assert record.abstract.startswith("Despite growing interest in Open Access")
+    assert record.identifiers.pmcid == "PMC5815332" and not record.is_preprint
+    preprint_outcome = outcomes["https://doi.org/10.1101/097196"]
+    assert isinstance(preprint_outcome, Answered)
+    assert preprint_outcome.records[0].is_preprint
+    assert outcomes["10.9999/nothing"] == Answered(())
+
+
+async def test_more_than_a_hundred_dois_take_several_batches(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: listing()
+    dois = [f"10.1000/{number}" for number in range(150)]
+    outcomes = await backends.openalex.by_dois(dois)
+    assert len(served.requests) == 2
+    assert all(outcome == Answered(()) for outcome in outcomes.values())
+
+
+async def test_an_outage_fails_every_doi_of_the_batch_and_never_says_absent(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: httpx.Response(503)
+    outcomes = await backends.openalex.by_dois(["10.1/a", "10.1/b"])
+    assert all(isinstance(outcome, Failed) for outcome in outcomes.values())
+    assert "openalex" in str(outcomes["10.1/a"])
+
+
+async def test_a_malformed_body_is_a_failure_not_an_empty_answer(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: httpx.Response(200, text="<html>oops")
+    outcomes = await backends.openalex.by_dois(["10.1/a"])
+    assert isinstance(outcomes["10.1/a"], Failed)
+
+
+async def test_title_search_returns_up_to_five_candidates(
+    backends: Backends, served: Served, recorded: Callable[[str], Any], data: Any
+) -> None:
+    works = recorded(
+        "openalex/refchecker_cache/77a16807c00dbb7ed71ead52bc3d396a2fec42f04df518dbc17defcc2c3481fd.json"
+    )
+    served.handler = lambda request: listing(*works[:5])
+    reference = Reference(
+        key="guo2023",
+        location=Location.point("refs.bib", 1, 1),
+        title="Class Attention Transfer Based Knowledge Distillation",
+        year=2023,
+    )
+    outcome = await backends.openalex.search(reference)
+    assert isinstance(outcome, Answered)
+    assert outcome.records[0].title == "Class Attention Transfer Based Knowledge Distillation"
+    params = dict(served.requests[0].url.params)
+    assert params["search"] == reference.title and params["per_page"] == "5"
+    assert "filter" not in params  # a wrong cited year must not hide the work
