@@ -29,7 +29,8 @@ from cite_sentinel.core.ground.claim_scope import scoped_claim
 from cite_sentinel.core.ground.claim_text import clean_claim
 from cite_sentinel.core.ground.local import LocalScorer
 from cite_sentinel.core.ground.scorer import Claim, Evidence, EvidenceKind, Judgement, Pair
-from cite_sentinel.core.model import CheckResult, Location, Record, Reference, Status, Verdict
+from cite_sentinel.core.model import Location, Record, Reference, Status, Verdict
+from cite_sentinel.core.result import CheckResult
 from cite_sentinel.core.sources import sentences as sentences_module
 from cite_sentinel.core.sources.latex import read_latex
 from cite_sentinel.core.sources.markdown import read_markdown

@@ -6,7 +6,6 @@ from cite_sentinel.core.errors import CiteSentinelError, ConfigError, InputError
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import (
     BibliographyLink,
-    CheckResult,
     Citation,
     CitationMode,
     Finding,
@@ -24,6 +23,7 @@ from cite_sentinel.core.model import (
     Status,
     Verdict,
 )
+from cite_sentinel.core.result import CheckResult
 from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [

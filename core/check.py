@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from cite_sentinel.core.config import Config
-from cite_sentinel.core.model import CheckResult, Citation, Read, Reference, Verdict
+from cite_sentinel.core.model import Citation, Read, Reference, Verdict
+from cite_sentinel.core.result import CheckResult
 from cite_sentinel.core.workspace import (
     Workspace,
     accept,

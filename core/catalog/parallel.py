@@ -15,8 +15,8 @@ from concurrent.futures import Executor, Future
 from cite_sentinel.core.catalog.errors import DumpError
 from cite_sentinel.core.catalog.formats import FORMATS
 from cite_sentinel.core.catalog.formats.options import ReadOptions
-from cite_sentinel.core.catalog.rows import WorkRow, row_of
-from cite_sentinel.core.catalog.runs import Entry
+from cite_sentinel.core.catalog.rows import row_of
+from cite_sentinel.core.catalog.runs import Entry, WorkRow
 from cite_sentinel.core.matching.venues import canonical
 
 CHUNK = 1000

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cite_sentinel.core.catalog import record_codec
-from cite_sentinel.core.catalog.runs import Entry
+from cite_sentinel.core.catalog.runs import Entry, WorkRow
 from cite_sentinel.core.errors import InternalError
 from cite_sentinel.core.matching.titles import fold, normalise
 from cite_sentinel.core.model import Record, Reference
@@ -31,20 +31,6 @@ _TAG = re.compile(r"<[^>]+>")
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 _WORD = re.compile(r"[^\W_]+")
 _SEARCH_WORDS = 12  # the first this many distinctive words of a title make its search
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WorkRow:
-    """One work as both stores keep it."""
-
-    key: str
-    doi: str | None
-    arxiv: str | None
-    pmid: str | None
-    title_hash: int
-    record: str  # record_codec JSON
-    title: str  # what full-text search indexes
-    names: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

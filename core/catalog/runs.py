@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from cite_sentinel.core.model import Record
-
-if TYPE_CHECKING:
-    from cite_sentinel.core.catalog.rows import WorkRow
 
 
 class ImportState(StrEnum):
@@ -46,6 +42,20 @@ class Checkpoint:
     path: str
     position: int
     finished: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WorkRow:
+    """One work as both stores keep it."""
+
+    key: str
+    doi: str | None
+    arxiv: str | None
+    pmid: str | None
+    title_hash: int
+    record: str  # record_codec JSON
+    title: str  # what full-text search indexes
+    names: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

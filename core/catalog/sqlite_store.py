@@ -17,7 +17,6 @@ from cite_sentinel.core.catalog import record_codec
 from cite_sentinel.core.catalog.rows import (
     Found,
     Query,
-    WorkRow,
     distinct,
     indexed_text,
     rank_by_title,
@@ -26,7 +25,14 @@ from cite_sentinel.core.catalog.rows import (
     stored_row,
     title_hash,
 )
-from cite_sentinel.core.catalog.runs import Checkpoint, Entry, ImportRun, ImportState, Scope
+from cite_sentinel.core.catalog.runs import (
+    Checkpoint,
+    Entry,
+    ImportRun,
+    ImportState,
+    Scope,
+    WorkRow,
+)
 from cite_sentinel.core.errors import InputError
 from cite_sentinel.core.matching.titles import normalise
 from cite_sentinel.core.model import Record

@@ -22,14 +22,8 @@ from cite_sentinel.core.ground.evidence import from_full_text, from_records
 from cite_sentinel.core.ground.fulltext import full_text
 from cite_sentinel.core.ground.scorer import Evidence, EvidenceKind, Pair, Scorer
 from cite_sentinel.core.ground.support_findings import support_findings
-from cite_sentinel.core.model import (
-    CheckResult,
-    Citation,
-    Location,
-    Reference,
-    Severity,
-    Verdict,
-)
+from cite_sentinel.core.model import Citation, Location, Reference, Severity, Verdict
+from cite_sentinel.core.result import CheckResult
 
 log = logging.getLogger(__name__)
 

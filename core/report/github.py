@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cite_sentinel.core.model import CheckResult, Finding, Severity
+from cite_sentinel.core.model import Finding, Severity
 from cite_sentinel.core.report.paths import repository_path
 from cite_sentinel.core.report.summary import order, render_summary_markdown, summarize
+from cite_sentinel.core.result import CheckResult
 
 _COMMANDS = {
     Severity.ERROR: "error",

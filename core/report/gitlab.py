@@ -6,9 +6,10 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from cite_sentinel.core.model import CheckResult, Severity
+from cite_sentinel.core.model import Severity
 from cite_sentinel.core.report.paths import repository_path
 from cite_sentinel.core.report.sarif import finding_fingerprint
+from cite_sentinel.core.result import CheckResult
 
 _SEVERITIES = {
     Severity.ERROR: "critical",

@@ -8,7 +8,6 @@ from typing import Any
 from cite_sentinel.core.ground.citation_support import CitationSupport
 from cite_sentinel.core.ground.scorer import EvidenceKind
 from cite_sentinel.core.model import (
-    CheckResult,
     Citation,
     Finding,
     Location,
@@ -19,6 +18,7 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 from cite_sentinel.core.report.summary import local_findings, summarize
+from cite_sentinel.core.result import CheckResult
 
 VERSION = 1
 

@@ -10,16 +10,9 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
 
-from cite_sentinel.core.model import (
-    CheckResult,
-    Finding,
-    Location,
-    Reference,
-    Severity,
-    Status,
-    Verdict,
-)
+from cite_sentinel.core.model import Finding, Location, Reference, Severity, Status, Verdict
 from cite_sentinel.core.report.summary import SEVERITY_ORDER
+from cite_sentinel.core.result import CheckResult
 
 _FAILING = (Severity.ERROR, Severity.WARNING)
 # Characters XML 1.0 forbids even escaped; index titles carry some (PDF extraction debris).

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from cite_sentinel.core.ground.citation_support import CitationSupport
-from cite_sentinel.core.model import CheckResult, Finding, Reference, Verdict
+from cite_sentinel.core.model import Finding, Reference, Verdict
 from cite_sentinel.core.report.summary import (
     NOT_VERIFIED,
     local_findings,
     summarize,
 )
+from cite_sentinel.core.result import CheckResult
 
 
 def render_markdown(result: CheckResult) -> str:

@@ -16,8 +16,9 @@ from typing import Any
 from urllib.parse import quote
 
 from cite_sentinel.core.findings import RULES, Code, documentation_url
-from cite_sentinel.core.model import CheckResult, Finding, Location, Severity
+from cite_sentinel.core.model import Finding, Location, Severity
 from cite_sentinel.core.report.paths import repository_path
+from cite_sentinel.core.result import CheckResult
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 TOOL_URI = "https://github.com/cite-sentinel/cite-sentinel"

@@ -8,15 +8,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from cite_sentinel.core.findings import VERDICT_CODES
-from cite_sentinel.core.model import (
-    CheckResult,
-    Citation,
-    Finding,
-    Flag,
-    Severity,
-    SourceStatus,
-    Status,
-)
+from cite_sentinel.core.model import Citation, Finding, Flag, Severity, SourceStatus, Status
+from cite_sentinel.core.result import CheckResult
 
 SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO, Severity.HINT)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import groupby
 
-from cite_sentinel.core.model import CheckResult, Finding, Severity
+from cite_sentinel.core.model import Finding, Severity
 from cite_sentinel.core.report.summary import (
     NOT_VERIFIED,
     Summary,
@@ -13,6 +13,7 @@ from cite_sentinel.core.report.summary import (
     order,
     summarize,
 )
+from cite_sentinel.core.result import CheckResult
 
 # Plain ANSI rather than rich markup: messages carry user text full of [brackets].
 _COLORS = {

@@ -18,8 +18,10 @@ from cite_sentinel.core.styles.inline import (
     Strong,
     Superscript,
     Text,
+    to_html,
+    to_markdown,
+    to_plain,
 )
-from cite_sentinel.core.styles.inline_text import to_html, to_markdown, to_plain
 from cite_sentinel.core.styles.marks import (
     DEFAULT_MARKING,
     MARK_SYMBOL,

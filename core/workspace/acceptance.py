@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from cite_sentinel.core.config import Allowed
 from cite_sentinel.core.findings import VERDICT_CODES, Code
-from cite_sentinel.core.model import CheckResult, Reference
+from cite_sentinel.core.model import Reference
+from cite_sentinel.core.result import CheckResult
 
 ACCEPT_MARK = "cite-sentinel: accept"  # in a comment on the line above an entry
 

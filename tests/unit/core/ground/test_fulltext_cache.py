@@ -11,7 +11,8 @@ from cite_sentinel.core.ground import fulltext
 from cite_sentinel.core.ground.fulltext_cache import TextCache, shared_texts
 from cite_sentinel.core.ground.ground_check import ground
 from cite_sentinel.core.ground.local import LocalScorer
-from cite_sentinel.core.model import CheckResult, Citation, Location, Reference
+from cite_sentinel.core.model import Citation, Location, Reference
+from cite_sentinel.core.result import CheckResult
 
 from tests.unit.core.ground.test_fulltext import _pdf
 

@@ -12,17 +12,10 @@ from cite_sentinel.core import check
 from cite_sentinel.core.ground.ground_check import ground
 from cite_sentinel.core.ground.local import LocalScorer
 from cite_sentinel.core.ground.scorer import Judgement, Pair
-from cite_sentinel.core.model import (
-    CheckResult,
-    Citation,
-    Location,
-    Record,
-    Reference,
-    Status,
-    Verdict,
-)
+from cite_sentinel.core.model import Citation, Location, Record, Reference, Status, Verdict
 from cite_sentinel.core.report.json import render_json
 from cite_sentinel.core.report.markdown import render_markdown
+from cite_sentinel.core.result import CheckResult
 from cite_sentinel.core.sources import read_text
 
 CLAIM = "Aspirin lowers the risk of stroke in adults with atrial fibrillation."
