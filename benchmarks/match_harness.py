@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cite_sentinel.core.matching import calibration
-from cite_sentinel.core.matching.match import Evidence, assess
+from cite_sentinel.core.matching.match import Answers, assess
 from cite_sentinel.core.matching.titles import fold, normalise
 from cite_sentinel.core.model import (
     Identifiers,
@@ -55,7 +55,7 @@ class Case:
     """One labelled dev entry with the evidence the harness built for it."""
 
     entry: dict[str, object]
-    evidence: Evidence
+    evidence: Answers
     in_corpus: bool  # the cited work is in the corpus, by DOI or normalised title
 
 
@@ -159,7 +159,7 @@ def _case(index: Index, entry: dict[str, object], reference: Reference) -> Case:
     )
     title = normalise(reference.title)
     in_corpus = (bool(hits) and entry["label"] == "VALID") or title in index.by_title
-    evidence = Evidence(
+    evidence = Answers(
         reference=reference,
         by_identifier=tuple(_record(index.works[i], "crossref") for i in hits),
         identifier_absent=bool(reference.identifiers.doi) and not hits,

@@ -18,12 +18,9 @@ from pathlib import Path
 
 from cite_sentinel.batch_worker import WorkerSettings, run_worker
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core.batch.manuscripts import manuscripts_in
-from cite_sentinel.core.batch.outputs import write_outputs
-from cite_sentinel.core.batch.queues import STATE_FILE, open_queue
-from cite_sentinel.core.catalog.store import is_postgres
-from cite_sentinel.core.config import with_environment
-from cite_sentinel.core.errors import InputError
+from cite_sentinel.core import InputError, with_environment
+from cite_sentinel.core.batch import STATE_FILE, manuscripts_in, open_queue, write_outputs
+from cite_sentinel.core.catalog import is_postgres
 from cite_sentinel.exit_codes import ExitCode
 
 

@@ -18,13 +18,18 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cite_sentinel.core import Config
-from cite_sentinel.core.batch.budget import BudgetedTransport, RateBudget
-from cite_sentinel.core.batch.jobs import Claim, Screened
-from cite_sentinel.core.batch.local_queue import worker_name
-from cite_sentinel.core.batch.queues import open_budget, open_queue
-from cite_sentinel.core.batch.screen import screen
-from cite_sentinel.core.http.client import Lane, default_lanes
-from cite_sentinel.core.verify.engine import Engine, http_settings
+from cite_sentinel.core.batch import (
+    BudgetedTransport,
+    Lease,
+    RateBudget,
+    Screened,
+    open_budget,
+    open_queue,
+    screen,
+    worker_name,
+)
+from cite_sentinel.core.http import Lane, default_lanes
+from cite_sentinel.core.verify import Engine, http_settings
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +83,7 @@ def budget_lanes(config: Config, env: dict[str, str]) -> dict[str, Lane]:
 
 
 def _screen(
-    claim: Claim, settings: WorkerSettings, env: dict[str, str], budget: RateBudget
+    claim: Lease, settings: WorkerSettings, env: dict[str, str], budget: RateBudget
 ) -> Screened:
     manuscript = claim.manuscript
     engine = Engine(

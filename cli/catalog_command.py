@@ -10,11 +10,12 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from cite_sentinel.config_file import config_for
+from cite_sentinel.core import InputError, with_environment
 from cite_sentinel.core.catalog import (
     FORMATS,
     CatalogStore,
+    DumpEntry,
     DumpError,
-    Entry,
     Format,
     ReadOptions,
     catalog_location,
@@ -23,8 +24,6 @@ from cite_sentinel.core.catalog import (
     is_postgres,
     open_catalog,
 )
-from cite_sentinel.core.config import with_environment
-from cite_sentinel.core.errors import InputError
 from cite_sentinel.exit_codes import ExitCode
 from cite_sentinel.import_progress import ImportDisplay
 from cite_sentinel.progress import wants_progress
@@ -240,7 +239,7 @@ class _SkipNotes:
         self._console = console
         self.count = 0
 
-    def __call__(self, name: str, entry: Entry) -> None:
+    def __call__(self, name: str, entry: DumpEntry) -> None:
         self.count += 1
         if self.count <= SKIPPED_SHOWN:
             where = f"{name}:{entry.line}:1" if entry.line else name

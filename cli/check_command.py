@@ -11,10 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import CheckResult, Config, check
-from cite_sentinel.core.check import Selection
-from cite_sentinel.core.config import SCORERS, configured
-from cite_sentinel.core.workspace.git_changes import changed_keys, changes_since
+from cite_sentinel.core import SCORERS, CheckResult, Config, Selection, check, configured
+from cite_sentinel.core.workspace import changed_keys, changes_since
 from cite_sentinel.exit_codes import (
     DEFAULT_MAX_UNAVAILABLE,
     FAIL_ON_CHOICES,
@@ -42,7 +40,7 @@ from cite_sentinel.report_targets import (
 from cite_sentinel.verification import build_verifier
 
 if TYPE_CHECKING:
-    from cite_sentinel.core.ground.scorer import Scorer
+    from cite_sentinel.core.ground import Scorer
 
 
 class UsageError(Exception):
@@ -249,7 +247,7 @@ def _scorer(
                     f"--{flag} is used only with --ground; add --ground or drop --{flag}"
                 )
         return None
-    from cite_sentinel.core.ground.scorer_options import scorer_for  # only with --ground
+    from cite_sentinel.core.ground import scorer_for  # only with --ground
 
     return scorer_for(config.scorer, environ, embeddings=config.embeddings)
 

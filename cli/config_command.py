@@ -7,9 +7,8 @@ import sys
 from collections.abc import Mapping
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import Severity
-from cite_sentinel.core.config import settings, with_environment
-from cite_sentinel.core.report.text import finding_lines
+from cite_sentinel.core import Severity, settings, with_environment
+from cite_sentinel.core.report import finding_lines
 from cite_sentinel.exit_codes import ExitCode
 
 

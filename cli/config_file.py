@@ -6,10 +6,8 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
-from cite_sentinel.core import Config, ConfigError, load_config
-
 # core.config reads and checks a table; only the choice of file is the command's.
-from cite_sentinel.core.config import _from_table
+from cite_sentinel.core import Config, ConfigError, config_from_table, load_config
 
 
 def config_for(paths: Sequence[str], named: str | None) -> Config:
@@ -44,4 +42,4 @@ def _named(path: Path) -> Config:
         if not isinstance(section, dict):
             raise ConfigError(f"{path}: has no [tool.cite-sentinel] table")
         table = section
-    return _from_table(table, path)
+    return config_from_table(table, path)

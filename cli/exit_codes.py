@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from enum import IntEnum
 
-from cite_sentinel.core import CheckResult, Flag, Severity, SourceStatus, Status
-from cite_sentinel.core.findings import VERDICT_CODES
+from cite_sentinel.core import VERDICT_CODES, CheckResult, Flag, Severity, SourceStatus, Status
 
 # The verdict words (and the retracted flag) that `--fail-on` accepts.
 FAIL_ON_CHOICES = ("fabricated", "miscited", "retracted", "unverified")

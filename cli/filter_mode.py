@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import CiteSentinelError, Config, Verifier
-from cite_sentinel.core.config import configured
+from cite_sentinel.core import CiteSentinelError, Config, Verifier, configured
 from cite_sentinel.exit_codes import ExitCode
 
 TAG = "cite-sentinel"
@@ -46,7 +45,7 @@ def run_filter(args: Sequence[str]) -> int:
 
 def _verifier(config: Config, offline: bool) -> Verifier:
     """The engine, imported only by a build that has references to verify."""
-    from cite_sentinel.core.verify.engine import engine_for
+    from cite_sentinel.core.verify import engine_for
 
     if offline:
         _info("offline: answers come from the cache only; what it lacks stays unverified")

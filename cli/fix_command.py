@@ -15,6 +15,7 @@ from typing import TextIO
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import (
     CheckResult,
+    Code,
     Config,
     InputError,
     SourceStatus,
@@ -22,7 +23,6 @@ from cite_sentinel.core import (
     Verifier,
     check,
 )
-from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix import (
     CERTAIN_CONFIDENCE,
     FIXABLE_SUFFIXES,
@@ -33,8 +33,8 @@ from cite_sentinel.core.fix import (
     rewrite,
     unified_diff,
 )
-from cite_sentinel.core.verify.engine import Engine
-from cite_sentinel.core.workspace.atomic import write_atomically
+from cite_sentinel.core.verify import Engine
+from cite_sentinel.core.workspace import write_atomically
 from cite_sentinel.exit_codes import DEFAULT_MAX_UNAVAILABLE, ExitCode, unavailable_share
 from cite_sentinel.interruption import run
 from cite_sentinel.report_output import write_stdout

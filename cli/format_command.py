@@ -16,7 +16,7 @@ from cite_sentinel.core.styles import (
     numbered_list,
     numbered_markdown,
 )
-from cite_sentinel.core.workspace.textfile import TextFileError, read_text_file
+from cite_sentinel.core.workspace import TextFileError, read_text_file
 from cite_sentinel.exit_codes import ExitCode
 from cite_sentinel.report_output import write_stdout
 

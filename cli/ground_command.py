@@ -9,10 +9,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import InputError
-from cite_sentinel.core.config import SCORERS
-from cite_sentinel.core.ground.jsonl import judgement_line, read_pairs
-from cite_sentinel.core.ground.scorer_options import scorer_for
+from cite_sentinel.core import SCORERS, InputError
+from cite_sentinel.core.ground import judgement_line, read_pairs, scorer_for
 from cite_sentinel.exit_codes import ExitCode
 
 

@@ -14,7 +14,7 @@ from collections.abc import Coroutine, Sequence
 from typing import Any, TypeVar
 
 from cite_sentinel.core import Reference, Status, Verdict
-from cite_sentinel.core.verify.engine import Engine
+from cite_sentinel.core.verify import Engine
 
 INTERRUPTED = "the check was interrupted before this reference was verified; run it again"
 

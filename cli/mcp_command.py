@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import InputError
-from cite_sentinel.core.http.redaction import MaskingFilter
+from cite_sentinel.core.http import MaskingFilter
 from cite_sentinel.exit_codes import ExitCode
 
 if TYPE_CHECKING:  # the SDK loads only when the command runs

@@ -43,7 +43,7 @@ def is_report_or_absent(path: Path) -> bool:
         return False
     if path.suffix.lower() not in SUFFIXES:
         return True  # .sarif, .xml, .csv: no check reads them
-    from cite_sentinel.core.sources.csl import is_report_head  # (and YAML) only when asked
+    from cite_sentinel.core.sources import is_report_head  # (and YAML) only when asked
 
     return is_report_head(head) or any(pattern.match(head) for pattern in _REPORT_HEADS)
 

@@ -12,8 +12,7 @@ from typing import Any
 
 from cite_sentinel import __version__
 from cite_sentinel.core import CheckResult
-from cite_sentinel.core.report.summary import render_summary_csv, render_summary_markdown
-from cite_sentinel.core.report.text import render_text
+from cite_sentinel.core.report import render_summary_csv, render_summary_markdown, render_text
 from cite_sentinel.report_output import is_report_or_absent
 
 
@@ -21,37 +20,37 @@ from cite_sentinel.report_output import is_report_or_absent
 # environment, where CI services say which folder is the repository's root. Each renderer's
 # module loads only when its format is asked for: a plain `check` starts faster.
 def _json(result: CheckResult, _: Mapping[str, str]) -> str:
-    from cite_sentinel.core.report.json import render_json
+    from cite_sentinel.core.report import render_json
 
     return render_json(result)
 
 
 def _markdown(result: CheckResult, _: Mapping[str, str]) -> str:
-    from cite_sentinel.core.report.markdown import render_markdown
+    from cite_sentinel.core.report import render_markdown
 
     return render_markdown(result)
 
 
 def _sarif(result: CheckResult, environ: Mapping[str, str]) -> str:
-    from cite_sentinel.core.report.sarif import render_sarif
+    from cite_sentinel.core.report import render_sarif
 
     return render_sarif(result, version=__version__, root=_root(environ, "GITHUB_WORKSPACE"))
 
 
 def _github(result: CheckResult, environ: Mapping[str, str]) -> str:
-    from cite_sentinel.core.report.github import render_github
+    from cite_sentinel.core.report import render_github
 
     return render_github(result, root=_root(environ, "GITHUB_WORKSPACE"))
 
 
 def _junit(result: CheckResult, _: Mapping[str, str]) -> str:
-    from cite_sentinel.core.report.junit import render_junit
+    from cite_sentinel.core.report import render_junit
 
     return render_junit(result)
 
 
 def _gitlab(result: CheckResult, environ: Mapping[str, str]) -> str:
-    from cite_sentinel.core.report.gitlab import render_gitlab
+    from cite_sentinel.core.report import render_gitlab
 
     return render_gitlab(result, root=_root(environ, "CI_PROJECT_DIR"))
 
@@ -192,7 +191,7 @@ def append_step_summary(result: CheckResult, environ: Mapping[str, str]) -> str:
     if not name:
         return ""
     try:
-        from cite_sentinel.core.report.github import render_step_summary
+        from cite_sentinel.core.report import render_step_summary
 
         with Path(name).open("a", encoding="utf-8") as stream:
             stream.write(render_step_summary(result) + "\n")

@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable, Mapping
 
 from cite_sentinel.core import Config
-from cite_sentinel.core.verify.engine import Engine, engine_for
+from cite_sentinel.core.verify import Engine, engine_for
 from cite_sentinel.progress import ProgressCallback
 
 

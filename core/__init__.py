@@ -1,9 +1,28 @@
-"""The cite-sentinel engine: the few names the faces use."""
+"""The cite-sentinel engine: the names every face shares.
 
-from cite_sentinel.core.check import Verifier, check
-from cite_sentinel.core.config import Config, load_config
-from cite_sentinel.core.errors import CiteSentinelError, ConfigError, InputError
-from cite_sentinel.core.findings import Code
+The faces (the CLI, the pandoc filter, the language server, the MCP server) import from here
+and from core's packages (`core.verify`, `core.workspace`, `core.sources`, `core.report`,
+`core.fix`, `core.ground`, `core.styles`, `core.catalog`, `core.batch`, `core.http`,
+`core.matching`), each of which lists its public names in `__all__`; never from a module
+inside a package (tests/unit/test_public_api.py holds them to it).
+"""
+
+from cite_sentinel.core.check import Remembering, Selection, Verifier, check
+from cite_sentinel.core.config import (
+    CONFIG_NAME,
+    SCORERS,
+    SOURCES,
+    Allowed,
+    Config,
+    config_from_table,
+    configured,
+    load_config,
+    settings,
+    with_environment,
+    with_flags,
+)
+from cite_sentinel.core.errors import CiteSentinelError, ConfigError, InputError, InternalError
+from cite_sentinel.core.findings import VERDICT_CODES, Code, documentation_url
 from cite_sentinel.core.model import (
     BibliographyLink,
     Citation,
@@ -27,6 +46,11 @@ from cite_sentinel.core.result import CheckResult
 from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [
+    "CONFIG_NAME",
+    "SCORERS",
+    "SOURCES",
+    "VERDICT_CODES",
+    "Allowed",
     "BibliographyLink",
     "CheckResult",
     "Citation",
@@ -40,6 +64,7 @@ __all__ = [
     "Flag",
     "Identifiers",
     "InputError",
+    "InternalError",
     "Location",
     "Origin",
     "Person",
@@ -47,6 +72,8 @@ __all__ = [
     "Read",
     "Record",
     "Reference",
+    "Remembering",
+    "Selection",
     "Severity",
     "SourceReport",
     "SourceStatus",
@@ -55,5 +82,11 @@ __all__ = [
     "Verifier",
     "Workspace",
     "check",
+    "config_from_table",
+    "configured",
+    "documentation_url",
     "load_config",
+    "settings",
+    "with_environment",
+    "with_flags",
 ]

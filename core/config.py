@@ -167,12 +167,12 @@ def load_config(start: Path) -> Config:
     for candidate in (folder.resolve(), *folder.resolve().parents):
         own = candidate / CONFIG_NAME
         if own.is_file():
-            return _from_table(_read_toml(own), own)
+            return config_from_table(_read_toml(own), own)
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file():
             table = _read_toml(pyproject).get("tool", {}).get("cite-sentinel")
             if isinstance(table, dict):
-                return _from_table(table, pyproject)
+                return config_from_table(table, pyproject)
     return Config()
 
 
@@ -197,7 +197,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read the configuration: {error}") from error
 
 
-def _from_table(table: Mapping[str, Any], path: Path) -> Config:
+def config_from_table(table: Mapping[str, Any], path: Path) -> Config:
     config = Config(origin=str(path))
     base = path.parent
     bibliography = _strings(table, "bibliography", path)

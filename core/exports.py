@@ -8,12 +8,13 @@ from collections.abc import Callable, Mapping
 
 
 def lazy(
-    package: str, modules: Mapping[str, tuple[str, ...]]
+    package: str, modules: Mapping[str, tuple[str, ...]], *, own: tuple[str, ...] = ()
 ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """`__getattr__` and `__dir__` for `package`, exporting each module's listed names.
 
     `modules` maps a module of the package (relative name) to the names it exports. A name is
-    imported from its module when first asked for, then kept on the package.
+    imported from its module when first asked for, then kept on the package. `own` names the
+    package's exports defined in its `__init__` itself, for `dir()`.
     """
     home = {name: module for module, names in modules.items() for name in names}
 
@@ -26,6 +27,6 @@ def lazy(
         return value
 
     def __dir__() -> list[str]:
-        return sorted(home)
+        return sorted({*home, *own})
 
     return __getattr__, __dir__

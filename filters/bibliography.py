@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 from cite_sentinel.core import BibliographyLink, Citation, Location, Read
-from cite_sentinel.core.sources.csl import read_csl_yaml
+from cite_sentinel.core.sources import read_csl_yaml
 from cite_sentinel.filters.collect import DOCUMENT
 from cite_sentinel.filters.settings import Lookup
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import panflute as pf
 from cite_sentinel.core import Citation, CitationMode, Location
-from cite_sentinel.core.sources.sentences import Sentences, sentences
-from cite_sentinel.core.styles.locator import is_locator
+from cite_sentinel.core.sources import Sentences, sentences
+from cite_sentinel.core.styles import is_locator
 from cite_sentinel.filters.cites import FoundCite
 
 DOCUMENT = "pandoc-document"  # the name findings give the document pandoc passes over stdin

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 
 import panflute as pf
 from cite_sentinel.core import CheckResult, Record, Reference, Status, Verdict
-from cite_sentinel.core.fix.csl_names import csl_name
-from cite_sentinel.core.sources.csl_item import reference_from_item
+from cite_sentinel.core.fix import csl_name
+from cite_sentinel.core.sources import reference_from_item
 
 _BIBTEX_TYPES = {
     "article": "article-journal",

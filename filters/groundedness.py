@@ -14,8 +14,7 @@ import panflute as pf
 from cite_sentinel.core import CheckResult, Citation, Location
 
 if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
-    from cite_sentinel.core.ground.citation_support import CitationSupport
-    from cite_sentinel.core.ground.scorer import Scorer
+    from cite_sentinel.core.ground import CitationSupport, Scorer
 
 BADGE_CLASS = "cite-sentinel-badge"
 _JUDGEABLE = frozenset({"abstract", "full text"})  # EvidenceKind values that carry text
@@ -33,8 +32,7 @@ Supports = Mapping[tuple[Location, str], "CitationSupport"]
 
 async def grounded(result: CheckResult, scorer: Scorer | None = None) -> CheckResult:
     """The result with a judgement for each citation in a citing sentence (local scorer)."""
-    from cite_sentinel.core.ground.ground_check import ground
-    from cite_sentinel.core.ground.local import LocalScorer
+    from cite_sentinel.core.ground import LocalScorer, ground
 
     return await ground(result, scorer if scorer is not None else LocalScorer())
 

@@ -26,9 +26,9 @@ from cite_sentinel.core import (
     Verdict,
     Verifier,
     check,
+    configured,
     load_config,
 )
-from cite_sentinel.core.config import configured
 from cite_sentinel.filters.bibliography import document_read
 from cite_sentinel.filters.cites import find_cites, replace_cites
 from cite_sentinel.filters.collect import DOCUMENT, CiteGroup, collect
@@ -43,7 +43,7 @@ from cite_sentinel.filters.settings import FilterSettings, Style, is_html, read_
 from cite_sentinel.filters.summary import TAG, failure_message, failures, summary_lines
 
 if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
-    from cite_sentinel.core.ground.scorer import Scorer
+    from cite_sentinel.core.ground import Scorer
 
 VerifierFactory = Callable[[bool], Verifier]  # offline → the engine for this build
 
@@ -227,7 +227,7 @@ def _lookup(doc: pf.Doc) -> Callable[[str], object]:
 
 def _engine(config: Config, offline: bool) -> Verifier:
     """The engine of the loaded configuration (indexes, timeout, limits, mailto)."""
-    from cite_sentinel.core.verify.engine import engine_for  # only a build with references pays
+    from cite_sentinel.core.verify import engine_for  # only a build with references pays
 
     return engine_for(config, os.environ, offline=offline)
 

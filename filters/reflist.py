@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import panflute as pf
 from cite_sentinel.core.styles import (
+    BACK_LINK,
     LIST_ID,
     Entry,
     apa_list,
+    entry_anchor,
+    entry_id,
+    html_entry,
     html_reference_list,
     mark_for,
     numbered_list,
     numbered_markdown,
     problem_note,
 )
-from cite_sentinel.core.styles.entry import entry_anchor
-from cite_sentinel.core.styles.html import BACK_LINK, entry_id, html_entry
 from cite_sentinel.filters.elements import inlines, mark_span, text_inlines
 from cite_sentinel.filters.rendering import Rendering
 from cite_sentinel.filters.settings import Style, ascii_only

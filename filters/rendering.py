@@ -6,9 +6,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from cite_sentinel.core import CheckResult, Reference, Status, Verdict
-from cite_sentinel.core.styles import DEFAULT_MARKING, Disambiguation, Marking, Numbering
-from cite_sentinel.core.styles.ieee import work_kind
-from cite_sentinel.core.workspace.local_checks import NOCITE_ALL
+from cite_sentinel.core.styles import DEFAULT_MARKING, Disambiguation, Marking, Numbering, work_kind
+from cite_sentinel.core.workspace import NOCITE_ALL
 from cite_sentinel.filters.collect import CiteGroup
 from cite_sentinel.filters.settings import Style, base_format, is_html
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import panflute as pf
 from cite_sentinel.core import CheckResult
-from cite_sentinel.core.report.markdown import render_markdown
+from cite_sentinel.core.report import render_markdown
 
 ID_PREFIX = "cite-sentinel-report"
 

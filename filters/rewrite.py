@@ -16,8 +16,8 @@ from cite_sentinel.core.styles import (
     cite_html,
     cite_numbered,
     mark_for,
+    unlinked,
 )
-from cite_sentinel.core.styles.inline import unlinked
 from cite_sentinel.filters.cites import ANYWHERE, Where
 from cite_sentinel.filters.collect import CiteGroup
 from cite_sentinel.filters.elements import inlines, mark_span

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from cite_sentinel.core import CheckResult, Citation, Reference
-from cite_sentinel.core.check import Selection
-from cite_sentinel.core.workspace.local_checks import NOCITE_ALL
+from cite_sentinel.core import CheckResult, Citation, Reference, Selection
+from cite_sentinel.core.workspace import NOCITE_ALL
 
 
 def cited_keys(citations: Sequence[Citation]) -> frozenset[str] | None:

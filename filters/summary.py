@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from cite_sentinel.core import CheckResult, Finding, Flag, Severity
-from cite_sentinel.core.report.summary import failing_sources, summarize
+from cite_sentinel.core.report import failing_sources, summarize
 from cite_sentinel.filters.bibliography import INLINE
 from cite_sentinel.filters.collect import DOCUMENT
 from cite_sentinel.filters.settings import PREFIX

@@ -9,8 +9,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cite_sentinel.core import Config, ConfigError, Severity, load_config
-from cite_sentinel.core.config import SOURCES, Allowed, configured, with_flags
+from cite_sentinel.core import (
+    SOURCES,
+    Allowed,
+    Config,
+    ConfigError,
+    Severity,
+    configured,
+    load_config,
+    with_flags,
+)
 
 log = logging.getLogger(__name__)
 

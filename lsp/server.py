@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel import __version__
-from cite_sentinel.core.http.redaction import MaskingFilter
+from cite_sentinel.core.http import MaskingFilter
 from cite_sentinel.exit_codes import ExitCode
 from cite_sentinel.lsp import client_log, large_text
 from cite_sentinel.lsp.commands import Commands

@@ -11,15 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from cite_sentinel.core import Finding, Location, Verdict
-from cite_sentinel.core.verify.engine import Engine
+from cite_sentinel.core.verify import Engine
 from cite_sentinel.core.workspace import (
     Pending,
     Workspace,
     complete_pending,
+    finish,
     local_findings,
     verdict_findings,
 )
-from cite_sentinel.core.workspace.local_checks import finish
 from cite_sentinel.lsp.config import UNUSED_LIMIT, Settings
 from cite_sentinel.lsp.convert import path_of, to_range, uri_of
 from cite_sentinel.lsp.features.diagnostics import RangeOf, by_uri
@@ -27,7 +27,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 if TYPE_CHECKING:
-    from cite_sentinel.core.ground.citation_support import CitationSupport
+    from cite_sentinel.core.ground import CitationSupport
 
 log = logging.getLogger(__name__)
 

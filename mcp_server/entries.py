@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import re
 
-from cite_sentinel.core import Record, Reference, Status, Verdict
-from cite_sentinel.core.errors import CiteSentinelError
-from cite_sentinel.core.fix import Change, FixField, bibtex_entry, plan_fixes, rewrite_entry
-from cite_sentinel.core.fix.bibvalues import ENTRY_TYPES
-from cite_sentinel.core.fix.plan import printed_doi
-from cite_sentinel.core.matching.titles import fold
+from cite_sentinel.core import CiteSentinelError, Record, Reference, Status, Verdict
+from cite_sentinel.core.fix import (
+    ENTRY_TYPES,
+    Change,
+    FixField,
+    bibtex_entry,
+    plan_fixes,
+    printed_doi,
+    rewrite_entry,
+)
+from cite_sentinel.core.matching import fold
 
 _PROCEEDINGS_WORDS = ("proceedings", "conference", "workshop", "symposium")
 _KEY_WORD = re.compile(r"[a-z0-9]+")

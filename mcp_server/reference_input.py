@@ -6,15 +6,15 @@ from collections.abc import Sequence
 from typing import Literal
 
 from cite_sentinel.core import Identifiers, InputError, Location, Read, Reference
-from cite_sentinel.core.sources.bibtex import read_bibtex
-from cite_sentinel.core.sources.csl import read_csl_json
-from cite_sentinel.core.sources.identifiers import (
+from cite_sentinel.core.sources import (
     find_identifiers_in_text,
     normalise_arxiv,
     normalise_doi,
+    parse_name,
+    read_bibtex,
+    read_csl_json,
+    read_reflist,
 )
-from cite_sentinel.core.sources.names import parse_name
-from cite_sentinel.core.sources.reflist import read_reflist
 
 InputFormat = Literal["auto", "bibtex", "csl-json", "text"]
 

@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 
 from cite_sentinel.core import Config
-from cite_sentinel.core.ground.scorer import Scorer
-from cite_sentinel.core.verify.engine import Engine, engine_for
+from cite_sentinel.core.ground import Scorer
+from cite_sentinel.core.verify import Engine, engine_for
 from cite_sentinel.mcp.progress import engine_progress
 from cite_sentinel.mcp.workspace import Roots
 
@@ -53,7 +53,7 @@ class Session:
     def scorer(self) -> Scorer:
         """The configured groundedness scorer, built on first use and kept."""
         if self._scorer is None:
-            from cite_sentinel.core.ground.scorer_options import scorer_for
+            from cite_sentinel.core.ground import scorer_for
 
             config = self.settings.config
             self._scorer = scorer_for(

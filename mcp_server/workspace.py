@@ -16,7 +16,7 @@ from pathlib import Path, PurePath
 from urllib.parse import unquote, urlparse
 
 from cite_sentinel.core import InputError
-from cite_sentinel.core.workspace.textfile import TextFileError, decode
+from cite_sentinel.core.workspace import TextFileError, decode
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 

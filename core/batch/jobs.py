@@ -39,7 +39,7 @@ class Screened:
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class Lease:
     """A manuscript a worker holds until it finishes it, or dies and lets it go."""
 
     id: int
@@ -54,11 +54,11 @@ class JobQueue(Protocol):
         """Add manuscripts not yet screened as they are now; how many were added."""
         ...
 
-    def claim(self, worker: str) -> Claim | None:
+    def claim(self, worker: str) -> Lease | None:
         """The next pending manuscript, held for this worker; None when none is free."""
         ...
 
-    def finish(self, claim: Claim, screened: Screened) -> None:
+    def finish(self, claim: Lease, screened: Screened) -> None:
         """Store the result and let the manuscript go, in one step."""
         ...
 

@@ -14,7 +14,7 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from cite_sentinel.core.batch.jobs import Claim, JobState, Screened
+from cite_sentinel.core.batch.jobs import JobState, Lease, Screened
 from cite_sentinel.core.batch.manuscripts import Manuscript
 from cite_sentinel.core.batch.results import dump_result, load_result
 
@@ -61,7 +61,7 @@ class LocalQueue:
             raise
         return added
 
-    def claim(self, worker: str) -> Claim | None:
+    def claim(self, worker: str) -> Lease | None:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             row = self._db.execute(
@@ -87,9 +87,9 @@ class LocalQueue:
             self._db.execute("ROLLBACK")
             raise
         content = tuple((n, c.encode("latin-1")) for n, c in json.loads(files))
-        return Claim(int(row[0]), Manuscript(str(name), content), int(attempt))
+        return Lease(int(row[0]), Manuscript(str(name), content), int(attempt))
 
-    def finish(self, claim: Claim, screened: Screened) -> None:
+    def finish(self, claim: Lease, screened: Screened) -> None:
         self._db.execute(
             "UPDATE jobs SET state = ?, owner = NULL, result = ? WHERE id = ?",
             (JobState.DONE, dump_result(screened), claim.id),

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Mapping, Sequence
 
 from cite_sentinel.core.batch.budget import budget_lane
-from cite_sentinel.core.batch.jobs import Claim, JobState, Screened
+from cite_sentinel.core.batch.jobs import JobState, Lease, Screened
 from cite_sentinel.core.batch.manuscripts import Manuscript
 from cite_sentinel.core.batch.results import dump_result, load_result
 from cite_sentinel.core.http.client import Lane
@@ -76,7 +76,7 @@ class PostgresQueue:
                 added += cursor.rowcount
         return added
 
-    def claim(self, worker: str) -> Claim | None:
+    def claim(self, worker: str) -> Lease | None:
         row = self._holder.execute(
             "SELECT id, name, names, contents FROM cs_jobs WHERE batch = %s AND state = %s"
             " ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
@@ -91,9 +91,9 @@ class PostgresQueue:
             "SELECT count(*) FROM cs_claims WHERE job_id = %s", (job,)
         ).fetchone()
         files = tuple((str(n), bytes(c)) for n, c in zip(names, contents, strict=True))
-        return Claim(int(job), Manuscript(str(name), files), int(attempt[0]) if attempt else 1)
+        return Lease(int(job), Manuscript(str(name), files), int(attempt[0]) if attempt else 1)
 
-    def finish(self, claim: Claim, screened: Screened) -> None:
+    def finish(self, claim: Lease, screened: Screened) -> None:
         self._holder.execute(
             "UPDATE cs_jobs SET state = %s, result = %s WHERE id = %s",
             (JobState.DONE, dump_result(screened), claim.id),

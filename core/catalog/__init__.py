@@ -5,7 +5,7 @@ from cite_sentinel.core.catalog.formats import FORMATS, Format, detect
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.importer import ImportProgress, import_dump
 from cite_sentinel.core.catalog.rows import Found, Query, query_for
-from cite_sentinel.core.catalog.runs import Entry, ImportRun, ImportState, Scope
+from cite_sentinel.core.catalog.runs import DumpEntry, ImportRun, ImportState, Scope
 from cite_sentinel.core.catalog.store import (
     CatalogStore,
     catalog_location,
@@ -17,8 +17,8 @@ from cite_sentinel.core.catalog.store import (
 __all__ = [
     "FORMATS",
     "CatalogStore",
+    "DumpEntry",
     "DumpError",
-    "Entry",
     "Format",
     "Found",
     "ImportProgress",

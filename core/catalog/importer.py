@@ -19,7 +19,7 @@ from cite_sentinel.core.catalog.formats import Format, files_of
 from cite_sentinel.core.catalog.formats.json_lines import lines_after
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.parallel import entries_in_parallel
-from cite_sentinel.core.catalog.runs import Checkpoint, Entry, ImportRun
+from cite_sentinel.core.catalog.runs import Checkpoint, DumpEntry, ImportRun
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.matching.venues import canonical
 
@@ -52,7 +52,7 @@ class ImportTarget(Protocol):
         self,
         import_id: int,
         path: str,
-        entries: Sequence[Entry],
+        entries: Sequence[DumpEntry],
         *,
         position: int,
         finished: bool = False,
@@ -73,7 +73,7 @@ def import_dump(
     batch: int = BATCH,
     workers: int = 0,
     progress: Callable[[ImportProgress], None] | None = None,
-    skipped: Callable[[str, Entry], None] | None = None,
+    skipped: Callable[[str, DumpEntry], None] | None = None,
 ) -> ImportRun:
     """Import (or resume importing) these files; the finished import.
 
@@ -129,7 +129,7 @@ class _Session:
         batch: int,
         pool: tuple[Executor | None, int],
         progress: Callable[[ImportProgress], None] | None,
-        skipped: Callable[[str, Entry], None] | None,
+        skipped: Callable[[str, DumpEntry], None] | None,
         resumed: bool,
     ) -> None:
         self.store = store
@@ -162,7 +162,7 @@ class _Session:
                 self._read_file(self._entries(dump, checkpoint.position), name,
                                 checkpoint.position, report)  # fmt: skip
 
-    def _entries(self, dump: DumpFile, after: int) -> Iterable[Entry]:
+    def _entries(self, dump: DumpFile, after: int) -> Iterable[DumpEntry]:
         if self.executor is None:
             return self.format.read(dump, after, self.options)
         lines = lines_after(dump, after)
@@ -171,9 +171,9 @@ class _Session:
         )
 
     def _read_file(
-        self, entries: Iterable[Entry], name: str, after: int, report: Callable[[], None]
+        self, entries: Iterable[DumpEntry], name: str, after: int, report: Callable[[], None]
     ) -> None:
-        pending: list[Entry] = []
+        pending: list[DumpEntry] = []
         position = after
         try:
             for entry in entries:
@@ -195,7 +195,7 @@ class _Session:
         report()
 
     def _write(
-        self, name: str, entries: list[Entry], position: int, *, finished: bool = False
+        self, name: str, entries: list[DumpEntry], position: int, *, finished: bool = False
     ) -> None:
         venues: set[str] = set()
         if self.run.complete:

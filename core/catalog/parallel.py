@@ -16,7 +16,7 @@ from cite_sentinel.core.catalog.errors import DumpError
 from cite_sentinel.core.catalog.formats import FORMATS
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.rows import row_of
-from cite_sentinel.core.catalog.runs import Entry, WorkRow
+from cite_sentinel.core.catalog.runs import DumpEntry, WorkRow
 from cite_sentinel.core.matching.venues import canonical
 
 CHUNK = 1000
@@ -34,7 +34,7 @@ def entries_in_parallel(
     name: str,
     lines: Iterable[tuple[int, bytes]],
     options: ReadOptions,
-) -> Iterator[Entry]:
+) -> Iterator[DumpEntry]:
     """The entries of these lines, in line order, converted by the executor's processes."""
     window: collections.deque[Future[tuple[list[_Flat], DumpError | None]]] = collections.deque()
     for chunk in _chunks(lines):
@@ -81,7 +81,7 @@ def _convert(
     return flat, None
 
 
-def _unpack(future: Future[tuple[list[_Flat], DumpError | None]]) -> Iterator[Entry]:
+def _unpack(future: Future[tuple[list[_Flat], DumpError | None]]) -> Iterator[DumpEntry]:
     flat, error = future.result()
     for position, key, updated, skipped, line, venue, row in flat:
         stored = None
@@ -89,7 +89,7 @@ def _unpack(future: Future[tuple[list[_Flat], DumpError | None]]) -> Iterator[En
             doi, arxiv, pmid, title_hash, record, title, names = row
             stored = WorkRow(key=key, doi=doi, arxiv=arxiv, pmid=pmid, title_hash=title_hash,
                              record=record, title=title, names=names)  # fmt: skip
-        yield Entry(position=position, key=key, row=stored, venue=venue, updated=updated,
+        yield DumpEntry(position=position, key=key, row=stored, venue=venue, updated=updated,
                     skipped=skipped, line=line)  # fmt: skip
     if error is not None:
         raise error

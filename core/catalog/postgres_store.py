@@ -26,7 +26,7 @@ from cite_sentinel.core.catalog.rows import (
 )
 from cite_sentinel.core.catalog.runs import (
     Checkpoint,
-    Entry,
+    DumpEntry,
     ImportRun,
     ImportState,
     Scope,
@@ -130,7 +130,7 @@ class PostgresCatalog:
         self,
         import_id: int,
         path: str,
-        entries: Sequence[Entry],
+        entries: Sequence[DumpEntry],
         *,
         position: int,
         finished: bool = False,

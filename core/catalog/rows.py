@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cite_sentinel.core.catalog import record_codec
-from cite_sentinel.core.catalog.runs import Entry, WorkRow
+from cite_sentinel.core.catalog.runs import DumpEntry, WorkRow
 from cite_sentinel.core.errors import InternalError
 from cite_sentinel.core.matching.titles import fold, normalise
 from cite_sentinel.core.model import Record, Reference
@@ -70,7 +70,7 @@ def row_of(key: str, record: Record) -> WorkRow:
     )
 
 
-def stored_row(entry: Entry) -> WorkRow:
+def stored_row(entry: DumpEntry) -> WorkRow:
     """The row of an entry that holds a work: sent by a worker, or made from its record."""
     if entry.row is not None:
         return entry.row

@@ -59,7 +59,7 @@ class WorkRow:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Entry:
+class DumpEntry:
     """One record of a dump as an importer read it.
 
     `position` counts the file's records from 1 (a line, an array item, an XML element), so an

@@ -27,7 +27,7 @@ from cite_sentinel.core.catalog.rows import (
 )
 from cite_sentinel.core.catalog.runs import (
     Checkpoint,
-    Entry,
+    DumpEntry,
     ImportRun,
     ImportState,
     Scope,
@@ -148,7 +148,7 @@ class SqliteCatalog:
         self,
         import_id: int,
         path: str,
-        entries: Sequence[Entry],
+        entries: Sequence[DumpEntry],
         *,
         position: int,
         finished: bool = False,

@@ -2,13 +2,16 @@
 
 from cite_sentinel.core.fix.allow_table import allow_table
 from cite_sentinel.core.fix.bibentry import bibtex_entry
+from cite_sentinel.core.fix.bibvalues import ENTRY_TYPES
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField, Skipped
+from cite_sentinel.core.fix.csl_names import csl_name
 from cite_sentinel.core.fix.plan import CERTAIN_CONFIDENCE, plan_fixes, printed_doi
 from cite_sentinel.core.fix.published import published_versions
 from cite_sentinel.core.fix.rewrite import FIXABLE_SUFFIXES, rewrite, rewrite_entry, unified_diff
 
 __all__ = [
     "CERTAIN_CONFIDENCE",
+    "ENTRY_TYPES",
     "FIXABLE_SUFFIXES",
     "Change",
     "EntryFix",
@@ -16,6 +19,7 @@ __all__ = [
     "Skipped",
     "allow_table",
     "bibtex_entry",
+    "csl_name",
     "plan_fixes",
     "printed_doi",
     "published_versions",

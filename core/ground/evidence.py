@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from cite_sentinel.core.ground.chunks import chunks
 from cite_sentinel.core.ground.scorer import Evidence, EvidenceKind
 from cite_sentinel.core.model import Record
-from cite_sentinel.core.sources.sentences import split_sentences
+from cite_sentinel.core.sources.sentence_spans import split_sentences
 
 _TAG = re.compile(r"<[^>]+>")
 _JATS_TITLE = re.compile(r"<jats:title>.*?</jats:title>", re.DOTALL)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cite_sentinel.core.ground.scorer import Claim, Evidence, EvidenceKind, Judgement, Pair
-from cite_sentinel.core.sources.sentences import split_sentences
+from cite_sentinel.core.sources.sentence_spans import split_sentences
 
 
 @dataclass(frozen=True, slots=True)

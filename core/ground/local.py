@@ -28,7 +28,7 @@ from cite_sentinel.core.ground.local_params import STANCE_SENTENCES, LocalParams
 from cite_sentinel.core.ground.relevance import relatedness
 from cite_sentinel.core.ground.scorer import Judgement, Pair, Passage
 from cite_sentinel.core.ground.stance import cues
-from cite_sentinel.core.sources.sentences import split_sentences
+from cite_sentinel.core.sources.sentence_spans import split_sentences
 
 SHOWN = 3  # evidence sentences returned, best first
 

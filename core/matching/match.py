@@ -51,7 +51,7 @@ _ARXIV_VERSIONED = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/)?10\.48550/arxiv
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Evidence:
+class Answers:
     """Everything resolve learnt about one reference, for `judge`."""
 
     reference: Reference
@@ -74,18 +74,18 @@ class Doubt:
     holders: frozenset[str] = frozenset()
 
 
-def judge(evidence: Evidence) -> Verdict:
+def judge(evidence: Answers) -> Verdict:
     """The verdict on one reference: verified, miscited, fabricated or unverified."""
     return weigh(evidence)[0]
 
 
-def weigh(evidence: Evidence) -> tuple[Verdict, Doubt]:
+def weigh(evidence: Answers) -> tuple[Verdict, Doubt]:
     """The verdict and what it leaves in doubt (for resolve: ask another index?)."""
     verdict, _, doubt = _weigh(evidence)
     return verdict, doubt
 
 
-def assess(evidence: Evidence) -> tuple[Verdict, calibration.Features]:
+def assess(evidence: Answers) -> tuple[Verdict, calibration.Features]:
     """The verdict and the features its confidence was computed from (for calibration)."""
     verdict, features, _ = _weigh(evidence)
     return verdict, features
@@ -105,7 +105,7 @@ def needs_second_opinion(verdict: Verdict, doubt: Doubt) -> bool:
     return doubtful and len(doubt.holders) < 2
 
 
-def _weigh(evidence: Evidence) -> tuple[Verdict, calibration.Features, Doubt]:
+def _weigh(evidence: Answers) -> tuple[Verdict, calibration.Features, Doubt]:
     reference = evidence.reference
     fits = [fit(reference, r, by_identifier=True) for r in evidence.by_identifier]
     fits += [fit(reference, r) for r in evidence.candidates if r not in evidence.by_identifier]
@@ -156,7 +156,7 @@ def _prefer_claimed_venue(accepted: list[Fit]) -> Fit:
 
 
 def _matched(
-    evidence: Evidence, best: Fit, accepted: list[Fit]
+    evidence: Answers, best: Fit, accepted: list[Fit]
 ) -> tuple[Verdict, calibration.Features]:
     reference = evidence.reference
     problems = _problems(evidence, best, accepted)
@@ -182,7 +182,7 @@ def _matched(
     return verdict, features
 
 
-def _problems(evidence: Evidence, best: Fit, accepted: list[Fit]) -> tuple[Problem, ...]:
+def _problems(evidence: Answers, best: Fit, accepted: list[Fit]) -> tuple[Problem, ...]:
     """Each cited field that no record of the work agrees with, from any index or version.
 
     A field is wrong only when every version of the work the indexes hold disagrees with it
@@ -236,7 +236,7 @@ def _slip(slip: tuple[Person, Person]) -> Problem:
     return Problem("authors", cited.display, found.display, Severity.INFO)
 
 
-def _venue_problems(evidence: Evidence, versions: list[Fit]) -> list[Problem]:
+def _venue_problems(evidence: Answers, versions: list[Fit]) -> list[Problem]:
     reference = evidence.reference
     if any(f.venue is venues.Placement.AGREES for f in versions):
         return []
@@ -260,7 +260,7 @@ def _venue_severity(reference: Reference, record: Record) -> Severity:
     return Severity.WARNING
 
 
-def _indexes_answered(evidence: Evidence) -> int:
+def _indexes_answered(evidence: Answers) -> int:
     """How many of the searchable indexes answered about this reference."""
     return sum(
         1
@@ -279,7 +279,7 @@ def _registered_form(reference: Reference) -> list[Problem]:
     return [Problem("doi", written, registered, Severity.INFO)]
 
 
-def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:
+def _identifier_problems(evidence: Answers, best: Fit) -> list[Problem]:
     """A cited identifier that resolves to another work, or that no registry knows.
 
     An unknown DOI under a real registrant's prefix, on a work the index holds without a DOI
@@ -303,7 +303,7 @@ def _identifier_problems(evidence: Evidence, best: Fit) -> list[Problem]:
     return []
 
 
-def _absent_doi_beside(evidence: Evidence, accepted: list[Fit]) -> list[Problem]:
+def _absent_doi_beside(evidence: Answers, accepted: list[Fit]) -> list[Problem]:
     """A DOI no registry knows, cited beside an arXiv id that found the work: the DOI is
     wrong when the work's own DOI is known, else a note (indexes lag behind registries)."""
     doi = evidence.reference.identifiers.doi
@@ -322,7 +322,7 @@ def _absent_doi_beside(evidence: Evidence, accepted: list[Fit]) -> list[Problem]
     return [Problem("doi", doi, known[0], Severity.WARNING)]
 
 
-def _dois(evidence: Evidence) -> list[str]:
+def _dois(evidence: Answers) -> list[str]:
     return [r.identifiers.doi for r in evidence.by_identifier + evidence.candidates]
 
 
@@ -344,7 +344,7 @@ def _flags(reference: Reference, best: Fit, accepted: list[Fit]) -> tuple[Flag, 
     return tuple(flags)
 
 
-def _identifier_elsewhere(evidence: Evidence, other: Fit) -> tuple[Verdict, calibration.Features]:
+def _identifier_elsewhere(evidence: Answers, other: Fit) -> tuple[Verdict, calibration.Features]:
     """The cited identifier is real but names another work, and no search found the cited one."""
     reference, record = evidence.reference, other.record
     ids = reference.identifiers
@@ -374,7 +374,7 @@ def _identifier_elsewhere(evidence: Evidence, other: Fit) -> tuple[Verdict, cali
     return verdict, features
 
 
-def _unmatched(evidence: Evidence, nearest: Fit | None) -> tuple[Verdict, calibration.Features]:
+def _unmatched(evidence: Answers, nearest: Fit | None) -> tuple[Verdict, calibration.Features]:
     reference = evidence.reference
     reason = _undecidable(evidence)
     status = Status.UNVERIFIED if reason else Status.FABRICATED
@@ -402,7 +402,7 @@ def _unmatched(evidence: Evidence, nearest: Fit | None) -> tuple[Verdict, calibr
     return verdict, features
 
 
-def _undecidable(evidence: Evidence) -> str:
+def _undecidable(evidence: Answers) -> str:
     """Why no verdict but "unverified" is honest here, or "" when fabricated may be said."""
     reference, sources = evidence.reference, evidence.sources
     outcome = _describe_all(sources) or "no index was consulted"
@@ -478,7 +478,7 @@ def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _identifier_feature(evidence: Evidence) -> float:
+def _identifier_feature(evidence: Answers) -> float:
     if evidence.by_identifier:
         return 1.0
     return 0.0 if evidence.identifier_absent else 0.5

@@ -6,8 +6,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
 
+from cite_sentinel.core.exports import lazy
 from cite_sentinel.core.model import Read
+
+if TYPE_CHECKING:
+    from cite_sentinel.core.sources.bibtex import read_bibtex
+    from cite_sentinel.core.sources.csl import is_report_head, read_csl_json, read_csl_yaml
+    from cite_sentinel.core.sources.csl_item import reference_from_item
+    from cite_sentinel.core.sources.identifiers import (
+        find_identifiers_in_text,
+        normalise_arxiv,
+        normalise_doi,
+    )
+    from cite_sentinel.core.sources.names import parse_name
+    from cite_sentinel.core.sources.reflist import read_reflist
+    from cite_sentinel.core.sources.sentence_spans import Sentences, sentences
 
 Reader = Callable[[str, str], Read]
 BinaryReader = Callable[[Path], Read]  # reads the file itself; never raises on a bad one
@@ -105,3 +120,51 @@ def read_text(text: str, path: str) -> Read:
     for (an empty Read if none)."""
     reader = reader_for(path) or reader_for_text(text)
     return reader(text, path) if reader else Read()
+
+
+_OWN = (
+    "BIBLIOGRAPHY_SUFFIXES",
+    "BINARY_SUFFIXES",
+    "MANUSCRIPT_SUFFIXES",
+    "SUFFIXES",
+    "BinaryReader",
+    "Reader",
+    "binary_reader_for",
+    "read_text",
+    "reader_for",
+    "reader_for_text",
+)
+_READERS = {
+    "bibtex": ("read_bibtex",),
+    "csl": ("is_report_head", "read_csl_json", "read_csl_yaml"),
+    "csl_item": ("reference_from_item",),
+    "identifiers": ("find_identifiers_in_text", "normalise_arxiv", "normalise_doi"),
+    "names": ("parse_name",),
+    "reflist": ("read_reflist",),
+    "sentence_spans": ("Sentences", "sentences"),
+}
+__all__ = [
+    "BIBLIOGRAPHY_SUFFIXES",
+    "BINARY_SUFFIXES",
+    "MANUSCRIPT_SUFFIXES",
+    "SUFFIXES",
+    "BinaryReader",
+    "Reader",
+    "Sentences",
+    "binary_reader_for",
+    "find_identifiers_in_text",
+    "is_report_head",
+    "normalise_arxiv",
+    "normalise_doi",
+    "parse_name",
+    "read_bibtex",
+    "read_csl_json",
+    "read_csl_yaml",
+    "read_reflist",
+    "read_text",
+    "reader_for",
+    "reader_for_text",
+    "reference_from_item",
+    "sentences",
+]
+__getattr__, __dir__ = lazy(__name__, _READERS, own=_OWN)

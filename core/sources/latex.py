@@ -23,7 +23,13 @@ from cite_sentinel.core.model import (
 )
 from cite_sentinel.core.sources.guard import never_raises
 from cite_sentinel.core.sources.latex_regions import find_hidden
-from cite_sentinel.core.sources.sentences import Flavour, blank, breaks_before, clean, sentences
+from cite_sentinel.core.sources.sentence_spans import (
+    Flavour,
+    blank,
+    breaks_before,
+    clean,
+    sentences,
+)
 from cite_sentinel.core.sources.spans import LineIndex
 
 ALL_KEYS = "*"

@@ -22,7 +22,7 @@ from cite_sentinel.core.model import (
 from cite_sentinel.core.sources.frontmatter import find_front_matter, read_front_matter
 from cite_sentinel.core.sources.guard import never_raises
 from cite_sentinel.core.sources.markdown_regions import find_regions
-from cite_sentinel.core.sources.sentences import (
+from cite_sentinel.core.sources.sentence_spans import (
     Flavour,
     blank,
     breaks_before,

@@ -17,7 +17,7 @@ from cite_sentinel.core.model import (
     Read,
 )
 from cite_sentinel.core.sources.guard import never_raises
-from cite_sentinel.core.sources.sentences import (
+from cite_sentinel.core.sources.sentence_spans import (
     Flavour,
     blank,
     breaks_before,

@@ -7,8 +7,16 @@ and whose `.plain`, `.markdown` and `.html` give text for `cite-sentinel format`
 
 from cite_sentinel.core.styles.apa import apa_entry, apa_list
 from cite_sentinel.core.styles.apa_cite import Disambiguation, cite_apa
-from cite_sentinel.core.styles.entry import Entry
-from cite_sentinel.core.styles.html import LIST_ID, cite_html, html_reference_list
+from cite_sentinel.core.styles.entry import Entry, entry_anchor
+from cite_sentinel.core.styles.html import (
+    BACK_LINK,
+    LIST_ID,
+    cite_html,
+    entry_id,
+    html_entry,
+    html_reference_list,
+)
+from cite_sentinel.core.styles.ieee import work_kind
 from cite_sentinel.core.styles.inline import (
     Emph,
     Inline,
@@ -21,7 +29,9 @@ from cite_sentinel.core.styles.inline import (
     to_html,
     to_markdown,
     to_plain,
+    unlinked,
 )
+from cite_sentinel.core.styles.locator import is_locator
 from cite_sentinel.core.styles.marks import (
     DEFAULT_MARKING,
     MARK_SYMBOL,
@@ -41,6 +51,7 @@ from cite_sentinel.core.styles.numbered import (
 from cite_sentinel.core.styles.numbering import Numbering
 
 __all__ = [
+    "BACK_LINK",
     "DEFAULT_MARKING",
     "LIST_ID",
     "MARKED_BY_DEFAULT",
@@ -64,7 +75,11 @@ __all__ = [
     "cite_apa",
     "cite_html",
     "cite_numbered",
+    "entry_anchor",
+    "entry_id",
+    "html_entry",
     "html_reference_list",
+    "is_locator",
     "mark_for",
     "numbered_entry",
     "numbered_list",
@@ -73,4 +88,6 @@ __all__ = [
     "to_html",
     "to_markdown",
     "to_plain",
+    "unlinked",
+    "work_kind",
 ]

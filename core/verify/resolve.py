@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
-from cite_sentinel.core.matching.match import Doubt, Evidence, needs_second_opinion, weigh
+from cite_sentinel.core.matching.match import Answers, Doubt, needs_second_opinion, weigh
 from cite_sentinel.core.model import (
     Record,
     Reference,
@@ -76,8 +76,8 @@ class _State:
         if known is None or _STATUS_RANK[report.status] > _STATUS_RANK[known.status]:
             self.sources[name] = report
 
-    def evidence(self) -> Evidence:
-        return Evidence(
+    def evidence(self) -> Answers:
+        return Answers(
             reference=self.reference,
             by_identifier=tuple(self.by_identifier),
             identifier_absent=self.identifier_absent,

@@ -1,6 +1,8 @@
 """The workspace every face reads through: documents, the bibliographies they use, what they say."""
 
 from cite_sentinel.core.workspace.acceptance import ACCEPT_MARK, accept
+from cite_sentinel.core.workspace.atomic import write_atomically
+from cite_sentinel.core.workspace.discover import is_excluded
 from cite_sentinel.core.workspace.document import Document, Origin
 from cite_sentinel.core.workspace.findings import (
     accepted,
@@ -11,8 +13,11 @@ from cite_sentinel.core.workspace.findings import (
     targets,
     verdict_findings,
 )
+from cite_sentinel.core.workspace.git_changes import changed_keys, changes_since
+from cite_sentinel.core.workspace.local_checks import NOCITE_ALL, finish
 from cite_sentinel.core.workspace.paths import bibliography_path, normal
 from cite_sentinel.core.workspace.reading import COLD_LIMIT
+from cite_sentinel.core.workspace.textfile import TextFileError, decode, read_text_file
 from cite_sentinel.core.workspace.workspace import (
     Pending,
     Workspace,
@@ -22,19 +27,28 @@ from cite_sentinel.core.workspace.workspace import (
 __all__ = [
     "ACCEPT_MARK",
     "COLD_LIMIT",
+    "NOCITE_ALL",
     "Document",
     "Origin",
     "Pending",
+    "TextFileError",
     "Workspace",
     "accept",
     "accepted",
     "bibliography_path",
+    "changed_keys",
+    "changes_since",
     "complete_pending",
+    "decode",
+    "finish",
+    "is_excluded",
     "lint",
     "local_findings",
     "normal",
     "placements",
     "problems",
+    "read_text_file",
     "targets",
     "verdict_findings",
+    "write_atomically",
 ]

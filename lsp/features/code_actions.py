@@ -6,8 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cite_sentinel.core import Code, Reference
-from cite_sentinel.core.findings import VERDICT_CODES
+from cite_sentinel.core import VERDICT_CODES, Code, Reference
 from cite_sentinel.core.fix import Change, FixField, allow_table
 from cite_sentinel.lsp.convert import path_of, uri_of
 from cite_sentinel.lsp.features import bib_edits

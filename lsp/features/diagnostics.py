@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cite_sentinel.core import Code, Finding, Location, Severity, Verdict
-from cite_sentinel.core.findings import documentation_url
+from cite_sentinel.core import Code, Finding, Location, Severity, Verdict, documentation_url
 from cite_sentinel.lsp.convert import uri_of
 from lsprotocol import types
 

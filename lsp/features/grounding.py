@@ -16,14 +16,12 @@ from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cite_sentinel.core import CheckResult, Finding, Location
-from cite_sentinel.core.errors import ConfigError
+from cite_sentinel.core import CheckResult, ConfigError, Finding, Location
 from cite_sentinel.core.sources import MANUSCRIPT_SUFFIXES
 from cite_sentinel.lsp.config import fulltext_dir, grounding_on, scorer_choice
 
 if TYPE_CHECKING:  # core.ground loads only once groundedness is switched on
-    from cite_sentinel.core.ground.citation_support import CitationSupport
-    from cite_sentinel.core.ground.scorer import Judgement, Pair, Scorer
+    from cite_sentinel.core.ground import CitationSupport, Judgement, Pair, Scorer
     from cite_sentinel.lsp.session import Session
 
 log = logging.getLogger(__name__)
@@ -78,7 +76,7 @@ class Grounding:
         """A hint on each citation of a clearly unrelated work, a warning where contradicted."""
         if not self.supports:
             return []
-        from cite_sentinel.core.ground.support_findings import support_finding
+        from cite_sentinel.core.ground import support_finding
 
         current = {
             (citation.location, citation.key): " ".join(citation.sentence.split())
@@ -127,7 +125,7 @@ class Grounding:
                 session.publish()
 
     async def _run(self, result: CheckResult) -> CheckResult | None:
-        from cite_sentinel.core.ground.ground_check import ground
+        from cite_sentinel.core.ground import ground
 
         session = self._session
         scorer = self._scorer()
@@ -140,7 +138,7 @@ class Grounding:
             raise
         except ConfigError as error:  # a refused key, an unknown model: the local scorer judges
             log.warning("%s; judging with the local scorer", error)
-            from cite_sentinel.core.ground.local import LocalScorer
+            from cite_sentinel.core.ground import LocalScorer
 
             self._scorers[scorer_choice(session.settings)] = _Memo(LocalScorer())
             self._latest = self._latest or result  # judged again, locally, by the next run
@@ -150,8 +148,7 @@ class Grounding:
             return None
 
     def _scorer(self) -> _Memo:
-        from cite_sentinel.core.ground.local import LocalScorer
-        from cite_sentinel.core.ground.scorer_options import scorer_for
+        from cite_sentinel.core.ground import LocalScorer, scorer_for
 
         session = self._session
         choice = scorer_choice(session.settings)
@@ -173,7 +170,7 @@ class _Memo:
     _LIMIT = 20_000  # pairs remembered; the oldest are forgotten first
 
     def __init__(self, scorer: Scorer) -> None:
-        from cite_sentinel.core.ground.local import LocalScorer
+        from cite_sentinel.core.ground import LocalScorer
 
         self._scorer = scorer
         self._judged: dict[Pair, Judgement] = {}
@@ -202,7 +199,7 @@ class _Memo:
 
 def _ground_blocking(result: CheckResult, scorer: _Memo, directory: Path | None) -> CheckResult:
     """`ground` in a worker thread (full texts are read and scored there, off the loop)."""
-    from cite_sentinel.core.ground.ground_check import ground
+    from cite_sentinel.core.ground import ground
 
     return asyncio.run(ground(result, scorer, fulltext_dir=directory))
 

@@ -10,7 +10,7 @@ from cite_sentinel.lsp.session import Session
 from lsprotocol import types
 
 if TYPE_CHECKING:
-    from cite_sentinel.core.ground.citation_support import CitationSupport
+    from cite_sentinel.core.ground import CitationSupport
 
 SHOWN_EVIDENCE = 3  # evidence sentences quoted, best first
 _BADGE_SAYS = {  # by Badge value: what the colour means to the writer

@@ -18,7 +18,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import TYPE_CHECKING
 
 from cite_sentinel.core import Reference, Verdict
-from cite_sentinel.core.verify.engine import Engine, engine_for
+from cite_sentinel.core.verify import Engine, engine_for
 from cite_sentinel.lsp.config import engine_environment, verification_config
 from lsprotocol import types
 

@@ -15,11 +15,15 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cite_sentinel.core.config import CONFIG_NAME
+from cite_sentinel.core import CONFIG_NAME
 from cite_sentinel.core.sources import BIBLIOGRAPHY_SUFFIXES
-from cite_sentinel.core.workspace import Origin, Workspace
-from cite_sentinel.core.workspace.discover import is_excluded
-from cite_sentinel.core.workspace.textfile import TextFileError, read_text_file
+from cite_sentinel.core.workspace import (
+    Origin,
+    TextFileError,
+    Workspace,
+    is_excluded,
+    read_text_file,
+)
 from cite_sentinel.lsp.config import reloaded
 from cite_sentinel.lsp.convert import path_of
 from lsprotocol import types

@@ -7,10 +7,8 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import quote
 
-from cite_sentinel.core import CheckResult, InputError, Reference, check
-from cite_sentinel.core.errors import InternalError
-from cite_sentinel.core.report.json import render_json
-from cite_sentinel.core.report.summary import local_findings, summarize
+from cite_sentinel.core import CheckResult, InputError, InternalError, Reference, check
+from cite_sentinel.core.report import local_findings, render_json, summarize
 from cite_sentinel.core.sources import read_text, reader_for, reader_for_text
 from cite_sentinel.mcp.convert import field_problems, flag_words, status_word, work_record
 from cite_sentinel.mcp.outputs import (

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from cite_sentinel.core import Reference, Verdict
-from cite_sentinel.core.ground.evidence import from_records
-from cite_sentinel.core.ground.scorer import Claim, Evidence, EvidenceKind, Judgement, Pair
+from cite_sentinel.core.ground import Claim, Evidence, EvidenceKind, Judgement, Pair, from_records
 from cite_sentinel.mcp.convert import status_word, work_record
 from cite_sentinel.mcp.outputs import SupportResult
 from cite_sentinel.mcp.reference_input import InputFormat, read_reference

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cite_sentinel.core import Reference
-from cite_sentinel.core.verify.find import FoundWork
+from cite_sentinel.core.verify import FoundWork
 from cite_sentinel.mcp.convert import sources_asked, work_record
 from cite_sentinel.mcp.entries import citation_key, record_entry
 from cite_sentinel.mcp.outputs import CandidateWork, FindResult

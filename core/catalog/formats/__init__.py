@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cite_sentinel.core.catalog.formats.options import ReadOptions
-from cite_sentinel.core.catalog.runs import Entry
+from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.errors import InputError
 
-Reader = Callable[[DumpFile, int, ReadOptions], Iterator[Entry]]
+Reader = Callable[[DumpFile, int, ReadOptions], Iterator[DumpEntry]]
 # A line-based format's conversion of one line: (file name, line number, line, options).
-LineReader = Callable[[str, int, bytes, ReadOptions], Entry]
+LineReader = Callable[[str, int, bytes, ReadOptions], DumpEntry]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 from cite_sentinel.core.catalog.formats.json_lines import lines_after, parse_line
 from cite_sentinel.core.catalog.formats.options import ReadOptions
-from cite_sentinel.core.catalog.runs import Entry
+from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.model import Identifiers, Person, Record
 from cite_sentinel.core.verify.backends.arxiv import normalise_arxiv
@@ -16,19 +16,19 @@ from cite_sentinel.core.verify.backends.names import person_from_name, person_fr
 from cite_sentinel.core.verify.backends.openalex import normalise_doi
 
 
-def read_arxiv(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:
+def read_arxiv(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:
     """Each paper after line `after`, dated by its first version, as arXiv's API dates it."""
     for number, line in lines_after(dump, after):
         yield arxiv_entry(dump.name, number, line, options)
 
 
-def arxiv_entry(name: str, number: int, line: bytes, options: ReadOptions) -> Entry:
+def arxiv_entry(name: str, number: int, line: bytes, options: ReadOptions) -> DumpEntry:
     """One line of the snapshot as an entry (this runs in an import's worker processes)."""
     paper = parse_line(name, number, line)
     arxiv = normalise_arxiv(str(paper.get("id") or ""))
     title = " ".join(str(paper.get("title") or "").split())
     if not arxiv or not title:
-        return Entry(position=number, skipped="no id or no title", line=number)
+        return DumpEntry(position=number, skipped="no id or no title", line=number)
     date = _first_version_date(paper.get("versions"))
     comments = str(paper.get("comments") or "")
     doi = str(paper.get("doi") or "").split()
@@ -49,7 +49,9 @@ def arxiv_entry(name: str, number: int, line: bytes, options: ReadOptions) -> En
         published_doi=normalise_doi(doi[0]) if doi else "",
     )
     updated = str(paper.get("update_date") or "")
-    return Entry(position=number, key=f"arxiv:{arxiv}", record=record, updated=updated, line=number)
+    return DumpEntry(
+        position=number, key=f"arxiv:{arxiv}", record=record, updated=updated, line=number
+    )
 
 
 def _people(paper: dict[str, Any]) -> tuple[Person, ...]:

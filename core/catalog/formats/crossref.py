@@ -8,12 +8,12 @@ from dataclasses import replace
 from cite_sentinel.core.catalog.errors import DumpError
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.json_items import array_items
-from cite_sentinel.core.catalog.runs import Entry
+from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.verify.backends.crossref import record_from_item
 
 
-def read_crossref(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:
+def read_crossref(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:
     """Each item after the `after`-th; an item without a title or DOI is skipped."""
     for position, (line, item) in enumerate(array_items(dump, "items"), 1):
         if position <= after:
@@ -22,13 +22,13 @@ def read_crossref(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[
             raise DumpError(dump.name, line, 1, "an item is not a JSON object")
         record = replace(record_from_item(item), score=None)
         if not record.title.strip() or not record.id:
-            yield Entry(position=position, skipped="no title or no DOI", line=line)
+            yield DumpEntry(position=position, skipped="no title or no DOI", line=line)
             continue
         if not options.abstracts:
             record = replace(record, abstract="")
         indexed = item.get("indexed") or {}
         updated = str(indexed.get("date-time") or "") if isinstance(indexed, dict) else ""
-        yield Entry(
+        yield DumpEntry(
             position=position,
             key=f"crossref:{record.id}",
             record=record,

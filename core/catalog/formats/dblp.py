@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cite_sentinel.core.catalog.errors import DumpError
 from cite_sentinel.core.catalog.formats.options import ReadOptions
-from cite_sentinel.core.catalog.runs import Entry
+from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.catalog.xml_records import records, text_of
 from cite_sentinel.core.model import Identifiers, Record
@@ -40,7 +40,7 @@ _HOMONYM = re.compile(r"\s+\d{4}$")
 _ARXIV_URL = re.compile(r"arxiv\.org/abs/([^\s?#]+)", re.IGNORECASE)
 
 
-def read_dblp(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:
+def read_dblp(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:
     """Each publication after the `after`-th (person pages, `www`, are not works)."""
     entities = dtd_entities(options.dtd or dump.path.with_name("dblp.dtd"), dump.name)
     position = 0
@@ -51,9 +51,9 @@ def read_dblp(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entr
         key = element.get("key", "")
         record = _record(element, key)
         if record is None:
-            yield Entry(position=position, skipped=f"{key or element.tag}: no title")
+            yield DumpEntry(position=position, skipped=f"{key or element.tag}: no title")
             continue
-        yield Entry(
+        yield DumpEntry(
             position=position, key=f"dblp:{key}", record=record, updated=element.get("mdate", "")
         )
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 from cite_sentinel.core.catalog.errors import DumpError
 from cite_sentinel.core.catalog.formats.options import ReadOptions
-from cite_sentinel.core.catalog.runs import Entry
+from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.model import Read, Record, Reference, Severity
 from cite_sentinel.core.workspace.textfile import TextFileError, decode
@@ -18,14 +18,14 @@ from cite_sentinel.core.workspace.textfile import TextFileError, decode
 _PREPRINT_WORDS = ("arxiv", "biorxiv", "medrxiv", "preprint", "corr")
 
 
-def read_bibtex_library(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:
+def read_bibtex_library(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:
     """Each entry of a .bib file, keyed by its citation key."""
     from cite_sentinel.core.sources.bibtex import read_bibtex
 
     yield from _library(dump, after, read_bibtex, "bibtex")
 
 
-def read_csl_library(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:
+def read_csl_library(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:
     """Each item of a CSL-JSON file, keyed by its id."""
     from cite_sentinel.core.sources.csl import read_csl_json
 
@@ -57,7 +57,7 @@ def record_from_reference(reference: Reference, source: str) -> Record:
 
 def _library(
     dump: DumpFile, after: int, reader: Callable[[str, str], Read], prefix: str
-) -> Iterator[Entry]:
+) -> Iterator[DumpEntry]:
     data = b"".join(iter(dump.read, b""))
     try:
         text = decode(data)
@@ -66,18 +66,18 @@ def _library(
     read = reader(text, dump.name)
     for finding in read.findings:
         if finding.severity is Severity.ERROR:
-            yield Entry(position=0, skipped=finding.message, line=finding.location.line)
+            yield DumpEntry(position=0, skipped=finding.message, line=finding.location.line)
     for position, reference in enumerate(read.references, 1):
         if position <= after:
             continue
         if not reference.title.strip():
-            yield Entry(
+            yield DumpEntry(
                 position=position,
                 skipped=f"{reference.key}: no title",
                 line=reference.location.line,
             )
             continue
-        yield Entry(
+        yield DumpEntry(
             position=position,
             key=f"{prefix}:{reference.key}",
             record=record_from_reference(reference, prefix),

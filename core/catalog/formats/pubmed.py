@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 from cite_sentinel.core.catalog.formats.options import ReadOptions
-from cite_sentinel.core.catalog.runs import Entry
+from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.catalog.xml_records import records, text_of
 from cite_sentinel.core.model import Identifiers, Person, Record
@@ -29,7 +29,7 @@ _MONTHS = {
 }
 
 
-def read_pubmed(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:
+def read_pubmed(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:
     """Each article (and each deletion) after the `after`-th element."""
     position = 0
     for element in records(dump, frozenset({"PubmedArticle", "DeleteCitation"}), _ENTITIES):
@@ -38,13 +38,13 @@ def read_pubmed(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[En
             continue
         if element.tag == "DeleteCitation":
             for pmid in element.iter("PMID"):
-                yield Entry(position=position, key=f"pubmed:{text_of(pmid)}", deleted=True)
+                yield DumpEntry(position=position, key=f"pubmed:{text_of(pmid)}", deleted=True)
             continue
         record = _record(element, abstracts=options.abstracts)
         if record is None:
-            yield Entry(position=position, skipped="an article without PMID or title")
+            yield DumpEntry(position=position, skipped="an article without PMID or title")
             continue
-        yield Entry(
+        yield DumpEntry(
             position=position, key=f"pubmed:{record.id}", record=record, updated=_revised(element)
         )
 

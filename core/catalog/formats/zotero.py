@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from cite_sentinel.core.catalog.errors import DumpError
 from cite_sentinel.core.catalog.formats.options import ReadOptions
-from cite_sentinel.core.catalog.runs import Entry
+from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.model import Identifiers, Person, Record
 from cite_sentinel.core.sources.identifiers import normalise_arxiv, normalise_doi, normalise_pmid
@@ -33,7 +33,7 @@ _VENUE_FIELDS = (
 _EXTRA = re.compile(r"^\s*(arXiv|PMID|DOI)\s*:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
 
 
-def read_zotero(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Entry]:
+def read_zotero(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:
     """Each regular item of the library after the `after`-th, keyed by library and item key."""
     try:
         db = sqlite3.connect(f"{dump.path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
@@ -49,7 +49,9 @@ def read_zotero(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[En
         db.close()
 
 
-def _items(db: sqlite3.Connection, name: str, after: int, options: ReadOptions) -> Iterator[Entry]:
+def _items(
+    db: sqlite3.Connection, name: str, after: int, options: ReadOptions
+) -> Iterator[DumpEntry]:
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
     if "items" not in tables or "itemData" not in tables:
         raise DumpError(name, 1, 1, "is SQLite but not a Zotero library (no items, itemData)")
@@ -77,10 +79,10 @@ def _items(db: sqlite3.Connection, name: str, after: int, options: ReadOptions) 
         )
         title = " ".join(str(values.get("title") or "").split())
         if not title:
-            yield Entry(position=position, skipped=f"item {key}: no title")
+            yield DumpEntry(position=position, skipped=f"item {key}: no title")
             continue
         record = _record(f"{library}/{key}", str(kind), values, _people(db, item_id), options)
-        yield Entry(
+        yield DumpEntry(
             position=position,
             key=f"zotero:{library}/{key}",
             record=record,

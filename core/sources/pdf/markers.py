@@ -18,7 +18,7 @@ from cite_sentinel.core.sources.pdf.body import Body
 from cite_sentinel.core.sources.pdf.document import Link, LinkKind
 from cite_sentinel.core.sources.pdf.marks import Listed, Mark
 from cite_sentinel.core.sources.pdf.mentions import author_year_marks, unknown_author
-from cite_sentinel.core.sources.sentences import Flavour, sentences
+from cite_sentinel.core.sources.sentence_spans import Flavour, sentences
 
 _NUMBER_LIST = r"\d{1,4}(?:\s*[-–—]\s*\d{1,4})?(?:\s*[,;]\s*\d{1,4}(?:\s*[-–—]\s*\d{1,4})?)*"
 _BRACKETS = re.compile(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core.matching.match import Evidence, judge, needs_second_opinion, weigh
+from cite_sentinel.core.matching.match import Answers, judge, needs_second_opinion, weigh
 from cite_sentinel.core.model import (
     Flag,
     Identifiers,
@@ -65,7 +65,7 @@ def _problem(problems: tuple[Problem, ...], field: str) -> Problem:
 
 
 def test_real_reference_with_other_title_case_and_short_venue_is_verified() -> None:
-    evidence = Evidence(reference=_reference(), candidates=(_record(),), sources=ANSWERED)
+    evidence = Answers(reference=_reference(), candidates=(_record(),), sources=ANSWERED)
     verdict = judge(evidence)
     assert verdict.status is Status.VERIFIED
     assert verdict.problems == ()
@@ -75,7 +75,7 @@ def test_real_reference_with_other_title_case_and_short_venue_is_verified() -> N
 def test_swapped_author_order_is_miscited_with_an_authors_warning() -> None:
     people = (VASWANI[1], VASWANI[0], VASWANI[2], VASWANI[3])
     verdict = judge(
-        Evidence(reference=_reference(people=people), candidates=(_record(),), sources=ANSWERED)
+        Answers(reference=_reference(people=people), candidates=(_record(),), sources=ANSWERED)
     )
     assert verdict.status is Status.MISCITED
     problem = _problem(verdict.problems, "authors")
@@ -86,7 +86,7 @@ def test_swapped_author_order_is_miscited_with_an_authors_warning() -> None:
 def test_authors_of_another_paper_are_an_error() -> None:
     strangers = (Person(family="Silva", given="Petra"), Person(family="Sato", given="Yuki"))
     verdict = judge(
-        Evidence(reference=_reference(people=strangers), candidates=(_record(),), sources=ANSWERED)
+        Answers(reference=_reference(people=strangers), candidates=(_record(),), sources=ANSWERED)
     )
     assert verdict.status is Status.MISCITED
     assert _problem(verdict.problems, "authors").severity is Severity.ERROR
@@ -100,7 +100,7 @@ def test_doi_that_resolves_to_another_work_is_miscited_with_an_error() -> None:
         identifiers=Identifiers(doi="10.1109/cvpr.2016.90"),
     )
     reference = _reference(identifiers=Identifiers(doi="10.1109/cvpr.2016.90"))
-    evidence = Evidence(
+    evidence = Answers(
         reference=reference, by_identifier=(other,), candidates=(_record(),), sources=ANSWERED
     )
     verdict = judge(evidence)
@@ -118,7 +118,7 @@ def test_doi_of_another_work_without_any_title_match_is_miscited_not_fabricated(
         people=(Person(family="He", given="Kaiming"),),
     )
     reference = _reference(identifiers=Identifiers(doi="10.1109/cvpr.2016.90"))
-    verdict = judge(Evidence(reference=reference, by_identifier=(other,), sources=ANSWERED))
+    verdict = judge(Answers(reference=reference, by_identifier=(other,), sources=ANSWERED))
     assert verdict.status is Status.MISCITED
     assert _problem(verdict.problems, "doi").severity is Severity.ERROR
 
@@ -128,7 +128,7 @@ def test_no_match_with_a_failed_source_is_unverified_and_names_the_failure() -> 
         SourceReport("openalex", SourceStatus.ANSWERED),
         SourceReport("crossref", SourceStatus.FAILED, "timeout"),
     )
-    verdict = judge(Evidence(reference=_reference(), sources=sources))
+    verdict = judge(Answers(reference=_reference(), sources=sources))
     assert verdict.status is Status.UNVERIFIED
     assert "crossref: timeout" in verdict.reason
     assert "openalex answered no match" in verdict.reason
@@ -136,45 +136,45 @@ def test_no_match_with_a_failed_source_is_unverified_and_names_the_failure() -> 
 
 def test_no_match_when_every_source_answered_is_fabricated() -> None:
     unrelated = _record(title="A Survey of Graph Kernels", people=(Person(family="Kriege"),))
-    verdict = judge(Evidence(reference=_reference(), candidates=(unrelated,), sources=ANSWERED))
+    verdict = judge(Answers(reference=_reference(), candidates=(unrelated,), sources=ANSWERED))
     assert verdict.status is Status.FABRICATED
     assert "no index that answered" in verdict.reason
 
 
 def test_no_match_when_every_source_was_skipped_is_unverified() -> None:
     sources = (SourceReport("openalex", SourceStatus.SKIPPED, "offline"),)
-    verdict = judge(Evidence(reference=_reference(), sources=sources))
+    verdict = judge(Answers(reference=_reference(), sources=sources))
     assert verdict.status is Status.UNVERIFIED
 
 
 def test_web_page_without_a_match_is_unverified_never_fabricated() -> None:
     page = _reference(kind="online", title="The Rust Programming Language Blog", people=())
-    verdict = judge(Evidence(reference=page, sources=ANSWERED))
+    verdict = judge(Answers(reference=page, sources=ANSWERED))
     assert verdict.status is Status.UNVERIFIED
     assert "online" in verdict.reason
 
 
 def test_misc_with_only_a_url_is_unverified() -> None:
     misc = _reference(kind="misc", identifiers=Identifiers(url="https://example.org/tool"))
-    assert judge(Evidence(reference=misc, sources=ANSWERED)).status is Status.UNVERIFIED
+    assert judge(Answers(reference=misc, sources=ANSWERED)).status is Status.UNVERIFIED
 
 
 def test_doi_that_could_not_be_looked_up_keeps_an_unmatched_reference_unverified() -> None:
     reference = _reference(identifiers=Identifiers(doi="10.1145/1234567.7654321"))
-    verdict = judge(Evidence(reference=reference, sources=ANSWERED))
+    verdict = judge(Answers(reference=reference, sources=ANSWERED))
     assert verdict.status is Status.UNVERIFIED
 
 
 def test_doi_absent_everywhere_and_no_match_is_fabricated() -> None:
     reference = _reference(identifiers=Identifiers(doi="10.88880/bpr.633067"))
-    verdict = judge(Evidence(reference=reference, identifier_absent=True, sources=ANSWERED))
+    verdict = judge(Answers(reference=reference, identifier_absent=True, sources=ANSWERED))
     assert verdict.status is Status.FABRICATED
     assert "exists nowhere" in verdict.reason
 
 
 def test_invented_doi_on_a_real_work_is_miscited_with_an_error() -> None:
     reference = _reference(identifiers=Identifiers(doi="10.88880/bpr.633067"))
-    evidence = Evidence(
+    evidence = Answers(
         reference=reference,
         identifier_absent=True,
         candidates=(_record(identifiers=Identifiers()),),
@@ -187,7 +187,7 @@ def test_invented_doi_on_a_real_work_is_miscited_with_an_error() -> None:
 
 def test_unregistered_doi_under_a_real_prefix_on_a_work_without_doi_is_only_a_note() -> None:
     reference = _reference(identifiers=Identifiers(doi="10.1609/aaai.v35i11.17231"))
-    evidence = Evidence(
+    evidence = Answers(
         reference=reference,
         identifier_absent=True,
         candidates=(_record(identifiers=Identifiers()),),
@@ -200,7 +200,7 @@ def test_unregistered_doi_under_a_real_prefix_on_a_work_without_doi_is_only_a_no
 
 def test_retracted_record_is_flagged() -> None:
     verdict = judge(
-        Evidence(reference=_reference(), candidates=(_record(retracted=True),), sources=ANSWERED)
+        Answers(reference=_reference(), candidates=(_record(retracted=True),), sources=ANSWERED)
     )
     assert Flag.RETRACTED in verdict.flags
 
@@ -212,7 +212,7 @@ def test_cited_preprint_with_a_published_version_is_flagged() -> None:
     reference = _reference(
         venue="arXiv preprint arXiv:1706.03762", identifiers=Identifiers(arxiv="1706.03762")
     )
-    verdict = judge(Evidence(reference=reference, candidates=(preprint,), sources=ANSWERED))
+    verdict = judge(Answers(reference=reference, candidates=(preprint,), sources=ANSWERED))
     assert verdict.status is Status.VERIFIED
     assert Flag.PUBLISHED_VERSION in verdict.flags
 
@@ -220,13 +220,13 @@ def test_cited_preprint_with_a_published_version_is_flagged() -> None:
 def test_preprint_year_one_off_from_the_published_version_is_accepted() -> None:
     preprint = _record(venue="arXiv", venue_short="", is_preprint=True, year=2016)
     reference = _reference(venue="arXiv preprint")
-    verdict = judge(Evidence(reference=reference, candidates=(preprint,), sources=ANSWERED))
+    verdict = judge(Answers(reference=reference, candidates=(preprint,), sources=ANSWERED))
     assert verdict.status is Status.VERIFIED
 
 
 def test_year_two_off_is_a_problem_naming_both_years() -> None:
     verdict = judge(
-        Evidence(reference=_reference(year=2019), candidates=(_record(),), sources=ANSWERED)
+        Answers(reference=_reference(year=2019), candidates=(_record(),), sources=ANSWERED)
     )
     assert verdict.status is Status.MISCITED
     problem = _problem(verdict.problems, "year")
@@ -235,7 +235,7 @@ def test_year_two_off_is_a_problem_naming_both_years() -> None:
 
 def test_wrong_venue_is_miscited() -> None:
     verdict = judge(
-        Evidence(reference=_reference(venue="ICML"), candidates=(_record(),), sources=ANSWERED)
+        Answers(reference=_reference(venue="ICML"), candidates=(_record(),), sources=ANSWERED)
     )
     assert verdict.status is Status.MISCITED
     assert _problem(verdict.problems, "venue").found == "NEURIPS"
@@ -243,7 +243,7 @@ def test_wrong_venue_is_miscited() -> None:
 
 def test_near_miss_title_by_the_same_authors_is_miscited_on_the_title() -> None:
     reference = _reference(title="Attention is Mostly All you Need")
-    verdict = judge(Evidence(reference=reference, candidates=(_record(),), sources=ANSWERED))
+    verdict = judge(Answers(reference=reference, candidates=(_record(),), sources=ANSWERED))
     assert verdict.status is Status.MISCITED
     assert [p.field for p in verdict.problems] == ["title"]
 
@@ -256,7 +256,7 @@ def test_two_papers_with_the_same_title_are_told_apart_by_authors() -> None:
         venue="ICML",
         venue_short="ICML",
     )
-    evidence = Evidence(reference=_reference(), candidates=(other, _record()), sources=ANSWERED)
+    evidence = Answers(reference=_reference(), candidates=(other, _record()), sources=ANSWERED)
     verdict = judge(evidence)
     assert verdict.status is Status.VERIFIED
     assert verdict.match is not None and verdict.match.id == "W1"
@@ -265,23 +265,23 @@ def test_two_papers_with_the_same_title_are_told_apart_by_authors() -> None:
 def test_truncated_author_list_with_others_is_verified_but_without_is_miscited() -> None:
     short = VASWANI[:2]
     with_others = judge(
-        Evidence(
+        Answers(
             reference=_reference(people=short, others=True),
             candidates=(_record(),),
             sources=ANSWERED,
         )
     )
     without = judge(
-        Evidence(reference=_reference(people=short), candidates=(_record(),), sources=ANSWERED)
+        Answers(reference=_reference(people=short), candidates=(_record(),), sources=ANSWERED)
     )
     assert with_others.status is Status.VERIFIED
     assert without.status is Status.MISCITED
 
 
 def test_confidence_is_a_probability_and_higher_for_a_clean_match() -> None:
-    clean = judge(Evidence(reference=_reference(), candidates=(_record(),), sources=ANSWERED))
+    clean = judge(Answers(reference=_reference(), candidates=(_record(),), sources=ANSWERED))
     shaky = judge(
-        Evidence(
+        Answers(
             reference=_reference(year=2019, venue="ICML"), candidates=(_record(),), sources=ANSWERED
         )
     )
@@ -291,19 +291,19 @@ def test_confidence_is_a_probability_and_higher_for_a_clean_match() -> None:
 
 def test_a_reference_with_nothing_to_search_is_unverified_not_fabricated() -> None:
     empty = _reference(title="", people=(), year=None, venue="")
-    verdict = judge(Evidence(reference=empty, sources=ANSWERED))
+    verdict = judge(Answers(reference=empty, sources=ANSWERED))
     assert verdict.status is Status.UNVERIFIED
 
 
 def test_no_source_consulted_is_unverified() -> None:
-    verdict = judge(Evidence(reference=_reference()))
+    verdict = judge(Answers(reference=_reference()))
     assert verdict.status is Status.UNVERIFIED
     assert "no index" in verdict.reason
 
 
 def test_published_venue_cited_with_its_arxiv_doi_is_not_flagged_as_a_preprint() -> None:
     reference = _reference(identifiers=Identifiers(doi="10.48550/arxiv.1706.03762"))
-    evidence = Evidence(
+    evidence = Answers(
         reference=reference, identifier_absent=True, candidates=(_record(),), sources=ANSWERED
     )
     verdict = judge(evidence)
@@ -314,7 +314,7 @@ def test_published_venue_cited_with_its_arxiv_doi_is_not_flagged_as_a_preprint()
 def test_doi_resolving_to_the_same_work_in_another_index_is_no_problem() -> None:
     crossref_copy = _record(source="crossref", id="10.5555/3295222.3295349", title="Attention")
     reference = _reference(identifiers=Identifiers(doi="10.5555/3295222.3295349"))
-    evidence = Evidence(
+    evidence = Answers(
         reference=reference,
         by_identifier=(crossref_copy,),
         candidates=(_record(),),
@@ -358,7 +358,7 @@ def test_odd_text_anywhere_still_gives_a_verdict(
     record = _record(
         title=found_title, people=(person, Person(literal=family)), venue=found_venue, year=year
     )
-    evidence = Evidence(
+    evidence = Answers(
         reference=reference,
         by_identifier=(record,) if doi and not absent else (),
         identifier_absent=absent,
@@ -372,7 +372,7 @@ def test_odd_text_anywhere_still_gives_a_verdict(
 
 def test_flagship_cited_where_only_a_workshop_version_is_indexed_is_verified_with_a_note() -> None:
     workshop = _record(venue="ICML 2017 Workshops: PADL", venue_short="ICMLW")
-    verdict = judge(Evidence(reference=_reference(), candidates=(workshop,), sources=ANSWERED))
+    verdict = judge(Answers(reference=_reference(), candidates=(workshop,), sources=ANSWERED))
     assert verdict.status is Status.VERIFIED
     assert _problem(verdict.problems, "venue").severity is Severity.INFO
 
@@ -380,14 +380,14 @@ def test_flagship_cited_where_only_a_workshop_version_is_indexed_is_verified_wit
 def test_another_fields_venue_cited_for_a_workshop_paper_is_miscited() -> None:
     workshop = _record(venue="ICML 2017 Workshops: PADL", venue_short="ICMLW")
     reference = _reference(venue="ACL")
-    verdict = judge(Evidence(reference=reference, candidates=(workshop,), sources=ANSWERED))
+    verdict = judge(Answers(reference=reference, candidates=(workshop,), sources=ANSWERED))
     assert verdict.status is Status.MISCITED
     assert _problem(verdict.problems, "venue").severity is Severity.WARNING
 
 
 def test_conference_paper_cited_with_the_year_of_its_preprint_is_verified() -> None:
     reference = _reference(year=2016)  # on arXiv in 2016, in the 2017 proceedings
-    verdict = judge(Evidence(reference=reference, candidates=(_record(),), sources=ANSWERED))
+    verdict = judge(Answers(reference=reference, candidates=(_record(),), sources=ANSWERED))
     assert verdict.status is Status.VERIFIED
 
 
@@ -430,7 +430,7 @@ def _work(**fields: object) -> Record:
 def test_a_journal_cited_by_its_exact_name_is_verified() -> None:
     for name in ("Nature", "Nature Communications", "Biometrika"):
         verdict = judge(
-            Evidence(
+            Answers(
                 reference=_article(venue=name),
                 candidates=(_work(venue=name),),
                 sources=ANSWERED,
@@ -441,7 +441,7 @@ def test_a_journal_cited_by_its_exact_name_is_verified() -> None:
 
 def test_another_journal_is_a_venue_warning() -> None:
     verdict = judge(
-        Evidence(reference=_article(venue="Cell"), candidates=(_work(),), sources=ANSWERED)
+        Answers(reference=_article(venue="Cell"), candidates=(_work(),), sources=ANSWERED)
     )
     assert verdict.status is Status.MISCITED
     assert _problem(verdict.problems, "venue").found == "Nature"
@@ -452,14 +452,14 @@ def test_a_repository_record_cannot_refute_the_venue_when_another_index_holds_th
                        venue_kind="repository", is_preprint=True)  # fmt: skip
     journal = _work(source="crossref", id="10.1038/35057062")
     verdict = judge(
-        Evidence(reference=_article(), candidates=(repository, journal), sources=ANSWERED)
+        Answers(reference=_article(), candidates=(repository, journal), sources=ANSWERED)
     )
     assert verdict.status is Status.VERIFIED
 
 
 def test_a_publisher_given_as_venue_is_no_error() -> None:
     verdict = judge(
-        Evidence(
+        Answers(
             reference=_article(kind="incollection", venue="Handbook of Genomics"),
             candidates=(_work(venue="Springer eBooks", venue_kind="ebook platform"),),
             sources=ANSWERED,
@@ -472,9 +472,9 @@ def test_a_work_known_only_as_a_preprint_to_two_indexes_refutes_a_claimed_venue(
     preprint = _work(venue="arXiv (Cornell University)", venue_kind="repository",
                      is_preprint=True)  # fmt: skip
     one_index = (SourceReport("openalex", SourceStatus.ANSWERED),)
-    alone = judge(Evidence(reference=_article(), candidates=(preprint,), sources=one_index))
+    alone = judge(Answers(reference=_article(), candidates=(preprint,), sources=one_index))
     assert alone.status is Status.VERIFIED  # one index's preprint record proves nothing
-    both = judge(Evidence(reference=_article(), candidates=(preprint,), sources=ANSWERED))
+    both = judge(Answers(reference=_article(), candidates=(preprint,), sources=ANSWERED))
     assert both.status is Status.MISCITED
     assert "only a preprint" in _problem(both.problems, "venue").found
 
@@ -484,7 +484,7 @@ def test_any_version_of_the_work_agreeing_settles_a_field() -> None:
     truncated = _work(people=people[:1])
     alphabetised = _work(source="crossref", people=people[::-1])
     verdict = judge(
-        Evidence(
+        Answers(
             reference=_article(people=people),
             candidates=(truncated, alphabetised),
             sources=ANSWERED,
@@ -496,7 +496,7 @@ def test_any_version_of_the_work_agreeing_settles_a_field() -> None:
 def test_a_one_letter_slip_in_a_name_is_a_note_naming_the_right_spelling() -> None:
     slipped = (Person(family="Lnader", given="Eric S."), NATURE_PEOPLE[1])
     verdict = judge(
-        Evidence(reference=_article(people=slipped), candidates=(_work(),), sources=ANSWERED)
+        Answers(reference=_article(people=slipped), candidates=(_work(),), sources=ANSWERED)
     )
     assert verdict.status is Status.VERIFIED
     note = _problem(verdict.problems, "authors")
@@ -504,11 +504,11 @@ def test_a_one_letter_slip_in_a_name_is_a_note_naming_the_right_spelling() -> No
 
 
 def test_a_miscitation_resting_on_one_index_asks_for_a_second_opinion() -> None:
-    wrong_year, doubt = weigh(Evidence(reference=_article(year=1995), candidates=(_work(),)))
+    wrong_year, doubt = weigh(Answers(reference=_article(year=1995), candidates=(_work(),)))
     assert wrong_year.status is Status.MISCITED and needs_second_opinion(wrong_year, doubt)
     second = _work(source="crossref", id="10.1038/35057062")
     confirmed, doubt = weigh(
-        Evidence(reference=_article(year=1995), candidates=(_work(), second), sources=ANSWERED)
+        Answers(reference=_article(year=1995), candidates=(_work(), second), sources=ANSWERED)
     )
     assert confirmed.status is Status.MISCITED and not needs_second_opinion(confirmed, doubt)
 
@@ -516,11 +516,11 @@ def test_a_miscitation_resting_on_one_index_asks_for_a_second_opinion() -> None:
 def test_a_record_cut_to_its_first_author_asks_another_index_for_the_list() -> None:
     invented = (NATURE_PEOPLE[0], Person(family="Nobody", given="Ann"))
     truncated = _work(people=NATURE_PEOPLE[:1])
-    verdict, doubt = weigh(Evidence(reference=_article(people=invented), candidates=(truncated,)))
+    verdict, doubt = weigh(Answers(reference=_article(people=invented), candidates=(truncated,)))
     assert verdict.status is Status.VERIFIED and needs_second_opinion(verdict, doubt)
     full = _work(source="crossref", id="10.1038/35057062")
     verdict, doubt = weigh(
-        Evidence(reference=_article(people=invented), candidates=(truncated, full))
+        Answers(reference=_article(people=invented), candidates=(truncated, full))
     )
     assert verdict.status is Status.MISCITED
     assert not needs_second_opinion(verdict, doubt)
@@ -528,24 +528,24 @@ def test_a_record_cut_to_its_first_author_asks_another_index_for_the_list() -> N
 
 def test_a_repository_given_as_the_venue_asks_another_index_for_the_journal() -> None:
     filed = _work(venue="PubMed Central", venue_kind="repository")
-    verdict, doubt = weigh(Evidence(reference=_article(venue="Cell"), candidates=(filed,)))
+    verdict, doubt = weigh(Answers(reference=_article(venue="Cell"), candidates=(filed,)))
     assert verdict.status is Status.VERIFIED and needs_second_opinion(verdict, doubt)
     journal = _work(source="crossref", id="10.1038/35057062")
-    verdict, _ = weigh(Evidence(reference=_article(venue="Cell"), candidates=(filed, journal)))
+    verdict, _ = weigh(Answers(reference=_article(venue="Cell"), candidates=(filed, journal)))
     assert verdict.status is Status.MISCITED
 
 
 def test_a_misc_entry_with_a_papers_shape_that_no_index_holds_is_fabricated() -> None:
     invented = _article(kind="misc", title="Quantum gravity of invented tardigrades",
                         volume="12", pages="1--9")  # fmt: skip
-    verdict = judge(Evidence(reference=invented, sources=ANSWERED))
+    verdict = judge(Answers(reference=invented, sources=ANSWERED))
     assert verdict.status is Status.FABRICATED
 
 
 def test_a_misc_web_page_that_no_index_holds_stays_unverified() -> None:
     page = _article(kind="misc", title="Our lab's homepage", venue="",
                     identifiers=Identifiers(url="https://example.org"))  # fmt: skip
-    verdict = judge(Evidence(reference=page, sources=ANSWERED))
+    verdict = judge(Answers(reference=page, sources=ANSWERED))
     assert verdict.status is Status.UNVERIFIED
     assert "a miscellaneous entry may be outside" in verdict.reason
 
@@ -554,7 +554,7 @@ def test_titles_in_other_scripts_are_compared() -> None:
     title = "ОБРАЗОВАНИЕ КАК «НОВАЯ РОСКОШЬ»"
     people = (Person(family="Бинюкова", given="И.С."),)
     verdict = judge(
-        Evidence(
+        Answers(
             reference=_article(title=title, people=people, venue="", year=2019),
             candidates=(_work(title=title, people=people, venue="", year=2019),),
             sources=ANSWERED,
@@ -565,7 +565,7 @@ def test_titles_in_other_scripts_are_compared() -> None:
 
 def test_an_unmatched_title_in_chinese_or_japanese_is_unverified_not_fabricated() -> None:
     verdict = judge(
-        Evidence(reference=_article(title="異分野連携によるリポソーム製剤の開発"), sources=ANSWERED)
+        Answers(reference=_article(title="異分野連携によるリポソーム製剤の開発"), sources=ANSWERED)
     )
     assert verdict.status is Status.UNVERIFIED
 
@@ -577,7 +577,7 @@ def test_a_doi_no_registry_knows_beside_an_arxiv_id_that_found_the_work_is_wrong
         source="arxiv", is_preprint=True, published_doi="10.1038/35057062", identifiers=arxiv_ids
     )
     verdict = judge(
-        Evidence(
+        Answers(
             reference=reference, by_identifier=(found,), identifier_absent=True, sources=ANSWERED
         )
     )
@@ -591,7 +591,7 @@ def test_an_arxiv_doi_with_a_version_is_read_as_the_papers_doi_with_a_note() -> 
         fields=(("doi", "10.48550/arXiv.2101.00001v2"),),
     )
     found = _work(identifiers=Identifiers(doi="10.48550/arxiv.2101.00001"))
-    verdict = judge(Evidence(reference=reference, by_identifier=(found,), sources=ANSWERED))
+    verdict = judge(Answers(reference=reference, by_identifier=(found,), sources=ANSWERED))
     assert verdict.status is Status.VERIFIED
     note = _problem(verdict.problems, "doi")
     assert note.severity is Severity.INFO and note.found == "10.48550/arxiv.2101.00001"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cite_sentinel.core.sources.sentences import (
+from cite_sentinel.core.sources.sentence_spans import (
     Flavour,
     Sentences,
     breaks_before,
