@@ -104,7 +104,7 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
 def _database(url: str) -> tuple[object | None, str]:
     if url != "auto":
         return None, url
-    from tests.postgres import Cluster, server_bin
+    from tests.support.postgres import Cluster, server_bin
 
     binaries = server_bin()
     if binaries is None:

@@ -1,9 +1,9 @@
 """Catalog import speed and size: the 256k-work corpus as an OpenAlex snapshot file into SQLite,
 each importer on the same works written in its own format, and the same import into PostgreSQL.
 
-The dumps are written from ../shared/data/corpus at run time (tests/dumps.py), in a temporary
-folder; writing them is not timed. Reported per import: works, wall seconds, works/s, the CPU
-seconds of this process and of its worker processes, and the catalog's size on disk.
+The dumps are written from ../shared/data/corpus at run time (tests/support/dumps.py), in a
+temporary folder; writing them is not timed. Reported per import: works, wall seconds, works/s, the
+CPU seconds of this process and of its worker processes, and the catalog's size on disk.
 
 Run from the repository root:
   .venv/bin/python -m benchmarks.catalog_import [--sample N] [--workers N] [--postgres URL|auto]
@@ -118,7 +118,7 @@ def _report(
 def _postgres(url: str, snapshot: Path, size: int, workers: int) -> None:
     cluster = None
     if url == "auto":
-        from tests.postgres import Cluster, server_bin
+        from tests.support.postgres import Cluster, server_bin
 
         binaries = server_bin()
         if binaries is None:

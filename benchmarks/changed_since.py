@@ -22,9 +22,9 @@ from pathlib import Path
 
 from cite_sentinel.commands import run_command
 
-from tests.e2e.manuscript_repo import make_repository
 from tests.fakeapi import FakeApi
 from tests.fakeapi.server import corpus_path
+from tests.support.manuscript_repo import make_repository
 
 REFERENCES = 1000
 RUNS = 5

@@ -41,7 +41,7 @@ from cite_sentinel.core.verify.engine import Engine
 from rapidfuzz import fuzz
 
 from benchmarks.engine_runs import verified
-from tests.pdf_papers import (
+from tests.support.pdf_papers import (
     AUTHOR_YEAR_STYLES,
     NUMBERED_STYLES,
     WORKS,

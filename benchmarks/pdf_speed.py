@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import pypdfium2 as pdfium
 from cite_sentinel.core.sources.pdf import read_pdf
 
-from tests.pdf_papers import WORKS, bibtex, load_works, typeset
+from tests.support.pdf_papers import WORKS, bibtex, load_works, typeset
 
 _SENTENCE = (
     "We study sparse graphs and stochastic baselines with adaptive inference, and the signals "

@@ -15,7 +15,7 @@ from cite_sentinel.core.sources import read_text
 from cite_sentinel.core.workspace.local_checks import Linked, lint
 from hypothesis import HealthCheck, given, settings
 
-from tests.unit.core.sources.test_readers_never_raise import READERS, texts
+from tests.support.reader_inputs import READERS, texts
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "real-bibs"
 FUZZ_EXAMPLES = 2000

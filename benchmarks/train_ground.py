@@ -1,6 +1,10 @@
-"""Fit the local groundedness scorer on SciFact train only, and write core/ground/local_params.json.
+"""Fit the local groundedness scorer on SciFact train only, and write its parameters to a file.
 
 Run: .venv/bin/python -m benchmarks.train_ground [--data ../shared/data/ground] [--lexical-only]
+     [--output local_params.json]
+
+It never writes the shipped core/ground/local_params.json: review the new file (its figures
+by benchmarks.ground_eval) and copy it there in a commit of its own.
 
 With the `embeddings` extra installed (and without --lexical-only) it also fits the second
 relevance model over the lexical features plus the all-MiniLM-L6-v2 cosines (a few minutes).
@@ -35,6 +39,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "ground")
     parser.add_argument("--lexical-only", action="store_true", help="skip the embedding model")
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=Path(OUTPUT.name),
+        help=f"where the parameters go (default: ./{OUTPUT.name}); a reviewed commit copies "
+        f"them to core/ground/{OUTPUT.name}, which this never writes",
+    )
     options = parser.parse_args()
     train = _read(options.data / "pairs_scifact_train.jsonl")
     documents = {row["doc_id"]: " ".join(row["sentences"]) for row in train}
@@ -74,7 +85,7 @@ def main() -> None:
         with_embedding = logistic.fit(rows, relevance_labels, l2=1.0, steps=1500)
         unrelated_embedding = _unrelated_threshold(with_embedding, rows, relevance_labels)
     save(
-        OUTPUT,
+        options.output,
         idf=idf,
         ranker=ranker,
         relevance=relevance_model,
@@ -84,7 +95,7 @@ def main() -> None:
         unrelated_below_embedding=unrelated_embedding,
         trained_on=f"SciFact train (claims CC BY 4.0; abstracts ODC-By 1.0), {len(train)} pairs",
     )
-    print(f"wrote {OUTPUT.name}: {len(idf.weights)} IDF words, unrelated below {unrelated:.3f}")
+    print(f"wrote {options.output}: {len(idf.weights)} IDF words, unrelated below {unrelated:.3f}")
 
 
 def _fit_ranker(train: list[dict], idf: Idf) -> logistic.Logistic:  # type: ignore[type-arg]

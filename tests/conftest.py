@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["tests.fakeapi.pytest_fixture", "tests.postgres"]
+pytest_plugins = ["tests.fakeapi.pytest_fixture", "tests.support.postgres"]
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("CITE_SENTINEL_SHARED", ROOT.parent / "shared"))

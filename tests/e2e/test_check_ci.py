@@ -14,8 +14,8 @@ import jsonschema
 import pytest
 from cite_sentinel.commands import run_command
 
-from tests.e2e.manuscript_repo import entry, git, make_repository
 from tests.fakeapi import FakeApi
+from tests.support.manuscript_repo import entry, git, make_repository
 
 SARIF_SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "sarif-schema-2.1.0.json"
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git on PATH")

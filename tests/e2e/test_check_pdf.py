@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.fakeapi import FakeApi
-from tests.pdf_papers import typeset
+from tests.support.pdf_papers import typeset
 
 BIB = """@article{okonkwo2019, author = {Okonkwo, Adaeze and Varga, Bence},
   title = {Sparse Graph Inference for Robust Representation Learning},

@@ -12,7 +12,7 @@ from cite_sentinel.core.model import Citation, CitationMode, Location
 from cite_sentinel.core.sources.csl import read_csl_json
 from cite_sentinel.core.styles import Disambiguation, apa_list, cite_apa
 
-from benchmarks.apa_fidelity import measure, read_works
+from tests.support.apa_fidelity import measure, read_works
 
 ENTRY_BAR = 0.98  # the bars, on the 300 works (docs/BENCHMARKS.md)
 CITATION_BAR = 0.99

@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT
-from tests.e2e.manuscript_repo import entry, git, make_repository
 from tests.fakeapi import FakeApi
+from tests.support.manuscript_repo import entry, git, make_repository
 
 SARIF_SCHEMA = ROOT / "tests" / "schemas" / "sarif-schema-2.1.0.json"
 _EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")

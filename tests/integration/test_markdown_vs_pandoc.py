@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.markdown_grammar import HAND_WRITTEN, corpus, our_keys, pandoc_keys
+from tests.support.markdown_grammar import HAND_WRITTEN, corpus, our_keys, pandoc_keys
 
 # Snippets that open something a later snippet could fall into stay out of the batch.
 _SPILLS = ("```", "~~~", "<!--", "<pre", "<div", "\\begin", "]:", "(@", "\n    ", "[@a and")

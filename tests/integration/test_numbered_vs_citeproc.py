@@ -12,9 +12,9 @@ import pytest
 from cite_sentinel.core.sources.csl import read_csl_json
 from cite_sentinel.core.styles import Numbering, numbered_list
 
-from benchmarks.apa_fidelity import read_works
-from benchmarks.numbered_fidelity import journal_articles, measure
 from tests.integration.test_apa_vs_citeproc import FORMS
+from tests.support.apa_fidelity import read_works
+from tests.support.numbered_fidelity import journal_articles, measure
 
 ENTRY_BAR = 0.99  # docs/BENCHMARKS.md: 99.8% on these works
 

@@ -15,7 +15,7 @@ from cite_sentinel.core.sources.pdf import read_pdf
 from cite_sentinel.core.verify.engine import Engine
 
 from tests.fakeapi import FakeApi
-from tests.pdf_papers import WORKS, Paper, invented_work, load_works, typst_paper
+from tests.support.pdf_papers import WORKS, Paper, invented_work, load_works, typst_paper
 
 FAST = HttpSettings(timeout=2.0, connect_timeout=1.0, max_attempts=2, max_retry_seconds=1.0)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import reflist_accuracy as bench
+from tests.support import reflist_accuracy as bench
 
 WORKS = 50
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.typst_citations import SNIPPETS, compare
+from tests.support.typst_citations import SNIPPETS, compare
 
 pytest.importorskip("typst", reason="needs the typst package (dev extra)")
 

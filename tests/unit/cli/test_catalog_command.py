@@ -10,9 +10,9 @@ import pytest
 from cite_sentinel.commands import run_command
 
 from tests.conftest import DATA
-from tests.dumps import write_dblp, write_openalex
 from tests.fakeapi.corpus import Work
 from tests.fakeapi.loading import load_works
+from tests.support.dumps import write_dblp, write_openalex
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import pytest
 from cite_sentinel.core import Reference, Status, Verdict, check
 from cite_sentinel.core.findings import Code
 
-from tests.pdf_papers import typeset
+from tests.support.pdf_papers import typeset
 
 BIB = """@article{okonkwo2019, author = {Okonkwo, Adaeze}, title = {Sparse Graph Inference},
   journal = {Journal of Machine Learning Research}, year = {2019}}

@@ -9,8 +9,8 @@ import pytest
 from cite_sentinel.core.catalog.sqlite_store import SqliteCatalog
 
 from tests.conftest import DATA
-from tests.dumps import corpus_sample
 from tests.fakeapi.corpus import Work
+from tests.support.dumps import corpus_sample
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,8 @@ from cite_sentinel.core.catalog import FORMATS, DumpError, ReadOptions, import_d
 from cite_sentinel.core.catalog.sqlite_store import SqliteCatalog
 from cite_sentinel.core.model import Identifiers, Location, Reference
 
-from tests.dumps import (
+from tests.fakeapi.corpus import Person, Work
+from tests.support.dumps import (
     write_arxiv,
     write_crossref,
     write_dblp,
@@ -21,7 +22,6 @@ from tests.dumps import (
     write_pubmed,
     write_zotero,
 )
-from tests.fakeapi.corpus import Person, Work
 
 
 def cited(title: str = "", doi: str = "", arxiv: str = "", pmid: str = "") -> Reference:

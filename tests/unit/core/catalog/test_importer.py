@@ -9,8 +9,8 @@ from cite_sentinel.core.catalog import FORMATS, ImportProgress, import_dump, que
 from cite_sentinel.core.catalog.sqlite_store import SqliteCatalog
 from cite_sentinel.core.model import Location, Reference
 
-from tests.dumps import write_dblp, write_openalex
 from tests.fakeapi.corpus import Work
+from tests.support.dumps import write_dblp, write_openalex
 
 
 def titled(title: str, venue: str = "", year: int | None = None) -> Reference:

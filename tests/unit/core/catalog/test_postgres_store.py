@@ -10,8 +10,8 @@ from cite_sentinel.core.catalog.postgres_store import PostgresCatalog
 from cite_sentinel.core.errors import InputError
 from cite_sentinel.core.model import Identifiers, Location, Reference
 
-from tests.dumps import write_dblp, write_openalex
 from tests.fakeapi.corpus import Work
+from tests.support.dumps import write_dblp, write_openalex
 
 
 def reference(title: str = "", doi: str = "") -> Reference:

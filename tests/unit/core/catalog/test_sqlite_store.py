@@ -12,8 +12,8 @@ from cite_sentinel.core.catalog.sqlite_store import SCHEMA_VERSION, SqliteCatalo
 from cite_sentinel.core.errors import InputError
 from cite_sentinel.core.model import Identifiers, Location, Reference
 
-from tests.dumps import write_openalex
 from tests.fakeapi.corpus import Work
+from tests.support.dumps import write_openalex
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import Severity
 from cite_sentinel.core.sources.pdf import read_pdf, read_pdf_file
 
-from tests.pdf_papers import encrypted, png, typeset
+from tests.support.pdf_papers import encrypted, png, typeset
 
 PAPER = """#set page(paper: "a5")
 = Introduction

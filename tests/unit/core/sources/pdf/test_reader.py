@@ -7,7 +7,7 @@ from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import Severity
 from cite_sentinel.core.sources.pdf import read_pdf
 
-from tests.pdf_papers import typeset
+from tests.support.pdf_papers import typeset
 
 BIB = """
 @inproceedings{okonkwo2019,

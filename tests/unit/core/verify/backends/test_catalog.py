@@ -22,8 +22,8 @@ from cite_sentinel.core.model import (
 from cite_sentinel.core.verify.engine import Engine
 
 from tests.conftest import DATA
-from tests.dumps import corpus_sample, write_dblp
 from tests.fakeapi.corpus import Work
+from tests.support.dumps import corpus_sample, write_dblp
 
 ENV = {
     "CITE_SENTINEL_OPENALEX_URL": "http://fake.test/openalex",
