@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cite_sentinel.core.matching import authors, calibration, registrants, venues
+from cite_sentinel.core.matching import authors, calibration, data_kinds, registrants, venues
 from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprint
 from cite_sentinel.core.matching.titles import compare as compare_titles
 from cite_sentinel.core.model import (
@@ -415,7 +415,8 @@ def _undecidable(evidence: Answers) -> str:
     kind = reference.kind.lower()
     judged_as_paper = kind in _LOOSE_KINDS and paper_shaped(reference)
     identified = evidence.identifier_absent or (kind == "misc" and (ids.doi or ids.arxiv))
-    if kind in OUTSIDE_INDEXES and not identified and not judged_as_paper:
+    outside = kind in OUTSIDE_INDEXES or kind in data_kinds.DATA_KINDS
+    if outside and not (identified or judged_as_paper or _in_datacite(evidence)):
         return f"{_kind_phrase(kind)} may be outside the scholarly indexes ({outcome})"
     if (ids.doi or ids.arxiv) and not evidence.identifier_absent:
         return f"the cited identifier could not be looked up ({outcome})"
@@ -427,6 +428,14 @@ def _undecidable(evidence: Answers) -> str:
             f" between words (Chinese, Japanese, Thai); give the DOI to check it ({outcome})"
         )
     return ""
+
+
+def _in_datacite(evidence: Answers) -> bool:
+    """Data a repository that registers at DataCite published, and DataCite answered: had a
+    repository published it, DataCite would hold it."""
+    return data_kinds.names_data_repository(evidence.reference) and any(
+        s.name == "datacite" and s.status is SourceStatus.ANSWERED for s in evidence.sources
+    )
 
 
 def _unspaced_script(title: str) -> bool:

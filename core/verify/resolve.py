@@ -8,8 +8,10 @@ record that fits is settled there. The rest are searched: a pool of workers per 
 pulls the next reference that source should be asked about (core.search_board), so OpenAlex
 and Crossref run side by side, each at its own rate, and a reference is asked of a second
 source only when the first found no matching work. Semantic Scholar joins only with an API key
-(keyless use is throttled hard), or as a stand-in when another source failed. Each verdict is
-handed to `on_verdict` as soon as nothing more will be asked about its reference.
+(keyless use is throttled hard), or as a stand-in when another source failed. DataCite is
+searched only for references that cite a dataset or software (core.data_kinds), before the
+others. Each verdict is handed to `on_verdict` as soon as nothing more will be asked about
+its reference.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
+from cite_sentinel.core.matching.data_kinds import cites_data
 from cite_sentinel.core.matching.match import Answers, Doubt, needs_second_opinion, weigh
 from cite_sentinel.core.model import (
     Record,
@@ -33,7 +36,7 @@ from cite_sentinel.core.model import (
 from cite_sentinel.core.verify.backends.doi import DoiState
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 from cite_sentinel.core.verify.backends.session import Backends
-from cite_sentinel.core.verify.search_board import PRIMARIES, Allowance, SearchBoard
+from cite_sentinel.core.verify.search_board import DATACITE, PRIMARIES, Allowance, SearchBoard
 
 log = logging.getLogger(__name__)
 
@@ -316,10 +319,11 @@ async def _search(states: list[_State], plan: _Plan, results: _Results) -> None:
             results.finish(state, weigh(state.evidence())[0])  # nothing to search it by
     if not pending:
         return
+    data = [index for index, state in enumerate(pending) if cites_data(state.reference)]
     sources = {
         name: search
         for name, search in _search_sources(plan.backends).items()
-        if name in plan.enabled
+        if name in plan.enabled and (name != DATACITE or data)
     }
     board = SearchBoard(
         len(pending),
@@ -327,6 +331,7 @@ async def _search(states: list[_State], plan: _Plan, results: _Results) -> None:
         s2_keyed=plan.backends.semanticscholar.keyed,
         allowance=plan.allowance,
         spoken={index: state.spoken for index, state in enumerate(pending) if state.spoken},
+        data=data,
     )
     search = _Search(pending, board, plan, results)
     async with asyncio.TaskGroup() as group:
@@ -344,6 +349,7 @@ def _search_sources(backends: Backends) -> dict[str, Callable[[Reference], Await
         "openalex": backends.openalex.search,
         "crossref": backends.crossref.search,
         "semanticscholar": backends.semanticscholar.match,
+        DATACITE: backends.datacite.search,
     }
 
 

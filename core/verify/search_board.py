@@ -8,6 +8,10 @@ where a primary failed, and only while the keyless allowance lasts. A primary th
 settles what it is asked first (Crossref for papers without DOIs) turns cold: it takes only
 second opinions while the other primary does better. Every step is O(log n), so a list of
 16,000 references is scheduled as fast, per reference, as one of ten.
+
+DataCite is asked only about the references named as data (datasets and software, which it
+holds and the primaries often do not), and about those first: what it does not settle goes
+on to the primaries as a second opinion.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import heapq
 from collections.abc import Collection, Mapping
 
 S2 = "semanticscholar"
+DATACITE = "datacite"
 PRIMARIES = frozenset({"openalex", "crossref"})
 # A primary search source that settles under this share of its first asks, after this many,
 # stops taking fresh references while the other primary does better.
@@ -55,16 +60,23 @@ class SearchBoard:
         s2_keyed: bool,
         allowance: Allowance,
         spoken: Mapping[int, frozenset[str]] | None = None,
+        data: Collection[int] = (),
     ) -> None:
         """`spoken` names, for a reference whose identifiers found a record another index must
-        confirm, the indexes that already gave their word: it is queued for the others only."""
+        confirm, the indexes that already gave their word: it is queued for the others only.
+        `data` are the references that cite a dataset or software: DataCite's, first."""
         self._sources = frozenset(sources)
         self._primaries = self._sources & PRIMARIES
         self._s2_keyed = s2_keyed
         self._allowance = allowance
         spoken = spoken or {}
-        self._fresh = collections.deque(i for i in range(count) if not spoken.get(i))
+        self._data = frozenset(data) if DATACITE in self._sources else frozenset[int]()
         self._queues: dict[str, list[int]] = {name: [] for name in self._sources}
+        first = [i for i in range(count) if not spoken.get(i)]
+        if self._data:
+            self._queues[DATACITE] = [i for i in first if i in self._data]  # sorted: a heap
+        fresh = [i for i in first if i not in self._data] if self._fresh_takers() else []
+        self._fresh = collections.deque(fresh)
         self._searched: list[frozenset[str]] = [frozenset()] * count
         self._busy = bytearray(count)
         self._closed = bytearray(count)  # settled, or nobody is left to ask
@@ -99,8 +111,9 @@ class SearchBoard:
         return index
 
     def finished(self, name: str) -> bool:
-        """Nothing is left that `name` could be asked, now or after a busy reference returns."""
-        return not (self._in_flight or self._queues[name] or self._fresh)
+        """Nothing is left that `name` could be asked, now or after a busy reference returns
+        (or one queued for another source: DataCite's data go on to the primaries)."""
+        return not (self._in_flight or self._fresh or any(self._queues.values()))
 
     def answered(self, index: int, name: str, *, settled: bool, primary_failed: bool) -> bool:
         """Record that `name` answered about a reference; True when nobody will ask again."""
@@ -122,7 +135,7 @@ class SearchBoard:
         searched = self._searched[index]
         asked_again = False
         for other in sorted(self._sources - searched):
-            if self._wants(other, searched, primary_failed=primary_failed):
+            if self._wants(other, index, searched, primary_failed=primary_failed):
                 heapq.heappush(self._queues[other], index)
                 asked_again = True
         if not asked_again:
@@ -133,7 +146,11 @@ class SearchBoard:
         """References never closed: still queued when the run ended (keyless allowance spent)."""
         return [index for index, closed in enumerate(self._closed) if not closed]
 
-    def _wants(self, name: str, searched: frozenset[str], *, primary_failed: bool) -> bool:
+    def _wants(
+        self, name: str, index: int, searched: frozenset[str], *, primary_failed: bool
+    ) -> bool:
+        if name == DATACITE:
+            return index in self._data
         if name != S2:
             return True  # a second opinion: coldness only keeps a primary off fresh references
         if not searched >= self._primaries:
@@ -148,7 +165,13 @@ class SearchBoard:
     def _takes_fresh(self, name: str) -> bool:
         if name == S2:
             return not self._primaries  # the only search source the configuration allows
+        if name == DATACITE:
+            return False  # only data, queued for it from the start
         return not self._cold(name)
+
+    def _fresh_takers(self) -> bool:
+        """Whether any source takes fresh references (none where DataCite alone is allowed)."""
+        return bool(self._primaries) or S2 in self._sources
 
     def _cold(self, name: str) -> bool:
         """Cold only beside another primary that settles more: one alone asks everything."""

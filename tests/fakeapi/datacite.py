@@ -2,19 +2,23 @@
 
 DataCite holds the DOIs its members register (datasets, software, reports, theses, and the
 articles of DataCite-registered journals) and arXiv's 10.48550 DOIs. The search takes a
-free-text `query` (field prefixes such as `titles.title:` and boolean words are read as plain
-words; `doi:A OR doi:B` looks DOIs up), `resource-type-id`, `page[size]` and `page[number]`.
+free-text `query` (field prefixes such as `titles.title:` are read as plain words; `doi:A OR
+doi:B` looks DOIs up), `sort`, `resource-type-id`, `page[size]` and `page[number]`. As the
+real one (Elasticsearch `query_string`, default operator AND), it finds only works holding
+every word of the query in their title, creators, publisher, description or year unless the
+words are joined with OR; and it lists them newest first unless `sort=relevance`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from urllib.parse import unquote, urlencode
 
 from .corpus import Corpus
 from .exchange import ApiRequest, ApiResponse, json_response
 from .quirks import seen_by
-from .works import Person, Work, normalise_doi
+from .works import Person, Work, normalise_doi, tokens
 
 _CONTENT_TYPE = "application/json; charset=utf-8"
 _BASE = "https://api.datacite.org"
@@ -46,7 +50,9 @@ _TYPES = {
 _CONTAINED = frozenset(("journal-article", "book-chapter", "proceedings-article"))
 _QUERY_SYNTAX = re.compile(r"\b[\w.]+:|\b(?:AND|OR|NOT)\b|[()\"\\~*^\[\]{}]")
 _DOI_CLAUSE = re.compile(r"\bdoi:\s*\"?(10\.[^\s\")]+)", re.IGNORECASE)
+_OR = re.compile(r"\bOR\b")
 _MAX_PAGE = 1000
+_UNRANKED = 1000  # matches a search unsorted by relevance picks its newest from
 
 
 def render(work: Work, doi: str) -> dict[str, object]:
@@ -201,8 +207,13 @@ def _search(request: ApiRequest, corpus: Corpus) -> ApiResponse:
     else:
         text = _QUERY_SYNTAX.sub(" ", query)
         among = corpus.datacite_numbers()
-        hits = corpus.search(text, size * number, among=among) if text.strip() else []
+        every = None if _OR.search(query) else _holding_every_word(text)
+        ranked = request.arg("sort") == "relevance"
+        rows = size * number if ranked else _UNRANKED
+        hits = corpus.search(text, rows, among=among, accept=every) if text.strip() else []
         works = [hit.work for hit in hits]
+        if not ranked:
+            works.sort(key=lambda w: (-(w.year or 0), -w.number))  # last updated first
     items = [render(seen_by("datacite", w, corpus.quirks).work, str(w.datacite_doi)) for w in works]
     if kinds:
         items = [i for i in items if _general_id(i) in kinds]
@@ -221,6 +232,18 @@ def _search(request: ApiRequest, corpus: Corpus) -> ApiResponse:
         links["next"] = f"{_BASE}/dois?{urlencode(following, doseq=True)}"
     body = {"data": shown, "meta": meta, "links": links}
     return json_response(200, body, kind="datacite.query", content_type=_CONTENT_TYPE)
+
+
+def _holding_every_word(query: str) -> Callable[[Work], bool]:
+    """The default operator AND: every word of the query is in one of the searched fields."""
+    words = set(tokens(query))
+
+    def holds(work: Work) -> bool:
+        people = " ".join(f"{p.given} {p.family}" for p in work.authors)
+        text = " ".join((work.title, people, work.publisher or "", work.venue, str(work.year)))
+        return words <= set(tokens(f"{text} {work.abstract or ''}"))
+
+    return holds
 
 
 def _general_id(item: dict[str, object]) -> str:

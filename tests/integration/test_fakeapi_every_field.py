@@ -254,6 +254,24 @@ def test_datacite_search_reads_field_queries_and_filters_by_resource_type(
     assert [d["id"] for d in by_doi["data"]] == [fixtures.DATASET.doi, fixtures.SOFTWARE.doi]
 
 
+def test_datacite_search_needs_every_word_unless_joined_with_or_and_ranks_only_when_asked(
+    client: httpx.Client,
+) -> None:
+    def found(**params: str) -> list[str]:
+        every = {**params, "page[size]": "1000"}
+        return [d["id"] for d in client.get("/datacite/dois", params=every).json()["data"]]
+
+    assert found(query="fastbm25 library of zebras") == []  # AND: "zebras" is nowhere
+    assert found(query="fastbm25 OR library OR of OR zebras", sort="relevance")[0] == (
+        fixtures.SOFTWARE.doi
+    )
+    either = "street OR scenes OR twelve OR cities OR bm25"
+    ranked = found(query=either, sort="relevance")
+    newest_first = found(query=either)  # DataCite's default order: last updated first
+    assert ranked.index(fixtures.DATASET.doi) < ranked.index(fixtures.SOFTWARE.doi)
+    assert newest_first.index(fixtures.SOFTWARE.doi) < newest_first.index(fixtures.DATASET.doi)
+
+
 def test_pubmed_ids_find_the_work_in_openalex_and_s2(client: httpx.Client) -> None:
     article = fixtures.PUBMED_ARTICLE
     found = [

@@ -19,6 +19,8 @@ from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 SEARCH_ROWS = 5
 _TAG = re.compile(r"<[^>]+>")
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+_OPERATORS = frozenset({"AND", "OR", "NOT", "TO"})  # query syntax, unless written lower case
+_QUERY_WORDS = 40
 
 
 class DataCite:
@@ -49,12 +51,17 @@ class DataCite:
             return Failed("datacite: malformed response to a DOI look-up")
 
     async def search(self, reference: Reference) -> Outcome:
-        """The top five DataCite records for the reference's title: datasets, software and
-        reports that the bibliographic indexes rarely hold."""
-        query = _plain(reference.title or reference.raw)
+        """The five DataCite records that best fit the reference's title and first author:
+        datasets, software and reports that the bibliographic indexes rarely hold.
+
+        DataCite reads `query` with AND between words and sorts by last update unless told
+        otherwise, so one word the record lacks would hide it: the words are joined with OR
+        and the answer sorted by relevance.
+        """
+        query = _search_query(reference)
         if not query:
             return Answered(())
-        params = [("query", query), ("page[size]", str(SEARCH_ROWS))]
+        params = [("query", query), ("sort", "relevance"), ("page[size]", str(SEARCH_ROWS))]
         try:
             reply = await self._http.request(
                 Api.DATACITE, "GET", self._base, "/dois", params=params, freshness=_list_freshness
@@ -90,6 +97,7 @@ def record_from_doi(data: Mapping[str, Any]) -> Record:
         year=int(year) if isinstance(year, int | str) and str(year).isdigit() else None,
         date=_issued(attributes.get("dates")) or (str(year) if year else ""),
         venue=str(container.get("title") or ""),
+        venue_kind=_container_kind(container),
         volume=str(container.get("volume") or ""),
         issue=str(container.get("issue") or ""),
         pages=_pages(container),
@@ -102,6 +110,19 @@ def record_from_doi(data: Mapping[str, Any]) -> Record:
         published_doi=_related(related, ("IsPreprintOf", "IsPreviousVersionOf")) if arxiv else "",
         preprint_doi=_related(related, ("HasPreprint",)),
     )
+
+
+def _search_query(reference: Reference) -> str:
+    """The reference's title words and its first author's family name, joined with OR."""
+    words = _plain(reference.title or reference.raw).split()
+    first = reference.people[0].family if reference.people else ""
+    words += [w for w in _plain(first).split() if w not in words]
+    return " OR ".join(w.lower() if w in _OPERATORS else w for w in words[:_QUERY_WORDS])
+
+
+def _container_kind(container: Mapping[str, Any]) -> str:
+    """ "repository" for a dataset's repository (its title names no venue), else ""."""
+    return "repository" if container.get("type") == "DataRepository" else ""
 
 
 def _freshness(reply: Reply) -> Freshness | None:

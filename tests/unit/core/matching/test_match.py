@@ -550,6 +550,50 @@ def test_a_misc_web_page_that_no_index_holds_stays_unverified() -> None:
     assert "a miscellaneous entry may be outside" in verdict.reason
 
 
+WITH_DATACITE = (*ANSWERED, SourceReport("datacite", SourceStatus.ANSWERED))
+
+
+def _deposit(**fields: object) -> Reference:
+    """A dataset cited without DOI, its repository in `howpublished`."""
+    values: dict[str, object] = {
+        "kind": "misc", "venue": "", "title": "Radiosonde measurements from station Momote",
+        "fields": (("howpublished", "Zenodo"), ("note", "Data set")),
+    }  # fmt: skip
+    return _article(**(values | fields))
+
+
+def test_an_invented_dataset_from_a_named_repository_is_fabricated_once_datacite_answered() -> None:
+    assert judge(Answers(reference=_deposit(), sources=WITH_DATACITE)).status is (Status.FABRICATED)
+    unasked = judge(Answers(reference=_deposit(), sources=ANSWERED))
+    assert unasked.status is Status.UNVERIFIED
+    assert "may be outside the scholarly indexes" in unasked.reason
+
+
+def test_a_dataset_datacite_could_not_be_asked_about_is_unverified_naming_it() -> None:
+    failed = (*ANSWERED, SourceReport("datacite", SourceStatus.FAILED, "HTTP 503"))
+    verdict = judge(Answers(reference=_deposit(), sources=failed))
+    assert verdict.status is Status.UNVERIFIED
+    assert "datacite: HTTP 503" in verdict.reason
+
+
+def test_software_on_a_code_host_no_index_holds_stays_unverified() -> None:
+    tool = _deposit(kind="software", fields=(("url", "https://github.com/lab/tool"),))
+    verdict = judge(Answers(reference=tool, sources=WITH_DATACITE))
+    assert verdict.status is Status.UNVERIFIED
+    assert "a software may be outside the scholarly indexes" in verdict.reason
+
+
+def test_a_datacite_dataset_record_verifies_the_dataset_its_repository_named_as_publisher() -> None:
+    record = _work(
+        source="datacite", title="Radiosonde measurements from station Momote", venue="",
+        venue_short="", publisher="Zenodo", kind="dataset",
+        identifiers=Identifiers(doi="10.5281/zenodo.1"),
+    )  # fmt: skip
+    cited = _deposit(venue="Zenodo")
+    verdict = judge(Answers(reference=cited, candidates=(record,), sources=WITH_DATACITE))
+    assert verdict.status is Status.VERIFIED and verdict.problems == ()
+
+
 def test_titles_in_other_scripts_are_compared() -> None:
     title = "ОБРАЗОВАНИЕ КАК «НОВАЯ РОСКОШЬ»"
     people = (Person(family="Бинюкова", given="И.С."),)

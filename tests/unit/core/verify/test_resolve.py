@@ -335,3 +335,74 @@ async def test_a_miscitation_no_other_index_holds_stands() -> None:
     assert verdict.status is Status.MISCITED
     assert [problem.field for problem in verdict.problems] == ["year"]
     assert crossref.asked == ["r0"] and openalex.asked == []
+
+
+def _dataset(key: str) -> Reference:
+    """A dataset cited as people write them: @misc, the repository in `howpublished`, no DOI."""
+    return Reference(
+        key=key,
+        location=Location.point("refs.bib", 1, 1),
+        kind="misc",
+        title=f"Sea surface temperatures of station {key}, 2009-2015",
+        people=(Person(family="Long", given="Charles"),),
+        year=2015,
+        fields=(("howpublished", "Zenodo"), ("note", "Data set")),
+    )
+
+
+def _four(clock: VirtualClock, **holds: Collection[str]) -> dict[str, FakeIndex]:
+    """OpenAlex, Crossref, keyless Semantic Scholar and DataCite holding what `holds` says."""
+    names = ("openalex", "crossref", "semanticscholar", "datacite")
+    return {name: FakeIndex(name, clock, holds=holds.get(name, ())) for name in names}
+
+
+async def test_a_dataset_cited_without_doi_is_found_in_datacite_before_the_paper_indexes() -> None:
+    clock = VirtualClock()
+    indexes = _four(clock, datacite={"d0", "d1"}, openalex={"d0", "d1"})
+    verdicts = await _resolve([_dataset("d0"), _dataset("d1")], _backends(clock, **indexes))
+    assert [v.status for v in verdicts] == [Status.VERIFIED] * 2
+    assert {v.match.source for v in verdicts if v.match} == {"datacite"}
+    assert sorted(indexes["datacite"].asked) == ["d0", "d1"]
+    assert indexes["openalex"].asked == indexes["crossref"].asked == []
+
+
+async def test_a_dataset_datacite_lacks_is_still_asked_of_the_paper_indexes() -> None:
+    clock = VirtualClock()
+    indexes = _four(clock, crossref={"d0"})
+    (verdict,) = await _resolve([_dataset("d0")], _backends(clock, **indexes))
+    assert verdict.status is Status.VERIFIED and verdict.match is not None
+    assert (verdict.match.source, indexes["datacite"].asked) == ("crossref", ["d0"])
+
+
+async def test_a_list_of_papers_is_never_searched_in_datacite() -> None:
+    clock = VirtualClock()
+    keys = _keys(20)
+    indexes = _four(clock, openalex=keys[:10])
+    verdicts = await _resolve([_reference(k) for k in keys], _backends(clock, **indexes))
+    assert {v.status for v in verdicts} == {Status.VERIFIED, Status.FABRICATED}
+    assert indexes["datacite"].asked == []
+
+
+async def test_an_invented_dataset_is_fabricated_only_once_datacite_answered_too() -> None:
+    clock = VirtualClock()
+    indexes = _four(clock)
+    (verdict,) = await _resolve([_dataset("d0")], _backends(clock, **indexes))
+    assert verdict.status is Status.FABRICATED
+    assert {"datacite", "openalex", "crossref"} <= _asked(verdict)
+
+    clock = VirtualClock()
+    indexes = _four(clock)
+    without = ("openalex", "crossref", "semanticscholar", "arxiv", "doi")
+    (verdict,) = await _resolve([_dataset("d0")], _backends(clock, **indexes), sources=without)
+    assert verdict.status is Status.UNVERIFIED and "outside the scholarly indexes" in verdict.reason
+    assert indexes["datacite"].asked == []
+
+
+async def test_with_datacite_down_an_unfound_dataset_is_unverified_naming_datacite() -> None:
+    clock = VirtualClock()
+    indexes = _four(clock)
+    indexes["datacite"].down = True
+    (verdict,) = await _resolve([_dataset("d0")], _backends(clock, **indexes))
+    assert verdict.status is Status.UNVERIFIED
+    assert "datacite: 3 timeouts" in verdict.reason
+    assert indexes["openalex"].asked + indexes["crossref"].asked == ["d0"] * 2

@@ -6,7 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from cite_sentinel.core.model import Location, Reference
+from cite_sentinel.core.matching.fit import fit
+from cite_sentinel.core.matching.venues import Placement
+from cite_sentinel.core.model import Location, Person, Reference
+from cite_sentinel.core.verify.backends.datacite import record_from_doi
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed
 from cite_sentinel.core.verify.backends.session import Backends
 
@@ -55,7 +58,47 @@ async def test_a_title_search_returns_datacite_records_in_the_list_shape(
     assert outcome.records[0].identifiers.doi == "10.6084/m9.figshare.1449060"
     request = served.requests[0]
     assert request.url.path == "/datacite/dois"
-    assert request.url.params["query"] == "Drosophila melanogaster wing images low resolution"
+
+
+async def test_a_search_finds_a_record_that_lacks_a_cited_word_and_ranks_by_relevance(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: httpx.Response(
+        200, json={"data": [], "meta": {"total": 0}, "links": {}}
+    )
+    reference = Reference(
+        key="k",
+        location=Location.point("refs.bib", 1, 1),
+        kind="dataset",
+        title="Wing images AND shapes (low-resolution)",
+        people=(Person(family="Dworkin", given="Ian"),),
+    )
+    await backends.datacite.search(reference)
+    params = served.requests[0].url.params
+    # DataCite puts AND between bare words and sorts by last update unless asked otherwise
+    assert params["query"] == ("Wing OR images OR and OR shapes OR low OR resolution OR Dworkin")
+    assert params["sort"] == "relevance"
+
+
+def test_a_datasets_repository_named_as_its_container_does_not_refute_the_cited_venue() -> None:
+    record = record_from_doi(
+        {
+            "id": "10.1234/x",
+            "attributes": {
+                "titles": [{"title": "Ocean temperatures 2010-2020"}],
+                "container": {"type": "DataRepository", "title": "Example SeriesInformation"},
+                "types": {"resourceTypeGeneral": "Dataset"},
+            },
+        }
+    )
+    reference = Reference(
+        key="k",
+        location=Location.point("refs.bib", 1, 1),
+        kind="dataset",
+        title="Ocean temperatures 2010-2020",
+        venue="Global Ocean Observing System",
+    )
+    assert fit(reference, record).venue is Placement.UNPLACED
 
 
 async def test_a_malformed_search_answer_is_a_failure_not_an_absence(
