@@ -25,7 +25,7 @@ from cite_sentinel.core.model import Citation, Location
 from cite_sentinel.core.sources.csl import read_csl_json
 from cite_sentinel.core.styles import Disambiguation, apa_list, cite_apa
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "data"
 WORKS = DATA / "corpus" / "works_sample5k.jsonl"
 CSL = DATA / "csl" / "apa.csl"

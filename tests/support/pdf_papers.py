@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "data"
 WORKS = DATA / "corpus" / "works_sample5k.jsonl"
 CSL = DATA / "csl"

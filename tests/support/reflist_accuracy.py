@@ -25,7 +25,7 @@ from cite_sentinel.core.model import Location, Reference
 from cite_sentinel.core.sources.identifiers import normalise_doi
 from cite_sentinel.core.sources.reflist import parse_reference
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "data"
 WORKS = DATA / "corpus" / "works_sample5k.jsonl"
 STYLES = (
