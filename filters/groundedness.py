@@ -17,15 +17,8 @@ if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
     from cite_sentinel.core.ground import CitationSupport, Scorer
 
 BADGE_CLASS = "cite-sentinel-badge"
-_JUDGEABLE = frozenset({"abstract", "full text"})  # EvidenceKind values that carry text
 _SYMBOL = {"green": "●", "yellow": "●", "red": "●", "grey": "○"}  # by Badge value
 _COLOUR = {"green": "#1a7f37", "yellow": "#9a6700", "red": "#cf222e", "grey": "#6e7781"}
-_SAYS = {
-    "green": "the cited work supports this sentence",
-    "yellow": "the cited work is related; support not confirmed",
-    "red": "the cited work looks unrelated to this sentence, or contradicts it",
-    "grey": "related or not, support not judged",
-}
 
 Supports = Mapping[tuple[Location, str], "CitationSupport"]
 
@@ -68,11 +61,12 @@ def _badge(key: str, support: CitationSupport) -> pf.Span:
 
 
 def _why(support: CitationSupport) -> str:
+    from cite_sentinel.core.ground import NOTHING_TO_JUDGE, badge_meaning  # with the badges
+
     judgement = support.judgement
-    badge = judgement.badge.value
-    if badge == "grey" and judgement.evidence_kind.value not in _JUDGEABLE:
-        return "no abstract or full text to judge this sentence against"
-    said = _SAYS[badge]
+    said = badge_meaning(judgement)
+    if said == NOTHING_TO_JUDGE:
+        return said
     if judgement.support is not None:
         said += f" (support {judgement.support:.2f}, relevance {judgement.relevance:.2f})"
     else:

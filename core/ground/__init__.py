@@ -10,12 +10,18 @@ from typing import TYPE_CHECKING
 from cite_sentinel.core.exports import lazy
 
 if TYPE_CHECKING:
+    from cite_sentinel.core.ground.badges import (
+        BADGE_SAYS,
+        NOTHING_TO_JUDGE,
+        badge_meaning,
+    )
     from cite_sentinel.core.ground.citation_support import CitationSupport
     from cite_sentinel.core.ground.evidence import from_records
     from cite_sentinel.core.ground.ground_check import ground
     from cite_sentinel.core.ground.jsonl import judgement_line, read_pairs
     from cite_sentinel.core.ground.local import LocalScorer
     from cite_sentinel.core.ground.scorer import (
+        JUDGEABLE,
         Claim,
         Evidence,
         EvidenceKind,
@@ -27,6 +33,9 @@ if TYPE_CHECKING:
     from cite_sentinel.core.ground.support_findings import support_finding
 
 __all__ = [
+    "BADGE_SAYS",
+    "JUDGEABLE",
+    "NOTHING_TO_JUDGE",
     "CitationSupport",
     "Claim",
     "Evidence",
@@ -35,6 +44,7 @@ __all__ = [
     "LocalScorer",
     "Pair",
     "Scorer",
+    "badge_meaning",
     "from_records",
     "ground",
     "judgement_line",
@@ -45,12 +55,13 @@ __all__ = [
 __getattr__, __dir__ = lazy(
     __name__,
     {
+        "badges": ("BADGE_SAYS", "NOTHING_TO_JUDGE", "badge_meaning"),
         "citation_support": ("CitationSupport",),
         "evidence": ("from_records",),
         "ground_check": ("ground",),
         "jsonl": ("judgement_line", "read_pairs"),
         "local": ("LocalScorer",),
-        "scorer": ("Claim", "Evidence", "EvidenceKind", "Judgement", "Pair", "Scorer"),
+        "scorer": ("JUDGEABLE", "Claim", "Evidence", "EvidenceKind", "Judgement", "Pair", "Scorer"),
         "scorer_options": ("scorer_for",),
         "support_findings": ("support_finding",),
     },

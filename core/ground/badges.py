@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core.ground.scorer import Badge, EvidenceKind, GroundVerdict
+from cite_sentinel.core.ground.scorer import (
+    JUDGEABLE,
+    Badge,
+    EvidenceKind,
+    GroundVerdict,
+    Judgement,
+)
 
 # Relevance below this (a calibrated probability) means "clearly unrelated"; see local_params.
 UNRELATED_BELOW = 0.1
 
-_JUDGEABLE = (EvidenceKind.ABSTRACT, EvidenceKind.FULL_TEXT)
+# What each badge tells the writer, in the words every face uses (hover, tooltip, report).
+BADGE_SAYS = {
+    Badge.GREEN: "the cited work supports this sentence",
+    Badge.YELLOW: "the cited work is related; support not confirmed",
+    Badge.RED: "the cited work looks unrelated to this sentence, or contradicts it",
+    Badge.GREY: "support not judged",
+}
+NOTHING_TO_JUDGE = "no abstract or full text to judge this sentence against"
 
 
 def badge(
@@ -19,7 +32,7 @@ def badge(
     unrelated_below: float = UNRELATED_BELOW,
 ) -> Badge:
     """Green only for a verified supported verdict; never red without abstract or full text."""
-    if kind not in _JUDGEABLE:
+    if kind not in JUDGEABLE:
         return Badge.GREY
     if verdict is GroundVerdict.CONTRADICTED:
         return Badge.RED
@@ -32,3 +45,10 @@ def badge(
     if relevance < unrelated_below:
         return Badge.RED
     return Badge.GREY if verdict is None else Badge.YELLOW
+
+
+def badge_meaning(judgement: Judgement) -> str:
+    """What a judgement's badge tells the writer, in one sentence."""
+    if judgement.evidence_kind not in JUDGEABLE:
+        return NOTHING_TO_JUDGE
+    return BADGE_SAYS[judgement.badge]

@@ -41,6 +41,10 @@ class EvidenceKind(StrEnum):
     NONE = "none"
 
 
+# The kinds of evidence whose text can bear on a claim (a title alone cannot).
+JUDGEABLE = frozenset({EvidenceKind.ABSTRACT, EvidenceKind.FULL_TEXT})
+
+
 class GroundVerdict(StrEnum):
     """How the cited work bears on the claim (only from a verdict-capable scorer)."""
 
@@ -79,7 +83,7 @@ class Evidence:
     @property
     def judgeable(self) -> bool:
         """Only an abstract or a full text can bear on a claim; a title alone cannot."""
-        return self.kind in (EvidenceKind.ABSTRACT, EvidenceKind.FULL_TEXT) and bool(self.passages)
+        return self.kind in JUDGEABLE and bool(self.passages)
 
 
 @dataclass(frozen=True, slots=True)

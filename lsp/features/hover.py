@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cite_sentinel.core import Flag, Status, Verdict
+from cite_sentinel.core.ground import badge_meaning
 from cite_sentinel.lsp.features.key_at import key_at
 from cite_sentinel.lsp.session import Session
 from lsprotocol import types
@@ -13,13 +14,6 @@ if TYPE_CHECKING:
     from cite_sentinel.core.ground import CitationSupport
 
 SHOWN_EVIDENCE = 3  # evidence sentences quoted, best first
-_BADGE_SAYS = {  # by Badge value: what the colour means to the writer
-    "green": "the cited work supports this sentence",
-    "yellow": "related; support not confirmed",
-    "red": "the cited work looks unrelated to this sentence, or contradicts it",
-    "grey": "support not judged",
-}
-_JUDGEABLE = ("abstract", "full text")  # EvidenceKind values that carry text
 _QUOTE_LIMIT = 300  # characters of one quoted sentence
 
 
@@ -86,10 +80,7 @@ def _support_lines(support: CitationSupport) -> list[str]:
         f"groundedness ({judgement.scorer} scorer): relevance **{judgement.relevance:.2f}** · "
         f"badge **{judgement.badge}** · evidence: {kind}"
     ]
-    if kind not in _JUDGEABLE:
-        lines.append("unverifiable: no abstract or full text to judge this sentence against")
-    else:
-        lines.append(_BADGE_SAYS[str(judgement.badge)])
+    lines.append(badge_meaning(judgement))
     if judgement.verdict is not None:
         lines.append(f"verdict: **{judgement.verdict}** (confidence {judgement.confidence:.2f})")
     if judgement.quote:
