@@ -45,7 +45,9 @@ def test_a_judge_finding_nothing_in_a_clearly_unrelated_work_leaves_it_red() -> 
 
 def test_a_badge_means_the_same_words_in_every_face() -> None:
     red = Judgement(relevance=0.02, badge=Badge.RED, evidence_kind=EvidenceKind.ABSTRACT)
-    assert badge_meaning(red) == "the cited work looks unrelated to this sentence, or contradicts it"
+    assert (
+        badge_meaning(red) == "the cited work looks unrelated to this sentence, or contradicts it"
+    )
     title_only = Judgement(relevance=0.5, badge=Badge.GREY, evidence_kind=EvidenceKind.TITLE_ONLY)
     assert badge_meaning(title_only) == "no abstract or full text to judge this sentence against"
     judged = Judgement(relevance=0.5, badge=Badge.GREY, evidence_kind=EvidenceKind.FULL_TEXT)
