@@ -24,6 +24,7 @@ from cite_sentinel.core.verify.engine import Engine
 from tests.conftest import DATA
 from tests.fakeapi.corpus import Work
 from tests.support.dumps import corpus_sample, write_dblp
+from tests.unit.core.fakes import VirtualClock
 
 ENV = {
     "CITE_SENTINEL_OPENALEX_URL": "http://fake.test/openalex",
@@ -77,11 +78,18 @@ async def verify(
         asked.append(str(request.url))
         return httpx.Response(503)
 
+    clock = VirtualClock()  # the retries of the 503s and the APIs' spacing take no real time
     env = {**ENV, "CITE_SENTINEL_CATALOG": str(catalog)}
     engine = Engine(
-        env, cache_dir=tmp_path / "cache", transport=httpx.MockTransport(handler), **options
-    )  # type: ignore[arg-type]
-    (verdict,) = await engine.verify([reference])
+        env,
+        cache_dir=tmp_path / "cache",
+        transport=httpx.MockTransport(handler),
+        clock=clock,
+        sleep=clock.sleep,
+        **options,  # type: ignore[arg-type]
+    )
+    async with engine:
+        (verdict,) = await engine.verify([reference])
     return verdict, asked
 
 
