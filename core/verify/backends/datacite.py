@@ -128,23 +128,22 @@ def _container_kind(container: Mapping[str, Any]) -> str:
 def _freshness(reply: Reply) -> Freshness | None:
     if reply.status in (404, 410):
         return Freshness.NOT_FOUND
-    if reply.status != 200:
-        return None
-    try:
-        body = reply.json()
-    except ValueError:
-        return None
-    return Freshness.FOUND if isinstance(body, dict) and "data" in body else None
+    return _kept_as(reply, Freshness.FOUND)
 
 
 def _list_freshness(reply: Reply) -> Freshness | None:
+    return _kept_as(reply, Freshness.SEARCH)
+
+
+def _kept_as(reply: Reply, freshness: Freshness) -> Freshness | None:
+    """Kept only when DataCite answered with data; anything else is asked again next time."""
     if reply.status != 200:
         return None
     try:
         body = reply.json()
     except ValueError:
         return None
-    return Freshness.SEARCH if isinstance(body, dict) and "data" in body else None
+    return freshness if isinstance(body, dict) and "data" in body else None
 
 
 def _plain(text: str) -> str:
