@@ -241,3 +241,76 @@ def test_other_venues_for_a_workshop_paper_or_a_main_conference_paper_stay_wrong
 def test_a_venue_cited_by_its_exact_short_name_agrees() -> None:
     assert _agrees("Nature", "Nature")
     assert _agrees("Pattern Recognition", "Pattern Recognition")
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Epidemiol Prev", "Epidemiologia e prevenzione"),
+        ("Gastroenterol Hepatol", "Gastroenterología y Hepatología"),
+        ("Rev Psicopatol Psicol Clin", "Revista de Psicopatología y Psicología Clínica"),
+        ("Probl Hig Epidemiol", "Problemy Higieny i Epidemiologii"),
+        ("Rozhl Chir", "Rozhledy v chirurgii"),
+        ("Ann Inst Pasteur", "Annales de l'Institut Pasteur"),
+        ("Ann Ist Super Sanita", "Annali dell'Istituto superiore di sanità"),
+        ("Tidsskr Nor Laegeforen", "Tidsskrift for Den norske lægeforening"),
+        ("Tidsskr Kunst Kult", "Tidsskrift for Kunst og Kultur"),
+        ("Turk Hij Den Biyol Derg", "Türk Hijyen ve Deneysel Biyoloji Dergisi"),
+        ("Rev Bras Saude Mater Infant", "Revista Brasileira de Saúde Materno Infantil"),
+    ],
+)
+def test_abbreviations_of_names_in_other_languages_skip_their_conjunctions_and_articles(
+    cited: str, found: str
+) -> None:
+    assert _agrees(cited, found)
+    assert _agrees(found, cited)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Phys. Rev. A", "Physical Review E"),
+        ("Phys. Rev. E", "Physical Review A"),
+        ("J. Phys. A", "Journal of Physics D: Applied Physics"),
+        ("J Phys D Appl Phys", "Journal of Physics A: Mathematical and Theoretical"),
+        ("Eur Phys J A", "The European Physical Journal C"),
+        ("Z Naturforsch A", "Zeitschrift für Naturforschung B"),
+        ("e-Neurological Sciences", "Neurological Sciences"),
+    ],
+)
+def test_a_single_letter_at_either_end_of_a_name_is_a_series_and_tells_venues_apart(
+    cited: str, found: str
+) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("J. Phys. A: Math. Theor.", "Journal of Physics A: Mathematical and Theoretical"),
+        (
+            "Acta Crystallogr D Biol Crystallogr",
+            "Acta Crystallographica Section D: Biological Crystallography",
+        ),
+        ("Eur Phys J C", "The European Physical Journal C"),
+        ("Phys Rev E", "Physical Review E"),
+    ],
+)
+def test_a_journals_series_letter_still_agrees_with_the_same_series(cited: str, found: str) -> None:
+    assert _agrees(cited, found)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Epidemiol Prev", "Prevention Science"),
+        ("Gastroenterol Hepatol", "Gastroenterology"),
+        ("Ann Inst Pasteur", "Annales de l'Institut Fourier"),
+        ("Medycyna Pracy", "Medicina del Lavoro"),
+        ("Revista de Saude Publica", "Cadernos de Saude Publica"),
+    ],
+)
+def test_a_venue_in_another_language_still_differs_from_another_venue(
+    cited: str, found: str
+) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
