@@ -11,6 +11,12 @@ _MAX_INITIALS = 12  # letters of an acronym
 # Words an acronym leaves out though a name must not drop them: "SLT" is the IEEE Spoken
 # Language Technology Workshop, but a conference is not its workshop.
 _UNSPELT = frozenset({"workshop", "workshops"})
+# A digit in an acronym stands for a word it sounds like or counts: "L4DC" is Learning for
+# Dynamics and Control, "P2P" peer to peer.
+_SPOKEN = {
+    "1": ("one",), "2": ("to", "two", "too"), "3": ("three",), "4": ("for", "four"),
+    "5": ("five",), "6": ("six",), "7": ("seven",), "8": ("eight",), "9": ("nine",),
+}  # fmt: skip
 
 
 def abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
@@ -93,6 +99,10 @@ def _pieces(token: str, words: tuple[str, ...], inside: bool = False) -> int:
     skippable = _optional(word) or word in _UNSPELT
     skippable = skippable or (inside and bool(rest) and word in FUNCTION_LETTERS)
     best = _pieces(token, rest, inside) if skippable else -1
+    if token and word in _SPOKEN.get(token[0], ()):  # "4" for "for" in "L4DC"
+        after = _pieces(token[1:], rest, True)
+        if after >= 0:
+            best = max(best, after + 1)
     if token and token[0] == word[0]:
         for size in range(1, len(token) + 1):
             piece = token[:size]

@@ -47,7 +47,7 @@ _YEAR = re.compile(r"'?\b(1[6-9]|20)\d\d\b|'\d\d\b")
 _ORDINAL = re.compile(r"\b\d+(st|nd|rd|th)\b")
 _PARENTHESIS = re.compile(r"\(([^()]*)\)")
 _LETTERS = re.compile(r"[^a-z0-9]+")
-_ACRONYM = re.compile(r"[A-Z][A-Za-z0-9&+\-]{1,15}")
+_ACRONYM = re.compile(r"[A-Z0-9][A-Za-z0-9&+\-]{1,15}")
 
 
 @functools.lru_cache(maxsize=32768)
@@ -77,6 +77,14 @@ def variants(name: str) -> tuple[str, ...]:
         found.append(bare)
     for inside in _PARENTHESIS.findall(name):
         inside = inside.strip()
-        if _ACRONYM.fullmatch(inside) and sum(c.isupper() for c in inside) >= 2:
+        if is_acronym(inside):
             found.append(inside)
     return tuple(dict.fromkeys(found))
+
+
+def is_acronym(token: str) -> bool:
+    """A venue's acronym as written: "SODA", "RecSys", "S&P", and with digits "L4DC", "3DV"."""
+    if not _ACRONYM.fullmatch(token) or not any(c.isalpha() for c in token):
+        return False
+    capitals = sum(c.isupper() for c in token)
+    return capitals >= 2 or (capitals == 1 and any(c.isdigit() for c in token))

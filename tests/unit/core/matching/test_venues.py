@@ -314,3 +314,90 @@ def test_a_venue_in_another_language_still_differs_from_another_venue(
     cited: str, found: str
 ) -> None:
     assert place(cited, (found,)) is Placement.DIFFERS
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        (
+            "CIDR",
+            "CIDR 2020, 10th Conference on Innovative Data Systems Research, Amsterdam, "
+            "The Netherlands, January 12-15, 2020, Online Proceedings",
+        ),
+        (
+            "RecSys",
+            "Proceedings of the 9th ACM Conference on Recommender Systems, RecSys 2015, "
+            "Vienna, Austria, September 16-20, 2015",
+        ),
+        (
+            "Proc. RecSys '15",
+            "Proceedings of the 9th ACM Conference on Recommender Systems, RecSys '15",
+        ),
+        (
+            "ICDE",
+            "36th IEEE International Conference on Data Engineering, ICDE 2020, Dallas, TX, USA",
+        ),
+        (
+            "IEEE S&P",
+            "2020 IEEE Symposium on Security and Privacy, SP 2020, San Francisco, CA, USA",
+        ),
+        ("SIGMOD Conference", "Proceedings of the ACM SIGMOD Conference 2015, Melbourne"),
+    ],
+)
+def test_an_acronym_agrees_with_a_long_proceedings_title_that_carries_it(
+    cited: str, found: str
+) -> None:
+    assert _agrees(cited, found)
+    assert _agrees(found, cited)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        (
+            "ICDE",
+            "36th IEEE International Conference on Data Engineering Workshops, "
+            "ICDE Workshops 2020, Dallas",
+        ),
+        ("CIDR", "Proceedings of the Workshop on Data Lakes co-located with CIDR 2020, Amsterdam"),
+        ("SIGMOD", "ACM SIGMOD Record"),
+        ("ICDE", "CIDR 2020, 10th Conference on Innovative Data Systems Research, Amsterdam"),
+        (
+            "RecSys",
+            "Proceedings of the 14th ACM Conference on Web Search and Data Mining, WSDM 2021",
+        ),
+    ],
+)
+def test_an_acronym_is_not_carried_by_a_workshop_a_magazine_or_another_venue_naming_it(
+    cited: str, found: str
+) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("L4DC", "Learning for Dynamics and Control"),
+        ("L4DC", "Proceedings of the 3rd Conference on Learning for Dynamics and Control"),
+        ("3DV", "International Conference on 3D Vision"),
+        ("3DV", "Proceedings of the Conference on Stereo and Depth Perception (3DV)"),
+        (
+            "L4DC",
+            "Proceedings of the 2nd Conference on Learning for Dynamics and Control, L4DC 2020",
+        ),
+    ],
+)
+def test_acronyms_with_digits_agree_with_the_venues_they_spell(cited: str, found: str) -> None:
+    assert _agrees(cited, found)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("L4DC", "Learning for Dynamical Systems"),
+        ("3DV", "International Conference on 3D Imaging"),
+        ("L4DC", "Conference on Robot Learning"),
+    ],
+)
+def test_acronyms_with_digits_differ_from_venues_they_do_not_spell(cited: str, found: str) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
