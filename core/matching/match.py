@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from cite_sentinel.core.matching import authors, calibration, data_kinds, registrants, venues
 from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprint
 from cite_sentinel.core.matching.titles import compare as compare_titles
+from cite_sentinel.core.matching.versions import versions
 from cite_sentinel.core.model import (
     Flag,
     Person,
@@ -121,24 +122,19 @@ def _weigh(evidence: Answers) -> tuple[Verdict, calibration.Features, Doubt]:
 
 
 def _doubt(reference: Reference, best: Fit, accepted: list[Fit]) -> Doubt:
-    versions = _versions(best, accepted)
+    held = versions(best, accepted)
     unconfirmed: set[str] = set()
     people_confirmed = any(
-        f.authors.comparable and f.authors.agrees and not f.authors.quirk for f in versions
+        f.authors.comparable and f.authors.agrees and not f.authors.quirk for f in held
     )
-    quirky_people = any(not f.authors.comparable or f.authors.quirk for f in versions)
+    quirky_people = any(not f.authors.comparable or f.authors.quirk for f in held)
     if reference.people and quirky_people and not people_confirmed:
         unconfirmed.add("authors")
-    venue_confirmed = any(f.venue_agrees for f in versions)
-    unplaced = any(f.venue is venues.Placement.UNPLACED for f in versions)
+    venue_confirmed = any(f.venue_agrees for f in held)
+    unplaced = any(f.venue is venues.Placement.UNPLACED for f in held)
     if venues.is_venue_claim(reference.venue) and unplaced and not venue_confirmed:
         unconfirmed.add("venue")
-    return Doubt(frozenset(unconfirmed), frozenset(f.record.source for f in versions))
-
-
-def _versions(best: Fit, accepted: list[Fit]) -> list[Fit]:
-    """The records of the very work `best` holds, from any index and any version."""
-    return [f for f in accepted if f is best or _same_work(best, f)]
+    return Doubt(frozenset(unconfirmed), frozenset(f.record.source for f in held))
 
 
 def _prefer_claimed_venue(accepted: list[Fit]) -> Fit:
@@ -190,14 +186,14 @@ def _problems(evidence: Answers, best: Fit, accepted: list[Fit]) -> tuple[Proble
     or a publisher's "venue", a list the index cut to its first author) is no error.
     """
     reference, record = evidence.reference, best.record
-    versions = _versions(best, accepted)
+    held = versions(best, accepted)
     problems: list[Problem] = []
     if not best.title.same:
         problems.append(Problem("title", reference.title, record.title, Severity.WARNING))
-    problems.extend(_author_problems(reference, versions))
-    if not any(f.year_agrees for f in versions):
+    problems.extend(_author_problems(reference, held))
+    if not any(f.year_agrees for f in held):
         problems.append(Problem("year", str(reference.year), str(record.year), Severity.WARNING))
-    problems.extend(_venue_problems(evidence, versions))
+    problems.extend(_venue_problems(evidence, held))
     if not any(f.by_identifier for f in accepted):  # else the identifier names this work
         problems.extend(_identifier_problems(evidence, best))
     else:
@@ -206,19 +202,10 @@ def _problems(evidence: Answers, best: Fit, accepted: list[Fit]) -> tuple[Proble
     return tuple(problems)
 
 
-def _same_work(best: Fit, other: Fit) -> bool:
-    """Another record of the very work `best` holds: same title, the same people if both
-    list any (an index's version, or the preprint of the published work)."""
-    if other.title.same != best.title.same or other.title.similarity < 0.9:
-        return False
-    people = authors.compare(best.record.people, other.record.people, thorough=False)
-    return not people.comparable or people.overlap >= 0.5
-
-
-def _author_problems(reference: Reference, versions: list[Fit]) -> list[Problem]:
+def _author_problems(reference: Reference, held: list[Fit]) -> list[Problem]:
     """Authors are wrong when no comparable record agrees; records that cannot speak for the
     list (cut to the first author, a team name) neither confirm nor refute it."""
-    comparable = [f for f in versions if f.authors.comparable]
+    comparable = [f for f in held if f.authors.comparable]
     if not comparable:
         return []
     agreeing = [f for f in comparable if f.authors.agrees]
@@ -236,17 +223,17 @@ def _slip(slip: tuple[Person, Person]) -> Problem:
     return Problem("authors", cited.display, found.display, Severity.INFO)
 
 
-def _venue_problems(evidence: Answers, versions: list[Fit]) -> list[Problem]:
+def _venue_problems(evidence: Answers, held: list[Fit]) -> list[Problem]:
     reference = evidence.reference
-    if any(f.venue is venues.Placement.AGREES for f in versions):
+    if any(f.venue is venues.Placement.AGREES for f in held):
         return []
-    differing = [f for f in versions if f.venue is venues.Placement.DIFFERS]
+    differing = [f for f in held if f.venue is venues.Placement.DIFFERS]
     if differing:
         record = differing[0].record
         found = record.venue_short or record.venue
         return [Problem("venue", reference.venue, found, _venue_severity(reference, record))]
-    preprints = [f.record for f in versions if is_preprint(f.record)]
-    if preprints and len(versions) == len(preprints) and _indexes_answered(evidence) >= 2:
+    preprints = [f.record for f in held if is_preprint(f.record)]
+    if preprints and len(held) == len(preprints) and _indexes_answered(evidence) >= 2:
         server = preprints[0].venue or "a preprint server"
         found = f"(only a preprint is known: {server})"
         return [Problem("venue", reference.venue, found, Severity.WARNING)]

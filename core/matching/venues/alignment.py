@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import functools
 
-from cite_sentinel.core.matching.venues.words import FRAMING, STOPWORDS
+from cite_sentinel.core.matching.venues.words import FRAMING, FUNCTION_LETTERS, STOPWORDS
 
 _MAX_WORDS = 24  # longer names are compared by equality only: nobody abbreviates a paragraph
 _MAX_INITIALS = 12  # letters of an acronym
 # Words an acronym leaves out though a name must not drop them: "SLT" is the IEEE Spoken
 # Language Technology Workshop, but a conference is not its workshop.
 _UNSPELT = frozenset({"workshop", "workshops"})
+# A digit in an acronym stands for a word it sounds like or counts: "L4DC" is Learning for
+# Dynamics and Control, "P2P" peer to peer.
+_SPOKEN = {
+    "1": ("one",), "2": ("to", "two", "too"), "3": ("three",), "4": ("for", "four"),
+    "5": ("five",), "6": ("six",), "7": ("seven",), "8": ("eight",), "9": ("nine",),
+}  # fmt: skip
 
 
 def abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
@@ -37,9 +43,9 @@ def _align(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
             if (i, j) not in reachable:
                 continue
             matched = reachable[(i, j)]
-            if j < m and _optional(long[j]):
+            if j < m and _droppable(long, j):
                 _reach(reachable, i, j + 1, matched)
-            if i < n and _optional(short[i]):
+            if i < n and _droppable(short, i):
                 _reach(reachable, i + 1, j, matched)
             if i < n and j < m and word_abbreviates(short[i], long[j]):
                 _reach(reachable, i + 1, j + 1, matched or not _optional(long[j]))
@@ -52,6 +58,12 @@ def _align(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
 
 def _reach(reachable: dict[tuple[int, int], bool], i: int, j: int, matched: bool) -> None:
     reachable[(i, j)] = reachable.get((i, j), False) or matched
+
+
+def _droppable(names: tuple[str, ...], index: int) -> bool:
+    """A word a name may drop: optional, or a one-letter function word between two others."""
+    word = names[index]
+    return _optional(word) or (word in FUNCTION_LETTERS and 0 < index < len(names) - 1)
 
 
 def _optional(word: str) -> bool:
@@ -75,17 +87,27 @@ def _initials(token: str, words: tuple[str, ...]) -> bool:
 
 
 @functools.lru_cache(maxsize=65536)
-def _pieces(token: str, words: tuple[str, ...]) -> int:
-    """The most words that can give a piece of the token, or -1 when it cannot be spelled."""
+def _pieces(token: str, words: tuple[str, ...], inside: bool = False) -> int:
+    """The most words that can give a piece of the token, or -1 when it cannot be spelled.
+
+    `inside`: a word before gave a piece, so a one-letter function word followed by another
+    word may give none ("CSNN" for "Česká a slovenská neurologie a neurochirurgie").
+    """
     if not words:
         return 0 if not token else -1
     word, rest = words[0], words[1:]
-    best = _pieces(token, rest) if _optional(word) or word in _UNSPELT else -1
+    skippable = _optional(word) or word in _UNSPELT
+    skippable = skippable or (inside and bool(rest) and word in FUNCTION_LETTERS)
+    best = _pieces(token, rest, inside) if skippable else -1
+    if token and word in _SPOKEN.get(token[0], ()):  # "4" for "for" in "L4DC"
+        after = _pieces(token[1:], rest, True)
+        if after >= 0:
+            best = max(best, after + 1)
     if token and token[0] == word[0]:
         for size in range(1, len(token) + 1):
             piece = token[:size]
             if piece == word[:size] or _subsequence(piece, word):
-                after = _pieces(token[size:], rest)
+                after = _pieces(token[size:], rest, True)
                 if after >= 0:
                     best = max(best, after + 1)
     return best

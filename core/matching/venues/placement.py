@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from enum import StrEnum
 
+from cite_sentinel.core.matching.venues.acronyms import carries
 from cite_sentinel.core.matching.venues.aliases import canonical_keys
 from cite_sentinel.core.matching.venues.alignment import abbreviates
 from cite_sentinel.core.matching.venues.hosts import is_host, is_preprint_server
@@ -58,6 +59,8 @@ def _agrees(cited: str, name: str) -> bool:
     cited_keys, name_keys = canonical_keys(cited), canonical_keys(name)
     if cited_keys and name_keys:
         return bool(cited_keys & name_keys)  # known venues: their aliases decide
+    if carries(cited, name):
+        return True  # "CIDR" in "CIDR 2020, 10th Conference on Innovative Data Systems …"
     for a in variants(cited):
         for b in variants(name):
             if _same(words(a), words(b)):

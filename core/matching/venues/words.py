@@ -7,28 +7,47 @@ import re
 
 from cite_sentinel.core.matching.titles import fold
 
-# Words a venue name may carry or drop without naming another venue (ISO 4 drops articles,
-# prepositions and conjunctions; people add or drop the event's framing and its organiser).
-# Single letters are never dropped: "Physical Review A" and "B" are two journals.
+# Words a venue name may carry or drop without naming another venue: ISO 4 drops articles,
+# prepositions and conjunctions, in every language of scholarly publishing (English, French,
+# German, Dutch, the Scandinavian, Romance and Slavic languages, Turkish); people add or drop
+# the event's framing and its organiser. Words that are also an ISO 4 abbreviation ("am" for
+# American, "med" for medical, "ed", "pro", "com") are left out.
 STOPWORDS = frozenset({
     "an", "the", "of", "on", "in", "for", "and", "to", "at", "by", "with", "from",
-    "de", "des", "du", "la", "le", "les", "et", "der", "die", "das", "und", "fur", "fuer",
-    "zur", "zum", "im", "di", "del", "della", "dei", "van", "voor", "en", "och",
-    "na", "da", "do", "dos",
+    # French
+    "de", "des", "du", "la", "le", "les", "et", "au", "aux", "pour", "sur", "dans",
+    # German
+    "der", "die", "das", "und", "fur", "fuer", "zur", "zum", "im", "von", "vom", "auf", "aus",
+    "uber", "ueber",
+    # Dutch and the Scandinavian languages
+    "van", "voor", "en", "het", "een", "och", "og", "den", "det", "af", "av", "til", "till", "paa",
+    # Italian
+    "di", "del", "della", "delle", "dello", "dei", "degli", "dell", "il", "lo", "gli", "nel",
+    "nella", "nell", "per", "alla", "dal", "dalla", "sul", "sulla",
+    # Spanish and Portuguese
+    "el", "los", "las", "na", "da", "do", "dos", "em", "no", "nos", "nas", "ao", "para",
+    "por",
+    # Slavic languages and Turkish
+    "za", "ze", "ve", "dla", "oraz",
 })  # fmt: skip
+# One-letter conjunctions, prepositions, articles and elisions: Italian and Portuguese "e",
+# Spanish "y", Czech "a", Polish "i" and "w", French "l'" and "d'". A single letter is also a
+# journal's series (Physical Review A and E are two journals, Journal of Physics A and D
+# too), so one may be dropped only between two other words of a name, never first or last.
+FUNCTION_LETTERS = frozenset({"a", "e", "i", "o", "u", "y", "v", "w", "z", "l", "d"})
 FRAMING = frozenset({
     "proceedings", "proc", "conference", "conf", "symposium", "symp", "congress", "meeting",
     "annual", "international", "intl", "int", "th", "st", "nd", "rd", "joint", "edition",
     "ieee", "acm", "cvf", "usenix", "siam", "aaai", "ifip", "sigplan", "sigmod", "sigops",
     "sigcomm", "sigsac", "sigkdd", "sigir", "sigchi", "sigact", "sigarch", "sigmetrics",
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-    "tenth", "eleventh", "twelfth", "vol", "volume", "part", "series",
+    "tenth", "eleventh", "twelfth", "vol", "volume", "part", "series", "section", "sect",
 })  # fmt: skip
 _YEAR = re.compile(r"'?\b(1[6-9]|20)\d\d\b|'\d\d\b")
 _ORDINAL = re.compile(r"\b\d+(st|nd|rd|th)\b")
 _PARENTHESIS = re.compile(r"\(([^()]*)\)")
 _LETTERS = re.compile(r"[^a-z0-9]+")
-_ACRONYM = re.compile(r"[A-Z][A-Za-z0-9&+\-]{1,15}")
+_ACRONYM = re.compile(r"[A-Z0-9][A-Za-z0-9&+\-]{1,15}")
 
 
 @functools.lru_cache(maxsize=32768)
@@ -58,6 +77,14 @@ def variants(name: str) -> tuple[str, ...]:
         found.append(bare)
     for inside in _PARENTHESIS.findall(name):
         inside = inside.strip()
-        if _ACRONYM.fullmatch(inside) and sum(c.isupper() for c in inside) >= 2:
+        if is_acronym(inside):
             found.append(inside)
     return tuple(dict.fromkeys(found))
+
+
+def is_acronym(token: str) -> bool:
+    """A venue's acronym as written: "SODA", "RecSys", "S&P", and with digits "L4DC", "3DV"."""
+    if not _ACRONYM.fullmatch(token) or not any(c.isalpha() for c in token):
+        return False
+    capitals = sum(c.isupper() for c in token)
+    return capitals >= 2 or (capitals == 1 and any(c.isdigit() for c in token))

@@ -241,3 +241,163 @@ def test_other_venues_for_a_workshop_paper_or_a_main_conference_paper_stay_wrong
 def test_a_venue_cited_by_its_exact_short_name_agrees() -> None:
     assert _agrees("Nature", "Nature")
     assert _agrees("Pattern Recognition", "Pattern Recognition")
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Epidemiol Prev", "Epidemiologia e prevenzione"),
+        ("Gastroenterol Hepatol", "Gastroenterología y Hepatología"),
+        ("Rev Psicopatol Psicol Clin", "Revista de Psicopatología y Psicología Clínica"),
+        ("Probl Hig Epidemiol", "Problemy Higieny i Epidemiologii"),
+        ("Rozhl Chir", "Rozhledy v chirurgii"),
+        ("Ann Inst Pasteur", "Annales de l'Institut Pasteur"),
+        ("Ann Ist Super Sanita", "Annali dell'Istituto superiore di sanità"),
+        ("Tidsskr Nor Laegeforen", "Tidsskrift for Den norske lægeforening"),
+        ("Tidsskr Kunst Kult", "Tidsskrift for Kunst og Kultur"),
+        ("Turk Hij Den Biyol Derg", "Türk Hijyen ve Deneysel Biyoloji Dergisi"),
+        ("Rev Bras Saude Mater Infant", "Revista Brasileira de Saúde Materno Infantil"),
+    ],
+)
+def test_abbreviations_of_names_in_other_languages_skip_their_conjunctions_and_articles(
+    cited: str, found: str
+) -> None:
+    assert _agrees(cited, found)
+    assert _agrees(found, cited)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Phys. Rev. A", "Physical Review E"),
+        ("Phys. Rev. E", "Physical Review A"),
+        ("J. Phys. A", "Journal of Physics D: Applied Physics"),
+        ("J Phys D Appl Phys", "Journal of Physics A: Mathematical and Theoretical"),
+        ("Eur Phys J A", "The European Physical Journal C"),
+        ("Z Naturforsch A", "Zeitschrift für Naturforschung B"),
+        ("e-Neurological Sciences", "Neurological Sciences"),
+    ],
+)
+def test_a_single_letter_at_either_end_of_a_name_is_a_series_and_tells_venues_apart(
+    cited: str, found: str
+) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("J. Phys. A: Math. Theor.", "Journal of Physics A: Mathematical and Theoretical"),
+        (
+            "Acta Crystallogr D Biol Crystallogr",
+            "Acta Crystallographica Section D: Biological Crystallography",
+        ),
+        ("Eur Phys J C", "The European Physical Journal C"),
+        ("Phys Rev E", "Physical Review E"),
+    ],
+)
+def test_a_journals_series_letter_still_agrees_with_the_same_series(cited: str, found: str) -> None:
+    assert _agrees(cited, found)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Epidemiol Prev", "Prevention Science"),
+        ("Gastroenterol Hepatol", "Gastroenterology"),
+        ("Ann Inst Pasteur", "Annales de l'Institut Fourier"),
+        ("Medycyna Pracy", "Medicina del Lavoro"),
+        ("Revista de Saude Publica", "Cadernos de Saude Publica"),
+    ],
+)
+def test_a_venue_in_another_language_still_differs_from_another_venue(
+    cited: str, found: str
+) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        (
+            "CIDR",
+            "CIDR 2020, 10th Conference on Innovative Data Systems Research, Amsterdam, "
+            "The Netherlands, January 12-15, 2020, Online Proceedings",
+        ),
+        (
+            "RecSys",
+            "Proceedings of the 9th ACM Conference on Recommender Systems, RecSys 2015, "
+            "Vienna, Austria, September 16-20, 2015",
+        ),
+        (
+            "Proc. RecSys '15",
+            "Proceedings of the 9th ACM Conference on Recommender Systems, RecSys '15",
+        ),
+        (
+            "ICDE",
+            "36th IEEE International Conference on Data Engineering, ICDE 2020, Dallas, TX, USA",
+        ),
+        (
+            "IEEE S&P",
+            "2020 IEEE Symposium on Security and Privacy, SP 2020, San Francisco, CA, USA",
+        ),
+        ("SIGMOD Conference", "Proceedings of the ACM SIGMOD Conference 2015, Melbourne"),
+    ],
+)
+def test_an_acronym_agrees_with_a_long_proceedings_title_that_carries_it(
+    cited: str, found: str
+) -> None:
+    assert _agrees(cited, found)
+    assert _agrees(found, cited)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        (
+            "ICDE",
+            "36th IEEE International Conference on Data Engineering Workshops, "
+            "ICDE Workshops 2020, Dallas",
+        ),
+        ("CIDR", "Proceedings of the Workshop on Data Lakes co-located with CIDR 2020, Amsterdam"),
+        ("SIGMOD", "ACM SIGMOD Record"),
+        ("ICDE", "CIDR 2020, 10th Conference on Innovative Data Systems Research, Amsterdam"),
+        (
+            "RecSys",
+            "Proceedings of the 14th ACM Conference on Web Search and Data Mining, WSDM 2021",
+        ),
+    ],
+)
+def test_an_acronym_is_not_carried_by_a_workshop_a_magazine_or_another_venue_naming_it(
+    cited: str, found: str
+) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("L4DC", "Learning for Dynamics and Control"),
+        ("L4DC", "Proceedings of the 3rd Conference on Learning for Dynamics and Control"),
+        ("3DV", "International Conference on 3D Vision"),
+        ("3DV", "Proceedings of the Conference on Stereo and Depth Perception (3DV)"),
+        (
+            "L4DC",
+            "Proceedings of the 2nd Conference on Learning for Dynamics and Control, L4DC 2020",
+        ),
+    ],
+)
+def test_acronyms_with_digits_agree_with_the_venues_they_spell(cited: str, found: str) -> None:
+    assert _agrees(cited, found)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("L4DC", "Learning for Dynamical Systems"),
+        ("3DV", "International Conference on 3D Imaging"),
+        ("L4DC", "Conference on Robot Learning"),
+    ],
+)
+def test_acronyms_with_digits_differ_from_venues_they_do_not_spell(cited: str, found: str) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
