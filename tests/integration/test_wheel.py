@@ -38,6 +38,7 @@ def test_the_wheel_installs_and_imports_outside_the_checkout(tmp_path: Path) -> 
     names = zipfile.ZipFile(wheel).namelist()
     tops = {name.split("/")[0] for name in names}
     assert {top for top in tops if not top.endswith(".dist-info")} == {"cite_sentinel"}
+    assert _packages_in_the_checkout() <= set(names), "a package is missing from pyproject.toml"
     (entry_points,) = [name for name in names if name.endswith(".dist-info/entry_points.txt")]
     scripts = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "cite-sentinel = cite_sentinel.main:main" in scripts  # the program pipx puts on PATH
@@ -100,3 +101,16 @@ def _the_installed_commands_run(target: Path, tmp_path: Path) -> None:
         timeout=120,
     )
     assert "1 reference and 0 citations in 1 file" in check.stdout, check.stderr
+
+
+def _packages_in_the_checkout() -> set[str]:
+    """Every package's `__init__.py` as the wheel must hold it (pyproject's package-dir)."""
+    folders = {"cli": "cite_sentinel", "core": "cite_sentinel/core",
+               "filters": "cite_sentinel/filters", "lsp": "cite_sentinel/lsp",
+               "mcp_server": "cite_sentinel/mcp"}  # fmt: skip
+    return {
+        f"{installed}/{init.relative_to(ROOT / folder).as_posix()}"
+        for folder, installed in folders.items()
+        for init in (ROOT / folder).rglob("__init__.py")
+        if "__pycache__" not in init.parts
+    }
