@@ -129,11 +129,14 @@ def cache_key(
     path: str,
     params: Sequence[tuple[str, str]] = (),
     body: Any = None,
+    *,
+    base: str = "",
 ) -> str:
-    """The key of one request: api, method, path, sorted public parameters, body, schema."""
+    """The key of one request: api, where it was sent (a test server's or a mirror's answers
+    never stand for the real API's), method, path, sorted public parameters, body, schema."""
     public = sorted((name, value) for name, value in params if not is_secret_name(name))
     request = json.dumps(
-        [SCHEMA_VERSION, api, method.upper(), path, public, body],
+        [SCHEMA_VERSION, api, base.rstrip("/"), method.upper(), path, public, body],
         ensure_ascii=False,
         sort_keys=True,
     )

@@ -218,7 +218,7 @@ class HttpClient:
         freshness: FreshnessRule = status_freshness,
     ) -> Reply:
         """Answer one request from the cache or the API; raises SourceError when it cannot."""
-        key = cache_key(api, method, path, params, json_body)
+        key = cache_key(api, method, path, params, json_body, base=base)
         cached = self.cache.get(key) if self.cache is not None else None
         if cached is not None:
             log.debug("%s %s %s: cache hit", api, self._redact(path), cached.status)

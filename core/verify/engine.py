@@ -225,5 +225,15 @@ class Engine:
     def _verdict_cache(self) -> VerdictCache:
         if self._verdicts is None:
             directory = (self._cache_dir or default_cache_dir(self._env)) / "verdicts"
-            self._verdicts = VerdictCache(directory, self._mode)
+            self._verdicts = VerdictCache(directory, self._mode, scope=self._scope())
         return self._verdicts
+
+    def _scope(self) -> str:
+        """The indexes this engine asks and the addresses it reaches them at: a verdict reached
+        against a test server, or with fewer indexes, is not recalled by another engine."""
+        addresses = sorted(
+            f"{name}={value.strip()}"
+            for name, value in self._env.items()
+            if name.startswith("CITE_SENTINEL_") and name.endswith("_URL") and value.strip()
+        )
+        return ";".join([",".join(self._sources), *addresses])

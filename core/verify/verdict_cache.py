@@ -31,10 +31,14 @@ _TTL = {
 class VerdictCache:
     """diskcache in a folder of its own beside the response cache."""
 
-    def __init__(self, directory: Path, mode: CacheMode = CacheMode.NORMAL) -> None:
+    def __init__(
+        self, directory: Path, mode: CacheMode = CacheMode.NORMAL, *, scope: str = ""
+    ) -> None:
+        """`scope` names what else a verdict rests on (the indexes asked and where they were
+        reached): a verdict remembered under one scope is never recalled under another."""
         self.mode = mode
         self._store = diskcache.Cache(str(directory))
-        self._version = f"{VERDICT_SCHEMA}:{_package_version()}"
+        self._version = f"{VERDICT_SCHEMA}:{_package_version()}\x1e{scope}"
 
     def get(self, reference: Reference) -> Verdict | None:
         """The remembered verdict on this reference (refresh mode never reads)."""

@@ -72,3 +72,9 @@ def test_the_cache_folder_comes_from_the_environment_or_the_user_cache(tmp_path:
     assert default_cache_dir({"CITE_SENTINEL_CACHE_DIR": str(tmp_path)}) == tmp_path
     fallback = default_cache_dir({"HOME": str(tmp_path), "XDG_CACHE_HOME": ""})
     assert fallback.name == "cite-sentinel" and tmp_path in fallback.parents
+
+
+def test_a_test_servers_answers_are_kept_apart_from_the_real_apis() -> None:
+    real = cache_key("crossref", "GET", "/works/10.1/a", base="https://api.crossref.org")
+    assert real == cache_key("crossref", "GET", "/works/10.1/a", base="https://api.crossref.org/")
+    assert real != cache_key("crossref", "GET", "/works/10.1/a", base="http://127.0.0.1:8080")

@@ -108,3 +108,24 @@ async def test_a_closed_engine_refuses_to_verify(tmp_path: Path) -> None:
     await engine.aclose()
     with pytest.raises(RuntimeError, match="closed"):
         await engine.verify([_preprint("a", "2101.00001")])
+
+
+async def test_what_a_test_server_answered_is_never_recalled_against_the_real_index(
+    tmp_path: Path,
+) -> None:
+    clock = VirtualClock()
+    handler = Recorder(clock)
+    reference = _preprint("a", "2101.00001")
+    fake = {"CITE_SENTINEL_ARXIV_URL": "http://127.0.0.1:9/arxiv"}
+    for env in (fake, fake, {}):  # the demo against the fake, again, then the real arXiv
+        engine = Engine(
+            env,
+            cache_dir=tmp_path,
+            sources=("arxiv",),
+            transport=httpx.MockTransport(handler),
+            clock=clock,
+            sleep=clock.sleep,
+        )
+        async with engine:
+            await engine.verify([reference])
+    assert len(handler.times) == 2  # the fake once (then remembered), the real index once
