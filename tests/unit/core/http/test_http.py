@@ -180,11 +180,13 @@ async def test_a_second_identical_request_is_answered_from_the_cache(tmp_path: P
     cache = ResponseCache(tmp_path)
     async with client(handler, clock, cache=cache) as http:
         first = await http.request(Api.OPENALEX, "GET", BASE, "/works", params=[("a", "1")])
-        again = await http.request(
+        again = await http.request(Api.OPENALEX, "GET", BASE, "/works", params=[("a", "1")])
+        elsewhere = await http.request(
             Api.OPENALEX, "GET", "http://elsewhere.test", "/works", params=[("a", "1")]
         )
-    assert len(seen) == 1
+    assert len(seen) == 2  # another address (a test server, a mirror) is asked itself
     assert not first.from_cache and again.from_cache and again.json() == {"ok": 1}
+    assert not elsewhere.from_cache
 
 
 async def test_failures_are_never_cached(tmp_path: Path) -> None:
