@@ -400,31 +400,31 @@ NATURE_PEOPLE = (
 
 
 def _article(**fields: object) -> Reference:
-    values: dict[str, object] = {
+    """A journal article as cited (the same builder as _reference, another work)."""
+    article: dict[str, object] = {
         "key": "lander2001",
-        "location": Location.point("refs.bib", 1, 1),
         "kind": "article",
         "title": "Initial sequencing and analysis of the human genome",
         "people": NATURE_PEOPLE,
         "year": 2001,
         "venue": "Nature",
     }
-    values.update(fields)
-    return Reference(**values)  # type: ignore[arg-type]
+    return _reference(**{**article, **fields})
 
 
 def _work(**fields: object) -> Record:
-    values: dict[str, object] = {
-        "source": "openalex",
+    """That article as an index holds it."""
+    work: dict[str, object] = {
         "id": "W2",
         "title": "Initial sequencing and analysis of the human genome",
         "people": NATURE_PEOPLE,
         "year": 2001,
         "venue": "Nature",
+        "venue_short": "",
         "venue_kind": "journal",
+        "identifiers": Identifiers(),
     }
-    values.update(fields)
-    return Record(**values)  # type: ignore[arg-type]
+    return _record(**{**work, **fields})
 
 
 def test_a_journal_cited_by_its_exact_name_is_verified() -> None:
