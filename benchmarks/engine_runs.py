@@ -8,6 +8,8 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import httpx
+from cite_sentinel.core.config import SOURCES
 from cite_sentinel.core.http.client import HttpSettings, Lane
 from cite_sentinel.core.model import Reference, SourceStatus, Status, Verdict
 from cite_sentinel.core.verify.engine import Engine
@@ -27,10 +29,15 @@ def verify(
     env: Mapping[str, str],
     references: Sequence[Reference],
     settings: HttpSettings | None = None,
+    *,
+    sources: Sequence[str] = SOURCES,
+    transport: httpx.AsyncBaseTransport | None = None,
 ) -> tuple[list[Verdict], float]:
     """The verdicts and the seconds they took, from an empty cache."""
     with tempfile.TemporaryDirectory() as cache:
-        engine = Engine(env, cache_dir=Path(cache), settings=settings)
+        engine = Engine(
+            env, cache_dir=Path(cache), settings=settings, sources=sources, transport=transport
+        )
         started = time.perf_counter()
         verdicts = verified(engine, references)
         return verdicts, time.perf_counter() - started
