@@ -31,6 +31,10 @@ SELECT = ",".join(
 )  # fmt: skip
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+?)(?:v\d+)?(?:\.pdf)?$", re.IGNORECASE)
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+# A raw name worth reading: letters (any script), spaces and name punctuation, no digits,
+# no footnote marks or addresses.
+_LETTERS = r"[^\W\d_]+"
+_PLAIN_NAME = re.compile(rf"{_LETTERS}(?:[ .,'\u2019\u2010-]+{_LETTERS})*\.?")
 _VENUE_TYPES = ("journal", "conference")  # OpenAlex source types that are venues
 
 
@@ -142,12 +146,9 @@ def record_from_work(work: Mapping[str, Any]) -> Record:
         id=str(work.get("id") or "").rsplit("/", 1)[-1],
         title=str(work.get("display_name") or work.get("title") or ""),
         people=tuple(
-            person_from_name(
-                (authorship.get("author") or {}).get("display_name")
-                or authorship.get("raw_author_name")
-                or ""
-            )
+            person_from_name(_printed_name(authorship))
             for authorship in work.get("authorships") or ()
+            if isinstance(authorship, dict)
         ),
         year=_int(work.get("publication_year")),
         date=str(work.get("publication_date") or ""),
@@ -173,6 +174,19 @@ def record_from_work(work: Mapping[str, Any]) -> Record:
         is_preprint=is_preprint,
         preprint_doi=f"10.48550/arxiv.{arxiv}" if arxiv and not is_preprint else "",
     )
+
+
+def _printed_name(authorship: Mapping[str, Any]) -> str:
+    """The name as the work prints it (`raw_author_name`), else the author profile's.
+
+    The profile's `display_name` is the name of whichever author OpenAlex attached to the
+    authorship, and a wrong attachment shows another person's name ("Jay B. Dean" on a
+    paper by Jeff Dean); the raw name is what the publisher or the PDF said.
+    """
+    raw = " ".join(str(authorship.get("raw_author_name") or "").split())
+    if _PLAIN_NAME.fullmatch(raw):
+        return raw
+    return str((authorship.get("author") or {}).get("display_name") or raw)
 
 
 def _venue_source(

@@ -95,3 +95,44 @@ async def test_title_search_returns_up_to_five_candidates(
     params = dict(served.requests[0].url.params)
     assert params["search"] == reference.title and params["per_page"] == "5"
     assert "filter" not in params  # a wrong cited year must not hide the work
+
+
+async def test_authors_are_named_as_the_work_prints_them_not_as_their_profiles(
+    backends: Backends, served: Served, recorded: Callable[[str], Any]
+) -> None:
+    """OpenAlex attached Jeff Dean's authorship to the profile of "Jay B. Dean"; the raw name
+    the work prints is the one a citation copies."""
+    works = recorded(
+        "openalex/refchecker_cache/16c72a89a833f710b60193f6f9d7ed698f01a01d580af66a4e17109948f9ff1d.json"
+    )
+    assert works[0]["authorships"][2]["author"]["display_name"] == "Jay B. Dean"
+    served.handler = lambda request: listing(works[0])
+    reference = Reference(
+        key="hinton2015",
+        location=Location.point("refs.bib", 1, 1),
+        title="Distilling the knowledge in a neural network",
+    )
+    outcome = await backends.openalex.search(reference)
+    assert isinstance(outcome, Answered)
+    people = outcome.records[0].people
+    assert [(p.given, p.family) for p in people] == [
+        ("Geoffrey", "Hinton"), ("Oriol", "Vinyals"), ("Jeff", "Dean")
+    ]  # fmt: skip
+
+
+async def test_a_raw_name_with_marks_or_digits_gives_way_to_the_profiles_name(
+    backends: Backends, served: Served
+) -> None:
+    work = {
+        "id": "https://openalex.org/W1",
+        "display_name": "A work",
+        "authorships": [
+            {"raw_author_name": "A. Smith*1", "author": {"display_name": "Alice Smith"}},
+            {"raw_author_name": "", "author": {"display_name": "Bo Li"}},
+        ],
+    }
+    served.handler = lambda request: listing(work)
+    reference = Reference(key="k", location=Location.point("refs.bib", 1, 1), title="A work")
+    outcome = await backends.openalex.search(reference)
+    assert isinstance(outcome, Answered)
+    assert [p.display for p in outcome.records[0].people] == ["Alice Smith", "Bo Li"]
