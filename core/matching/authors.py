@@ -9,6 +9,7 @@ from enum import StrEnum
 
 from cite_sentinel.core.matching.titles import fold
 from cite_sentinel.core.model import Person
+from rapidfuzz.distance import OSA
 
 
 class AuthorIssue(StrEnum):
@@ -20,6 +21,7 @@ class AuthorIssue(StrEnum):
     GIVEN = "given"  # a given name contradicts the index's
     SUBSTITUTED = "substituted"  # the list is largely other people
     SPELLING = "spelling"  # one letter off in a family name: a slip, noted, not an error
+    REORDERED = "reordered"  # the first author in place, others in another order: noted
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,13 +38,14 @@ class AuthorComparison:
 
     @property
     def agrees(self) -> bool:
-        return not (set(self.issues) - {AuthorIssue.SPELLING})
+        return not (set(self.issues) - _NOTED)
 
     @property
     def badly_wrong(self) -> bool:
         return AuthorIssue.SUBSTITUTED in self.issues
 
 
+_NOTED = frozenset({AuthorIssue.SPELLING, AuthorIssue.REORDERED})  # notes, not errors
 _LONG_LIST = 8  # bibliography tools truncate long author lists; missing names are not news
 # Big-team author lists differ between versions (arXiv v1, camera-ready) and between indexes
 # (truncated lists, names dropped or added late); deep in such a list a name more or less is
@@ -65,7 +68,10 @@ def compare(
     """
     cited_people = tuple(p for p in cited if not _is_others(p))
     others = others or len(cited_people) < len(cited)
+    found = _named(found, cited_people)
     if not cited_people or not found or _names_no_person(cited_people, found):
+        return AuthorComparison(overlap=1.0, recall=1.0, comparable=False)
+    if _team_cited(cited_people, found):
         return AuthorComparison(overlap=1.0, recall=1.0, comparable=False)
     cited_keys = [_keys(p) for p in cited_people]
     found_keys = [_keys(p) for p in found]
@@ -79,6 +85,8 @@ def compare(
     if thorough:
         pairs += _pair_by_full_name(cited_people, found, pairs)
     matched = len(pairs)
+    # A team named among the authors ("An Yang and Qwen Team") stands for its members.
+    others = others or any(_team_like(cited_people[i]) and _team_like(found[j]) for i, j in pairs)
     overlap = matched / len(cited_people)
     recall = matched / len(found)
     if _first_author_only(cited_people, found, pairs):
@@ -98,12 +106,19 @@ def compare(
             issues.append(AuthorIssue.EXTRA)
         if matched < len(found) and not others and len(cited_people) < _LONG_LIST:
             issues.append(AuthorIssue.MISSING)
-        order = [j for _, j in sorted(pairs)]
+        order = [j for i, j in sorted(pairs) if not _team_like(cited_people[i])]
         if order != sorted(order):
             if _sorted(found) and len(found) >= 2:
                 quirk = True  # some indexes hold a list alphabetised
-            elif not (_sorted(cited_people) and len(cited_people) == len(found) > 2):
-                issues.append(AuthorIssue.ORDER)  # (some fields cite alphabetically)
+            elif _sorted(cited_people) and len(cited_people) == len(found) > 2:
+                pass  # some fields cite alphabetically
+            elif order[0] == 0 and (0, 0) in pairs:
+                # Indexes scramble the order behind the first author (OpenAlex's positions
+                # come from several sources); another index's record may confirm it.
+                issues.append(AuthorIssue.REORDERED)
+                quirk = True
+            else:
+                issues.append(AuthorIssue.ORDER)
         if any(_given_contradicts(cited_people[i], found[j]) for i, j in pairs):
             issues.append(AuthorIssue.GIVEN)
         if slips:
@@ -131,6 +146,31 @@ def _names_no_person(cited: tuple[Person, ...], found: tuple[Person, ...]) -> bo
     if all(p.literal for p in found):
         return not all(p.literal for p in cited)
     return all(p.literal for p in cited) and len(found) >= _BIG_TEAM
+
+
+def _named(found: tuple[Person, ...], cited: tuple[Person, ...]) -> tuple[Person, ...]:
+    """The index's list without entries that name nobody (a stray ":"), and, where the
+    citation names only people, without the organisations an index lists beside them ("for
+    the Alzheimer's Disease Neuroimaging Initiative", a funder's office)."""
+    named = tuple(p for p in found if _squash(p.literal or f"{p.given}{p.family}"))
+    if any(p.literal for p in cited):
+        return named
+    people = tuple(p for p in named if not p.literal)
+    return people or named
+
+
+def _team_cited(cited: tuple[Person, ...], found: tuple[Person, ...]) -> bool:
+    """The citation names only organisations, one of which the index lists: a team's
+    report cited by the team's name ("OpenAI", "{DeepSeek-AI}") stands for the whole list.
+    A one-word name without a given name counts as a team's where the index lists it so."""
+    if not all(_team_like(p) for p in cited):
+        return False
+    teams = {_squash(p.literal or p.family) for p in found if _team_like(p)}
+    return any(_squash(p.literal or p.family) in teams for p in cited)
+
+
+def _team_like(person: Person) -> bool:
+    return bool(person.literal) or (not person.given and " " not in person.family.strip())
 
 
 def _first_author_only(
@@ -162,8 +202,9 @@ def _shares(a: _Keys, b: _Keys) -> bool:
 
 @functools.lru_cache(maxsize=65536)
 def _keys(person: Person) -> _Keys:
-    if person.literal:
-        return _Keys(frozenset({_squash(person.literal)}))
+    if person.literal:  # "Qwen Team" is also "Qwen"
+        plain = " ".join(w for w in person.literal.split() if w.lower() not in _TEAM_WORDS)
+        return _Keys(frozenset({_squash(person.literal), _squash(plain)}) - {""})
     family = _squash(f"{person.von} {person.family}")
     keys = {family, _squash(person.family)}
     family_words = fold(person.family).lower().replace("-", " ").split()
@@ -190,6 +231,7 @@ def _german(name: str) -> str:
     return _UMLAUTS.sub(lambda m: _UMLAUT_SPELLING[m.group(0)], name)
 
 
+_TEAM_WORDS = frozenset({"the", "team", "group", "collaboration", "consortium", "project"})
 _UMLAUT_SPELLING = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
 _UMLAUTS = re.compile("[äöüÄÖÜ]")
 _NOT_LETTER = re.compile(r"[\W\d_]+")
@@ -259,12 +301,13 @@ def _name_words(person: Person) -> frozenset[str]:
 
 def _close(a: str, b: str) -> bool:
     """A slip or a transliteration: one letter off, or two neighbours swapped, in family
-    names of five letters or more ("Smiht" for "Smith")."""
-    if min(len(a), len(b)) < 5 or abs(len(a) - len(b)) > 1:
+    names of five letters or more ("Smiht" for "Smith"); two in names of eight or more
+    ("Pomianos" for "Potamianos")."""
+    shorter = min(len(a), len(b))
+    allowed = 2 if shorter >= 8 else 1
+    if shorter < 5 or abs(len(a) - len(b)) > allowed:
         return False
-    from rapidfuzz.distance import OSA
-
-    return OSA.distance(a, b) <= 1
+    return OSA.distance(a, b) <= allowed
 
 
 def _big_team_variant(
@@ -284,18 +327,40 @@ def _sorted(people: tuple[Person, ...]) -> bool:
 
 
 def _given_contradicts(cited: Person, found: Person) -> bool:
-    """A cited given name that cannot be the index's: "Pratham" for "Patricia", "J." for "Mary"."""
-    a = _given_words(cited.given)
-    b = _given_words(found.given)
-    if not a or not b or cited.literal or found.literal:
+    """A cited given name that cannot be the index's: "Pratham" for "Patricia", "J." for "Mary".
+
+    Umlauts may be written either way ("Tüomas", "Tuomas", "Tueomas"), and a letter lost or
+    changed ("Cline" for "Céline", where a PDF dropped the accented letter) is a slip.
+    """
+    if cited.literal or found.literal:
         return False
     if _squash(cited.given) == _squash(found.family) or _squash(found.given) == _squash(
         cited.family
     ):
         return False  # names written in the other order
+    return all(
+        _given_words_contradict(a, b)
+        for a in _given_spellings(cited.given)
+        for b in _given_spellings(found.given)
+    )
+
+
+def _given_spellings(given: str) -> set[tuple[str, ...]]:
+    return {tuple(_given_words(given)), tuple(_given_words(_german(given)))}
+
+
+def _given_words_contradict(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    if not a or not b:
+        return False
     joined_a, joined_b = "".join(a), "".join(b)
     if joined_a.startswith(joined_b) or joined_b.startswith(joined_a):
         return False  # "Jeff" and "Jeffrey", "Jia-Qi" and "Jiaqi", "Emily" and "Emily L"
+    if min(len(joined_a), len(joined_b)) >= 3 and OSA.distance(joined_a, joined_b) <= 1:
+        return False  # a slip: "Cline" and "Celine", "SeongUk" and "SeoungUk"
+    if min(len(joined_a), len(joined_b)) >= 3 and (
+        joined_a.endswith(joined_b) or joined_b.endswith(joined_a)
+    ):
+        return False  # the short form of a long name: "Sanmi" for "Oluwasanmi"
     first_a, first_b = a[0], b[0]
     if len(first_a) == 1 or len(first_b) == 1:  # initials: any given word may be the one used
         return not ({w[0] for w in a} & {w[0] for w in b})
@@ -307,7 +372,7 @@ def _given_contradicts(cited: Person, found: Person) -> bool:
 
 
 def _given_words(given: str) -> list[str]:
-    text = fold(_german(given)).lower()
+    text = fold(given).lower()
     return _NOT_LETTER.sub(" ", text).split()
 
 

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from cite_sentinel.core.matching import authors, calibration, data_kinds, registrants, venues
+from cite_sentinel.core.matching.authors import AuthorIssue
 from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprint
 from cite_sentinel.core.matching.titles import compare as compare_titles
 from cite_sentinel.core.matching.versions import versions
@@ -48,7 +49,7 @@ _UNSPACED = re.compile(
     r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 )
 _SEARCH_INDEXES = frozenset({"openalex", "crossref", "semanticscholar", "datacite"})
-_ARXIV_VERSIONED = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/)?10\.48550/arxiv\.\S+v\d+$", re.I)
+_VERSIONED = re.compile(r"v\d+$", re.I)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -210,7 +211,12 @@ def _author_problems(reference: Reference, held: list[Fit]) -> list[Problem]:
         return []
     agreeing = [f for f in comparable if f.authors.agrees]
     if agreeing:
-        return [_slip(slip) for slip in agreeing[0].authors.slips]
+        notes = [_slip(slip) for slip in agreeing[0].authors.slips]
+        if all(AuthorIssue.REORDERED in f.authors.issues for f in agreeing):
+            found = authors.describe(agreeing[0].record.people)
+            cited = authors.describe(reference.people, reference.others)
+            notes.append(Problem("authors", cited, found, Severity.INFO))
+        return notes
     fit = max(comparable, key=lambda f: (f.authors.overlap, -len(f.authors.issues)))
     severity = Severity.ERROR if fit.authors.badly_wrong else Severity.WARNING
     cited = authors.describe(reference.people, reference.others)
@@ -236,8 +242,16 @@ def _venue_problems(evidence: Answers, held: list[Fit]) -> list[Problem]:
     if preprints and len(held) == len(preprints) and _indexes_answered(evidence) >= 2:
         server = preprints[0].venue or "a preprint server"
         found = f"(only a preprint is known: {server})"
-        return [Problem("venue", reference.venue, found, Severity.WARNING)]
+        return [Problem("venue", reference.venue, found, _preprint_only_severity(reference))]
     return []
+
+
+def _preprint_only_severity(reference: Reference) -> Severity:
+    """A venue the indexes hold no published version for is wrong only where they would hold
+    one: a venue that publishes without DOIs (NeurIPS, PMLR, OpenReview) gets a note."""
+    if venues.publishes_without_dois(reference.venue):
+        return Severity.INFO
+    return Severity.WARNING
 
 
 def _venue_severity(reference: Reference, record: Record) -> Severity:
@@ -257,11 +271,11 @@ def _indexes_answered(evidence: Answers) -> int:
 
 
 def _registered_form(reference: Reference) -> list[Problem]:
-    """A note where the cited DOI carries an arXiv version the registry does not know."""
+    """A note where the cited DOI carries a version (arXiv, bioRxiv) the registry does not
+    know: it was read as the paper's DOI, and the note gives the registered form."""
     written = reference.field("doi").strip()
     registered = reference.identifiers.doi
-    match = _ARXIV_VERSIONED.search(written)
-    if not match or not registered.startswith("10.48550/"):
+    if not registered or not _VERSIONED.search(written) or written.lower().endswith(registered):
         return []
     return [Problem("doi", written, registered, Severity.INFO)]
 

@@ -69,6 +69,19 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+_EDITION = re.compile(
+    r"\s*[-\u2013,(\[]?\s*(?:\d+(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth"
+    r"|seventh|eighth|ninth|tenth|revised|new|updated)\s*(?:/\s*e|ed|edn|edition)\b\.?[)\]]?"
+    r"\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _without_edition(title: str) -> str:
+    """The title without a trailing edition ("2nd ed.", "-4/E.", "Second Edition")."""
+    return _EDITION.sub("", title)
+
+
 def main_title(title: str) -> str:
     """The title before its subtitle (text before the first ':' or ' - ' or '?')."""
     head = re.split(r":|\s[-–—]\s|\?\s", title, maxsplit=1)[0]
@@ -90,6 +103,8 @@ def compare(cited: str, found: str) -> TitleComparison:
         return TitleComparison(0.0, False)
     if a == b or a.replace(" ", "") == b.replace(" ", ""):
         return TitleComparison(1.0, True)
+    if normalise(_without_edition(cited)) == normalise(_without_edition(found)):
+        return TitleComparison(0.99, True)  # "Econometric Analysis -4/E.": a book's edition
     similarity = fuzz.ratio(a, b) / 100
     main_a, main_b = normalise(main_title(cited)), normalise(main_title(found))
     if (main_a == b or main_b == a) and min(len(a), len(b)) >= 12:

@@ -27,6 +27,9 @@ _TRAILING = ".,;:'\"" + "".join(_CLOSERS)
 
 
 _ARXIV_DOI_VERSION = re.compile(r"v\d+$")
+# bioRxiv and medRxiv (Cold Spring Harbor's 10.1101): dated or six-digit numbers; the
+# publisher's journals there use letters ("10.1101/gr.123").
+_RXIV_DOI = re.compile(r"10\.1101/(?:\d{4}\.\d{2}\.\d{2}\.)?\d{6,}v\d+$")
 
 
 def normalise_doi(text: str) -> str:
@@ -42,9 +45,12 @@ def normalise_doi(text: str) -> str:
 
 
 def _registered(doi: str) -> str:
-    """arXiv registers one DOI per paper, without a version: `…/arxiv.2101.00001v2` is the
-    paper's DOI `…/arxiv.2101.00001`."""
-    return _ARXIV_DOI_VERSION.sub("", doi) if doi.startswith("10.48550/arxiv.") else doi
+    """arXiv, bioRxiv and medRxiv register one DOI per paper, without a version, though
+    their pages show one: `…/arxiv.2101.00001v2` is the paper's DOI `…/arxiv.2101.00001`,
+    `10.1101/2023.12.12.569610v1` is `10.1101/2023.12.12.569610`."""
+    if doi.startswith("10.48550/arxiv.") or _RXIV_DOI.match(doi):
+        return _ARXIV_DOI_VERSION.sub("", doi)
+    return doi
 
 
 def _doi_in_token(token: str) -> str:

@@ -1,6 +1,10 @@
 """Venue comparison: does a cited venue name the venue an index gives, another one, or neither?"""
 
-from cite_sentinel.core.matching.venues.aliases import canonical, workshop_version
+from cite_sentinel.core.matching.venues.aliases import (
+    canonical,
+    publishes_without_dois,
+    workshop_version,
+)
 from cite_sentinel.core.matching.venues.hosts import is_host, is_preprint_server
 from cite_sentinel.core.matching.venues.placement import Placement, is_venue_claim, place
 
@@ -11,5 +15,6 @@ __all__ = [
     "is_preprint_server",
     "is_venue_claim",
     "place",
+    "publishes_without_dois",
     "workshop_version",
 ]

@@ -32,7 +32,8 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "jmlr": ("jmlr", "journal of machine learning research", "j mach learn res", "mloss"),
     "tmlr": ("tmlr", "transactions on machine learning research", "trans mach learn res"),
     "mlj": ("mlj", "machine learning", "mach learn"),
-    "acl": ("acl", "annual meeting of the association for computational linguistics"),
+    "acl": ("acl", "annual meeting of the association for computational linguistics",
+            "meeting of the association for computational linguistics"),
     "emnlp": ("emnlp", "empirical methods in natural language processing"),
     "naacl": ("naacl", "north american chapter of the association for computational linguistics"),
     "corl": ("corl", "conference on robot learning"),
@@ -57,6 +58,13 @@ _FLAGSHIPS = (
     frozenset({"cvpr", "iccv", "eccv"}),
     frozenset({"acl", "emnlp", "naacl"}),
 )
+# Venues that publish without registering DOIs (NeurIPS's own proceedings, PMLR, OpenReview,
+# JMLR, TMLR): the indexes often hold only the arXiv record of a paper published there, so a
+# record that is only a preprint cannot refute a citation of one of them.
+_WITHOUT_DOIS = frozenset(
+    {"neurips", "icml", "iclr", "aistats", "uai", "colt", "corl", "jmlr", "tmlr", "mlsys"}
+)
+_UNREGISTERED_SERIES = frozenset({"pmlr", "openreview", "ceur"})
 
 
 def canonical_keys(name: str) -> frozenset[str]:
@@ -73,6 +81,18 @@ def workshop_version(cited: str, venue: str, venue_short: str = "") -> bool:
     hosts = _canonical_keys(words(venue_short)) | _canonical_keys(words(venue))
     claimed = _canonical_keys(cited_words)
     return any(hosts & field and claimed & field for field in _FLAGSHIPS)
+
+
+def publishes_without_dois(venue: str) -> bool:
+    """Whether the venue's papers may lack a published record in the indexes: a venue that
+    registers no DOIs, a series of such proceedings, or a workshop."""
+    named = words(venue)
+    return bool(
+        _canonical_keys(named) & _WITHOUT_DOIS
+        or _UNREGISTERED_SERIES.intersection(named)
+        or "machine learning research" in " ".join(named)
+        or _is_workshop(named)
+    )
 
 
 def canonical(venue: str) -> str:

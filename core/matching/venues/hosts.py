@@ -25,8 +25,10 @@ _REPOSITORY = re.compile(
     r"|open access archive|archive ouverte|institutional)\b"
 )
 _PUBLISHER = re.compile(
-    r"^(springer( nature| science| berlin| international| verlag)?|elsevier( bv)?"
-    r"|wiley( blackwell)?|john wiley|taylor (and|&) francis|informa|routledge|sage"
+    r"^(springer( nature| science( and business media)?| berlin| international| verlag)?"
+    r"|elsevier( bv)?|(john )?wiley( and sons| blackwell)?|taylor (and|&) francis|informa"
+    r"|routledge|sage|prentice hall|pearson( education)?|addison wesley|mcgraw hill"
+    r"|o ?reilly( media)?|cengage( learning)?|morgan kaufmann|chapman (and )?hall( crc)?"
     r"( publications)?|de gruyter|brill|palgrave( macmillan)?|macmillan|mdpi|karger|thieme"
     r"|wolters kluwer|lippincott|ios press|world scientific|crc press|academic press|bentham"
     r"|emerald( publishing)?|hindawi|frontiers media|cambridge university press"
@@ -62,6 +64,17 @@ def is_host(name: str, kind: str = "") -> bool:
     return bool(_PUBLISHER.search(phrase) or _SERIES.match(phrase)) or (
         bool(_CORPORATE_TAIL.search(phrase)) and not _journal_words(phrase)
     )
+
+
+def is_umbrella(name: str) -> bool:
+    """A name an index gives every paper of a family of venues: OpenAlex files the whole ACL
+    Anthology (workshops, EMNLP, LREC…) under "Meeting of the Association for Computational
+    Linguistics". It confirms a citation of that family and refutes a known other venue, but
+    says nothing against a workshop's own name."""
+    return " ".join(words(name)) in _UMBRELLAS
+
+
+_UMBRELLAS = frozenset({"meeting of the association for computational linguistics"})
 
 
 def is_preprint_server(name: str) -> bool:

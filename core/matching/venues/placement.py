@@ -10,7 +10,7 @@ from enum import StrEnum
 from cite_sentinel.core.matching.venues.acronyms import carries
 from cite_sentinel.core.matching.venues.aliases import canonical_keys
 from cite_sentinel.core.matching.venues.alignment import abbreviates
-from cite_sentinel.core.matching.venues.hosts import is_host, is_preprint_server
+from cite_sentinel.core.matching.venues.hosts import is_host, is_preprint_server, is_umbrella
 from cite_sentinel.core.matching.venues.words import STOPWORDS, significant, variants, words
 
 _NO_CLAIM = frozenset({"proceedings", "proc", "conference", "conf", "in", "pp", "vol"})
@@ -39,14 +39,14 @@ def place(cited: str, names: Iterable[str], *, host: bool = False) -> Placement:
     """
     if not is_venue_claim(cited):
         return Placement.AGREES
-    given = tuple(dict.fromkeys(n.strip() for n in names if n and n.strip()))
+    given = tuple(dict.fromkeys(n.strip() for n in names if n and not _placeholder(n)))
     if not given:
         return Placement.UNPLACED
     if any(_agrees(cited, name) for name in given):
         return Placement.AGREES
     if _known_apart(cited, given):
         return Placement.DIFFERS
-    venues = [name for name in given if not is_host(name)]
+    venues = [name for name in given if not (is_host(name) or is_umbrella(name))]
     if host or not venues:
         return Placement.UNPLACED
     if any(_related(cited, name) for name in venues):
@@ -65,7 +65,27 @@ def _agrees(cited: str, name: str) -> bool:
         for b in variants(name):
             if _same(words(a), words(b)):
                 return True
-    return False
+    return _subtitled(cited, name) or _subtitled(name, cited)
+
+
+def _subtitled(longer: str, name: str) -> bool:
+    """The name with a subtitle that describes it: "Econometrica: Journal of the Econometric
+    Society" is "Econometrica". A subtitle that names a part ("Journal of Physics: Condensed
+    Matter") makes another venue."""
+    head, colon, subtitle = longer.partition(":")
+    describes = _DESCRIBING.intersection(words(subtitle)[:3])
+    return bool(colon and describes and significant(words(head))) and words(head) == words(name)
+
+
+_DESCRIBING = frozenset({"journal", "official", "revue", "zeitschrift", "rivista", "revista"})
+
+
+def _placeholder(name: str) -> bool:
+    """An empty name, or what an index writes for none: "(No Title)", "Unknown", "N/A"."""
+    return " ".join(words(name)) in _PLACEHOLDERS
+
+
+_PLACEHOLDERS = frozenset({"", "no title", "untitled", "unknown", "n a", "na", "none", "null"})
 
 
 def _known_apart(cited: str, names: tuple[str, ...]) -> bool:

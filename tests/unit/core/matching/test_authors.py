@@ -180,3 +180,59 @@ def test_a_name_written_with_its_initials_last_is_the_same_person() -> None:
     cited = (Person(family="R.", given="Mallikarjun B."), *_people("Ayush Tewari"))
     found = (Person(family="Mallikarjun", given="B R"), *_people("Ayush Tewari"))
     assert compare(cited, found).agrees
+
+
+def test_an_umlaut_the_index_adds_to_a_given_name_agrees() -> None:
+    assert compare(_people("Tuomas Sandholm"), _people("Tüomas Sandholm")).agrees
+
+
+def test_a_letter_lost_from_a_given_name_is_a_slip_not_another_person() -> None:
+    # PDF extraction drops accented letters: "Céline" becomes "Cline", "Théo" becomes "Tho".
+    cited = _people("Katja Oberhofer", "Cline Knopfli", "Tho Moutakanni")
+    found = _people("Katja Oberhofer", "Céline Knopfli", "Théo Moutakanni")
+    assert compare(cited, found).agrees
+    assert compare(_people("SeongUk Park"), _people("SeoungUK Park")).agrees
+
+
+def test_the_short_form_of_a_long_given_name_agrees_but_another_name_does_not() -> None:
+    assert compare(_people("Sanmi Koyejo"), _people("Oluwasanmi Koyejo")).agrees
+    assert AuthorIssue.GIVEN in compare(_people("John Barton"), _people("Justin Barton")).issues
+    assert (
+        AuthorIssue.GIVEN in compare(_people("Vadim Gorishniy"), _people("Yury Gorishniy")).issues
+    )
+
+
+def test_organisations_an_index_lists_beside_the_people_are_not_missing_authors() -> None:
+    cited = _people("S. Wang", "G. Cao", "Z. Shang")
+    found = (
+        *_people("Shuoyang Wang", "Guanqun Cao", "Zuofeng Shang"),
+        Person(literal="for the Alzheimer's Disease Neuroimaging Initiative"),
+        Person(family=":"),  # a stray mark an index read as a name
+    )
+    assert compare(cited, found).agrees
+
+
+def test_a_team_cited_by_the_name_the_index_lists_stands_for_the_whole_list() -> None:
+    found = (Person(family="OpenAI"), *_people("Ann Smith", "Bo Li"))
+    assert compare((Person(family="OpenAI"),), found).agrees
+    assert compare((Person(family="Anthropic"),), found).issues  # another team is not
+
+
+def test_a_team_named_among_the_authors_stands_for_its_members() -> None:
+    cited = (*_people("An Yang"), Person(literal="Qwen Team"))
+    found = (Person(family="Qwen"), *_people("An Yang", "Baosong Yang", "Beichen Zhang"))
+    assert compare(cited, found).agrees
+
+
+def test_another_order_behind_the_right_first_author_is_noted_not_an_error() -> None:
+    cited = _people("Baoyun Peng", "Xiao Jin", "Jiaheng Liu", "Dongsheng Li")
+    found = _people("Baoyun Peng", "Xiao Jin", "Dongsheng Li", "Jiaheng Liu")
+    result = compare(cited, found)
+    assert result.agrees and result.issues == (AuthorIssue.REORDERED,)
+    assert result.quirk  # another index's order may confirm the citation's
+
+
+def test_two_letters_off_in_a_long_family_name_is_a_slip_but_not_in_a_short_one() -> None:
+    result = compare(_people("Gerasimos Potamianos"), _people("G. Pomianos"))
+    assert result.agrees and result.issues == (AuthorIssue.SPELLING,)
+    assert not compare(_people("Anna Smith", "Bo Li"), _people("Anna Smyk", "Bo Li")).agrees

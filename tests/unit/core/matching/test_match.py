@@ -639,3 +639,59 @@ def test_an_arxiv_doi_with_a_version_is_read_as_the_papers_doi_with_a_note() -> 
     assert verdict.status is Status.VERIFIED
     note = _problem(verdict.problems, "doi")
     assert note.severity is Severity.INFO and note.found == "10.48550/arxiv.2101.00001"
+
+
+def test_a_preprint_only_record_cannot_refute_a_venue_that_registers_no_dois() -> None:
+    """NeurIPS, PMLR (ICML, AISTATS) and OpenReview (ICLR) register no DOIs, so the indexes
+    often hold only the arXiv record of a paper published there: a note, not an error."""
+    preprint = _record(
+        venue="arXiv (Cornell University)",
+        venue_short="",
+        venue_kind="repository",
+        is_preprint=True,
+        identifiers=Identifiers(),
+    )
+    icml = "Proceedings of the 36th International Conference on Machine Learning"
+    for venue in ("NeurIPS", icml, "ICLR", "AISTATS"):
+        verdict = judge(
+            Answers(reference=_reference(venue=venue), candidates=(preprint,), sources=ANSWERED)
+        )
+        assert verdict.status is Status.VERIFIED, venue
+        note = _problem(verdict.problems, "venue")
+        assert note.severity is Severity.INFO and "only a preprint" in note.found
+
+
+def test_authors_in_another_order_behind_the_right_first_author_are_a_note() -> None:
+    people = (VASWANI[0], VASWANI[2], VASWANI[1], VASWANI[3])
+    verdict = judge(
+        Answers(reference=_reference(people=people), candidates=(_record(),), sources=ANSWERED)
+    )
+    assert verdict.status is Status.VERIFIED
+    note = _problem(verdict.problems, "authors")
+    assert note.severity is Severity.INFO and note.found.startswith("Ashish Vaswani; Noam")
+
+
+def test_authors_in_the_order_another_index_gives_are_not_noted() -> None:
+    people = (VASWANI[0], VASWANI[2], VASWANI[1], VASWANI[3])
+    crossref = _record(source="crossref", id="10.5555/3295222.3295349", people=people)
+    verdict = judge(
+        Answers(
+            reference=_reference(people=people),
+            candidates=(_record(), crossref),
+            sources=ANSWERED,
+        )
+    )
+    assert verdict.status is Status.VERIFIED
+    assert verdict.problems == ()
+
+
+def test_a_versioned_biorxiv_doi_is_read_as_the_papers_doi_with_a_note() -> None:
+    doi = "10.1101/2023.12.12.569610"
+    cited = _article(
+        fields=(("doi", f"{doi}v1"),), identifiers=Identifiers(doi=doi), venue="bioRxiv"
+    )
+    work = _work(identifiers=Identifiers(doi=doi), venue="bioRxiv", is_preprint=True)
+    verdict = judge(Answers(reference=cited, by_identifier=(work,), sources=ANSWERED))
+    assert verdict.status is Status.VERIFIED
+    note = _problem(verdict.problems, "doi")
+    assert note.severity is Severity.INFO and note.found == doi

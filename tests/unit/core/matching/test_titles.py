@@ -80,3 +80,10 @@ def test_titles_in_cyrillic_and_japanese_compare_by_their_letters() -> None:
     assert compare("ОБРАЗОВАНИЕ КАК «НОВАЯ РОСКОШЬ»", "Образование как новая роскошь").same
     assert not compare("ОБРАЗОВАНИЕ КАК НОВАЯ РОСКОШЬ", "ЭКОНОМИКА И ОБЩЕСТВО").same
     assert compare("超音波タグを用いた行動分析", "超音波タグを用いた行動分析").same
+
+
+def test_a_books_edition_in_the_index_title_is_the_same_title() -> None:
+    for found in ("Econometric Analysis -4/E.", "Econometric Analysis (2nd ed.)",
+                  "Econometric Analysis, Seventh Edition"):  # fmt: skip
+        assert compare("Econometric Analysis", found).same, found
+    assert not compare("Econometric Analysis", "Econometric Theory, 2nd edition").same

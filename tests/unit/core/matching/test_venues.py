@@ -4,7 +4,13 @@ differs, and what an index files a work under without naming a venue proves noth
 from __future__ import annotations
 
 import pytest
-from cite_sentinel.core.matching.venues import Placement, is_venue_claim, place, workshop_version
+from cite_sentinel.core.matching.venues import (
+    Placement,
+    is_venue_claim,
+    place,
+    publishes_without_dois,
+    workshop_version,
+)
 
 NEURIPS = "Advances in Neural Information Processing Systems 34"
 
@@ -401,3 +407,37 @@ def test_acronyms_with_digits_agree_with_the_venues_they_spell(cited: str, found
 )
 def test_acronyms_with_digits_differ_from_venues_they_do_not_spell(cited: str, found: str) -> None:
     assert place(cited, (found,)) is Placement.DIFFERS
+
+
+def test_a_journal_cited_with_its_descriptive_subtitle_agrees() -> None:
+    cited = "Econometrica: Journal of the Econometric Society"
+    assert place(cited, ("Econometrica",)) is Placement.AGREES
+    assert place("Econometrica", (cited,)) is Placement.AGREES
+
+
+def test_a_publisher_cited_as_the_venue_claims_none() -> None:
+    for publisher in ("Springer Science & Business Media", "John Wiley & Sons", "Prentice Hall",
+                      "McGraw-Hill", "Chapman & Hall/CRC"):  # fmt: skip
+        assert place(publisher, ("Springer Series in Statistics",)) is Placement.AGREES
+
+
+def test_an_index_placeholder_for_a_missing_venue_refutes_nothing() -> None:
+    cited = "3rd International Conference on Learning Representations (ICLR 2015)"
+    assert place(cited, ("(No Title)",)) is Placement.UNPLACED
+
+
+def test_the_acl_anthology_under_one_name_confirms_acl_and_refutes_only_known_venues() -> None:
+    umbrella = ("Meeting of the Association for Computational Linguistics",)
+    workshop = "Proceedings of the ACL Workshop on Intrinsic and Extrinsic Evaluation Measures"
+    assert place(workshop, umbrella) is Placement.AGREES
+    assert place("Text Summarization Branches Out", umbrella) is Placement.UNPLACED
+    assert place("NeurIPS", umbrella) is Placement.DIFFERS
+
+
+def test_venues_that_register_no_dois_are_known() -> None:
+    for venue in ("NeurIPS", "Proc. of the 38th International Conference on Machine Learning",
+                  "ICLR 2024", "AISTATS", "Transactions on Machine Learning Research",
+                  "ICML 2023 Workshop on Structured Probabilistic Inference"):  # fmt: skip
+        assert publishes_without_dois(venue), venue
+    for venue in ("Nature", "CVPR", "ACL", "MICCAI", "Journal of the ACM"):
+        assert not publishes_without_dois(venue), venue

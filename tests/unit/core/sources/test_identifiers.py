@@ -232,3 +232,9 @@ def test_an_arxiv_doi_with_a_version_is_the_papers_registered_doi() -> None:
         "10.48550/arxiv.2101.00001"
     )
     assert normalise_doi("10.1000/journal.v2") == "10.1000/journal.v2"  # only arXiv's
+
+
+def test_a_biorxiv_doi_with_a_version_is_the_papers_registered_doi() -> None:
+    assert normalise_doi("10.1101/2023.12.12.569610v1") == "10.1101/2023.12.12.569610"
+    assert normalise_doi("https://doi.org/10.1101/123456v3") == "10.1101/123456"
+    assert normalise_doi("10.1101/gr.123456v1") == "10.1101/gr.123456v1"  # a journal's DOI
