@@ -66,7 +66,8 @@ def compare(
 
     `thorough=False` pairs exact family names only: enough to rank a record that cannot match.
     """
-    cited_people = tuple(p for p in cited if not _is_others(p))
+    cited_people = tuple(_as_team(p) for p in cited if not _is_others(p))
+    found = tuple(_as_team(p) for p in found)
     others = others or len(cited_people) < len(cited)
     found = _named(found, cited_people)
     if not cited_people or not found or _names_no_person(cited_people, found):
@@ -146,6 +147,13 @@ def _names_no_person(cited: tuple[Person, ...], found: tuple[Person, ...]) -> bo
     if all(p.literal for p in found):
         return not all(p.literal for p in cited)
     return all(p.literal for p in cited) and len(found) >= _BIG_TEAM
+
+
+def _as_team(person: Person) -> Person:
+    """A team's name read as a person's ("Qwen Team": given "Qwen", family "Team")."""
+    if not person.literal and person.given and person.family.lower() in _TEAM_WORDS:
+        return Person(literal=f"{person.given} {person.family}")
+    return person
 
 
 def _named(found: tuple[Person, ...], cited: tuple[Person, ...]) -> tuple[Person, ...]:
