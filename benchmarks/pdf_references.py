@@ -7,7 +7,10 @@ and 0–3 invented ones, typeset by Typst in eight of its CSL styles (numbered: 
 association-for-computing-machinery, nature, springer-basic; author–year: apa,
 chicago-author-date, harvard-cite-them-right, elsevier-harvard) and, where pdfLaTeX is
 installed, by pandoc's citeproc with the CSL files of ../shared/data/csl (one document in
-four), one and two columns alternating. PDFs are cached in the system temporary folder.
+four), one and two columns alternating; then `--bibtex-docs` more (60) by BibTeX and pdfLaTeX
+in ten of TeX Live's classic styles (plain, unsrt, alpha, abbrv, plainnat, abbrvnat, ieeetr,
+acm, apalike, siam) in LaTeX's own two columns or one. PDFs are cached in the system
+temporary folder.
 
 Figures: entries found (recall and precision against the printed list), title, first author,
 year and DOI exact per style, extraction speed (pages and references per second), and, with
@@ -43,10 +46,13 @@ from rapidfuzz import fuzz
 from benchmarks.engine_runs import verified
 from tests.support.pdf_papers import (
     AUTHOR_YEAR_STYLES,
+    BIBTEX_STYLES,
     NUMBERED_STYLES,
     WORKS,
     Paper,
     Work,
+    bibtex_latex_available,
+    bibtex_paper,
     invented_work,
     load_works,
     pandoc_latex_available,
@@ -97,7 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not WORKS.is_file():
         print(f"needs the shared data folder beside the project ({WORKS} is absent)")
         return 1
-    papers = _papers(options.docs, options.seed)
+    papers = _papers(options.docs, options.seed) + _bibtex_papers(
+        options.bibtex_docs, options.seed, start=options.docs
+    )
     extracted = [_extract(paper) for paper in papers]
     pairings = [_pair(item) for item in extracted]
     _report_extraction(extracted, pairings)
@@ -111,6 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--docs", type=int, default=200, help="documents to typeset (200)")
+    parser.add_argument(
+        "--bibtex-docs", type=int, default=60, help="more documents set by BibTeX styles (60)"
+    )
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--no-verify", dest="verify", action="store_false")
     return parser.parse_args(argv)
@@ -144,6 +155,25 @@ def _papers(count: int, seed: int) -> list[Paper]:
     return papers
 
 
+def _bibtex_papers(count: int, seed: int, *, start: int) -> list[Paper]:
+    """Documents whose reference lists BibTeX writes, each style in turn."""
+    if reason := bibtex_latex_available():
+        print(f"BibTeX + pdfLaTeX skipped: {reason}")
+        return []
+    pool = load_works(POOL)
+    papers = []
+    for index in range(count):
+        number = start + index
+        rng = random.Random(seed * 100_003 + number)
+        works = rng.sample(pool, rng.randint(20, 60))
+        works += [invented_work(rng, f"fake{number}x{i}") for i in range(rng.randint(0, 3))]
+        rng.shuffle(works)
+        style = BIBTEX_STYLES[index % len(BIBTEX_STYLES)]
+        columns = 1 + (index // len(BIBTEX_STYLES)) % 2
+        papers.append(_cached(("bibtex", style, columns, number, seed), works, style, columns))
+    return papers
+
+
 def _cached(recipe: tuple[object, ...], works: list[Work], style: str, columns: int) -> Paper:
     digest = hashlib.sha256(repr((recipe, works)).encode()).hexdigest()[:24]
     layout = hashlib.sha256(repr(Paper.__slots__).encode()).hexdigest()[:6]
@@ -154,6 +184,8 @@ def _cached(recipe: tuple[object, ...], works: list[Work], style: str, columns: 
     seed = int(digest[:8], 16)
     if recipe[0] == "pandoc":
         paper = pandoc_paper(works, csl=style, columns=columns, seed=seed)
+    elif recipe[0] == "bibtex":
+        paper = bibtex_paper(works, style=style, columns=columns, seed=seed)
     else:
         paper = typst_paper(works, style=style, columns=columns, seed=seed)
     cache.parent.mkdir(parents=True, exist_ok=True)

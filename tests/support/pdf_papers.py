@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import tempfile
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,7 +144,9 @@ def bibtex(works: Sequence[Work]) -> str:
     entries = []
     for work in works:
         container = "booktitle" if work.kind == "inproceedings" else "journal"
-        authors = " and ".join(f"{family}, {given}" for family, given in work.authors)
+        authors = " and ".join(
+            f"{family}, {given}" if given else family for family, given in work.authors
+        )
         fields = [
             f"  author = {{{authors}}}",
             f"  title = {{{work.title}}}",
@@ -266,6 +270,114 @@ def pandoc_paper(
         columns=columns,
         engine=f"pandoc+{engine}",
     )
+
+
+# BibTeX styles of TeX Live's base and natbib: author lists as "Given M. Family" (plain,
+# unsrt, alpha, plainnat …), initials (abbrv, abbrvnat, ieeetr, siam), small capitals (acm),
+# and the year after the authors (apalike).
+BIBTEX_STYLES = ("plain", "unsrt", "alpha", "abbrv", "plainnat", "abbrvnat", "ieeetr", "acm",
+                 "apalike", "siam")  # fmt: skip
+_NATBIB = frozenset({"plainnat", "abbrvnat", "unsrtnat", "apalike"})
+_LATEX_SPECIAL = re.compile(r"([&%$#_])")
+
+
+def bibtex_latex_available() -> str:
+    """Why pdfLaTeX with BibTeX cannot typeset here, or "" when it can."""
+    for program in ("pdflatex", "bibtex", "kpsewhich"):
+        if shutil.which(program) is None:
+            return f"{program} is not installed (apt texlive-latex-base)"
+    return ""
+
+
+def bibtex_paper(works: Sequence[Work], *, style: str, columns: int, seed: int) -> Paper:
+    """A LaTeX paper whose reference list BibTeX writes in one of its styles (pdfLaTeX)."""
+    rng = random.Random(seed)
+    works = [work for work in works if _latin(work)]  # pdfLaTeX sets Latin script only
+    cited = [work.key for work in works]
+    bib = _latex_escaped(bibtex(works))
+    keys = list(cited)
+    rng.shuffle(keys)
+    sentences = []
+    while keys:
+        count = min(len(keys), rng.choice((1, 1, 2)))
+        marks = ",".join(keys.pop() for _ in range(count))
+        sentences.append(f"{_sentence(rng)} \\cite{{{marks}}}.")
+    document = "\n".join(
+        [
+            f"\\documentclass[{'twocolumn,' if columns == 2 else ''}10pt]{{article}}",
+            "\\usepackage[utf8]{inputenc}",
+            "\\usepackage[T1]{fontenc}",
+            "\\usepackage{lmodern}",
+            "\\usepackage{url}",
+            "\\newcommand{\\doi}[1]{doi: \\url{#1}}",  # natbib's styles print DOIs with it
+            *(["\\usepackage{natbib}"] if style in _NATBIB else []),
+            "\\begin{document}",
+            f"\\title{{{_title(rng)}}}\\author{{A. Author}}\\maketitle",
+            "\\section{Introduction}",
+            " ".join(sentences),
+            f"\\bibliographystyle{{{style}}}",
+            "\\bibliography{refs}",
+            "\\end{document}",
+        ]
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        here = Path(folder)
+        (here / "refs.bib").write_text(bib, encoding="utf-8")
+        (here / "paper.tex").write_text(document, encoding="utf-8")
+        latex = ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"]
+        for command in (latex, ["bibtex", "paper"], latex, latex):
+            done = subprocess.run(command, cwd=here, capture_output=True, timeout=120)
+            # BibTeX says 2 for a name it had to guess at, and writes the list all the same.
+            if done.returncode > (2 if command[0] == "bibtex" else 0):
+                raise RuntimeError(done.stdout.decode(errors="replace")[-2000:])
+        pdf = (here / "paper.pdf").read_bytes()
+    return Paper(
+        pdf=pdf,
+        bib=bib,
+        works=tuple(works),
+        cited=tuple(cited),
+        style=style,
+        columns=columns,
+        engine="bibtex+pdflatex",
+    )
+
+
+def _latin(work: Work) -> bool:
+    text = work.title + work.venue + "".join(f + g for f, g in work.authors)
+    return all(ord(char) < 0x250 or char in "–—‘’“”" for char in text)
+
+
+def _latex_escaped(bib: str) -> str:
+    """BibTeX hands field values to LaTeX as they are: LaTeX's special characters escaped,
+    accented letters as accent commands (as .bib files write them: BibTeX's alpha labels cut
+    a UTF-8 letter in half)."""
+    return "\n".join(
+        line
+        if line.lstrip().startswith(("doi =", "@"))
+        else "".join(_latex_letter(char) for char in _LATEX_SPECIAL.sub(r"\\\1", line))
+        for line in bib.splitlines()
+    )
+
+
+_LATEX_ACCENTS = {"\u0301": "'", "\u0300": "`", "\u0308": '"', "\u0302": "^", "\u0303": "~",
+                  "\u0304": "=", "\u0307": ".", "\u0327": "c", "\u030c": "v", "\u0306": "u",
+                  "\u030a": "r", "\u030b": "H", "\u0328": "k"}  # fmt: skip
+_LATEX_LETTERS = {"ß": "\\ss", "ø": "\\o", "Ø": "\\O", "æ": "\\ae", "Æ": "\\AE", "œ": "\\oe",
+                  "Œ": "\\OE", "ł": "\\l", "Ł": "\\L", "ı": "\\i", "đ": "d", "Đ": "D"}  # fmt: skip
+
+
+def _latex_letter(char: str) -> str:
+    if char.isascii():
+        return char
+    if char in _LATEX_LETTERS:
+        return "{" + _LATEX_LETTERS[char] + "}"
+    base, *marks = unicodedata.normalize("NFD", char)
+    if marks and all(mark in _LATEX_ACCENTS for mark in marks):
+        for mark in marks:
+            command = _LATEX_ACCENTS[mark]
+            base = f"\\{command}{{{base}}}" if command.isalpha() else f"\\{command}{base}"
+        return "{" + base + "}"
+    return char
 
 
 def _work(record: dict[str, object], key: str) -> Work:
