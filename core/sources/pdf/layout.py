@@ -22,6 +22,7 @@ _WIDE_GAP = 0.8  # ems: a gap between two words of a line this wide may be a gut
 _SCAN = (0.25, 0.75)  # where on the page a gutter may lie (share of the text's width)
 _MOST_CROSSING = 0.6  # share of the text (by line height) that may run across a gutter
 _FEWEST_BESIDE = 2  # lines needed on each side of a gutter
+_OVERHANG = 2.0  # points a column's last glyph may reach into the gutter
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,7 +158,7 @@ def _gutter(rows: list[list[Word]], width: float) -> tuple[float, float] | None:
     band = (left + first, left + last + 1)
     if band[1] - band[0] < _MIN_GUTTER:
         return None
-    crossing = sum(any(w.x0 < band[1] and w.x1 > band[0] for w in row) for row in rows)
+    crossing = sum(any(_into(w, *band) for w in row) for row in rows)
     if crossing > _MOST_CROSSING * len(rows) or min(_sides(rows, *band)) < _FEWEST_BESIDE:
         return None  # one column, or nothing on one side: a ragged column, not a gutter
     return band
@@ -185,11 +186,18 @@ def _sides(rows: list[list[Word]], start: float, end: float) -> tuple[int, int]:
     """How many lines that do not cross a band have words left of it, and right of it."""
     left = right = 0
     for row in rows:
-        if any(word.x0 < end and word.x1 > start for word in row):
+        if any(_into(word, start, end) for word in row):
             continue
         left += any(word.x1 <= start for word in row)
         right += any(word.x0 >= end for word in row)
     return left, right
+
+
+def _into(word: Word, start: float, end: float) -> bool:
+    """Whether a word reaches into a band by more than a glyph's overhang (the band's edges
+    are whole points; justified lines end a fraction past them, a comma protrudes)."""
+    tolerance = min(_OVERHANG, (end - start) / 4)
+    return word.x0 < end - tolerance and word.x1 > start + tolerance
 
 
 def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[int, list[Word]]]:
@@ -206,7 +214,9 @@ def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[in
         (
             index
             for index, (before, after) in enumerate(pairwise(row), start=1)
-            if before.x1 <= middle and after.x0 > start and after.x0 - before.x1 >= _MIN_GUTTER
+            if before.x1 <= middle
+            and after.x0 > start
+            and after.x0 - before.x1 >= max(_MIN_GUTTER, _WIDE_GAP * before.size)
         ),
         None,
     )
