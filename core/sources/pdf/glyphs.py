@@ -22,6 +22,8 @@ _SPACES = frozenset({0x20, 0x09, 0x0A, 0x0D, 0xA0, 0x2002, 0x2003, 0x2009, 0x200
 _GAP = 0.3  # a gap wider than this many ems between two glyphs separates words
 _SHIFT = 0.2  # a baseline moved by this many ems starts a new word (superscripts)
 _RAISED = 0.25  # a digit whose ink starts this many ems above the baseline is a superscript
+_SAME_BASELINE = 0.05  # ems: letters this close to one baseline sit on it
+_TOUCHING = 0.05  # ems: a glyph this close to the last one touches it
 # pdfLaTeX sets `\\'e` as a spacing accent and a letter; they are put back together.
 _COMBINING = {
     "\u00b4": "\u0301",
@@ -142,7 +144,10 @@ class _Builder:
                 or abs(baseline - self._y) > _SHIFT * em
                 or box.left > self._x1 + _GAP * em
                 or box.right < self._x0
-                or abs(size - self._size) > 0.15 * em
+                or (
+                    abs(size - self._last_size) > 0.15 * em
+                    and not self._small_caps(code, box, baseline)
+                )
                 or (up and not self._up)
                 or (self._up and not up and chr(code).isalnum())
             ):
@@ -159,6 +164,17 @@ class _Builder:
         self._up = up or (self._up and not chr(code).isalnum())
         if ink is not None:
             self._ink.append(ink)
+
+    def _small_caps(self, code: int, box: Any, baseline: float) -> bool:
+        """A letter of another size touching the last on its baseline: "S" then "EMMENS" in
+        small capitals (acm.bst's names), one word, not a superscript."""
+        em = max(box.top - box.bottom, self._size)
+        return (
+            chr(code).isalpha()
+            and (self._chars[-1].isalpha() or self._chars[-1] in "-'’")  # "Tajadura-Jiménez"
+            and abs(baseline - self._y) <= _SAME_BASELINE * em
+            and box.left <= self._x1 + _TOUCHING * em
+        )
 
     def close(self) -> None:
         self._paused = False
