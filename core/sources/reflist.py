@@ -19,7 +19,8 @@ __all__ = ["parse_reference", "read_reflist"]
 _NUMBERED = re.compile(
     r"^[ \t]{0,3}(?:\\?\[\s*(\d{1,4})\s*\\?\]|\(\s*(\d{1,4})\s*\)|(\d{1,4})[.)])(?=\s)"
 )
-_ALPHA_LABEL = re.compile(r"^[ \t]{0,3}\[([A-Z][A-Za-z+-]{0,8}\d{2,4}[a-z]?)\](?=\s)")
+# alpha's labels: "[LCRC21]", "[AKW+22]" (from a PDF the raised "+" may come as a space)
+_ALPHA_LABEL = re.compile(r"^[ \t]{0,3}\[ ?([^\W\d_](?:[^\W\d_]|[+ -]){0,8}\d{2,4}[a-z]?)\](?=\s)")
 _BULLET = re.compile(r"^[ \t]{0,3}[-*+•][ \t]+(?=\S)")
 _SKIP = re.compile(
     r"^\s*(?:#{1,6}\s.*|(?:references|bibliography|works cited|literature cited|literature"
@@ -104,8 +105,13 @@ def _labelled_items(text: str) -> list[_Item]:
     for offset, line in _lines(text):
         match = _ALPHA_LABEL.match(line)
         if match:
-            starts.append((offset, match.group(1)))
+            starts.append((offset, alpha_key(match.group(1))))
     return _spans(text, starts) if starts else []
+
+
+def alpha_key(label: str) -> str:
+    """An alpha label as its style wrote it: a space inside it is a raised "+" a PDF lost."""
+    return re.sub(r"\++", "+", re.sub(r"\s+", "+", label.strip()))
 
 
 def _bullet_items(text: str) -> list[_Item]:

@@ -46,8 +46,27 @@ _ID_NOISE = re.compile(
 )
 _LONE_CAPITAL = re.compile(rf"\b[{UPPER}]\.$")
 _DOTTED_CAPITALS = re.compile(rf"\b[{UPPER}]\.[{UPPER}]\.$")
+# BibTeX's plain, abbrv and acm styles write "Given M. Family": a full stop after an initial,
+# then the family name and the comma, "and" or full stop that follows a name.
+_LAST_NAME = re.compile(r"(?:,\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)")
+# An initial, also of a hyphenated given name: "K.-C.", "I.-g." (In-geol).
+_AN_INITIAL = rf"[{UPPER}][a-z]?\.(?:\s*-\s*[{UPPER}a-z]\.)?"  # also "Md.", "Th."
+_GIVEN_AND_INITIALS = re.compile(
+    rf"[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+)*(?:\s*{_AN_INITIAL})+"
+)
+_ONLY_INITIALS = re.compile(rf"(?:{_AN_INITIAL}\s*-?\s*)+")
+_DOTTED_INITIAL = re.compile(rf"\b[{UPPER}]\.")
+_FULL_NAME = re.compile(rf"[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+)+")
+_VANCOUVER_NAME = re.compile(rf"[{UPPER}][\w'’-]+(?:\s+[\w'’-]+)*\s+[{UPPER}]{{1,3}}")
+_NAME_ENDS = re.compile(
+    r"(?:(?:van|von|de|der|den|da|di|du|del|della|dos|das|le|la|ten|ter)\s+)*"
+    rf"[{UPPER}][\w'’-]*(?:,?\s+(?:Jr|Sr|II|III|IV)\.?)?"
+    rf"(?=[.;]\s|,\s|\s*&|\s+and\s+(?:[{UPPER}][\w'’-]*\.?\s+){{0,3}}[{UPPER}][\w'’-]+[.,])"
+)
+_NAMES_END = re.compile(rf"[{UPPER}][\w'’-]*(?:\s+[{UPPER}][\w'’-]*){{1,2}}(?=[.;,]\s|\s*&)")
+_NAMES_BEFORE_COMMA = re.compile(rf"[{UPPER}][\w'’-]*(?:\s+[{UPPER}][\w'’-]*){{1,2}},\s")
 _NOT_END_BEFORE = re.compile(
-    r"(?:\b(?:vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
+    r"(?:\b(?:a\.k\.a|vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
     r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev"
     r"|[IVX]{2,5}))\.$"
 )
@@ -212,6 +231,8 @@ def _sentence_frame(body: str) -> _Frame | None:
         after = body[match.end() :]
         if not after or _continues_names(after) or re.search(r"\b(?:Jr|Sr)\.$", before):
             continue
+        if _middle_initial(before) and (_NAME_ENDS.match(after) or _after_initials(before, after)):
+            continue  # "Donald E. Knuth.", "D.E. Knuth,": the initial does not end the list
         if looks_like_people(before):
             title, rest = _first_sentence(after)
             return _Frame(authors=before, year="", title=title, rest=rest)
@@ -231,6 +252,34 @@ def _comma_frame(body: str) -> _Frame | None:
             rest = ", ".join(pieces[count + 1 :])
             return _Frame(authors=before, year="", title=_clean_title(pieces[count]), rest=rest)
     return None
+
+
+def _middle_initial(before: str) -> bool:
+    """Whether the list so far ends in a given name's initial ("Donald E.", "and D.E."), not
+    in the initials of a name written family first ("Shah, N.")."""
+    pieces = _LAST_NAME.split(before.strip())
+    if any(_VANCOUVER_NAME.fullmatch(piece.strip()) for piece in pieces[:-1]):
+        return False  # "Cakmak M, Lopes M.": undotted initials, the full stop ends the list
+    last = pieces[-1].strip()
+    if _ONLY_INITIALS.fullmatch(last):
+        separators = _LAST_NAME.findall(before.strip())
+        if not separators or re.search(r"\band\b|&", separators[-1]):
+            return True  # the list's first name, or its last: "and K. C."
+        # Initials first when the name before is written so ("X. Su, O. K.-C.") or in full
+        # ("Monika Henzinger, A. R."); after a family name alone they are its ("Shah, N.").
+        previous = pieces[-2].strip()
+        return bool(_DOTTED_INITIAL.search(previous) or _FULL_NAME.fullmatch(previous))
+    return bool(_GIVEN_AND_INITIALS.fullmatch(last))
+
+
+def _after_initials(before: str, after: str) -> bool:
+    """After an initial the rest of the name may be more than one word: "and F. Maxwell
+    Harper.", or, before the comma of the next name, "Yuneisy E. Garcia Guzman, Péter …"
+    (not "Li P. Sign-Full Random Projections.", AMA's single author and a title)."""
+    last = _LAST_NAME.split(before.strip())[-1].strip()
+    if _ONLY_INITIALS.fullmatch(last):
+        return bool(_NAMES_END.match(after))
+    return bool(_NAMES_BEFORE_COMMA.match(after))
 
 
 def _continues_names(after: str) -> bool:

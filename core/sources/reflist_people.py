@@ -27,6 +27,8 @@ _SUFFIX = re.compile(r"Jr\.?|Sr\.?|II|III|IV")
 _NICKNAME = re.compile(r"\s*\((?:[A-Z][\w'’-]*\s?){1,2}\)\.?(?=[\s,]|$)")
 _STOPWORDS = frozenset(["of", "for", "and", "the", "on", "in", "de", "du", "des", "der", "für"])
 _FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$")
+# "K. C. Ho.": a two-letter name after initials is the family name, its full stop the list's.
+_SHORT_FAMILY_AFTER_INITIALS = re.compile(rf"(?:^|\s)[{UPPER}]\.\s+[{UPPER}][a-z]\.$")
 _PARTICLES = frozenset(
     [
         "van",
@@ -223,7 +225,9 @@ def _dotted(initials: str) -> str:
 def _trim_end(text: str) -> str:
     """Trailing punctuation off, but the full stop of a final initial ("Marshall, P.") kept."""
     text = text.strip().rstrip(",;: ")
-    while text.endswith(".") and not _FINAL_INITIAL.search(text):
+    while text.endswith(".") and (
+        not _FINAL_INITIAL.search(text) or _SHORT_FAMILY_AFTER_INITIALS.search(text)
+    ):
         text = text[:-1].rstrip(",;: ")
     return text
 

@@ -11,12 +11,12 @@ from itertools import pairwise
 from statistics import median
 
 from cite_sentinel.core.sources.pdf.margins import PageLine
-from cite_sentinel.core.sources.reflist import read_reflist
+from cite_sentinel.core.sources.reflist import alpha_key, read_reflist
 
 _LABEL = re.compile(
     r"^\s*(?:\[\s*(\d{1,4})\s*\]|(\d{1,4})\.(?=\s|$)|\((\d{1,4})\)|(\d{1,4})(?=\s+\S))"
 )
-_ALPHA_LABEL = re.compile(r"^\s*\[([A-Za-z][A-Za-z+\-. ]{0,14}\d{2,4}[a-z]?)\]")
+_ALPHA_LABEL = re.compile(r"^\s*\[ ?([^\W\d_](?:[^\W\d_]|[+\-. ]){0,14}\d{2,4}[a-z]?)\]")
 _FLUSH = 0.35  # ems: a line starting this close to its column's left edge is flush
 _LABEL_ALIGN = 1.0  # ems: "1." right-aligned under "10." starts this much further right
 _INDENT = (0.8, 6.0)  # ems: a hanging indent is this deep
@@ -67,7 +67,7 @@ def _alpha_labelled(lines: Sequence[PageLine]) -> list[Entry]:
     """`[LCRC21] …`: the alphabetic labels of alpha styles."""
     left = _left_edges(lines)
     starts = [
-        (index, match.group(0).strip())
+        (index, f"[{alpha_key(match.group(1))}]")
         for index, line in enumerate(lines)
         if (match := _ALPHA_LABEL.match(line.line.text)) and _is_flush(line, left)
     ]

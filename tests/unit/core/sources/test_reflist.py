@@ -240,3 +240,14 @@ def test_a_springer_venue_stops_before_its_pages_written_without_a_full_stop() -
     reference = parse_reference(raw, key="2", location=Location.point("refs.txt", 1, 1))
     assert reference.venue == "IEEE International Conference on Big Data, Seattle, WA, USA"
     assert reference.pages == "2449-2452"
+
+
+def test_alpha_labels_become_keys_even_where_a_pdf_lost_the_raised_plus() -> None:
+    text = (
+        "[ ADNH23] Raja Farrukh Ali, Kevin Duong, and William H. Hsu. Multi-horizon learning."
+        " In AAAI, 2023.\n\n"
+        "[AKW 22] Abdus Salam Azad, Edward Kim, Qiancheng Wu, Kimin Lee, and Ion Stoica."
+        " Programmatic modeling of soccer environments. In AAAI, 2022.\n"
+    )
+    keys = [reference.key for reference in read_reflist(text, "refs.txt").references]
+    assert keys == ["ADNH23", "AKW+22"]

@@ -124,6 +124,34 @@ STYLES = [
         "ImageNet classification with deep convolutional neural networks",
         "",
     ),
+    (
+        "bibtex-plain",  # BibTeX's plain, plainnat, acm: "Given M. Family"
+        "[8] Edwin L. Hutchins, James D. Hollan, and Donald A. Norman. Direct manipulation"
+        " interfaces. In D. A. Norman and S. W. Draper, editors, User Centered System Design,"
+        " pages 87–124. Lawrence Erlbaum, 1986.",
+        "Hutchins",
+        1986,
+        "Direct manipulation interfaces",
+        "",
+    ),
+    (
+        "bibtex-plain-two-authors",
+        "Jon J. Bentley and Brian W. Kernighan. Tools for printing indexes. Electronic"
+        " Publishing, 1(1), June 1988.",
+        "Bentley",
+        1988,
+        "Tools for printing indexes",
+        "",
+    ),
+    (
+        "bibtex-plain-dotted-initials",
+        "[17] M.F. Plass. Optimal pagination techniques for automatic typesetting systems."
+        " Ph.D. thesis, Stanford University, 1981.",
+        "Plass",
+        1981,
+        "Optimal pagination techniques for automatic typesetting systems",
+        "",
+    ),
 ]
 
 
@@ -446,3 +474,98 @@ def test_nature_reference_ending_with_the_year_in_parentheses() -> None:
 )
 def test_dates_are_as_precise_as_written(text: str, date: str) -> None:
     assert parse(text).date == date
+
+
+def test_a_middle_initial_does_not_end_the_author_list() -> None:
+    reference = parse(
+        "[3] Donald E. Knuth. Literate programming. The Computer Journal, 27(2):97–111, 1984."
+    )
+    assert [p.display for p in reference.people] == ["Donald E. Knuth"]
+    assert reference.title == "Literate programming"
+
+
+def test_vancouver_initials_still_end_the_list_before_a_title_in_title_case() -> None:
+    for text, title in (
+        ("38. Cakmak M, Lopes M. Algorithmic and Human Teaching of Sequential Decision Tasks."
+         " In: Proceedings of AAAI; 2012.", "Algorithmic and Human Teaching of Sequential"
+         " Decision Tasks"),
+        ("238. Wu R, Xu K, Mu Y. Localize, Assemble, and Predicate: Contextual Object Proposal"
+         " Embedding. In: AAAI; 2020.", "Localize, Assemble, and Predicate: Contextual Object"
+         " Proposal Embedding"),
+        ("2. Jain, S., Shah, N. & Kumaraguru, P. Characterizing and detecting livestreaming"
+         " chatbots. in ASONAM (2019).", "Characterizing and detecting livestreaming chatbots"),
+    ):  # fmt: skip
+        assert parse(text).title == title
+
+
+def test_an_abbreviation_inside_a_title_does_not_end_it() -> None:
+    reference = parse(
+        "[11] F. Mittelbach. Managing forlorn paragraph lines (a.k.a. widows and orphans) in"
+        " LaTeX. TUGboat 39(3):246–251, 2018."
+    )
+    assert (
+        reference.title == "Managing forlorn paragraph lines (a.k.a. widows and orphans) in LaTeX"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "title"),
+    [
+        (
+            "Yimao Sun and K. C. Ho. Algebraic solution for TDOA localization. In ICASSP, 2020.",
+            ["Yimao Sun", "K. C. Ho"],
+            "Algebraic solution for TDOA localization",
+        ),
+        (
+            "Yuan Yao and F. Maxwell Harper. Judging similarity. In RecSys, 2018.",
+            ["Yuan Yao", "F. Maxwell Harper"],
+            "Judging similarity",
+        ),
+        (
+            "Monika Henzinger, A. R. Sricharan, and Teresa Anna Steiner. Differentially private"
+            " continual release of histograms. In ICML, 2022.",
+            ["Monika Henzinger", "A. R. Sricharan", "Teresa Anna Steiner"],
+            "Differentially private continual release of histograms",
+        ),
+        (
+            "Md. Amirul Islam, Matthew Kowal, and Neil Bruce. Simpler does it. In WACV, 2020.",
+            ["Md. Amirul Islam", "Matthew Kowal", "Neil Bruce"],
+            "Simpler does it",
+        ),
+        (
+            "I.-g. Shin, J.-m. Seok, and Y.-K. Lim. Too close and crowded. In CHI, 2018.",
+            ["I.-g. Shin", "J.-m. Seok", "Y.-K. Lim"],
+            "Too close and crowded",
+        ),
+        (
+            "Yuneisy E. Garcia Guzman, Péter Kovács, and Mario Huemer. Variable projection for"
+            " multiple frequency estimation. In ICASSP, 2020.",
+            ["Yuneisy E. Garcia Guzman", "Péter Kovács", "Mario Huemer"],
+            "Variable projection for multiple frequency estimation",
+        ),
+    ],
+    ids=[
+        "two-letter-family",
+        "middle-name",
+        "full-then-initials",
+        "md",
+        "hyphen-initials",
+        "two-word-family",
+    ],
+)
+def test_names_written_given_first_end_where_the_title_starts(
+    text: str, people: list[str], title: str
+) -> None:
+    reference = parse(text)
+    assert [person.display for person in reference.people] == people
+    assert reference.title == title
+
+
+def test_a_single_vancouver_author_before_a_title_in_title_case_is_not_a_middle_initial() -> None:
+    for text, title in (
+        ("127. Li P. Sign-Full Random Projections. In: AAAI; 2019:4205-4212.",
+         "Sign-Full Random Projections"),
+        ("957. Lin S. Jointly Tracking and Separating Speech Sources. In: ICASSP; 2018.",
+         "Jointly Tracking and Separating Speech Sources"),
+    ):  # fmt: skip
+        assert parse(text).title == title

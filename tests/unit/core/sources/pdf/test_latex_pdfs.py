@@ -10,6 +10,14 @@ from pathlib import Path
 import pytest
 from cite_sentinel.core.sources.pdf import read_pdf, read_pdf_file
 
+from tests.support.pdf_papers import (
+    WORKS,
+    Paper,
+    bibtex_latex_available,
+    bibtex_paper,
+    load_works,
+)
+
 PAPER = r"""\documentclass[twocolumn]{article}
 \usepackage{hyperref}
 \begin{document}
@@ -71,3 +79,31 @@ def test_a_six_hundred_page_thesis_is_read_to_its_reference_list(tmp_path: Path)
     assert len(read.citations) > 300
     assert all(cit.location.page >= 1 for cit in read.citations)
     assert max(cit.location.page for cit in read.citations) >= 500
+
+
+def _bibtex_paper(style: str, columns: int) -> Paper:
+    if reason := bibtex_latex_available():
+        pytest.skip(reason)
+    if not WORKS.is_file():
+        pytest.skip(f"needs the shared corpus ({WORKS} is absent)")
+    return bibtex_paper(load_works(30, skip=600), style=style, columns=columns, seed=5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("style", ["plain", "plainnat", "alpha", "abbrv", "acm", "apalike"])
+def test_every_entry_of_a_bibtex_written_list_in_two_latex_columns_is_read(style: str) -> None:
+    """LaTeX's own two columns lie 10 pt apart, and justified lines end a fraction of a point
+    inside that gap; BibTeX's classic styles write "Given M. Family" (plain), alphabetic
+    labels with a raised "+" (alpha), initials (abbrv), the year after the names (apalike)."""
+    paper = _bibtex_paper(style, columns=2)
+    read = read_pdf(paper.pdf, "paper.pdf")
+    assert len(read.references) == len(paper.works)
+    titles = {_plain(reference.title) for reference in read.references}
+    exact = sum(_plain(work.title) in titles for work in paper.works)
+    assert exact >= 0.9 * len(paper.works)  # a title may lose a hyphen at a line's end
+    firsts = {reference.people[0].family for reference in read.references if reference.people}
+    assert sum(work.authors[0][0] in firsts for work in paper.works) >= 0.95 * len(paper.works)
+
+
+def _plain(text: str) -> str:
+    return "".join(char for char in text.casefold() if char.isalnum())
