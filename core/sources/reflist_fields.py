@@ -65,6 +65,15 @@ _NAME_ENDS = re.compile(
 )
 _NAMES_END = re.compile(rf"[{UPPER}][\w'’-]*(?:\s+[{UPPER}][\w'’-]*){{1,2}}(?=[.;,]\s|\s*&)")
 _NAMES_BEFORE_COMMA = re.compile(rf"[{UPPER}][\w'’-]*(?:\s+[{UPPER}][\w'’-]*){{1,2}},\s")
+# A word of a name as written: "Jens", "Jean-Luc", "O'Neil", an initial ("D.", "Md.").
+_NAME_WORD = re.compile(
+    rf"[{UPPER}][a-z\u00df-\u024f'’]+(?:-[{UPPER}]?[a-z\u00df-\u024f'’]+)*|{_AN_INITIAL}"
+)
+# After the last full stop of a DIN author list: more "Family, I." names ("and Doe, K.").
+_DIN_NAMES = re.compile(
+    rf"(?:(?:and|&)\s+)?(?:[{UPPER}][\w'’-]+(?:\s[{UPPER}][\w'’-]+)?,\s(?:{_AN_INITIAL}\s?)+"
+    r"(?:;\s|,\s|\s(?:and|&)\s)?)+"
+)
 _NOT_END_BEFORE = re.compile(
     r"(?:\b(?:a\.k\.a|vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
     r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev"
@@ -166,6 +175,7 @@ def _frame(body: str) -> _Frame:
     return (
         _quoted_frame(body)
         or _year_frame(body)
+        or _colon_frame(body)
         or _sentence_frame(body)
         or _comma_frame(body)
         or _Frame(authors="", year="", title=_first_sentence(body)[0], rest=body)
@@ -220,6 +230,26 @@ def _year_frame(body: str) -> _Frame | None:
         title, rest = _first_sentence(after)
         return _Frame(authors=authors, year=year, title=title, rest=rest)
     return None
+
+
+def _colon_frame(body: str) -> _Frame | None:
+    """DIN 1505 and KOMA-Script's styles: "Berger, Jens: The jurabib package. CTAN, 2002."."""
+    authors, colon, after = body.partition(": ")
+    if (
+        not colon
+        or not after
+        or len(authors.split()) > 40
+        or not looks_like_people(authors, bounded=True)
+    ):
+        return None
+    last = _LAST_NAME.split(authors.strip())[-1].split()
+    if not all(_NAME_WORD.fullmatch(word) for word in last):
+        return None  # "Leslie Lamport, LaTeX: a document …": no given name reads "LaTeX"
+    tail = authors.rsplit(". ", 1)[-1] if ". " in authors else ""
+    if tail and not (_ONLY_INITIALS.fullmatch(tail) or _DIN_NAMES.fullmatch(tail)):
+        return None  # "Mu Y. Localize, Assemble: …", "Ju, W. Face and …: …": the title's colon
+    title, rest = _first_sentence(after)
+    return _Frame(authors=authors, year="", title=title, rest=rest) if title else None
 
 
 def _sentence_frame(body: str) -> _Frame | None:

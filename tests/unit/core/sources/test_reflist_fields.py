@@ -569,3 +569,47 @@ def test_a_single_vancouver_author_before_a_title_in_title_case_is_not_a_middle_
          "Jointly Tracking and Separating Speech Sources"),
     ):  # fmt: skip
         assert parse(text).title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "title", "year"),
+    [
+        (
+            "[1] Berger, Jens: The jurabib package. CTAN-Archive, 2002, v0.52h.",
+            ["Jens Berger"],
+            "The jurabib package",
+            2002,
+        ),
+        (
+            "Carlisle, D. P.: The color package. CTAN-Archive, 1997.",
+            ["D. P. Carlisle"],
+            "The color package",
+            1997,
+        ),
+        (
+            "Müller, Hans; Schmidt, Eva: Einführung in die Statistik. 3. Aufl. Berlin: Springer,"
+            " 2010.",
+            ["Hans Müller", "Eva Schmidt"],
+            "Einführung in die Statistik",
+            2010,
+        ),
+    ],
+    ids=["din", "din-initials", "din-semicolons"],
+)
+def test_din_style_names_end_at_a_colon(
+    text: str, people: list[str], title: str, year: int
+) -> None:
+    reference = parse(text)
+    assert [person.display for person in reference.people] == people
+    assert (reference.title, reference.year) == (title, year)
+
+
+def test_a_colon_in_a_title_after_initials_is_the_titles() -> None:
+    for text, title in (
+        ("2. Lee H, Gupta R, Wu Y. SGD-X: A Benchmark for Robust Generalization. In: AAAI; 2022.",
+         "SGD-X: A Benchmark for Robust Generalization"),
+        ("238. Wu, R. & Mu, Y. Localize, Assemble, and Predicate: Contextual Object Proposal"
+         " Embedding. in AAAI (2020).", "Localize, Assemble, and Predicate: Contextual Object"
+         " Proposal Embedding"),
+    ):  # fmt: skip
+        assert parse(text).title == title
