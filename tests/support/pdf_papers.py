@@ -11,7 +11,7 @@ import shutil
 import subprocess
 import tempfile
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -295,13 +295,7 @@ def bibtex_paper(works: Sequence[Work], *, style: str, columns: int, seed: int) 
     works = [work for work in works if _latin(work)]  # pdfLaTeX sets Latin script only
     cited = [work.key for work in works]
     bib = _latex_escaped(bibtex(works))
-    keys = list(cited)
-    rng.shuffle(keys)
-    sentences = []
-    while keys:
-        count = min(len(keys), rng.choice((1, 1, 2)))
-        marks = ",".join(keys.pop() for _ in range(count))
-        sentences.append(f"{_sentence(rng)} \\cite{{{marks}}}.")
+    sentences = _citing_sentences(rng, cited, lambda keys: f"\\cite{{{','.join(keys)}}}")
     document = "\n".join(
         [
             f"\\documentclass[{'twocolumn,' if columns == 2 else ''}10pt]{{article}}",
@@ -439,14 +433,21 @@ def _typst_body(
 
 
 def _markdown_body(rng: random.Random, cited: Sequence[str]) -> str:
+    marks = _citing_sentences(rng, cited, lambda keys: "[" + "; ".join(f"@{k}" for k in keys) + "]")
+    return "# Introduction\n\n" + " ".join(marks)
+
+
+def _citing_sentences(
+    rng: random.Random, cited: Sequence[str], cite: Callable[[list[str]], str]
+) -> list[str]:
+    """Sentences citing every key once, one or two at a time, in a random order."""
     keys = list(cited)
     rng.shuffle(keys)
     sentences: list[str] = []
     while keys:
         count = min(len(keys), rng.choice((1, 1, 2)))
-        marks = "; ".join(f"@{keys.pop()}" for _ in range(count))
-        sentences.append(f"{_sentence(rng)} [{marks}].")
-    return "# Introduction\n\n" + " ".join(sentences)
+        sentences.append(f"{_sentence(rng)} {cite([keys.pop() for _ in range(count)])}.")
+    return sentences
 
 
 def png(width: int, height: int, seed: int = 0) -> bytes:
