@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from cite_sentinel.core.model import Location, Reference
 from cite_sentinel.core.sources.identifiers import find_identifiers_in_text
+from cite_sentinel.core.sources.reflist_initials import name_goes_on, names_end_at_colon
 from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label
 from cite_sentinel.core.sources.reflist_people import UPPER, looks_like_people, parse_people
 from cite_sentinel.core.sources.reflist_venue import (
@@ -46,34 +47,6 @@ _ID_NOISE = re.compile(
 )
 _LONE_CAPITAL = re.compile(rf"\b[{UPPER}]\.$")
 _DOTTED_CAPITALS = re.compile(rf"\b[{UPPER}]\.[{UPPER}]\.$")
-# BibTeX's plain, abbrv and acm styles write "Given M. Family": a full stop after an initial,
-# then the family name and the comma, "and" or full stop that follows a name.
-_LAST_NAME = re.compile(r"(?:,\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)")
-# An initial, also of a hyphenated given name: "K.-C.", "I.-g." (In-geol).
-_AN_INITIAL = rf"[{UPPER}][a-z]?\.(?:\s*-\s*[{UPPER}a-z]\.)?"  # also "Md.", "Th."
-_GIVEN_AND_INITIALS = re.compile(
-    rf"[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+)*(?:\s*{_AN_INITIAL})+"
-)
-_ONLY_INITIALS = re.compile(rf"(?:{_AN_INITIAL}\s*-?\s*)+")
-_DOTTED_INITIAL = re.compile(rf"\b[{UPPER}]\.")
-_FULL_NAME = re.compile(rf"[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+)+")
-_VANCOUVER_NAME = re.compile(rf"[{UPPER}][\w'’-]+(?:\s+[\w'’-]+)*\s+[{UPPER}]{{1,3}}")
-_NAME_ENDS = re.compile(
-    r"(?:(?:van|von|de|der|den|da|di|du|del|della|dos|das|le|la|ten|ter)\s+)*"
-    rf"[{UPPER}][\w'’-]*(?:,?\s+(?:Jr|Sr|II|III|IV)\.?)?"
-    rf"(?=[.;]\s|,\s|\s*&|\s+and\s+(?:[{UPPER}][\w'’-]*\.?\s+){{0,3}}[{UPPER}][\w'’-]+[.,])"
-)
-_NAMES_END = re.compile(rf"[{UPPER}][\w'’-]*(?:\s+[{UPPER}][\w'’-]*){{1,2}}(?=[.;,]\s|\s*&)")
-_NAMES_BEFORE_COMMA = re.compile(rf"[{UPPER}][\w'’-]*(?:\s+[{UPPER}][\w'’-]*){{1,2}},\s")
-# A word of a name as written: "Jens", "Jean-Luc", "O'Neil", an initial ("D.", "Md.").
-_NAME_WORD = re.compile(
-    rf"[{UPPER}][a-z\u00df-\u024f'’]+(?:-[{UPPER}]?[a-z\u00df-\u024f'’]+)*|{_AN_INITIAL}"
-)
-# After the last full stop of a DIN author list: more "Family, I." names ("and Doe, K.").
-_DIN_NAMES = re.compile(
-    rf"(?:(?:and|&)\s+)?(?:[{UPPER}][\w'’-]+(?:\s[{UPPER}][\w'’-]+)?,\s(?:{_AN_INITIAL}\s?)+"
-    r"(?:;\s|,\s|\s(?:and|&)\s)?)+"
-)
 _NOT_END_BEFORE = re.compile(
     r"(?:\b(?:a\.k\.a|vs|e\.g|i\.e|etc|al|cf|ca|approx|No|Vol|St|Dr|Mr|Mrs|Ms|Jr|Sr|Inc|Ltd|Co"
     r"|Fig|Eq|Ed|eds|pp|Proc|Conf|Int|Intl|Natl|Univ|Symp|Trans|Assoc|Soc|Res|J|Am|Rev"
@@ -242,12 +215,8 @@ def _colon_frame(body: str) -> _Frame | None:
         or not looks_like_people(authors, bounded=True)
     ):
         return None
-    last = _LAST_NAME.split(authors.strip())[-1].split()
-    if not all(_NAME_WORD.fullmatch(word) for word in last):
-        return None  # "Leslie Lamport, LaTeX: a document …": no given name reads "LaTeX"
-    tail = authors.rsplit(". ", 1)[-1] if ". " in authors else ""
-    if tail and not (_ONLY_INITIALS.fullmatch(tail) or _DIN_NAMES.fullmatch(tail)):
-        return None  # "Mu Y. Localize, Assemble: …", "Ju, W. Face and …: …": the title's colon
+    if not names_end_at_colon(authors):
+        return None
     title, rest = _first_sentence(after)
     return _Frame(authors=authors, year="", title=title, rest=rest) if title else None
 
@@ -261,7 +230,7 @@ def _sentence_frame(body: str) -> _Frame | None:
         after = body[match.end() :]
         if not after or _continues_names(after) or re.search(r"\b(?:Jr|Sr)\.$", before):
             continue
-        if _middle_initial(before) and (_NAME_ENDS.match(after) or _after_initials(before, after)):
+        if name_goes_on(before, after):
             continue  # "Donald E. Knuth.", "D.E. Knuth,": the initial does not end the list
         if looks_like_people(before):
             title, rest = _first_sentence(after)
@@ -282,34 +251,6 @@ def _comma_frame(body: str) -> _Frame | None:
             rest = ", ".join(pieces[count + 1 :])
             return _Frame(authors=before, year="", title=_clean_title(pieces[count]), rest=rest)
     return None
-
-
-def _middle_initial(before: str) -> bool:
-    """Whether the list so far ends in a given name's initial ("Donald E.", "and D.E."), not
-    in the initials of a name written family first ("Shah, N.")."""
-    pieces = _LAST_NAME.split(before.strip())
-    if any(_VANCOUVER_NAME.fullmatch(piece.strip()) for piece in pieces[:-1]):
-        return False  # "Cakmak M, Lopes M.": undotted initials, the full stop ends the list
-    last = pieces[-1].strip()
-    if _ONLY_INITIALS.fullmatch(last):
-        separators = _LAST_NAME.findall(before.strip())
-        if not separators or re.search(r"\band\b|&", separators[-1]):
-            return True  # the list's first name, or its last: "and K. C."
-        # Initials first when the name before is written so ("X. Su, O. K.-C.") or in full
-        # ("Monika Henzinger, A. R."); after a family name alone they are its ("Shah, N.").
-        previous = pieces[-2].strip()
-        return bool(_DOTTED_INITIAL.search(previous) or _FULL_NAME.fullmatch(previous))
-    return bool(_GIVEN_AND_INITIALS.fullmatch(last))
-
-
-def _after_initials(before: str, after: str) -> bool:
-    """After an initial the rest of the name may be more than one word: "and F. Maxwell
-    Harper.", or, before the comma of the next name, "Yuneisy E. Garcia Guzman, Péter …"
-    (not "Li P. Sign-Full Random Projections.", AMA's single author and a title)."""
-    last = _LAST_NAME.split(before.strip())[-1].strip()
-    if _ONLY_INITIALS.fullmatch(last):
-        return bool(_NAMES_END.match(after))
-    return bool(_NAMES_BEFORE_COMMA.match(after))
 
 
 def _continues_names(after: str) -> bool:
