@@ -56,6 +56,9 @@ _NOT_END_BEFORE = re.compile(
 _NICKNAME = re.compile(
     r"(?:(?<=[A-Z]\.)\s+[\"“‘’][A-Z][a-z]+[\"”’]\.?|\s+[\"“][A-Z][a-z]+[\"”](?:\.,?|,))(?=[\s,])"
 )
+_TRAILING_DATE = re.compile(
+    rf",\s+(?:(?:[A-Z][a-z]{{2,8}}\.?|\d{{1,2}}\s+[A-Z][a-z]{{2,8}}\.?)\s+)?(?P<year>{_YEAR})$"
+)
 _SAME_AUTHORS = re.compile(r"^\s*(?:[—–]{2,}|-{3,}|_{3,})\s*[.,]?\s*")
 _NOTE_FIRST = re.compile(r"^\[(?!\d)[^\]]{1,30}\]\s*")  # "[Retracted] Wakefield, A. J. …"
 _MONTHS = {
@@ -91,13 +94,16 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     people, others = parse_people(frame.authors) if frame.authors else ((), False)
     rest = frame.rest
     year = frame.year or late_year(rest)
+    title = frame.title
+    if not year:
+        title, year = _dated_title(title)
     venue, editors = venue_and_editors(rest)
     volume, issue = volume_issue(rest)
     return Reference(
         key=key,
         location=location,
         kind=kind(rest, volume),
-        title=frame.title,
+        title=title,
         people=people,
         editors=editors,
         others=others,
@@ -112,6 +118,15 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
         raw=raw,
         source_format="reflist",
     )
+
+
+def _dated_title(title: str) -> tuple[str, str]:
+    """A date the title ran into where no full stop ended it ("setspace LaTeX package,
+    December 2011"): the title without it, and its year."""
+    match = _TRAILING_DATE.search(title)
+    if match is None or len(title[: match.start()].split()) < 2:
+        return title, ""
+    return title[: match.start()].rstrip(" ,;"), match.group("year")
 
 
 def repeats_authors(raw: str) -> bool:

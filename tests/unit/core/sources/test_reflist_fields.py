@@ -613,3 +613,12 @@ def test_a_colon_in_a_title_after_initials_is_the_titles() -> None:
          " Proposal Embedding"),
     ):  # fmt: skip
         assert parse(text).title == title
+
+
+def test_a_date_a_title_runs_into_is_the_year_not_the_title() -> None:
+    reference = parse(
+        "[TF11] Geoffrey Tobin and Robin Fairbairns: setspace package, December 2011."
+    )
+    assert (reference.title, reference.year) == ("setspace package", 2011)
+    reference = parse("[5] A. Smith. COVID-19 in 2020. Lancet, 2021.")
+    assert (reference.title, reference.year) == ("COVID-19 in 2020", 2021)  # a year of its own
