@@ -176,7 +176,9 @@ def _bibtex_papers(count: int, seed: int, *, start: int) -> list[Paper]:
 
 def _cached(recipe: tuple[object, ...], works: list[Work], style: str, columns: int) -> Paper:
     digest = hashlib.sha256(repr((recipe, works)).encode()).hexdigest()[:24]
-    layout = hashlib.sha256(repr((Paper.__module__, Paper.__slots__)).encode()).hexdigest()[:6]
+    # The documents depend on the helper that typesets them: a change there makes new ones.
+    maker = Path(sys.modules[Paper.__module__].__file__ or "").read_bytes()
+    layout = hashlib.sha256(maker).hexdigest()[:6]
     cache = Path(tempfile.gettempdir()) / "cite-sentinel-pdf-bench" / f"{digest}-{layout}.pickle"
     if cache.is_file():
         paper: Paper = pickle.loads(cache.read_bytes())

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import shutil
 import subprocess
 import tempfile
@@ -14,6 +13,8 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from cite_sentinel.core.fix.bibvalues import bibtex_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "data"
@@ -139,18 +140,19 @@ def invented_work(rng: random.Random, key: str) -> Work:
     )
 
 
-def bibtex(works: Sequence[Work]) -> str:
-    """The works as a BibTeX file, as authors write one."""
+def bibtex(works: Sequence[Work], text: Callable[[str], str] = str) -> str:
+    """The works as a BibTeX file, as authors write one; `text` writes names, titles and
+    venues (as they are for citeproc and Typst, LaTeX-safe for BibTeX)."""
     entries = []
     for work in works:
         container = "booktitle" if work.kind == "inproceedings" else "journal"
         authors = " and ".join(
-            f"{family}, {given}" if given else family for family, given in work.authors
+            text(f"{family}, {given}" if given else family) for family, given in work.authors
         )
         fields = [
             f"  author = {{{authors}}}",
-            f"  title = {{{work.title}}}",
-            f"  {container} = {{{work.venue}}}",
+            f"  title = {{{text(work.title)}}}",
+            f"  {container} = {{{text(work.venue)}}}",
             f"  year = {{{work.year}}}",
         ]
         if work.pages:
@@ -278,7 +280,6 @@ def pandoc_paper(
 BIBTEX_STYLES = ("plain", "unsrt", "alpha", "abbrv", "plainnat", "abbrvnat", "ieeetr", "acm",
                  "apalike", "siam")  # fmt: skip
 _NATBIB = frozenset({"plainnat", "abbrvnat", "unsrtnat", "apalike"})
-_LATEX_SPECIAL = re.compile(r"([&%$#_])")
 
 
 def bibtex_latex_available() -> str:
@@ -294,7 +295,7 @@ def bibtex_paper(works: Sequence[Work], *, style: str, columns: int, seed: int) 
     rng = random.Random(seed)
     works = [work for work in works if _latin(work)]  # pdfLaTeX sets Latin script only
     cited = [work.key for work in works]
-    bib = _latex_escaped(bibtex(works))
+    bib = bibtex(works, _latex_text)
     sentences = _citing_sentences(rng, cited, lambda keys: f"\\cite{{{','.join(keys)}}}")
     document = "\n".join(
         [
@@ -341,16 +342,11 @@ def _latin(work: Work) -> bool:
     return all(ord(char) < 0x250 or char in "–—‘’“”" for char in text)
 
 
-def _latex_escaped(bib: str) -> str:
-    """BibTeX hands field values to LaTeX as they are: LaTeX's special characters escaped,
-    accented letters as accent commands (as .bib files write them: BibTeX's alpha labels cut
-    a UTF-8 letter in half)."""
-    return "\n".join(
-        line
-        if line.lstrip().startswith(("doi =", "@"))
-        else "".join(_latex_letter(char) for char in _LATEX_SPECIAL.sub(r"\\\1", line))
-        for line in bib.splitlines()
-    )
+def _latex_text(value: str) -> str:
+    """A value as LaTeX prints it: the project's own escaping (`fix` writes .bib values with
+    it), and accented letters as accent commands, as .bib files write them (BibTeX's alpha
+    labels would cut a UTF-8 letter in half)."""
+    return "".join(_latex_letter(char) for char in bibtex_text(value))
 
 
 _LATEX_ACCENTS = {"\u0301": "'", "\u0300": "`", "\u0308": '"', "\u0302": "^", "\u0303": "~",

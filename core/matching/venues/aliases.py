@@ -64,7 +64,6 @@ _FLAGSHIPS = (
 _WITHOUT_DOIS = frozenset(
     {"neurips", "icml", "iclr", "aistats", "uai", "colt", "corl", "jmlr", "tmlr", "mlsys"}
 )
-_UNREGISTERED_SERIES = frozenset({"pmlr", "openreview", "ceur"})
 
 
 def canonical_keys(name: str) -> frozenset[str]:
@@ -85,14 +84,9 @@ def workshop_version(cited: str, venue: str, venue_short: str = "") -> bool:
 
 def publishes_without_dois(venue: str) -> bool:
     """Whether the venue's papers may lack a published record in the indexes: a venue that
-    registers no DOIs, a series of such proceedings, or a workshop."""
+    registers no DOIs, or a workshop. (PMLR or CEUR named as the venue claim none at all.)"""
     named = words(venue)
-    return bool(
-        _canonical_keys(named) & _WITHOUT_DOIS
-        or _UNREGISTERED_SERIES.intersection(named)
-        or "machine learning research" in " ".join(named)
-        or _is_workshop(named)
-    )
+    return bool(_canonical_keys(named) & _WITHOUT_DOIS) or _is_workshop(named)
 
 
 def canonical(venue: str) -> str:
