@@ -172,8 +172,18 @@ class Replay:
 
     def _doi(self, path: str) -> httpx.Response:
         if path.startswith("/ra/"):
-            return httpx.Response(200, json=[{"DOI": path.removeprefix("/ra/"), "RA": "Crossref"}])
+            listed = unquote(path.removeprefix("/ra/")).split(",")
+            return httpx.Response(200, json=[self._agency(doi) for doi in listed])
         doi = unquote(path.removeprefix("/api/handles/"))
-        if self.crossref.by_doi(doi) or self.openalex.by_doi(doi):
+        if self._registered(doi):
             return httpx.Response(200, json={"responseCode": 1, "handle": doi})
         return httpx.Response(404, json={"responseCode": 100, "handle": doi})
+
+    def _agency(self, doi: str) -> dict[str, str]:
+        """The recordings know Crossref's DOIs only (and OpenAlex's, most of them Crossref's)."""
+        if self._registered(doi):
+            return {"DOI": doi, "RA": "Crossref"}
+        return {"DOI": doi, "status": "DOI does not exist"}
+
+    def _registered(self, doi: str) -> bool:
+        return bool(self.crossref.by_doi(doi) or self.openalex.by_doi(doi))

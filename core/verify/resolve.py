@@ -1,17 +1,17 @@
 """The plan: identifiers first and batched, then search only for what identifiers did not settle.
 
 Identifiers: one OpenAlex `filter=doi:` request per hundred DOIs; for DOIs OpenAlex lacks, one
-Semantic Scholar `POST /paper/batch` (with an API key), then Crossref singletons; doi.org (and
+Semantic Scholar `POST /paper/batch` (with an API key) and one doi.org agency list per fifty,
+then Crossref singletons for the DOIs Crossref may have registered; doi.org's handle API (and
 DataCite for its DOIs) only for DOIs none holds; one arXiv `id_list` request per batch of arXiv
-ids. A reference whose identifier leads to a
-record that fits is settled there. The rest are searched: a pool of workers per search source
-pulls the next reference that source should be asked about (core.search_board), so OpenAlex
-and Crossref run side by side, each at its own rate, and a reference is asked of a second
-source only when the first found no matching work. Semantic Scholar joins only with an API key
-(keyless use is throttled hard), or as a stand-in when another source failed. DataCite is
-searched only for references that cite a dataset or software (core.data_kinds), before the
-others. Each verdict is handed to `on_verdict` as soon as nothing more will be asked about
-its reference.
+ids. A reference whose identifier leads to a record that fits is settled there. The rest are
+searched: a pool of workers per search source pulls the next reference that source should be
+asked about (core.search_board), so OpenAlex and Crossref run side by side, each at its own
+rate, and a reference is asked of a second source only when the first found no matching work.
+Semantic Scholar joins only with an API key (keyless use is throttled hard), or as a stand-in
+when another source failed. DataCite is searched only for references that cite a dataset or
+software (core.data_kinds), before the others. Each verdict is handed to `on_verdict` as soon as
+nothing more will be asked about its reference.
 """
 
 from __future__ import annotations
@@ -227,9 +227,12 @@ async def _dois(wanted: dict[str, list[_State]], plan: _Plan, looked_up: _Looked
             else:
                 missing.append(doi)
     missing = await _dois_in_semantic_scholar(missing, wanted, plan, looked_up)
+    agencies = (
+        await plan.backends.doi.agencies(missing) if missing and "doi" in plan.enabled else {}
+    )
     async with asyncio.TaskGroup() as group:
         for doi in missing:
-            group.create_task(_doi_elsewhere(doi, wanted[doi], plan, looked_up))
+            group.create_task(_doi_elsewhere(doi, wanted[doi], plan, agencies.get(doi), looked_up))
 
 
 async def _dois_in_semantic_scholar(
@@ -251,15 +254,25 @@ async def _dois_in_semantic_scholar(
     return missing
 
 
-async def _doi_elsewhere(doi: str, states: list[_State], plan: _Plan, looked_up: _LookedUp) -> None:
-    await _doi_beyond_openalex(doi, states, plan)
+async def _doi_elsewhere(
+    doi: str, states: list[_State], plan: _Plan, agency: str | None, looked_up: _LookedUp
+) -> None:
+    await _doi_beyond_openalex(doi, states, plan, agency)
     looked_up(states)
 
 
-async def _doi_beyond_openalex(doi: str, states: list[_State], plan: _Plan) -> None:
-    """A DOI OpenAlex lacks: Crossref, then doi.org and the agency that registered it."""
+async def _doi_beyond_openalex(
+    doi: str, states: list[_State], plan: _Plan, agency: str | None
+) -> None:
+    """A DOI OpenAlex lacks: Crossref, then doi.org and the agency that registered it.
+
+    `agency` is what doi.org's agency list said (None where it was not asked or said
+    nothing): Crossref is asked only for a DOI it may have registered, and a DOI the list
+    calls unregistered still goes to the handle API, whose word on existence is final."""
     backends = plan.backends
-    if "crossref" in plan.enabled:
+    agency = None if agency is None else agency.lower()
+    crossref = "crossref" in plan.enabled and agency in (None, "crossref")
+    if crossref:
         outcome = await backends.crossref.by_doi(doi)
         _take(states, "crossref", outcome)
         if _found(outcome):
@@ -279,7 +292,10 @@ async def _doi_beyond_openalex(doi: str, states: list[_State], plan: _Plan) -> N
         return
     for state in states:
         state.note("doi", SourceReport("doi", SourceStatus.ANSWERED, "DOI registered"))
-    if "datacite" in plan.enabled and (await backends.doi.agency(doi)).lower() == "datacite":
+    registrar = (agency or await backends.doi.agency(doi)).lower()
+    if registrar == "crossref" and not crossref and "crossref" in plan.enabled:
+        _take(states, "crossref", await backends.crossref.by_doi(doi))
+    elif registrar == "datacite" and "datacite" in plan.enabled:
         _take(states, "datacite", await backends.datacite.by_doi(doi))
 
 

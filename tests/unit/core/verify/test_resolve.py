@@ -78,10 +78,38 @@ class FakeIndex:
     async def agency(self, doi: str) -> str:
         return "crossref"
 
+    async def agencies(self, dois: Sequence[str]) -> dict[str, str]:
+        return {}
+
     def _by_doi(self, doi: str) -> list[Record]:
         return [
             _record(_reference(key, doi=doi), self.name) for key in self.holds if _doi(key) == doi
         ]
+
+
+class FakeDoiOrg(FakeIndex):
+    """doi.org: the agency list answers from `listed` (silent on the rest), the handle API
+    knows the DOIs in `registered`; each call is logged."""
+
+    def __init__(
+        self, clock: VirtualClock, *, listed: dict[str, str], registered: Collection[str]
+    ) -> None:
+        super().__init__("doi", clock)
+        self.listed = listed
+        self.registered = set(registered)
+        self.calls: list[str] = []
+
+    async def agencies(self, dois: Sequence[str]) -> dict[str, str]:
+        self.calls.append(f"agencies {len(dois)}")
+        return {doi: self.listed[doi] for doi in dois if doi in self.listed}
+
+    async def exists(self, doi: str) -> DoiStatus:
+        self.calls.append(f"exists {doi}")
+        return DoiStatus(DoiState.EXISTS if doi in self.registered else DoiState.ABSENT)
+
+    async def agency(self, doi: str) -> str:
+        self.calls.append(f"agency {doi}")
+        return "Crossref"
 
 
 def _backends(clock: VirtualClock, **indexes: FakeIndex) -> Backends:
@@ -406,3 +434,47 @@ async def test_with_datacite_down_an_unfound_dataset_is_unverified_naming_dataci
     assert verdict.status is Status.UNVERIFIED
     assert "datacite: 3 timeouts" in verdict.reason
     assert indexes["openalex"].asked + indexes["crossref"].asked == ["d0"] * 2
+
+
+async def test_a_doi_doi_org_lists_as_unregistered_is_not_looked_up_in_crossref() -> None:
+    clock = VirtualClock()
+    crossref = FakeIndex("crossref", clock)
+    doi = FakeDoiOrg(clock, listed={_doi("r0"): ""}, registered=())
+    backends = _backends(clock, crossref=crossref, doi=doi)
+    (verdict,) = await _resolve([_reference("r0", doi=_doi("r0"))], backends)
+    assert verdict.status is Status.FABRICATED
+    assert crossref.doi_asks == 0 and crossref.asked == ["r0"]  # searched by title, not by DOI
+    assert doi.calls == ["agencies 1", f"exists {_doi('r0')}"]  # the handle API has the last word
+
+
+async def test_dois_of_other_agencies_go_straight_to_theirs_and_one_list_serves_them_all() -> None:
+    clock = VirtualClock()
+    crossref = FakeIndex("crossref", clock, holds={"r1"})
+    datacite = FakeIndex("datacite", clock, holds={"r0"})
+    listed = {_doi("r0"): "DataCite", _doi("r1"): "Crossref", _doi("r2"): "mEDRA"}
+    doi = FakeDoiOrg(clock, listed=listed, registered=listed)
+    backends = _backends(clock, crossref=crossref, datacite=datacite, doi=doi)
+    references = [_reference(key, doi=_doi(key)) for key in ("r0", "r1", "r2")]
+    verdicts = await _resolve(references, backends)
+    assert [v.match.source if v.match else None for v in verdicts[:2]] == ["datacite", "crossref"]
+    assert crossref.doi_asks == 1 and datacite.doi_asks == 1
+    assert doi.calls.count("agencies 3") == 1 and not any("agency " in c for c in doi.calls)
+
+
+async def test_without_an_agency_list_crossref_is_asked_first_as_before() -> None:
+    clock = VirtualClock()
+    crossref = FakeIndex("crossref", clock, holds={"r0"})
+    doi = FakeDoiOrg(clock, listed={}, registered=())
+    backends = _backends(clock, crossref=crossref, doi=doi)
+    (verdict,) = await _resolve([_reference("r0", doi=_doi("r0"))], backends)
+    assert verdict.status is Status.VERIFIED and crossref.doi_asks == 1
+    assert doi.calls == ["agencies 1"]
+
+
+async def test_a_doi_the_list_calls_unregistered_but_the_handle_knows_is_still_found() -> None:
+    clock = VirtualClock()
+    crossref = FakeIndex("crossref", clock, holds={"r0"})
+    doi = FakeDoiOrg(clock, listed={_doi("r0"): ""}, registered={_doi("r0")})
+    backends = _backends(clock, crossref=crossref, doi=doi)
+    (verdict,) = await _resolve([_reference("r0", doi=_doi("r0"))], backends)
+    assert verdict.status is Status.VERIFIED and crossref.doi_asks == 1

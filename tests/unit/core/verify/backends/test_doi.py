@@ -50,3 +50,32 @@ async def test_the_registration_agency_is_read_from_the_prefix(
     assert served.requests[0].url.path == "/doi/ra/10.5061"
     served.handler = lambda request: httpx.Response(500)
     assert await backends.doi.agency("10.9999/x") == ""
+
+
+async def test_one_agency_list_answers_for_many_dois_and_names_the_unregistered(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: httpx.Response(
+        200,
+        json=[
+            {"DOI": "10.5061/DRYAD.8515", "RA": "DataCite"},
+            {"DOI": "10.1038/nothing-here", "status": "DOI does not exist"},
+            {"DOI": "10.9999/not-asked", "RA": "Crossref"},
+        ],
+    )
+    dois = ["10.5061/dryad.8515", "10.1038/nothing-here", "10.1000/silent"]
+    agencies = await backends.doi.agencies(dois)
+    assert agencies == {"10.5061/dryad.8515": "DataCite", "10.1038/nothing-here": ""}
+    (request,) = served.requests
+    assert request.url.path == "/doi/ra/" + ",".join(dois)
+
+
+async def test_the_agency_list_goes_in_batches_and_an_outage_leaves_dois_unknown(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: httpx.Response(503)
+    dois = [f"10.1000/{number}" for number in range(120)] + ["10.1000/a,b"]
+    assert await backends.doi.agencies(dois) == {}
+    paths = {request.url.path for request in served.requests}  # retries repeat a path
+    assert sorted(path.count(",") + 1 for path in paths) == [20, 50, 50]
+    assert not any("a,b" in path for path in paths)  # a comma cannot travel in the list
