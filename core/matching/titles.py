@@ -31,7 +31,29 @@ _SPECIAL_LETTERS = str.maketrans(
 _BRITISH = (
     (re.compile(r"\b(\w{2,})is(e|ed|es|ing|ation|ations|er|ers)\b"), r"\1iz\2"),
     (re.compile(r"\b(\w{2,})ys(e|ed|es|ing)\b"), r"\1yz\2"),
-    (re.compile(r"\b(colo|behavio|neighbo|favo|labo|humo|vapo|rumo|flavo|harbo)ur"), r"\1r"),
+    (
+        re.compile(
+            r"\b(colo|behavio|neighbo|favo|labo|humo|vapo|rumo|flavo|harbo|tumo|odo|savo"
+            r"|endeavo|hono|armo|rigo|vigo|valo|cando|fervo|clamo)ur"
+        ),
+        r"\1r",
+    ),
+    # Medicine: haemoglobin, anaemia, leukaemia, paediatric, oesophagus, oestrogen, oedema,
+    # foetal, diarrhoea, gynaecology, aetiology, anaesthesia, caesarean, faecal.
+    (re.compile(r"(?<=\w)aem"), "em"),
+    (re.compile(r"\b(h)aem"), r"\1em"),
+    (re.compile(r"(p|gyn|encyclop|arch)ae"), r"\1e"),
+    (re.compile(r"\banaes"), "anes"),
+    (re.compile(r"\boe(soph|str|dem)"), r"e\1"),
+    (re.compile(r"\bf[oa]e(tal|tus|ces|cal)\b"), r"fe\1"),
+    (re.compile(r"\bcaesar"), "cesar"),
+    (re.compile(r"\baetiolog"), "etiolog"),
+    (re.compile(r"rrhoea"), "rrhea"),
+    (re.compile(r"\bsulph"), "sulf"),
+    (re.compile(r"\baluminium\b"), "aluminum"),
+    (re.compile(r"\bageing\b"), "aging"),
+    (re.compile(r"\bjudgement(s?)\b"), r"judgment\1"),
+    (re.compile(r"\b(catalo|dialo|analo)gue(s?)\b"), r"\1g\2"),
     (re.compile(r"\b(model|label|travel|signal|cancel|channel|fuel)l(ed|ing|er|ers)\b"), r"\1\2"),
     (re.compile(r"\b(cent|met|fib|lit|theat)re(s?)\b"), r"\1er\2"),
     (re.compile(r"\bgrey\b"), "gray"),

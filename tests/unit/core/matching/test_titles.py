@@ -20,6 +20,17 @@ from cite_sentinel.core.matching.titles import compare, normalise
             "Regularization and normalization of neural networks",
         ),
         ("Modelling the Colour of Behaviour", "Modeling the color of behavior"),
+        (
+            "Haemoglobin and Anaemia in Paediatric Leukaemia",
+            "Hemoglobin and anemia in pediatric leukemia",
+        ),
+        ("Tumour Necrosis Factor Signalling", "Tumor necrosis factor signaling"),
+        ("Oestrogen, Oedema and Foetal Growth", "Estrogen, edema and fetal growth"),
+        (
+            "Aetiology of Diarrhoea after Caesarean Anaesthesia",
+            "Etiology of diarrhea after cesarean anesthesia",
+        ),
+        ("Sulphate in Ageing Aluminium", "Sulfate in aging aluminum"),
         ("Learning $\\alpha$-Divergences", "Learning α-divergences"),
         ("Learning \\beta-VAE Representations", "Learning beta-VAE representations"),
         ("Search & Rescue Robots", "Search and Rescue Robots"),
