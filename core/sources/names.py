@@ -58,7 +58,7 @@ def _comma_list(name: str) -> list[str] | None:
     parts = [part.strip() for part in _split_top(name, ",")]
     if len(parts) < 3 or not all(parts):
         return None
-    if len(parts) == 3 and parts[1].strip(".").lower() in _SUFFIXES:
+    if len(parts) == 3 and (_is_suffix(parts[1]) or _is_suffix(parts[2])):
         return None
     if all(len(_words(part)) >= 2 for part in parts):
         return [_vancouver(part) for part in parts]  # "John Smith", "Smith JK"
@@ -103,6 +103,7 @@ def parse_name(name: str) -> Person:
             last=words[von_end + 1 :],
             jr=[],
         )
+    parts = _suffix_last(parts)
     von_last = _words(parts[0])
     jr = _words(parts[1]) if len(parts) >= 3 else []
     first = _words(" ".join(parts[2:] if len(parts) >= 3 else parts[1:]))
@@ -115,13 +116,24 @@ def parse_name(name: str) -> Person:
     return _person(first=first, von=von_last[: von_end + 1], last=von_last[von_end + 1 :], jr=jr)
 
 
+def _suffix_last(parts: list[str]) -> list[str]:
+    """`Last, First, Jr.`, as people write it, read as BibTeX's `Last, Jr., First`."""
+    if len(parts) == 3 and _is_suffix(parts[2]) and not _is_suffix(parts[1]):
+        return [parts[0], parts[2], parts[1]]
+    return parts
+
+
+def _is_suffix(part: str) -> bool:
+    return part.strip().strip(".").lower() in _SUFFIXES
+
+
 _NOBODY = Person()
 _LATEX = re.compile(r"[{}\\~$]|--|``|''")
 
 
 def _parse_plain(name: str) -> Person:
     """`parse_name` for the common name without braces or commands: no decoding needed."""
-    parts = name.split(",")
+    parts = _suffix_last(name.split(","))
     if len(parts) == 1:
         words = name.split()
         if len(words) <= 1:

@@ -22,6 +22,9 @@ from cite_sentinel.core.sources.names import parse_name, parse_names, split_name
         ),
         ("King, Jr., Martin Luther", Person(family="King", given="Martin Luther", suffix="Jr.")),
         ("van der Berg, Jr, Jan", Person(family="Berg", given="Jan", von="van der", suffix="Jr")),
+        # The suffix last, as people write it: BibTeX would take "Martin Luther" for it.
+        ("King, Martin Luther, Jr.", Person(family="King", given="Martin Luther", suffix="Jr.")),
+        (r"G{\"o}del, Kurt, III", Person(family="Gödel", given="Kurt", suffix="III")),
         ("Aristotle", Person(family="Aristotle")),
         ("Jean-Paul Sartre", Person(family="Sartre", given="Jean-Paul")),
         ("Sartre, Jean-Paul", Person(family="Sartre", given="Jean-Paul")),
