@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity
+from cite_sentinel.core.sources import journal_macros
 from cite_sentinel.core.sources.bibtex_blocks import (
     EntryBlock,
     FailedBlock,
@@ -43,6 +44,7 @@ MONTHS = {
     "dec": "December",
 }
 _MONTH_NUMBERS = {name: index for index, name in enumerate(MONTHS, start=1)}
+_VENUES = frozenset({"journal", "journaltitle", "booktitle"})
 _VERBATIM = frozenset({"url", "doi", "eprint", "urlraw", "verba", "verbb", "verbc", "pdf"})
 _PEOPLE = frozenset({"author", "editor"})
 _DATA_ONLY = frozenset({"xdata"})  # biblatex: holds fields for others, is never cited
@@ -90,7 +92,11 @@ def read_bibtex(text: str, path: str) -> Read:
 
 def decode_field(name: str, value: str) -> str:
     """A field's value as a Reference holds it: verbatim for URLs and identifiers, else decoded."""
-    return decode_verbatim(value) if name in _VERBATIM else decode_latex(value)
+    if name in _VERBATIM:
+        return decode_verbatim(value)
+    if name in _VENUES:
+        value = journal_macros.expand(value)
+    return decode_latex(value)
 
 
 def _inherits(raw: RawEntry) -> bool:

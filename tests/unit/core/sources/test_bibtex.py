@@ -87,6 +87,25 @@ def test_string_macros_and_concatenation_expand() -> None:
     assert ref.field("month") == "December 1"
 
 
+def test_astronomy_journal_macros_name_their_journals() -> None:
+    """NASA ADS exports name journals with the AAS macros: `\\apjl`, `{\\mnras}`."""
+    text = r"""@ARTICLE{2019ApJ...875L...1E,
+  author = {{Event Horizon Telescope Collaboration} and {Akiyama}, Kazunori},
+  title = "{First M87 Event Horizon Telescope Results. I.}",
+  journal = {\apjl}, year = 2019}
+@article{b, journal = {{\mnras}}, title = {T}}
+@article{c, journal = {\emph{Nature}}, title = {U}}
+@article{d, journal = {\nosuchjournal}, title = {V}}
+"""
+    references = read_bibtex(text, "r.bib").references
+    assert [ref.venue for ref in references] == [
+        "The Astrophysical Journal Letters",
+        "Monthly Notices of the Royal Astronomical Society",
+        "Nature",
+        "",
+    ]
+
+
 def test_an_undefined_macro_warns_and_the_entry_is_still_read() -> None:
     text = "@article{a,\n  journal = nosuch,\n  title = {T}\n}\n@misc{b, title={U}}\n"
     read = read_bibtex(text, "r.bib")
