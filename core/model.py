@@ -234,6 +234,9 @@ class Record:
     people: tuple[Person, ...] = ()
     year: int | None = None
     date: str = ""
+    # The year of the printed issue where it differs from `year`, the first (online) one: an
+    # article online in December 2014 is in the January 2015 issue, and cited as 2015.
+    print_year: int | None = None
     venue: str = ""
     venue_short: str = ""
     # Other names the index gives the venue (ISO abbreviation, alternate titles, a book's series)

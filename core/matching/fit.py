@@ -115,9 +115,10 @@ def _year_agrees(reference: Reference, record: Record, gap: int | None) -> bool:
 
     A year one before the record's is the year of an earlier version: the arXiv preprint of a
     conference paper (CVPR 2023 papers appear on arXiv in late 2022) or a journal article's
-    online-first year. A year one after needs a preprint on either side to explain it.
+    online-first year. The year of the printed issue agrees whatever the gap (an index's year
+    is the first, online one). A year one after otherwise needs a preprint on either side.
     """
-    if gap is None or gap in (0, 1):
+    if gap is None or gap in (0, 1) or reference.year == record.print_year:
         return True
     ids = reference.identifiers
     arxiv_year = bool(ids.arxiv) or ids.doi.startswith("10.48550/")  # may carry the arXiv year

@@ -112,6 +112,7 @@ def record_from_item(item: Mapping[str, Any]) -> Record:
     published = _first_related(relation, "is-preprint-of")
     kind = str(item.get("type") or "")
     date = _date(item)
+    year = int(date[:4]) if date[:4].isdigit() else None
     arxiv = _ARXIV_DOI.match(doi)
     return Record(
         source="crossref",
@@ -126,8 +127,9 @@ def record_from_item(item: Mapping[str, Any]) -> Record:
             for author in item.get("author") or ()
             if isinstance(author, dict)
         ),
-        year=int(date[:4]) if date[:4].isdigit() else None,
+        year=year,
         date=date,
+        print_year=_print_year(item, year),
         venue=_first(item.get("container-title")),
         venue_short=_first(item.get("short-container-title")),
         venue_aliases=_rest(item.get("container-title")) + _rest(item.get("short-container-title")),
@@ -206,6 +208,19 @@ def _date(item: Mapping[str, Any]) -> str:
                 for index, number in enumerate(numbers[:3])
             )
     return ""
+
+
+def _print_year(item: Mapping[str, Any], year: int | None) -> int | None:
+    """The printed issue's year where it is not the work's year (`issued`, the first of print
+    and online): `published-print`, or the issue's own print date."""
+    issue = item.get("journal-issue")
+    for dated in (item, issue if isinstance(issue, Mapping) else {}):
+        parts = (dated.get("published-print") or {}).get("date-parts") or ()
+        first = parts[0] if parts and isinstance(parts[0], list) else []
+        printed = first[0] if first and isinstance(first[0], int) else None
+        if printed is not None:
+            return printed if year is not None and printed != year else None
+    return None
 
 
 def _first_related(relation: Mapping[str, Any], name: str) -> str:

@@ -66,6 +66,14 @@ def test_a_year_one_before_the_records_is_the_year_of_an_earlier_version() -> No
     assert not fit(_reference(year=2014), proceedings).year_agrees
 
 
+def test_the_year_of_the_printed_issue_agrees_however_far_from_the_online_one() -> None:
+    online_first = _record(year=2014, print_year=2015)  # online in December, in January's issue
+    assert fit(_reference(year=2015), online_first).year_agrees
+    backlog = _record(year=2012, print_year=2014)
+    assert fit(_reference(year=2014), backlog).year_agrees
+    assert not fit(_reference(year=2013), backlog).year_agrees  # neither date
+
+
 def test_preprints_are_recognised_by_flag_doi_or_venue() -> None:
     assert is_preprint(_record(is_preprint=True))
     assert is_preprint(_record(identifiers=Identifiers(doi="10.48550/arxiv.1412.6980")))

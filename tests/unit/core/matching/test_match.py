@@ -224,6 +224,19 @@ def test_preprint_year_one_off_from_the_published_version_is_accepted() -> None:
     assert verdict.status is Status.VERIFIED
 
 
+def test_the_issue_year_is_verified_when_one_index_gives_the_online_year_and_another_both() -> None:
+    """OpenAlex dates a work by its first, online appearance; Crossref also knows the issue."""
+    reference = _reference(year=2018, venue="Nature Nanotechnology")
+    online = _record(year=2016, venue="Nature Nanotechnology", venue_short="")
+    alone = judge(Answers(reference=reference, by_identifier=(online,), sources=ANSWERED))
+    assert alone.status is Status.MISCITED  # two years apart and nothing to explain it
+    issue = _record(
+        source="crossref", year=2016, print_year=2018, venue="Nature Nanotechnology", venue_short=""
+    )
+    both = judge(Answers(reference=reference, by_identifier=(online, issue), sources=ANSWERED))
+    assert both.status is Status.VERIFIED and both.problems == ()
+
+
 def test_year_two_off_is_a_problem_naming_both_years() -> None:
     verdict = judge(
         Answers(reference=_reference(year=2019), candidates=(_record(),), sources=ANSWERED)

@@ -15,6 +15,7 @@ from cite_sentinel.core.verify.backends.session import Backends
 from tests.unit.core.verify.backends.conftest import Served
 
 ONE = "crossref/_decoded/crossref__habanero_cassettes__test-works__test_works_with_one_id__00.json"
+ONLINE_FIRST = "crossref/_decoded/crossref__rcrossref_fixtures__cr_works__10.json"
 PREPRINTED = (
     "crossref/refchecker_cache/"
     "bd66c83d5409b27882f824a36ddd3afd90073d797e08eea59130da05239abcbf.json"
@@ -85,6 +86,19 @@ async def test_search_sends_the_whole_reference_and_reads_preprint_links(
     query = params["query.bibliographic"]
     assert "Jung-Eun Shin" in query and reference.title in query and "2021" in query
     assert params["rows"] == "5"
+
+
+async def test_an_article_online_before_its_issue_keeps_both_years(
+    backends: Backends, served: Served, recorded: Callable[[str], Any]
+) -> None:
+    # Nature Nanotechnology: online 10 November 2014, in the January 2015 issue.
+    served.handler = lambda request: httpx.Response(
+        200, json=recorded(ONLINE_FIRST)["response"]["body_json"]
+    )
+    outcome = await backends.crossref.by_doi("10.1038/nnano.2014.279")
+    assert isinstance(outcome, Answered)
+    (record,) = outcome.records
+    assert (record.year, record.print_year) == (2014, 2015)
 
 
 def test_jats_markup_is_stripped_from_abstracts() -> None:
