@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cite_sentinel.core.matching import authors, titles, venues
+from cite_sentinel.core.matching import authors, locators, titles, venues
 from cite_sentinel.core.model import Record, Reference
 
 _VENUE_SCORE = {
@@ -55,15 +55,9 @@ class Fit:
 
 
 def fit(reference: Reference, record: Record, *, by_identifier: bool = False) -> Fit:
-    """Compare every field the reference states with the record.
-
-    A reference that cites no title (a Manubot `@doi:` id) and whose identifier resolved to
-    the record states nothing the record's title could contradict: its title counts as the same.
-    """
-    if by_identifier and not reference.title.strip():
-        title = titles.TitleComparison(1.0, True)
-    else:
-        title = titles.compare(reference.title, record.title)
+    """Compare every field the reference states with the record."""
+    venue = venues.place(reference.venue, venue_names(record), host=_hosted(record))
+    title = _title(reference, record, venue, by_identifier=by_identifier)
     thorough = by_identifier or title.same or title.similarity >= 0.75  # else it cannot match
     gap = None
     if reference.year is not None and record.year is not None:
@@ -76,9 +70,22 @@ def fit(reference: Reference, record: Record, *, by_identifier: bool = False) ->
         ),
         year_gap=gap,
         year_agrees=_year_agrees(reference, record, gap),
-        venue=venues.place(reference.venue, venue_names(record), host=_hosted(record)),
+        venue=venue,
         by_identifier=by_identifier,
     )
+
+
+def _title(
+    reference: Reference, record: Record, venue: venues.Placement, *, by_identifier: bool
+) -> titles.TitleComparison:
+    """How the titles compare. A reference that cites no title states nothing a record's title
+    could contradict where something else names the work: an identifier that resolved to the
+    record (a Manubot `@doi:` id), or the venue, volume and first page (ACS and APS styles)."""
+    if not reference.title.strip():
+        located = venue is venues.Placement.AGREES and locators.same_place(reference, record)
+        if by_identifier or located:
+            return titles.TitleComparison(1.0, True)
+    return titles.compare(reference.title, record.title)
 
 
 def venue_names(record: Record) -> tuple[str, ...]:

@@ -422,13 +422,25 @@ def _undecidable(evidence: Answers) -> str:
     if (ids.doi or ids.arxiv) and not evidence.identifier_absent:
         return f"the cited identifier could not be looked up ({outcome})"
     if not reference.title:
-        return "the reference has no title to search for"
+        return _untitled(reference, outcome)
     if _unspaced_script(reference.title) and not ids:
         return (
             "the indexes' title search is unreliable for titles written without spaces"
             f" between words (Chinese, Japanese, Thai); give the DOI to check it ({outcome})"
         )
     return ""
+
+
+def _untitled(reference: Reference, outcome: str) -> str:
+    """A reference printed without a title is found by its venue, volume and first page; not
+    found, it cannot be told from a misprinted one."""
+    if not (reference.venue and reference.volume and reference.pages):
+        return "the reference has no title to search for"
+    place = f"{reference.venue} {reference.volume}, {reference.pages}"
+    return (
+        f"cited without a title, and no index holds a work at {place}: check the volume and"
+        f" pages, or add the DOI ({outcome})"
+    )
 
 
 def _in_datacite(evidence: Answers) -> bool:

@@ -357,7 +357,9 @@ async def _search(states: list[_State], plan: _Plan, results: _Results) -> None:
 
 
 def _searchable(reference: Reference) -> bool:
-    return bool(reference.title.strip() or reference.raw.strip())
+    """A title, the text as printed, or where the work sits (a venue, volume and pages)."""
+    located = reference.venue and reference.volume and reference.pages
+    return bool(reference.title.strip() or reference.raw.strip() or located)
 
 
 def _search_sources(backends: Backends) -> dict[str, Callable[[Reference], Awaitable[Outcome]]]:

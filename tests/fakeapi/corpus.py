@@ -27,6 +27,10 @@ _COMMON_SHARE = 0.02
 _ENOUGH_CANDIDATES = 200
 _AUTHOR_BONUS = 1.5
 _YEAR_BONUS = 1.0
+# Crossref's bibliographic query matches a reference's volume, first page and authors as well
+# as its title: a reference printed without a title (ACS, APS) is found by them.
+_LOCATOR_BONUS = 40.0
+_NUMBER = re.compile(r"^[a-z]?\d+$")
 
 Row = tuple[object, ...]
 FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Work))
@@ -205,17 +209,22 @@ class Corpus:
         author_query: str = "",
         accept: Callable[[Work], bool] | None = None,
         among: Container[int] | None = None,
+        locators: bool = False,
     ) -> list[Hit]:
         """Rank works for a free-text query: BM25 on titles, bonuses for authors and year.
 
         `among` keeps only the works of these numbers, checked before a work is built (an
-        index that holds few of the corpus's works ranks no others).
+        index that holds few of the corpus's works ranks no others). With `locators` (a
+        bibliographic query), a work whose volume and first page the query names is a hit.
         """
         words = tokens(query)
         title_words = [w for w in words if not _YEAR.match(w)]
         years = {int(w) for w in words if _YEAR.match(w)}
         author_words = set(tokens(author_query)) or set(title_words)
         scores = self._bm25(title_words)
+        if locators:
+            for number in self._located(words, author_words):
+                scores[number] = scores.get(number, 0.0) + _LOCATOR_BONUS
         if not scores and author_query:
             for word in author_words:
                 for number in self._author_postings.get(word, ()):
@@ -240,6 +249,40 @@ class Corpus:
                 if len(hits) >= rows:
                     break
         return hits
+
+    def _located(self, words: list[str], names: set[str]) -> set[int]:
+        """The works whose volume and first page are among the query's numbers, by an author
+        the query names."""
+        numbers = {word for word in words if _NUMBER.match(word)}
+        if len(numbers) < 2:
+            return set()
+        table = self._locator_table()
+        return {
+            number
+            for volume in numbers
+            for page in numbers
+            if volume != page
+            for number in table.get((volume, page), ())
+            if names & self._family_names(number)
+        }
+
+    def _family_names(self, number: int) -> set[str]:
+        people: tuple[tuple[str, ...], ...] = self.works.value(number, "authors")  # type: ignore[assignment]
+        return {word for person in people for word in family_tokens(person[0])}
+
+    def _locator_table(self) -> dict[tuple[str, str], list[int]]:
+        """(volume, first page) → works, built on first use."""
+        table = self.memo.get("locators")
+        if not isinstance(table, dict):
+            table = {}
+            for number in range(len(self.works)):
+                volume = str(self.works.value(number, "volume") or "").strip().lower()
+                pages = str(self.works.value(number, "pages") or "").strip().lower()
+                first = re.split(r"[-\u2013\u2014,\s]+", pages)[0] if pages else ""
+                if volume and first:
+                    table.setdefault((volume, first), []).append(number)
+            self.memo["locators"] = table
+        return table
 
     def _bm25(self, words: list[str]) -> dict[int, float]:
         total = len(self.works)

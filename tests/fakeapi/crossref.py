@@ -160,7 +160,13 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
     )
     author = request.arg("query.author")
     offset = request.int_arg("offset", 0, high=10_000)
-    hits = corpus.search(terms or author, rows + offset, author_query=author, accept=_in_crossref)
+    hits = corpus.search(
+        terms or author,
+        rows + offset,
+        author_query=author,
+        accept=_in_crossref,
+        locators=bool(request.arg("query.bibliographic")),
+    )
     items = [
         render(seen_by("crossref", hit.work, corpus.quirks).work, score=hit.score)
         for hit in hits[offset:]

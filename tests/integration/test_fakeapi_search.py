@@ -44,6 +44,28 @@ def titles(query: str, rows: int = 5, **options: object) -> list[str]:
     return [hit.work.title for hit in CORPUS.search(query, rows, **options)]  # type: ignore[arg-type]
 
 
+def test_a_bibliographic_query_without_a_title_finds_the_work_by_volume_page_and_author() -> None:
+    """As Crossref's query.bibliographic does for ACS and APS references."""
+
+    def article(number: int, title: str, family: str, **place: str) -> Work:
+        people = (Person(family, "A."),)
+        return Work(
+            number=number, key=f"t:{number}", title=title, authors=people, year=2016, **place
+        )
+
+    located = Corpus.from_works(
+        [
+            article(0, "Spin waves in thin films", "Okafor", volume="116", pages="061102"),
+            article(1, "Phonons", "Lindqvist", volume="116", pages="061102"),
+            article(2, "Physical review of letters", "Okafor"),
+        ]
+    )
+    query = "A. Okafor, Phys. Rev. Lett. 116, 061102 (2016)."
+    (first, *_) = located.search(query, 3, locators=True)
+    assert first.work.title == "Spin waves in thin films"
+    assert "Spin waves in thin films" not in [hit.work.title for hit in located.search(query, 3)]
+
+
 def test_the_exact_title_ranks_first() -> None:
     assert titles("deep residual learning for image recognition")[0] == (
         "Deep Residual Learning for Image Recognition"

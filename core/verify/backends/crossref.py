@@ -136,7 +136,7 @@ def record_from_item(item: Mapping[str, Any]) -> Record:
         venue_kind=_VENUE_KINDS.get(kind, ""),
         volume=str(item.get("volume") or ""),
         issue=str(item.get("issue") or ""),
-        pages=str(item.get("page") or ""),
+        pages=str(item.get("page") or item.get("article-number") or ""),
         publisher=str(item.get("publisher") or ""),
         kind=kind,
         identifiers=Identifiers(doi=doi, arxiv=arxiv.group(1).lower() if arxiv else ""),

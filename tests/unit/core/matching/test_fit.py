@@ -99,3 +99,15 @@ def test_an_identifier_cited_without_a_title_fits_the_record_it_resolves_to() ->
     bare = _reference(title="", people=(), year=None, venue="")
     assert fit(bare, _record(), by_identifier=True).accepted
     assert not fit(bare, _record()).accepted  # a search hit needs a title to match
+
+
+def test_a_reference_printed_without_a_title_is_the_work_at_its_venue_volume_and_page() -> None:
+    """ACS and APS styles: "D. P. Kingma, J. Ba, ICLR 3, 17 (2015)"."""
+    untitled = _reference(title="", volume="3", pages="17–29")
+    assert fit(untitled, _record(volume="3", pages="17-29")).accepted
+    assert fit(untitled, _record(volume="Vol. 3", pages="pp. 17")).accepted
+    assert not fit(untitled, _record(volume="3", pages="18-29")).accepted  # another article
+    assert not fit(
+        untitled, _record(volume="3", pages="17", venue="Nature", venue_short="")
+    ).accepted
+    assert not fit(_reference(title="", volume="3"), _record(volume="3", pages="17")).accepted

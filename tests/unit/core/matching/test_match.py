@@ -708,3 +708,15 @@ def test_a_versioned_biorxiv_doi_is_read_as_the_papers_doi_with_a_note() -> None
     assert verdict.status is Status.VERIFIED
     note = _problem(verdict.problems, "doi")
     assert note.severity is Severity.INFO and note.found == doi
+
+
+def test_a_reference_without_a_title_that_no_index_places_is_unverified_not_fabricated() -> None:
+    """Venue, volume and page may be misprinted: without a title nothing shows the work is
+    invented."""
+    reference = _reference(title="", venue="Phys. Rev. Lett.", volume="116", pages="061102")
+    verdict = judge(Answers(reference=reference, candidates=(_record(),), sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+    assert (
+        "cited without a title" in verdict.reason
+        and "Phys. Rev. Lett. 116, 061102" in verdict.reason
+    )

@@ -1,0 +1,34 @@
+"""Where a work sits in its venue: volume and first page (or article number).
+
+Chemistry (ACS) and physics (APS, AIP) print references without titles: "J. Am. Chem. Soc.
+2019, 141, 1234", "Phys. Rev. Lett. 116, 061102 (2016)". Venue, volume and first page name
+one article as surely as a title does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cite_sentinel.core.model import Record, Reference
+
+_PAGE_BREAK = re.compile(r"[-\u2010-\u2015,;:\s]+")
+_LABEL = re.compile(r"^(?:pp?|vol|no|art|article)\.?\s*", re.IGNORECASE)
+
+
+def first_page(pages: str) -> str:
+    """The first page or article number of a range: "1234–1240" → "1234", "e525", "L1"."""
+    text = _LABEL.sub("", pages.strip()).lower()
+    return _PAGE_BREAK.split(text, maxsplit=1)[0] if text else ""
+
+
+def volume(value: str) -> str:
+    """A volume as a key: "Vol. 27" and "27" alike."""
+    return " ".join(_LABEL.sub("", value.strip()).lower().split())
+
+
+def same_place(reference: Reference, record: Record) -> bool:
+    """Whether the reference's volume and first page are the record's."""
+    cited_volume, cited_page = volume(reference.volume), first_page(reference.pages)
+    if not cited_volume or not cited_page:
+        return False
+    return cited_volume == volume(record.volume) and cited_page == first_page(record.pages)
