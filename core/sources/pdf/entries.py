@@ -13,8 +13,8 @@ from statistics import median
 from cite_sentinel.core.sources.pdf.margins import PageLine
 from cite_sentinel.core.sources.reflist import alpha_key, read_reflist
 
-_LABEL = re.compile(
-    r"^\s*(?:\[\s*(\d{1,4})\s*\]|(\d{1,4})\.(?=\s|$)|\((\d{1,4})\)|(\d{1,4})(?=\s+\S))"
+NUMBER_LABEL = re.compile(
+    r"^\s*(?:\[\s*(\d{1,4})\s*\]|(\d{1,4})\.(?=\s|$)|\(\s*(\d{1,4})\s*\)|(\d{1,4})(?=\s+\S))"
 )
 _ALPHA_LABEL = re.compile(r"^\s*\[ ?([^\W\d_](?:[^\W\d_]|[+\-. ]){0,14}\d{2,4}[a-z]?)\]")
 _FLUSH = 0.35  # ems: a line starting this close to its column's left edge is flush
@@ -51,7 +51,7 @@ def _numbered(lines: Sequence[PageLine]) -> list[Entry]:
     starts: list[tuple[int, str]] = []
     left = _left_edges(lines)
     for index, line in enumerate(lines):
-        match = _LABEL.match(line.line.text)
+        match = NUMBER_LABEL.match(line.line.text)
         if match is None or not _is_flush(line, left, _LABEL_ALIGN):
             continue
         number = int(next(group for group in match.groups() if group))

@@ -19,7 +19,7 @@ from cite_sentinel.core.sources.identifiers import normalise_arxiv, normalise_do
 from cite_sentinel.core.sources.pdf import notices
 from cite_sentinel.core.sources.pdf.body import body_text
 from cite_sentinel.core.sources.pdf.document import Link, Opened, Source, open_pdf
-from cite_sentinel.core.sources.pdf.entries import Entry, split_entries
+from cite_sentinel.core.sources.pdf.entries import NUMBER_LABEL, Entry, split_entries
 from cite_sentinel.core.sources.pdf.hyphens import Words, document_words
 from cite_sentinel.core.sources.pdf.joining import joined_text, link_uris
 from cite_sentinel.core.sources.pdf.margins import PageLine, strip_margins
@@ -87,11 +87,7 @@ def _references(
 ) -> tuple[list[Listed], list[Finding]]:
     """Each entry read as a free-text reference, one paragraph each, and put back in place."""
     texts = [joined_text(entry.lines, links, words) for entry in entries]
-    # One item each: an unlabelled entry is given as a bullet, so that a line of it that
-    # starts with a number ("28. https://…") is never taken for a numbered list.
-    items = [
-        text if entry.label else f"- {text}" for entry, text in zip(entries, texts, strict=True)
-    ]
+    items = [_item(entry, text) for entry, text in zip(entries, texts, strict=True)]
     listed = read_reflist("\n\n".join(items), path)
     references: list[Listed] = []
     for reference in listed.references:
@@ -110,6 +106,19 @@ def _references(
         if 0 <= (number := (finding.location.line - 1) // 2) < len(entries)
     ]
     return references, findings
+
+
+def _item(entry: Entry, text: str) -> str:
+    """An entry as one item of a free-text list: unlabelled ones as bullets, so that a line
+    that starts with a number ("28. https://…") is never taken for a numbered list; a bare
+    number however printed ("12 Smith J, …" in BMJ and The Lancet, "( 3)") as "[12]"."""
+    if not entry.label:
+        return f"- {text}"
+    printed = NUMBER_LABEL.match(text)
+    if printed is not None and any(char.isdigit() for char in entry.label):
+        number = next(group for group in printed.groups() if group)
+        return f"[{number}]{text[printed.end() :]}"
+    return text
 
 
 def _location(entry: Entry, path: str, text: str) -> Location:

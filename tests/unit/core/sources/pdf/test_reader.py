@@ -59,6 +59,20 @@ def test_a_numbered_list_gives_each_entry_its_printed_number_and_fields() -> Non
     assert first.identifiers.doi == "10.1609/aaai.v33i01.33011201"
 
 
+@pytest.mark.parametrize("style", ["bmj", "the-lancet", "sist02"])
+def test_numbers_printed_bare_or_spaced_label_their_entries(style: str) -> None:
+    """BMJ and The Lancet print "1 Okonkwo A, …", SIST 02 "( 1) Okonkwo, Adaeze, …"."""
+    read = read_pdf(_paper(style), "paper.pdf")
+    assert [ref.key for ref in read.references] == ["1", "2", "3"]
+    titles = {ref.title for ref in read.references}
+    assert "Sparse Graph Inference for Robust Representation Learning" in titles
+    assert "Adaptive Signal Estimation with Stochastic Baselines" in titles
+    assert all(
+        ref.people and ref.people[0].family in {"Okonkwo", "Lindqvist", "Haddad"}
+        for ref in read.references
+    )
+
+
 def test_an_author_year_list_keys_entries_by_first_author_and_year() -> None:
     read = read_pdf(_paper("apa"), "paper.pdf")
     assert sorted(ref.key for ref in read.references) == [
