@@ -14,6 +14,7 @@ from cite_sentinel.core.matching import authors, calibration, data_kinds, regist
 from cite_sentinel.core.matching.authors import AuthorIssue
 from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprint
 from cite_sentinel.core.matching.titles import compare as compare_titles
+from cite_sentinel.core.matching.translation import translated_from
 from cite_sentinel.core.matching.versions import versions
 from cite_sentinel.core.model import (
     Flag,
@@ -423,6 +424,11 @@ def _undecidable(evidence: Answers) -> str:
         return f"the cited identifier could not be looked up ({outcome})"
     if not reference.title:
         return _untitled(reference, outcome)
+    if language := translated_from(reference):
+        return (
+            f"the title is cited in translation (the work is in {language}), and the indexes"
+            f" hold works under their original titles: give the DOI to check it ({outcome})"
+        )
     if _unspaced_script(reference.title) and not ids:
         return (
             "the indexes' title search is unreliable for titles written without spaces"

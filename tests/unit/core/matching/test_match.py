@@ -720,3 +720,15 @@ def test_a_reference_without_a_title_that_no_index_places_is_unverified_not_fabr
         "cited without a title" in verdict.reason
         and "Phys. Rev. Lett. 116, 061102" in verdict.reason
     )
+
+
+def test_a_title_cited_in_translation_that_no_index_holds_is_unverified_not_fabricated() -> None:
+    """Indexes hold a Russian paper under its Russian title; the English one finds nothing."""
+    for fields in ((("note", "In Russian"),), (("langid", "russian"),)):
+        reference = _reference(title="On the plasticity of thin shells", fields=fields)
+        verdict = judge(Answers(reference=reference, candidates=(_record(),), sources=ANSWERED))
+        assert verdict.status is Status.UNVERIFIED and "in translation" in verdict.reason
+        assert "Russian" in verdict.reason
+    plain = _reference(title="On the plasticity of thin shells in German steel")
+    verdict = judge(Answers(reference=plain, candidates=(_record(),), sources=ANSWERED))
+    assert verdict.status is Status.FABRICATED
