@@ -1,21 +1,23 @@
 """How well `check paper.pdf` recovers a paper's references, and whether it judges them as the
 paper's .bib is judged.
 
-Run from the repository root: `.venv/bin/python -m benchmarks.pdf_references [--docs N]
-[--no-verify]`. Each document cites 20–60 works of ../shared/data/corpus/works_sample5k.jsonl
-and 0–3 invented ones, typeset by Typst in eight of its CSL styles (numbered: ieee,
-association-for-computing-machinery, nature, springer-basic; author–year: apa,
-chicago-author-date, harvard-cite-them-right, elsevier-harvard) and, where pdfLaTeX is
-installed, by pandoc's citeproc with the CSL files of ../shared/data/csl (one document in
-four), one and two columns alternating; then `--bibtex-docs` more (60) by BibTeX and pdfLaTeX
-in ten of TeX Live's classic styles (plain, unsrt, alpha, abbrv, plainnat, abbrvnat, ieeetr,
-acm, apalike, siam) in LaTeX's own two columns or one. PDFs are cached in the system
-temporary folder.
+Run from the repository root: `.venv/bin/python -m benchmarks.pdf_references [--docs N] [--no-
+verify] [--other-styles]`. Each document cites 20–60 works of
+../shared/data/corpus/works_sample5k.jsonl and 0–3 invented ones, typeset by Typst in eight of
+its CSL styles (numbered: ieee, association-for-computing-machinery, nature, springer-basic;
+author–year: apa, chicago-author-date, harvard-cite-them-right, elsevier-harvard) and, where
+pdfLaTeX is installed, by pandoc's citeproc with the CSL files of ../shared/data/csl (one
+document in four), one and two columns alternating; then `--bibtex-docs` more (60) by BibTeX
+and pdfLaTeX in ten of TeX Live's classic styles (plain, unsrt, alpha, abbrv, plainnat,
+abbrvnat, ieeetr, acm, apalike, siam) in LaTeX's own two columns or one. PDFs are cached in the
+system temporary folder. With `--other-styles` the --docs documents are typeset by Typst alone,
+in turn in 27 other styles it knows by name (chemistry's and physics' styles that print no
+article titles, GB/T 7714, GOST, SIST 02, Vancouver variants, MLA, …: OTHER_TYPST_STYLES).
 
 Figures: entries found (recall and precision against the printed list), title, first author,
-year and DOI exact per style, extraction speed (pages and references per second), and, with
-the fake API server, the share of entries whose verdict on the PDF equals the verdict on the
-source .bib (an entry the PDF reader missed counts as a disagreement).
+year and DOI exact per style, extraction speed (pages and references per second), and, with the
+fake API server, the share of entries whose verdict on the PDF equals the verdict on the source
+.bib (an entry the PDF reader missed counts as a disagreement).
 """
 
 from __future__ import annotations
@@ -69,6 +71,18 @@ CSL_STYLES = (
     "american-medical-association.csl",
 )
 TYPST_STYLES = NUMBERED_STYLES + AUTHOR_YEAR_STYLES
+# `--other-styles`: the other styles Typst knows by name that journals of many fields use,
+# titles printed or not (ACS, APS, IOP, Angewandte print none for articles).
+OTHER_TYPST_STYLES = (
+    "american-chemical-society", "american-physics-society", "institute-of-physics-numeric",
+    "angewandte-chemie", "gb-7714-2015-numeric", "gb-7714-2015-author-date",
+    "gost-r-705-2008-numeric", "sist02", "bmj", "the-lancet", "cell",
+    "american-medical-association", "council-of-science-editors", "elsevier-vancouver",
+    "frontiers", "copernicus", "annual-reviews", "modern-language-association",
+    "american-sociological-association", "spie", "iso-690-numeric", "trends",
+    "turabian-author-date", "pensoft", "future-science",
+    "american-institute-of-aeronautics-and-astronautics", "elsevier-with-titles",
+)  # fmt: skip
 POOL = 4000  # corpus works documents draw from
 UNLIMITED = HttpSettings(
     lanes={
@@ -103,9 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not WORKS.is_file():
         print(f"needs the shared data folder beside the project ({WORKS} is absent)")
         return 1
-    papers = _papers(options.docs, options.seed) + _bibtex_papers(
-        options.bibtex_docs, options.seed, start=options.docs
-    )
+    styles = OTHER_TYPST_STYLES if options.other_styles else TYPST_STYLES
+    papers = _papers(options.docs, options.seed, styles, pandoc=not options.other_styles)
+    papers += _bibtex_papers(options.bibtex_docs, options.seed, start=options.docs)
     extracted = [_extract(paper) for paper in papers]
     pairings = [_pair(item) for item in extracted]
     _report_extraction(extracted, pairings)
@@ -123,6 +137,11 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
         "--bibtex-docs", type=int, default=60, help="more documents set by BibTeX styles (60)"
     )
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument(
+        "--other-styles",
+        action="store_true",
+        help="typeset the --docs documents in Typst's other styles (ACS, APS, GB/T 7714, …)",
+    )
     parser.add_argument("--no-verify", dest="verify", action="store_false")
     return parser.parse_args(argv)
 
@@ -130,10 +149,10 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
 # --- the documents ---------------------------------------------------------------------------
 
 
-def _papers(count: int, seed: int) -> list[Paper]:
+def _papers(count: int, seed: int, styles: Sequence[str], *, pandoc: bool) -> list[Paper]:
     pool = load_works(POOL)
-    latex = not pandoc_latex_available()
-    if not latex:
+    latex = pandoc and not pandoc_latex_available()
+    if pandoc and not latex:
         print(f"pandoc + pdfLaTeX skipped: {pandoc_latex_available()}")
     papers = []
     typeset = 0  # Typst documents so far: each of its styles in turn
@@ -148,7 +167,7 @@ def _papers(count: int, seed: int) -> list[Paper]:
             style = CSL_STYLES[(number // 4) % len(CSL_STYLES)]
             papers.append(_cached(("pandoc", style, columns, number, seed), works, style, columns))
         else:
-            style = TYPST_STYLES[typeset % len(TYPST_STYLES)]
+            style = styles[typeset % len(styles)]
             typeset += 1
             papers.append(_cached(("typst", style, columns, number, seed), works, style, columns))
     print(f"{len(papers)} documents ready in {time.perf_counter() - started:.0f} s")
