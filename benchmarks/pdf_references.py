@@ -1,8 +1,8 @@
 """How well `check paper.pdf` recovers a paper's references, and whether it judges them as the
 paper's .bib is judged.
 
-Run from the repository root: `.venv/bin/python -m benchmarks.pdf_references [--docs N] [--no-
-verify] [--other-styles]`. Each document cites 20–60 works of
+Run from the repository root: `.venv/bin/python -m benchmarks.pdf_references [--docs N]
+[--no-verify] [--other-styles]`. Each document cites 20–60 works of
 ../shared/data/corpus/works_sample5k.jsonl and 0–3 invented ones, typeset by Typst in eight of
 its CSL styles (numbered: ieee, association-for-computing-machinery, nature, springer-basic;
 author–year: apa, chicago-author-date, harvard-cite-them-right, elsevier-harvard) and, where
