@@ -14,6 +14,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from cite_sentinel.core.sources.pdf.glyphs import page_words
 from cite_sentinel.core.sources.pdf.layout import Line, page_lines
+from cite_sentinel.core.sources.pdf.line_numbers import without_line_numbers
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +133,7 @@ def _page(document: Any, index: int) -> Page | None:
         width, height = page.get_size()
         textpage = page.get_textpage()
         try:
-            words = page_words(textpage, height)
+            words = without_line_numbers(page_words(textpage, height))
         finally:
             textpage.close()
         lines = tuple(page_lines(words, width))

@@ -40,10 +40,13 @@ TEXT = (
 )
 
 
-def _paper(style: str, *, columns: int = 1, text: str = TEXT, title: str = "auto") -> bytes:
+def _paper(
+    style: str, *, columns: int = 1, text: str = TEXT, title: str = "auto", lines: bool = False
+) -> bytes:
     source = (
         f'#set page(paper: "a5", columns: {columns}, numbering: "1")\n'
-        f"= Introduction\n{text}\n"
+        + ('#set par.line(numbering: "1")\n' if lines else "")
+        + f"= Introduction\n{text}\n"
         f'#bibliography("refs.bib", style: "{style}", title: {title})\n'
     )
     return typeset(source, {"refs.bib": BIB})
@@ -71,6 +74,18 @@ def test_numbers_printed_bare_or_spaced_label_their_entries(style: str) -> None:
         ref.people and ref.people[0].family in {"Okonkwo", "Lindqvist", "Haddad"}
         for ref in read.references
     )
+
+
+@pytest.mark.parametrize(("style", "columns"), [("ieee", 1), ("ieee", 2), ("apa", 2), ("bmj", 1)])
+def test_a_manuscripts_line_numbers_stay_out_of_its_references(style: str, columns: int) -> None:
+    """A manuscript under review numbers every line in the margin."""
+    read = read_pdf(_paper(style, columns=columns, lines=True), "paper.pdf")
+    assert len(read.references) == 3
+    titles = [ref.title for ref in read.references]
+    assert "Adaptive Signal Estimation with Stochastic Baselines" in titles
+    assert "Semantic Benchmarks for Visual Language Models" in titles
+    families = {ref.people[0].family for ref in read.references if ref.people}
+    assert families == {"Okonkwo", "Lindqvist", "Haddad"}
 
 
 def test_an_author_year_list_keys_entries_by_first_author_and_year() -> None:

@@ -1,0 +1,89 @@
+"""Line numbers in a page's margins, as manuscripts under review carry them.
+
+`lineno`, journals' review templates and word processors number a manuscript's lines in the
+margin. Left in, each number would open a line of a reference ("171 for effective
+rebalancing…") and cut the reference list at every line. A margin's numbers are told from
+labels printed beside entries ("12 Smith J, …") by two things: they stand apart from the text,
+and they count lines, so the distance between two of them is as many line pitches as their
+difference.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import pairwise
+from statistics import median
+
+from cite_sentinel.core.sources.pdf.glyphs import Word
+
+_FEWEST = 5  # numbers a margin needs on a page
+_APART = 0.6  # ems of blank between a margin number and the text beside it
+_PITCH = (0.8, 2.2)  # a line pitch is this many ems of the text
+# Distance per counted line between two numbers, as a share of the pitch: a little less where
+# rounding, more where space separates paragraphs or a list's entries.
+_STEADY = (0.85, 2.0)
+_MOSTLY = 0.75  # share of neighbouring numbers whose distance keeps the pitch
+
+
+def without_line_numbers(words: list[Word]) -> list[Word]:
+    """The page's words less the numbers of its margins' line numbering."""
+    numbers = [word for word in words if word.text.isdigit() and len(word.text) <= 5]
+    if len(numbers) < _FEWEST:
+        return words
+    text = [word for word in words if not word.text.isdigit()]
+    em = median(word.size for word in text) if text else 0.0
+    if em <= 0:
+        return words
+    dropped: set[int] = set()
+    for margin in _margins(numbers):
+        apart = [word for word in margin if _stands_apart(word, words, em)]
+        pitch = _line_pitch(apart, em) if len(apart) >= _FEWEST else None
+        if pitch is not None:
+            dropped.update(id(word) for word in margin if _in_count(word, apart, pitch))
+    return [word for word in words if id(word) not in dropped] if dropped else words
+
+
+def _margins(numbers: list[Word]) -> list[list[Word]]:
+    """Numbers aligned on one edge: right-aligned (left margin) or left-aligned (right one)."""
+    by_edge: dict[tuple[str, int], list[Word]] = defaultdict(list)
+    for word in numbers:
+        by_edge[("right", round(word.x1))].append(word)
+        by_edge[("left", round(word.x0))].append(word)
+    return [group for group in by_edge.values() if len(group) >= _FEWEST]
+
+
+def _stands_apart(number: Word, words: list[Word], em: float) -> bool:
+    """No word of its line comes closer to it than a wide blank."""
+    for word in words:
+        if word is number or abs(word.baseline - number.baseline) > 0.3 * em:
+            continue
+        gap = max(word.x0 - number.x1, number.x0 - word.x1)
+        if gap < _APART * em:
+            return False
+    return True
+
+
+def _line_pitch(margin: list[Word], em: float) -> float | None:
+    """The line pitch the numbers count by, where, top to bottom, they grow by one per pitch of
+    distance; None where they do not."""
+    ordered = sorted(margin, key=lambda word: word.baseline)
+    pitches = []
+    for upper, lower in pairwise(ordered):
+        step = int(lower.text) - int(upper.text)
+        if step <= 0:
+            return None
+        pitches.append((lower.baseline - upper.baseline) / step)
+    usual = sorted(pitches)[len(pitches) // 4]  # the pitch inside a paragraph or an entry
+    if not _PITCH[0] * em <= usual <= _PITCH[1] * em:
+        return None
+    steady = sum(_STEADY[0] * usual <= pitch <= _STEADY[1] * usual for pitch in pitches)
+    return usual if steady >= _MOSTLY * len(pitches) else None
+
+
+def _in_count(word: Word, counted: list[Word], pitch: float) -> bool:
+    """Whether a number of the margin is the count its distance from the nearest counted
+    number gives: one set close beside the text (a gutter's numbers, next to the left
+    column's longest lines) belongs to the count as well."""
+    nearest = min(counted, key=lambda other: abs(other.baseline - word.baseline))
+    expected = int(nearest.text) + round((word.baseline - nearest.baseline) / pitch)
+    return abs(int(word.text) - expected) <= 1

@@ -1,0 +1,46 @@
+"""Which numbers are a margin's line numbers, and which are labels of a list."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.sources.pdf.glyphs import Word
+from cite_sentinel.core.sources.pdf.line_numbers import without_line_numbers
+
+PITCH = 12.0
+
+
+def _word(text: str, x0: float, line: int) -> Word:
+    baseline = 100 + line * PITCH
+    width = 5.0 * len(text)
+    return Word(
+        text=text, x0=x0, x1=x0 + width, top=baseline - 8, bottom=baseline + 2,
+        baseline=baseline, size=9.0,
+    )  # fmt: skip
+
+
+def _text_lines(count: int, *, start: float = 72.0) -> list[Word]:
+    return [_word("Okonkwo,", start, line) for line in range(count)]
+
+
+def test_numbers_counting_the_lines_in_a_margin_are_dropped() -> None:
+    numbers = [_word(str(40 + line), 40.0, line) for line in range(12)]
+    kept = without_line_numbers(numbers + _text_lines(12))
+    assert [word.text for word in kept] == ["Okonkwo,"] * 12
+
+
+def test_every_fifth_line_numbered_is_a_margin_too() -> None:
+    numbers = [_word(str(5 * (k + 1)), 40.0, 5 * k + 4) for k in range(6)]
+    kept = without_line_numbers(numbers + _text_lines(30))
+    assert all(word.text == "Okonkwo," for word in kept)
+
+
+def test_labels_beside_the_entries_they_number_are_kept() -> None:
+    # "1 Okonkwo, …" with a word space after the label, each entry three lines long.
+    labels = [_word(str(k + 1), 60.0, 3 * k) for k in range(8)]
+    kept = without_line_numbers(labels + _text_lines(24, start=68.0))
+    assert sum(word.text.isdigit() for word in kept) == 8
+
+
+def test_labels_set_apart_still_number_entries_not_lines() -> None:
+    labels = [_word(str(k + 1), 40.0, 3 * k) for k in range(8)]
+    kept = without_line_numbers(labels + _text_lines(24))
+    assert sum(word.text.isdigit() for word in kept) == 8
