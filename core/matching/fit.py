@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from cite_sentinel.core.matching import authors, locators, titles, venues
 from cite_sentinel.core.model import Record, Reference
 
+_PRINTED_TITLE = 25  # characters a record's title needs to be recognised in a printed reference
 _VENUE_SCORE = {
     venues.Placement.AGREES: 0.2,
     venues.Placement.UNPLACED: 0.1,
@@ -57,6 +58,8 @@ class Fit:
 def fit(reference: Reference, record: Record, *, by_identifier: bool = False) -> Fit:
     """Compare every field the reference states with the record."""
     venue = venues.place(reference.venue, venue_names(record), host=_hosted(record))
+    if venue is venues.Placement.DIFFERS and reference.raw:
+        venue = _placed_as_printed(reference, record)
     title = _title(reference, record, venue, by_identifier=by_identifier)
     thorough = by_identifier or title.same or title.similarity >= 0.75  # else it cannot match
     gap = None
@@ -85,7 +88,36 @@ def _title(
         located = venue is venues.Placement.AGREES and locators.same_place(reference, record)
         if by_identifier or located:
             return titles.TitleComparison(1.0, True)
-    return titles.compare(reference.title, record.title)
+    compared = titles.compare(reference.title, record.title)
+    if not compared.same and _printed_in(record.title, reference.raw):
+        return titles.TitleComparison(1.0, True)
+    return compared
+
+
+def _printed_in(title: str, raw: str) -> bool:
+    """Whether a reference's text as printed carries the whole of a record's title: the work
+    is cited, whatever the reader took for the title in a style it misread."""
+    if not raw:
+        return False
+    words = titles.normalise(title)
+    if len(words) < _PRINTED_TITLE or len(words.split()) < 4:
+        return False
+    return f" {words} " in f" {titles.normalise(raw)} "
+
+
+def _placed_as_printed(reference: Reference, record: Record) -> venues.Placement:
+    """A free-text reference's venue, read again from its text as printed where the reader
+    took something else for it in a style it misread: the record's venue named in full (two
+    words or more) agrees; the end of the record's title taken for a venue says nothing."""
+    printed = f" {titles.normalise(reference.raw)} "
+    for name in venue_names(record):
+        words = titles.normalise(name)
+        if len(words.split()) >= 2 and f" {words} " in printed:
+            return venues.Placement.AGREES
+    cited = titles.normalise(reference.venue)
+    if cited and f" {cited} " in f" {titles.normalise(record.title)} ":
+        return venues.Placement.UNPLACED
+    return venues.Placement.DIFFERS
 
 
 def venue_names(record: Record) -> tuple[str, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cite_sentinel.core.matching import venues
 from cite_sentinel.core.matching.fit import cites_preprint, fit, is_preprint
 from cite_sentinel.core.model import Identifiers, Location, Person, Record, Reference
 
@@ -111,3 +112,43 @@ def test_a_reference_printed_without_a_title_is_the_work_at_its_venue_volume_and
         untitled, _record(volume="3", pages="17", venue="Nature", venue_short="")
     ).accepted
     assert not fit(_reference(title="", volume="3"), _record(volume="3", pages="17")).accepted
+
+
+def test_a_free_text_reference_misread_still_fits_the_record_whose_title_it_prints() -> None:
+    """A style the reader misreads ("…, A. Graves, Memory-Efficient Backpropagation Through
+    Time, in: Neurips, 2016") must not turn a real work into an invented one."""
+    raw = (
+        "[27] A. Gruslys, R. Munos, I. Danihelka, M. Lanctot, A. Graves, Memory-Efficient"
+        " Backpropagation Through Time, in: Neurips, 2016: pp. 4125–4133."
+    )
+    misread = _reference(title="in: Neurips", venue="2016", raw=raw, year=2016)
+    record = _record(
+        title="Memory-Efficient Backpropagation Through Time",
+        venue="Advances in Neural Information Processing Systems",
+        venue_short="NeurIPS",
+        year=2016,
+    )
+    fitted = fit(misread, record)
+    assert fitted.accepted and fitted.title.same
+    assert not fit(_reference(title="in: Neurips", year=2016), record).accepted  # no text
+
+
+def test_a_free_text_venue_is_read_again_from_the_text_as_printed() -> None:
+    title = "Predicting User Satisfaction from Turn-Taking in Spoken Conversations"
+    raw = f"26. Chowdhury SA, Stepanov EA, Riccardi G. 2016. {title}"
+    tail_as_venue = _reference(
+        title="Predicting User Satisfaction from Turn-Taking", venue="Spoken Conversations", raw=raw
+    )
+    record = _record(title=title, venue="Interspeech", venue_short="")
+    assert fit(tail_as_venue, record).venue is venues.Placement.UNPLACED
+    named = _reference(
+        venue="Proc.", raw="K. Okafor. Adam. In Journal of Machine Learning Research."
+    )
+    assert fit(named, _record(venue="Journal of Machine Learning Research")).venue_agrees
+    other = _reference(venue="Nature", raw="K. Okafor. Adam. Nature 12, 1 (2015).")
+    assert not fit(other, _record(venue="Journal of Machine Learning Research")).venue_agrees
+
+
+def test_a_short_title_found_somewhere_in_a_printed_reference_proves_nothing() -> None:
+    raw = "A. Doe. Deep learning for proteins. Nature 12, 1 (2015)."
+    assert not fit(_reference(title="Proteins", raw=raw), _record(title="Deep learning")).accepted
