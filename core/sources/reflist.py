@@ -78,10 +78,12 @@ def read_reflist(text: str, path: str, *, first_line: int = 1) -> Read:
 
 
 def _is_reference(reference: Reference) -> bool:
-    """A title with authors, a year or an identifier: prose or a heading has none of these."""
+    """A title with authors, a year or an identifier: prose or a heading has none of these.
+    A style that prints no title (ACS, APS) names the work by its venue, volume and pages."""
     if reference.identifiers:
         return True
-    return bool(reference.title) and bool(reference.people or reference.year)
+    named = reference.title or (reference.venue and reference.volume and reference.pages)
+    return bool(named) and bool(reference.people or reference.year)
 
 
 def _numbered_items(text: str) -> list[_Item]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cite_sentinel.core.model import Location, Reference
+from cite_sentinel.core.model import Identifiers, Location, Reference
 from cite_sentinel.core.sources.identifiers import find_identifiers_in_text
 from cite_sentinel.core.sources.reflist_initials import name_goes_on, names_end_at_colon
+from cite_sentinel.core.sources.reflist_locator import Untitled, untitled_article
 from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label
 from cite_sentinel.core.sources.reflist_people import UPPER, looks_like_people, parse_people
 from cite_sentinel.core.sources.reflist_venue import (
@@ -90,6 +91,11 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     text = _NOTE_FIRST.sub("", plain_text(text))
     identifiers = find_identifiers_in_text(text)
     body = _NICKNAME.sub("", _SAME_AUTHORS.sub("", _without_identifiers(text)))
+    untitled = untitled_article(body)
+    if untitled is not None:
+        return _untitled_reference(
+            untitled, body, key=key, location=location, raw=raw, identifiers=identifiers
+        )
     frame = _frame(body)
     people, others = parse_people(frame.authors) if frame.authors else ((), False)
     rest = frame.rest
@@ -114,6 +120,36 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
         issue=issue,
         pages=pages(rest),
         publisher=publisher(rest),
+        identifiers=identifiers,
+        raw=raw,
+        source_format="reflist",
+    )
+
+
+def _untitled_reference(
+    untitled: Untitled,
+    body: str,
+    *,
+    key: str,
+    location: Location,
+    raw: str,
+    identifiers: Identifiers,
+) -> Reference:
+    """A reference printed without a title (ACS, APS, AIP, IOP, AAS): its title stays empty,
+    and its venue, volume and first page name the work instead."""
+    people, others = parse_people(untitled.authors)
+    return Reference(
+        key=key,
+        location=location,
+        kind="article-journal",
+        people=people,
+        others=others,
+        year=int(untitled.year),
+        date=_iso_date(untitled.year, body),
+        venue=untitled.venue,
+        volume=untitled.volume,
+        issue=untitled.issue,
+        pages=untitled.pages,
         identifiers=identifiers,
         raw=raw,
         source_format="reflist",

@@ -22,6 +22,8 @@ _VANCOUVER_TAIL = re.compile(
     rf"^(?P<family>.+?)\s+(?P<given>[{UPPER}](?:[{UPPER}]|[a-z](?=[{UPPER}])|-(?=[{UPPER}])){{0,4}})"
     r"\.?$"
 )
+# IOP and MNRAS write the initials apart, after the family name: "Abbott B P", "Abbott B. P."
+_APART_INITIAL = re.compile(rf"[{UPPER}]\.?(?:-[{UPPER}]\.?)?")
 _LEADING_INITIALS = re.compile(rf"^(?P<given>(?:[{UPPER}][a-z]?\.\s*-?\s*)+)(?P<family>[^.]+)$")
 _SUFFIX = re.compile(r"Jr\.?|Sr\.?|II|III|IV")
 _NICKNAME = re.compile(r"\s*\((?:[A-Z][\w'’-]*\s?){1,2}\)\.?(?=[\s,]|$)")
@@ -82,7 +84,8 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
     if _CORPORATE.search(text) and not re.search(r"[,;&]|\b[A-Z]\.", text):
         return (Person(literal=text),), others  # "Bill and Melinda Gates Foundation"
     if ";" in text:
-        chunks = [chunk.strip() for chunk in text.split(";")]
+        # ACS: "Smith, J.; Jones, B.; and Lee, C.": the last name's "and" is no part of it
+        chunks = [re.sub(r"^(?:and|&)\s+", "", chunk.strip()) for chunk in text.split(";")]
         people = [_one_name(chunk) for chunk in chunks if chunk]
         return tuple(people), others
     chunks = [chunk.strip() for chunk in _CONNECTOR.sub(", ", text).split(",")]
@@ -100,6 +103,11 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
             person = people[target]
             people[target] = Person(family=person.family, given=person.given, suffix=chunks[index])
     return tuple(people), others
+
+
+def corporate(name: str) -> bool:
+    """Whether a name is an organisation's: "Planck Collaboration", "World Health Organization"."""
+    return bool(_CORPORATE.search(name))
 
 
 def looks_like_people(text: str, *, bounded: bool = False) -> bool:
@@ -196,6 +204,9 @@ def _one_name(name: str) -> Person:
         person = _one_name(name[: particles.start()])
         if person.given and not person.literal:
             return Person(family=f"{particles[0].strip()} {person.family}", given=person.given)
+    apart = _initials_apart(name)
+    if apart:
+        return apart
     vancouver = _VANCOUVER_TAIL.match(name)
     if vancouver and not _DOTTED_INITIALS.match(vancouver.group("family")):
         return Person(family=vancouver.group("family"), given=_dotted(vancouver.group("given")))
@@ -212,6 +223,19 @@ def _one_name(name: str) -> Person:
         start -= 1
     family = " ".join(words[start:])
     return Person(family=family.rstrip(".") or family, given=" ".join(words[:start]))
+
+
+def _initials_apart(name: str) -> Person | None:
+    """A name whose initials follow the family name one by one: "Abbott B P", "White S. D. M."."""
+    words = name.split()
+    count = 0
+    while count < len(words) - 1 and _APART_INITIAL.fullmatch(words[-1 - count]):
+        count += 1
+    family = words[: len(words) - count]
+    if count < 2 or "." in "".join(family) or not any(c.islower() for c in "".join(family)):
+        return None
+    initials = "".join(word.replace(".", "") for word in words[len(family) :])
+    return Person(family=" ".join(family), given=_dotted(initials))
 
 
 def _dotted(initials: str) -> str:

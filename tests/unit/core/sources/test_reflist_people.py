@@ -98,3 +98,26 @@ def test_particles_written_after_the_initials_stay_with_the_family_name(
 ) -> None:
     people, _ = parse_people(block)
     assert [person.family for person in people] == families
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # IOP and MNRAS write the initials apart, after the family name
+        ("Abbott B P and Segal S", [("Abbott", "B. P."), ("Segal", "S.")]),
+        (
+            "Navarro J. F., Frenk C. S., White S. D. M.",
+            [("Navarro", "J. F."), ("Frenk", "C. S."), ("White", "S. D. M.")],
+        ),
+        # ACS's "and" before the last of the names it separates with semicolons
+        (
+            "Smith, J. A.; Jones, B.; and Lee, C.",
+            [("Smith", "J. A."), ("Jones", "B."), ("Lee", "C.")],
+        ),
+    ],
+)
+def test_initials_after_the_family_name_and_acs_and(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    found, _ = parse_people(block)
+    assert [(person.family, person.given) for person in found] == people
