@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from cite_sentinel.core.matching import authors, calibration, data_kinds, registrants, venues
 from cite_sentinel.core.matching.authors import AuthorIssue
 from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprint
+from cite_sentinel.core.matching.misread import misread_title
 from cite_sentinel.core.matching.titles import compare as compare_titles
 from cite_sentinel.core.matching.translation import translated_from
 from cite_sentinel.core.matching.versions import versions
@@ -424,6 +425,11 @@ def _undecidable(evidence: Answers) -> str:
         return f"the cited identifier could not be looked up ({outcome})"
     if not reference.title:
         return _untitled(reference, outcome)
+    if misread_title(reference):
+        return (
+            f"the printed reference could not be read into a title for certain (read as"
+            f" “{reference.title}”): give the DOI, or check it by hand ({outcome})"
+        )
     if language := translated_from(reference):
         return (
             f"the title is cited in translation (the work is in {language}), and the indexes"

@@ -732,3 +732,14 @@ def test_a_title_cited_in_translation_that_no_index_holds_is_unverified_not_fabr
     plain = _reference(title="On the plasticity of thin shells in German steel")
     verdict = judge(Answers(reference=plain, candidates=(_record(),), sources=ANSWERED))
     assert verdict.status is Status.FABRICATED
+
+
+def test_a_free_text_reference_whose_title_reads_as_a_journal_and_numbers_is_unverified() -> None:
+    misread = _reference(
+        title="Fertility and sterility 2015, 104, 964-971",
+        source_format="reflist",
+        raw="(161) Upson, K.; Sathyanarayana, S. Fertility and sterility 2015, 104, 964-971.e5.",
+    )
+    verdict = judge(Answers(reference=misread, candidates=(_record(),), sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+    assert "could not be read into a title" in verdict.reason
