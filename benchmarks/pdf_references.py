@@ -12,7 +12,9 @@ and pdfLaTeX in ten of TeX Live's classic styles (plain, unsrt, alpha, abbrv, pl
 abbrvnat, ieeetr, acm, apalike, siam) in LaTeX's own two columns or one. PDFs are cached in the
 system temporary folder. With `--other-styles` the --docs documents are typeset by Typst alone,
 in turn in 27 other styles it knows by name (chemistry's and physics' styles that print no
-article titles, GB/T 7714, GOST, SIST 02, Vancouver variants, MLA, …: OTHER_TYPST_STYLES).
+article titles, GB/T 7714, GOST, SIST 02, Vancouver variants, MLA, …: OTHER_TYPST_STYLES). With
+`--line-numbers` every line of the Typst documents is numbered in the margin, as a manuscript
+under review is.
 
 Figures: entries found (recall and precision against the printed list), title, first author,
 year and DOI exact per style, extraction speed (pages and references per second), and, with the
@@ -118,7 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"needs the shared data folder beside the project ({WORKS} is absent)")
         return 1
     styles = OTHER_TYPST_STYLES if options.other_styles else TYPST_STYLES
-    papers = _papers(options.docs, options.seed, styles, pandoc=not options.other_styles)
+    papers = _papers(
+        options.docs, options.seed, styles, pandoc=not options.other_styles, lines=options.lines
+    )
     papers += _bibtex_papers(options.bibtex_docs, options.seed, start=options.docs)
     extracted = [_extract(paper) for paper in papers]
     pairings = [_pair(item) for item in extracted]
@@ -138,6 +142,12 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument(
+        "--line-numbers",
+        dest="lines",
+        action="store_true",
+        help="number every line of the Typst documents, as manuscripts under review are",
+    )
+    parser.add_argument(
         "--other-styles",
         action="store_true",
         help="typeset the --docs documents in Typst's other styles (ACS, APS, GB/T 7714, …)",
@@ -149,7 +159,9 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
 # --- the documents ---------------------------------------------------------------------------
 
 
-def _papers(count: int, seed: int, styles: Sequence[str], *, pandoc: bool) -> list[Paper]:
+def _papers(
+    count: int, seed: int, styles: Sequence[str], *, pandoc: bool, lines: bool = False
+) -> list[Paper]:
     pool = load_works(POOL)
     latex = pandoc and not pandoc_latex_available()
     if pandoc and not latex:
@@ -169,7 +181,8 @@ def _papers(count: int, seed: int, styles: Sequence[str], *, pandoc: bool) -> li
         else:
             style = styles[typeset % len(styles)]
             typeset += 1
-            papers.append(_cached(("typst", style, columns, number, seed), works, style, columns))
+            recipe = ("typst", style, columns, number, seed, lines)
+            papers.append(_cached(recipe, works, style, columns))
     print(f"{len(papers)} documents ready in {time.perf_counter() - started:.0f} s")
     return papers
 
@@ -208,7 +221,8 @@ def _cached(recipe: tuple[object, ...], works: list[Work], style: str, columns: 
     elif recipe[0] == "bibtex":
         paper = bibtex_paper(works, style=style, columns=columns, seed=seed)
     else:
-        paper = typst_paper(works, style=style, columns=columns, seed=seed)
+        lines = bool(recipe[5:6] and recipe[5])
+        paper = typst_paper(works, style=style, columns=columns, seed=seed, line_numbers=lines)
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_bytes(pickle.dumps(paper))
     return paper

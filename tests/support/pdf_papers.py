@@ -171,9 +171,11 @@ def typst_paper(
     seed: int,
     uncited: Sequence[str] = (),
     dangling: Sequence[str] = (),
+    line_numbers: bool = False,
 ) -> Paper:
     """A paper typeset by Typst citing every work but `uncited` (listed all the same), with
-    `dangling` printed as plain text where a marker would stand (`[99]`)."""
+    `dangling` printed as plain text where a marker would stand (`[99]`); with `line_numbers`,
+    every line numbered in the margin, as a manuscript under review."""
     import typst
 
     rng = random.Random(seed)
@@ -183,7 +185,8 @@ def typst_paper(
     source = (
         f'#set page(paper: "a4", columns: {columns}, numbering: "1")\n'
         "#set text(size: 10pt)\n#set par(justify: true)\n"
-        f"#align(center, text(16pt)[*{_title(rng)}*])\n\n{body}\n\n"
+        + ('#set par.line(numbering: "1")\n' if line_numbers else "")
+        + f"#align(center, text(16pt)[*{_title(rng)}*])\n\n{body}\n\n"
         f'#bibliography("refs.bib", style: "{style}", full: true)\n'
     )
     with tempfile.TemporaryDirectory() as folder:
