@@ -79,11 +79,18 @@ def read_reflist(text: str, path: str, *, first_line: int = 1) -> Read:
 
 def _is_reference(reference: Reference) -> bool:
     """A title with authors, a year or an identifier: prose or a heading has none of these.
-    A style that prints no title (ACS, APS) names the work by its venue, volume and pages."""
+    A style that prints no title (ACS, APS) names the work by its venue, volume and pages,
+    and a paper in proceedings (Angewandte) by its authors, venue and year."""
     if reference.identifiers:
         return True
-    named = reference.title or (reference.venue and reference.volume and reference.pages)
-    return bool(named) and bool(reference.people or reference.year)
+    if reference.title:
+        return bool(reference.people or reference.year)
+    if reference.venue and reference.volume and reference.pages:
+        return bool(reference.people or reference.year)
+    # Angewandte's "P. Pu, L. Chen, R. Hu in Proceedings of …, 2011": authors, venue and year
+    return bool(reference.venue and reference.people and reference.year) and (
+        reference.kind == "paper-conference"
+    )
 
 
 def _numbered_items(text: str) -> list[_Item]:

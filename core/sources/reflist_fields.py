@@ -5,18 +5,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cite_sentinel.core.model import Identifiers, Location, Reference
+from cite_sentinel.core.model import Identifiers, Location, Person, Reference
 from cite_sentinel.core.sources.identifiers import find_identifiers_in_text
-from cite_sentinel.core.sources.reflist_initials import name_goes_on, names_end_at_colon
+from cite_sentinel.core.sources.reflist_initials import (
+    initials_first,
+    name_goes_on,
+    names_end_at_colon,
+)
 from cite_sentinel.core.sources.reflist_locator import Untitled, untitled_article
-from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label
+from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label, whole_characters
 from cite_sentinel.core.sources.reflist_people import UPPER, looks_like_people, parse_people
+from cite_sentinel.core.sources.reflist_runon import split_run_on
+from cite_sentinel.core.sources.reflist_typecode import TypeCode, place_and_publisher, type_code
+from cite_sentinel.core.sources.reflist_untitled_paper import untitled_paper
 from cite_sentinel.core.sources.reflist_venue import (
     kind,
     late_year,
     pages,
     publisher,
     venue_and_editors,
+    venue_like,
     volume_issue,
 )
 
@@ -72,7 +80,13 @@ _VENUE_WORDS = (
     r"\b(?:Conference|Proceedings|Journal|Workshop|Symposium|Transactions|Review|Letters)\b"
 )
 _TRAILING_DESCRIPTOR = re.compile(r"\s*\[[^\]]*\]\s*$")
-_IN_CONTAINER = re.compile(r",\s+[Ii]n:\s+")
+_AUTHORS_YEAR = re.compile(rf"^(?P<authors>.+?),\s*(?P<year>{_YEAR})[a-z]?\.\s+(?P<title>\S.*)$")
+_NUMBERED_VENUE = re.compile(r"[^,;]{1,120}?(?:,\s*|\s)\(?\d")  # "Nature, 521", "jmlr, 1"
+_INITIALLED = re.compile(rf"(?:[{UPPER}]\.?)+(?:-(?:[{UPPER}]\.?)+|-[a-z]+)?")  # "D.N.", "J.-weon"
+_BARE_YEAR = re.compile(rf"\s(?P<year>{_YEAR})[a-z]?\s+(?=[^\s\d])")
+# A hyphen a PDF's line break left apart after a capital: "K.- ichi" (Ken-ichi), "T- cell"
+_BROKEN_HYPHEN = re.compile(rf"\b([{UPPER}]\.?-)\s+(?!(?:and|or|to)\b)(?=[a-z]{{2,}})")
+_CONTAINER_MARK = re.compile(r"\.?,\s+(?:[Ii]n:|in)\s+|\s*//\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,28 +101,31 @@ class _Frame:
 
 def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     """One free-text reference in any common style (APA, MLA, Chicago, IEEE, AMA, Nature…)."""
+    raw = whole_characters(raw)
     _, text = strip_label(raw.strip()[:_LONGEST])
     text = _NOTE_FIRST.sub("", plain_text(text))
     identifiers = find_identifiers_in_text(text)
     body = _NICKNAME.sub("", _SAME_AUTHORS.sub("", _without_identifiers(text)))
-    untitled = untitled_article(body)
+    body = _BROKEN_HYPHEN.sub(r"\1", body)
+    untitled = untitled_article(body) or untitled_paper(body)
     if untitled is not None:
         return _untitled_reference(
             untitled, body, key=key, location=location, raw=raw, identifiers=identifiers
         )
-    frame = _frame(body)
+    coded = type_code(body)
+    frame = _coded_frame(coded) if coded else _frame(body)
     people, others = parse_people(frame.authors) if frame.authors else ((), False)
     rest = frame.rest
     year = frame.year or late_year(rest)
     title = frame.title
     if not year:
         title, year = _dated_title(title)
-    venue, editors = venue_and_editors(rest)
+    venue, editors, publisher_name = _venue_fields(rest, coded)
     volume, issue = volume_issue(rest)
     return Reference(
         key=key,
         location=location,
-        kind=kind(rest, volume),
+        kind=coded.kind if coded else kind(rest, volume),
         title=title,
         people=people,
         editors=editors,
@@ -119,11 +136,20 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
         volume=volume,
         issue=issue,
         pages=pages(rest),
-        publisher=publisher(rest),
+        publisher=publisher_name,
         identifiers=identifiers,
         raw=raw,
         source_format="reflist",
     )
+
+
+def _venue_fields(rest: str, coded: TypeCode | None) -> tuple[str, tuple[Person, ...], str]:
+    """Venue, editors and publisher. A book or thesis coded by GB/T 7714 has no venue: its
+    "Cambridge: MIT Press, 2016" gives the publisher."""
+    if coded is not None and coded.standalone:
+        return "", (), place_and_publisher(rest)[1] or publisher(rest)
+    venue, editors = venue_and_editors(rest)
+    return venue, editors, publisher(rest)
 
 
 def _untitled_reference(
@@ -141,7 +167,7 @@ def _untitled_reference(
     return Reference(
         key=key,
         location=location,
-        kind="article-journal",
+        kind=untitled.kind,
         people=people,
         others=others,
         year=int(untitled.year),
@@ -199,11 +225,25 @@ def _frame(body: str) -> _Frame:
     return (
         _quoted_frame(body)
         or _year_frame(body)
+        or _bare_year_frame(body)
         or _colon_frame(body)
         or _sentence_frame(body)
         or _comma_frame(body)
         or _Frame(authors="", year="", title=_first_sentence(body)[0], rest=body)
     )
+
+
+def _coded_frame(coded: TypeCode) -> _Frame:
+    """GB/T 7714: authors, year and title before the type code, the rest after it. The code
+    ends the title, whatever full stops the title holds."""
+    dated = _AUTHORS_YEAR.match(coded.head)  # the author-date form: "REID M, NEUBIG G, 2023."
+    if dated and looks_like_people(dated.group("authors"), bounded=True):
+        title = _clean_title(dated.group("title"))
+        return _Frame(dated.group("authors"), dated.group("year"), title, coded.rest)
+    inner = _frame(coded.head)
+    start = coded.head.find(inner.title) if inner.title and inner.authors else -1
+    title = _clean_title(coded.head[start:]) if start >= 0 else inner.title
+    return _Frame(authors=inner.authors, year=inner.year, title=title, rest=coded.rest)
 
 
 def _quoted_frame(body: str) -> _Frame | None:
@@ -256,20 +296,58 @@ def _year_frame(body: str) -> _Frame | None:
     return None
 
 
+def _bare_year_frame(body: str) -> _Frame | None:
+    """IOP: "Wu P, Chen C, Yi J and Metaxas D N 2019 Title Venue pp 1–9": the authors, all
+    written "Family Initials", run to a year set off by spaces alone; the title runs into
+    the venue."""
+    match = _BARE_YEAR.search(body)
+    if match is None:
+        return None
+    authors = body[: match.start()].strip()
+    if not authors or not _initialled_names(authors):
+        return None
+    title, rest = split_run_on(body[match.end() :])
+    return _Frame(authors=authors, year=match.group("year"), title=title, rest=rest)
+
+
+def _initialled_names(authors: str) -> bool:
+    """Whether an author block is only names with initials ("Wu P", "Metaxas D N", "et al")."""
+    if "." in authors.replace("et al.", "") or not looks_like_people(authors, bounded=True):
+        return False
+    people, _ = parse_people(authors)
+    return bool(people) and all(
+        person.family and _INITIALLED.fullmatch(person.given.replace(" ", "")) for person in people
+    )
+
+
 def _colon_frame(body: str) -> _Frame | None:
     """DIN 1505 and KOMA-Script's styles: "Berger, Jens: The jurabib package. CTAN, 2002."."""
     authors, colon, after = body.partition(": ")
     if (
         not colon
         or not after
-        or len(authors.split()) > 40
+        or len(authors.split()) > 150
         or not looks_like_people(authors, bounded=True)
     ):
         return None
     if not names_end_at_colon(authors):
         return None
     title, rest = _first_sentence(after)
+    before_venue = _title_before_venue(after)
+    if before_venue and len(before_venue[0]) < len(title):
+        title, rest = before_venue  # Copernicus: "Title, Journal of X, 263–286, 1995."
     return _Frame(authors=authors, year="", title=title, rest=rest) if title else None
+
+
+def _title_before_venue(text: str) -> tuple[str, str] | None:
+    """A title that a comma ends before its venue and the venue's numbers: "Title, J. Appl.
+    Physiol., 12, 345–350", "Title, jmlr, 1–33, 2020"; None where no comma does."""
+    for match in re.finditer(r",\s+", text):
+        after = text[match.end() :]
+        if venue_like(after) and _NUMBERED_VENUE.match(after):
+            title = _clean_title(text[: match.start()])
+            return (title, after) if title else None
+    return None
 
 
 def _sentence_frame(body: str) -> _Frame | None:
@@ -279,7 +357,7 @@ def _sentence_frame(body: str) -> _Frame | None:
             body[: match.start() + 1] if match.group().startswith(".") else body[: match.start()]
         )
         after = body[match.end() :]
-        if not after or _continues_names(after) or re.search(r"\b(?:Jr|Sr)\.$", before):
+        if not after or _continues_names(after) or re.search(r"\b(?:Jr|Sr|[Vv]s)\.$", before):
             continue
         if name_goes_on(before, after):
             continue  # "Donald E. Knuth.", "D.E. Knuth,": the initial does not end the list
@@ -294,6 +372,8 @@ def _sentence_frame(body: str) -> _Frame | None:
 def _comma_frame(body: str) -> _Frame | None:
     """Authors and title separated by commas only: "L. Lamport, LaTeX: a system, 1994."."""
     pieces = body.split(", ")
+    if initials_first(pieces[0]):
+        return _initials_first_frame(pieces)
     for count in range(1, min(len(pieces), 30)):
         before = ", ".join(pieces[:count])
         if not looks_like_people(before):
@@ -304,6 +384,26 @@ def _comma_frame(body: str) -> _Frame | None:
     return None
 
 
+def _initials_first_frame(pieces: list[str]) -> _Frame | None:
+    """Elsevier and APS: "A. Gruslys, R. Munos, A. Graves, Memory-Efficient Backpropagation
+    Through Time, in: Neurips, 2016". The names end at the last one written "Initials Family";
+    the title runs, commas and all, to ", in", to the venue, or else to its first comma."""
+    count = 1
+    while count < len(pieces) and initials_first(pieces[count]):
+        count += 1
+    if count == len(pieces):
+        return None
+    after = ", ".join(pieces[count:])
+    authors = ", ".join(pieces[:count])
+    mark = _container_mark(after)
+    if mark:
+        return _Frame(authors, "", _clean_title(after[: mark.start()]), _after_mark(after, mark))
+    before_venue = _title_before_venue(after)
+    if before_venue and before_venue[0]:
+        return _Frame(authors, "", before_venue[0], before_venue[1])
+    return _Frame(authors, "", _clean_title(pieces[count]), ", ".join(pieces[count + 1 :]))
+
+
 def _continues_names(after: str) -> bool:
     """After "Roth, D." comes "& Collier" or "S. Dalton": the name list goes on."""
     return bool(
@@ -311,7 +411,7 @@ def _continues_names(after: str) -> bool:
             rf"(?:&|and\b|et\s+al\b|[{UPPER}]\.|[{UPPER}]-[{UPPER}]\.|[{UPPER}][a-z]?\.\s*,|,"
             r"|\([A-Z][\w'’-]*\)\.?,"
             r"|(?:van|von|de|der|den|da|di|du|del|della|dos|das|le|la|ten|ter)"
-            r"(?:\s+(?:der|den|de|la|le))?\s*(?:,|&|and\b|\.))",
+            r"(?:\s+(?:der|den|de|la|le))?\s*(?:[,;]|&|and\b|\.))",
             after,
         )
     )
@@ -320,10 +420,10 @@ def _continues_names(after: str) -> bool:
 def _first_sentence(text: str) -> tuple[str, str]:
     """The title: text up to the first sentence end that is not an abbreviation."""
     text = text.strip()
-    container = _IN_CONTAINER.search(text)  # Elsevier's "Title, in: Proceedings …"
+    container = _container_mark(text)  # "Title, in: Proceedings …", "Title[C]//Proceedings …"
     for match in re.finditer(r"([.?!])(?:[\"”’]?)\s+(?=\S)", text):
         if container and container.start() < match.start():
-            return _clean_title(text[: container.start()]), text[container.end() :]
+            return _clean_title(text[: container.start()]), _after_mark(text, container)
         head = text[: match.start() + 1]
         if match.group(1) == "." and _abbreviation_ends(head, text[match.end() :]):
             continue
@@ -332,11 +432,26 @@ def _first_sentence(text: str) -> tuple[str, str]:
         title = head if match.group(1) != "." else head[:-1]
         return _clean_title(title), text[match.end() :]
     if container:
-        return _clean_title(text[: container.start()]), text[container.end() :]
-    nature = re.search(r"\s(?:in|In:)\s", text)
-    if nature:
-        return _clean_title(text[: nature.start()]), text[nature.start() :]
+        return _clean_title(text[: container.start()]), _after_mark(text, container)
+    for nature in re.finditer(r"\s(?:in|In:)\s", text):  # Nature's "Title in Proc. X (2019)"
+        if nature.group().strip() == "In:" or venue_like(text[nature.end() :]):
+            return _clean_title(text[: nature.start()]), text[nature.start() :]
     return _clean_title(text.rstrip(".")), ""
+
+
+def _after_mark(text: str, mark: re.Match[str]) -> str:
+    """What follows a title's end mark, "in" kept: "in: Neurips, 2016", "Proceedings of …"."""
+    return text[mark.start() :].lstrip(" .,/")
+
+
+def _container_mark(text: str) -> re.Match[str] | None:
+    """Where a title ends and its container starts without a full stop: Elsevier's ", in:",
+    APS's ", in" before a venue, Frontiers' "., in", GB/T 7714's and GOST's "//"."""
+    for match in _CONTAINER_MARK.finditer(text):
+        mark = match.group()
+        if "//" in mark or ":" in mark or mark.startswith(".") or venue_like(text[match.end() :]):
+            return match
+    return None
 
 
 def _abbreviation_ends(head: str, after: str) -> bool:
@@ -355,9 +470,13 @@ def _subtitle_follows(text: str) -> bool:
     """After "Title?" comes a subtitle when the next sentence is plain words and "In …" follows."""
     if _venue_like(text):
         return False
+    mark = _container_mark(text)
+    if mark and not re.search(r"[.?!]\s", text[: mark.start()]):
+        return True  # "What Can You Learn? Learning Visual … // iclr.", "…? The Impact …, in:"
     sentence = re.match(r"(.+?[^A-Z])\.\s+(.*)", text)
     if not sentence:
-        return False
+        # Annual Reviews prints no venue: "Et tu, Brute? Privacy Analysis of … Apps" ends it
+        return len(text.split()) > 1 and not re.search(r"\d|[.?!]\s", text) and not venue_like(text)
     segment, after = sentence.groups()
     if re.search(
         r",\s*\d|\d\s*[–-]\s*\d|\(\d|\b(?:Conference|Proceedings|Journal|Workshop|Symposium"

@@ -12,14 +12,15 @@ import re
 
 from cite_sentinel.core.sources.reflist_people import UPPER
 
-_LAST_NAME = re.compile(r"(?:,\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)")
+_LAST_NAME = re.compile(r"(?:[,;]\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*)")
 # An initial, also of a hyphenated given name: "K.-C.", "I.-g." (In-geol).
 _AN_INITIAL = rf"[{UPPER}][a-z]?\.(?:\s*-\s*[{UPPER}a-z]\.)?"  # also "Md.", "Th."
-_GIVEN_AND_INITIALS = re.compile(
-    rf"[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+)*(?:\s*{_AN_INITIAL})+"
+_GIVEN_AND_INITIALS = re.compile(  # "Donald E.", "L.-wei H." (Li-wei H.)
+    rf"(?:[{UPPER}][\w'’-]+|[{UPPER}]\.-[a-z]+)(?:\s+[{UPPER}][\w'’-]+)*(?:\s*{_AN_INITIAL})+"
 )
 _ONLY_INITIALS = re.compile(rf"(?:{_AN_INITIAL}\s*-?\s*)+")
 _DOTTED_INITIAL = re.compile(rf"\b[{UPPER}]\.")
+_LONE_FAMILY = re.compile(rf"[{UPPER}][\w'’-]+")
 _FULL_NAME = re.compile(rf"[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+)+")
 _VANCOUVER_NAME = re.compile(rf"[{UPPER}][\w'’-]+(?:\s+[\w'’-]+)*\s+[{UPPER}]{{1,3}}")
 _NAME_ENDS = re.compile(
@@ -39,6 +40,33 @@ _DIN_NAMES = re.compile(
     r"(?:;\s|,\s|\s(?:and|&)\s)?)+"
 )
 
+_INITIAL_OR_PART = rf"(?:{_AN_INITIAL}|[{UPPER}]\.-[a-z]+)"  # also "Y.-fang" (Yi-fang)
+# A whole list of "Family, I." names: "Wu, Y., Noonan, J. P., and Schaar, M. van der"
+_INVERTED_NAME = (
+    r"(?:(?:van|von|de|der|den|da|di|du|del|della|le|la)\s+)*"
+    rf"[{UPPER}][\w'’-]+(?:\s[{UPPER}][\w'’-]+)?,\s{_INITIAL_OR_PART}(?:\s?{_INITIAL_OR_PART})*"
+    r"(?:\s(?:van|von|de|der|den|da|di|du|del|della|le|la)\b)*"
+)
+_INVERTED_LIST = re.compile(
+    rf"{_INVERTED_NAME}(?:(?:,\s(?:and\s|&\s)?|\s(?:and|&)\s|;\s){_INVERTED_NAME})*"
+)
+
+# Names written initials first, as Elsevier and APS print them: "A. Gruslys", "V.C. de
+# Verdière", "C.-W. Yang", "W. Ming Tai", "and L. Schmidt-Thieme".
+_INITIALS_FIRST = re.compile(
+    rf"(?:(?:{_AN_INITIAL}|[{UPPER}]\.-[a-z]+)\s?)+"  # also "L.-wei H. Lehman" (Li-wei)
+    r"(?:(?:van|von|de|der|den|da|di|du|del|della|dos|das|le|la|ten|ter)\s+)*"
+    rf"[{UPPER}][\w'’-]+(?:\s[{UPPER}][\w'’-]+)?(?:,?\s(?:Jr|Sr)\.?)?"
+)
+_AND = re.compile(r"^(?:and|&)\s+|\s+(?:and|&)\s+")
+
+
+def initials_first(text: str) -> bool:
+    """Whether a comma-separated piece of an author list is one name or two written initials
+    first ("A. Gruslys", "V. M. Kettnaker and R. Zabih"), not a title."""
+    names = [name for name in _AND.split(text.strip()) if name]
+    return bool(names) and all(_INITIALS_FIRST.fullmatch(name) for name in names)
+
 
 def name_goes_on(before: str, after: str) -> bool:
     """Whether the full stop between `before` and `after` is an initial's inside a name, not
@@ -50,6 +78,8 @@ def name_goes_on(before: str, after: str) -> bool:
 
 def names_end_at_colon(authors: str) -> bool:
     """Whether the text before a colon is a DIN author list, not part of a title."""
+    if _INVERTED_LIST.fullmatch(authors.strip()):
+        return True  # Copernicus: "Wu, Y., Noonan, J. P., and Natarajan, P.: Title"
     last = _LAST_NAME.split(authors.strip())[-1].split()
     if not all(_NAME_WORD.fullmatch(word) for word in last):
         return False  # "Leslie Lamport, LaTeX: a document …": no given name reads "LaTeX"
@@ -73,6 +103,8 @@ def _middle_initial(before: str) -> bool:
         # ("Monika Henzinger, A. R."); after a family name alone they are its ("Shah, N.").
         previous = pieces[-2].strip()
         return bool(_DOTTED_INITIAL.search(previous) or _FULL_NAME.fullmatch(previous))
+    if len(pieces) > 1 and _LONE_FAMILY.fullmatch(pieces[-2].strip()):
+        return False  # ISO 690's "HUTH, Alexander G.": given names after the family end it
     return bool(_GIVEN_AND_INITIALS.fullmatch(last))
 
 

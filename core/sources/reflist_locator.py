@@ -23,7 +23,9 @@ from cite_sentinel.core.sources.reflist_people import (
 )
 
 _YEAR = r"(?P<year>1[5-9]\d\d|20\d\d)[a-z]?"
-_VOLUME = r"(?P<volume>\d{1,5})"
+# Humanities journals number volumes in roman numerals: "The Review of English Studies IV, 147"
+_ROMAN = r"(?=[IVXLC]{2,7}\b)C{0,3}(?:X[CL]|L?X{0,3})(?:I[XV]|V?I{0,3})"
+_VOLUME = rf"(?P<volume>\d{{1,5}}|{_ROMAN})"
 _ISSUE = r"(?:\s*\((?P<issue>[\w/–-]{1,9})\))?"
 _PAGE = r"[A-Za-z]{0,2}\d+[a-z]?"
 _PAGES = rf"(?P<pages>{_PAGE}(?:\s*[–—-]\s*{_PAGE})?)"
@@ -117,6 +119,7 @@ class Untitled:
     issue: str
     pages: str
     year: str
+    kind: str = "article-journal"
 
 
 @dataclass(frozen=True, slots=True)

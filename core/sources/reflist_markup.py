@@ -6,6 +6,7 @@ import re
 
 from cite_sentinel.core.sources.latex_text import decode_latex
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _LABEL = re.compile(
     r"^\s*(?:\\?\[\s*\d+\s*\\?\]|\[[A-Z][A-Za-z+-]{0,8}\d{2,4}[a-z]?\]|\(\s*\d+\s*\)|\d+\s*[.)](?!\d)"
     r"|[-*+•]\s)\s*"
@@ -17,6 +18,14 @@ _URL = re.compile(r"(?:https?|ftp)://\S+", re.IGNORECASE)
 _LATEX_URL = re.compile(r"\\(?:url|href)\s*\{([^}]*)\}(?:\s*\{([^}]*)\})?")
 _LATEX_NEWBLOCK = re.compile(r"\\newblock\b\s*")
 _BACKSLASH_ESCAPE = re.compile(r"\\([\[\]*_#`()&%$])")  # Markdown escapes, same in LaTeX
+
+
+def whole_characters(text: str) -> str:
+    """The text with UTF-16 surrogate pairs (as a PDF's text layer may give "𝓁", U+1D4C1) made
+    one character each, and a lone surrogate, which no encoder takes, made U+FFFD."""
+    if not _SURROGATE.search(text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def strip_label(text: str) -> tuple[str, str]:

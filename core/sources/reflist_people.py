@@ -5,18 +5,21 @@ from __future__ import annotations
 import re
 
 from cite_sentinel.core.model import Person
+from cite_sentinel.core.sources.reflist_name_pairs import alternating_pairs
 
 _ET_AL = re.compile(
     r"[,;]?\s*(?:\bet\.?\s*al\b\.?|\bu\.\s*a\.|\bet\s+coll?\b\.?|…|\.\.\.)\s*[.,;:]?\s*$", re.I
 )
-_CONNECTOR = re.compile(r"\s*,?\s*(?:&|\band\b|\bund\b|\bet\b|\by\b)\s+", re.IGNORECASE)
+# Spanish "y" and French "et" join names in lower case only: "Wu Y and Li K" has an initial Y.
+_CONNECTOR = re.compile(r"\s*,?\s*(?:&|\b(?i:and|und)\b|\bet\b|\by\b)\s+")
 _EDITOR_MARK = re.compile(r"\s*[,(]?\s*\(?\b(?:eds?|editors?|Hrsg|comps?)\b\.?\)?\s*$", re.I)
 # Capital letters of Latin, Greek and Cyrillic scripts, for initials such as "Ł." or "Ø.".
 UPPER = "A-Z" + "".join(
     chr(code) for code in range(0xC0, 0x530) if chr(code).isupper() and chr(code) not in "\\]^-"
 )
 _INITIAL = rf"(?:[{UPPER}][a-z]?\.|[{UPPER}](?=[\s,.-]|$))"
-_INITIALS = re.compile(rf"^(?:{_INITIAL}\s*-?\s*)+$")
+# Initials, also of a hyphenated given name written half out: "Y.-fang B." (Yi-fang)
+_INITIALS = re.compile(rf"^(?:(?:{_INITIAL}|[{UPPER}]\.?-[a-z]+)\s*-?\s*)+$")
 _DOTTED_INITIALS = re.compile(rf"^(?:[{UPPER}]\.\s*-?\s*)+$")
 _VANCOUVER_TAIL = re.compile(
     rf"^(?P<family>.+?)\s+(?P<given>[{UPPER}](?:[{UPPER}]|[a-z](?=[{UPPER}])|-(?=[{UPPER}])){{0,4}})"
@@ -24,9 +27,35 @@ _VANCOUVER_TAIL = re.compile(
 )
 # IOP and MNRAS write the initials apart, after the family name: "Abbott B P", "Abbott B. P."
 _APART_INITIAL = re.compile(rf"[{UPPER}]\.?(?:-[{UPPER}]\.?)?")
+# GB/T 7714: an upper-case family name and its initials, "SODERLAND S", "LE NGUYEN T", "DO Q D"
+_UPPER_VANCOUVER = re.compile(
+    rf"[{UPPER}]{{2,}}(?:[ -][{UPPER}]{{2,}})*(?: [{UPPER}](?:-[{UPPER}])?){{1,3}}"
+)
+# The initial of a hyphenated given name and the rest of it: "K.-ichi", "G-hyeon" (Ken-ichi)
+_HYPHENATED_INITIAL = re.compile(rf"[{UPPER}]\.?-[a-z]{{2,}}")
+# The same broken over a line in a PDF: "Kawarabayashi K- ichi"
+_BROKEN_INITIAL = re.compile(rf"\b([{UPPER}]\.?-)\s+(?!(?:and|or|to)\b)(?=[a-z]{{2,}}\b)")
+_HYPHENATED_GIVEN_FIRST = re.compile(
+    rf"^(?P<given>[{UPPER}]\.-[a-z]+(?:\s+[{UPPER}]\.)*)\s+(?P<family>[^.]+)$"
+)
+_PARTICLES_LAST = re.compile(
+    r"(?:\s+(?i:van|von|der|den|de|del|della|di|da|dos|das|du|la|le|ten|ter|zu|af))+$"
+)
+_FAMILY_THEN_INITIALS = re.compile(  # "Broeck G", "SPIEGEL J", "Broeck G. M."
+    rf"[{UPPER}][\w'’-]+(?:\s[{UPPER}][\w'’-]+)?(?:\s[{UPPER}]{{1,3}}\.?|(?:\s[{UPPER}]\.)+)$"
+)
+# A Vancouver name whose hyphenated given name lost its hyphen: "Lee H yi" (Hung-yi)
+_INITIAL_AND_REST = re.compile(
+    rf"^(?P<family>[{UPPER}][\w'’-]+(?:\s[{UPPER}][\w'’-]+)?)\s(?P<initial>[{UPPER}])\s"
+    r"(?P<rest>(?!(?:and|or|de|da|di|du|la|le|van|von|der|den|del|dos|das|ten|ter|zu|af|y)\b)"
+    r"[a-z]{2,})$"
+)
 _LEADING_INITIALS = re.compile(rf"^(?P<given>(?:[{UPPER}][a-z]?\.\s*-?\s*)+)(?P<family>[^.]+)$")
 _SUFFIX = re.compile(r"Jr\.?|Sr\.?|II|III|IV")
-_NICKNAME = re.compile(r"\s*\((?:[A-Z][\w'’-]*\s?){1,2}\)\.?(?=[\s,]|$)")
+# "(Mark)" after a name, or its initial, its bracket lost in print: "Zhang, Z. (M., and …"
+_NICKNAME = re.compile(r"\s*\((?:[A-Z][\w'’-]*\s?){1,2}\)\.?(?=[\s,]|$)|\s\([A-Z]\.(?=,)")
+_FUNCTION_WORDS = frozenset(["in", "on", "of", "for", "the", "with", "to", "from", "by", "at"])
+_INITIAL_WORD = re.compile(rf"(?<!\S)[{UPPER}]\.(?!\S)")  # "M." in "Inago M. D. R. de Troya"
 _STOPWORDS = frozenset(["of", "for", "and", "the", "on", "in", "de", "du", "des", "der", "für"])
 _FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$")
 # "K. C. Ho.": a two-letter name after initials is the family name, its full stop the list's.
@@ -78,7 +107,7 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
         others = True
         text = text[: match.start()]
     text = re.sub(r",?\s*(?:…|\.\.\.)\s*(?=\S)", ", ", _trim_end(text))
-    text = _NICKNAME.sub("", text)
+    text = _BROKEN_INITIAL.sub(r"\1", _NICKNAME.sub("", text))
     if not text:
         return (), others
     if _CORPORATE.search(text) and not re.search(r"[,;&]|\b[A-Z]\.", text):
@@ -129,31 +158,42 @@ def _pair_up(chunks: list[str]) -> list[Person]:
     """Comma-separated chunks to names: "Family, I." pairs, "Family, Given" first, or whole."""
     if len(chunks) == 1:
         return [_one_name(chunks[0])]
-    odd = chunks[1::2]
-    families = chunks[::2]
-    written = odd
-    odd = [_without_particles(chunk) for chunk in odd]
-    initials = sum(1 for chunk in odd if _INITIALS.match(chunk))
-    if (
-        initials * 2 > len(odd)
-        and all(_INITIALS.match(chunk) or len(chunk.split()) <= 2 for chunk in odd)
-        and not any(_INITIALS.match(chunk) or _LEADING_INITIALS.match(chunk) for chunk in families)
-    ):  # "Liu, F., Chen, zhifeng, Roth, D.": most given names are initials
-        pairs = zip(families, written, strict=False)
-        people = [_inverted(family, given) for family, given in pairs]
-        if len(chunks) % 2:
-            people.append(_one_name(chunks[-1]))
-        return people
+    paired = _initial_pairs(chunks)
+    if paired is not None:
+        return paired
+    alternating = alternating_pairs(chunks)
+    if alternating:  # "WU, Yawen, WANG, Zhepeng", "Thorn, Emily-Clare, Spence, Jocelyn"
+        return [_inverted(family, given) for family, given in alternating]
     rest = chunks[1:]
-    if (
-        len(rest) >= 2
-        and len(chunks[0].split()) == 1
-        and all(_INITIALS.match(chunk) for chunk in rest[1::2])
-    ):
-        return [Person(family=chunks[0]), *_pair_up(rest)]  # a mononym: "Mausam, Soderland, S."
+    alternating = alternating_pairs(rest) if len(chunks[0].split()) == 1 else None
+    if alternating:  # a mononym, then pairs: "Ashesh, Krull, Alexander, Jug, Florian"
+        return [Person(family=chunks[0]), *(_inverted(f, g) for f, g in alternating)]
+    if len(chunks[0].split()) == 1 and (
+        (len(rest) >= 2 and all(_INITIALS.match(chunk) for chunk in rest[1::2]))
+        or all(_UPPER_VANCOUVER.fullmatch(chunk) for chunk in rest)
+    ):  # a mononym: "Mausam, Soderland, S.", GB/T 7714's "MAUSAM, SODERLAND S, ETZIONI O"
+        return [Person(family=chunks[0]), *_pair_up(rest)]
     if _inverted_first(chunks):
         return [_inverted(chunks[0], chunks[1])] + [_one_name(c) for c in chunks[2:]]
     return [_one_name(chunk) for chunk in chunks]
+
+
+def _initial_pairs(chunks: list[str]) -> list[Person] | None:
+    """ "Liu, F., Chen, zhifeng, Roth, D.": "Family, I." pairs where most given names are
+    initials; None where they are not."""
+    families, written = chunks[::2], chunks[1::2]
+    given = [_without_particles(chunk) for chunk in written]
+    initials = sum(1 for chunk in given if _INITIALS.match(chunk))
+    if (
+        initials * 2 <= len(given)
+        or not all(_INITIALS.match(chunk) or len(chunk.split()) <= 2 for chunk in given)
+        or any(_INITIALS.match(chunk) or _LEADING_INITIALS.match(chunk) for chunk in families)
+    ):
+        return None
+    people = [_inverted(family, name) for family, name in zip(families, written, strict=False)]
+    if len(chunks) % 2:
+        people.append(_one_name(chunks[-1]))
+    return people
 
 
 def _without_particles(given: str) -> str:
@@ -168,12 +208,26 @@ def _inverted(family: str, given: str) -> Person:
     """Particles written after the given names belong to the family: "Guia, Joseph M. de"."""
     words = given.split()
     start = len(words)
-    while start > 1 and words[start - 1] in _PARTICLES:
+    while start > 1 and _particle_after_given(words, start - 1):
         start -= 1
     if start < len(words):
         family = " ".join([*words[start:], family])
         given = " ".join(words[:start])
     return Person(family=family, given=given)
+
+
+def _particle_after_given(words: list[str], index: int) -> bool:
+    """Whether a word after the given names is a particle of the family name: "de" in "Joseph
+    M. de", and capitalised after initials alone, "Van" in "J. Van der" (Jan Van der Spiegel)."""
+    word = words[index]
+    if word in _PARTICLES:
+        return True
+    initials = [w for w in words[:index] if w.lower() not in _PARTICLES]
+    return (
+        word.lower() in _PARTICLES
+        and bool(initials)
+        and all(_DOTTED_INITIALS.fullmatch(w) for w in initials)
+    )
 
 
 def _inverted_first(chunks: list[str]) -> bool:
@@ -197,19 +251,27 @@ def _one_name(name: str) -> Person:
     if tail and len(name.split()) > 2:
         person = _one_name(name[: tail.start()])
         return Person(family=person.family, given=person.given, suffix=tail.group(1))
-    if _CORPORATE.search(name) or len(name.split()) > 5:
+    if _CORPORATE.search(name) or len(_INITIAL_WORD.sub("", name).split()) > 5:
         return Person(literal=name)
-    particles = re.search(r"(?:\s+(?:" + "|".join(_PARTICLES) + r"))+$", name)
-    if particles and particles.start() > 0:  # AMA's "Silva L de": the particle follows
-        person = _one_name(name[: particles.start()])
-        if person.given and not person.literal:
-            return Person(family=f"{particles[0].strip()} {person.family}", given=person.given)
+    trailing = _trailing_particles(name)
+    if trailing is not None:
+        return trailing
     apart = _initials_apart(name)
     if apart:
         return apart
+    words = name.split()
+    if len(words) > 1 and _HYPHENATED_INITIAL.fullmatch(words[-1]):
+        return Person(family=" ".join(words[:-1]), given=words[-1])  # "Kawarabayashi K.-ichi"
+    split_given = _INITIAL_AND_REST.match(name)  # "Lee H yi", "KAWARABAYASHI K ichi"
+    if split_given:
+        given = f"{split_given.group('initial')}-{split_given.group('rest')}"
+        return Person(family=split_given.group("family"), given=given)
     vancouver = _VANCOUVER_TAIL.match(name)
     if vancouver and not _DOTTED_INITIALS.match(vancouver.group("family")):
         return Person(family=vancouver.group("family"), given=_dotted(vancouver.group("given")))
+    hyphen_first = _HYPHENATED_GIVEN_FIRST.match(name)  # "Y.-chan Park", "L.-wei H. Lehman"
+    if hyphen_first:
+        return Person(family=hyphen_first.group("family"), given=hyphen_first.group("given"))
     leading = _LEADING_INITIALS.match(name)
     if leading:
         return Person(family=leading.group("family").strip(), given=leading.group("given").strip())
@@ -225,6 +287,21 @@ def _one_name(name: str) -> Person:
     return Person(family=family.rstrip(".") or family, given=" ".join(words[:start]))
 
 
+def _trailing_particles(name: str) -> Person | None:
+    """AMA's "Silva L de", and after initials "Broeck G Van den" (Guy Van den Broeck): the
+    particles written last belong to the family name."""
+    particles = _PARTICLES_LAST.search(name)
+    if particles is None or particles.start() == 0:
+        return None
+    head = name[: particles.start()]
+    if not particles[0].strip().islower() and not _FAMILY_THEN_INITIALS.match(head):
+        return None  # "Maria De La", "H. M. Le": capitalised words that are no particles here
+    person = _one_name(head)
+    if not person.given or person.literal:
+        return None
+    return Person(family=f"{particles[0].strip()} {person.family}", given=person.given)
+
+
 def _initials_apart(name: str) -> Person | None:
     """A name whose initials follow the family name one by one: "Abbott B P", "White S. D. M."."""
     words = name.split()
@@ -232,10 +309,18 @@ def _initials_apart(name: str) -> Person | None:
     while count < len(words) - 1 and _APART_INITIAL.fullmatch(words[-1 - count]):
         count += 1
     family = words[: len(words) - count]
-    if count < 2 or "." in "".join(family) or not any(c.islower() for c in "".join(family)):
+    hyphenated = count == 1 and "-" in words[-1]  # GOST's "Chiang M.-C."
+    if (count < 2 and not hyphenated) or "." in "".join(family) or not _family_apart(family):
         return None
     initials = "".join(word.replace(".", "") for word in words[len(family) :])
     return Person(family=" ".join(family), given=_dotted(initials))
+
+
+def _family_apart(words: list[str]) -> bool:
+    """The family name before initials written apart: "Abbott", or GB/T 7714's upper-case
+    "HELLENDOORN" and "DO" (words of two letters or more, not initials run together)."""
+    joined = "".join(words)
+    return any(char.islower() for char in joined) or all(len(word) >= 2 for word in words)
 
 
 def _dotted(initials: str) -> str:
@@ -263,10 +348,14 @@ def _plausible(person: Person, *, strict: bool) -> bool:
         return False
     if person.literal:
         words = person.literal.split()
+        if words[0].islower() and words[0] not in _PARTICLES:
+            return False  # "in IEEE Conference on …": a venue, not an organisation's name
         capitalised = all(word[:1].isupper() or word.lower() in _STOPWORDS for word in words)
         return capitalised and (len(words) <= 3 or bool(_CORPORATE.search(person.literal)))
     family_words = person.family.split()
     given_words = person.given.split()
+    if given_words and given_words[0] in _FUNCTION_WORDS:
+        return False  # "in Icml": a venue after a title, not a given name
     if any(re.search(r"[a-z]{3}\.$", word) for word in family_words + given_words):
         return False  # "Reconfiguration." ends a sentence; names end in initials ("Th.", "Jr.")
     if not strict:

@@ -10,6 +10,7 @@ import pytest
 from cite_sentinel.core.model import Location, Reference
 from cite_sentinel.core.sources.reflist import parse_reference, read_reflist
 from cite_sentinel.core.sources.reflist_locator import is_venue, untitled_article
+from cite_sentinel.core.sources.reflist_untitled_paper import untitled_paper
 
 HERE = Location.point("refs.txt", 1, 1)
 
@@ -307,3 +308,77 @@ def test_a_title_before_the_journal_is_not_taken_for_an_untitled_reference(text:
 )
 def test_what_reads_as_a_venue(text: str, venue: bool) -> None:
     assert is_venue(text) is venue
+
+
+@pytest.mark.parametrize(
+    ("text", "venue", "volume", "pages", "year"),
+    [
+        # humanities journals number their volumes in roman numerals
+        (
+            "S. F. Hale, The Review of English Studies IV, 147 (1953).",
+            "The Review of English Studies",
+            "IV",
+            "147",
+            1953,
+        ),
+        ("M. Okafor, Speculum XXII, 301 (1947).", "Speculum", "XXII", "301", 1947),
+    ],
+)
+def test_roman_volume_numbers(text: str, venue: str, volume: str, pages: str, year: int) -> None:
+    reference = parse(text)
+    assert (reference.title, reference.venue, reference.volume) == ("", venue, volume)
+    assert (reference.pages, reference.year) == (pages, year)
+
+
+@pytest.mark.parametrize(
+    ("text", "families", "venue", "pages", "year"),
+    [
+        # Angewandte Chemie prints no title for a paper in proceedings
+        (
+            "[4] P. Osei, L. Brandt, R. Ng in Proceedings of the 2011 ACM Conference on"
+            " Recommender Systems, Chicago, 2011, pp. 157–164.",
+            ("Osei", "Brandt", "Ng"),
+            "Proceedings of the 2011 ACM Conference on Recommender Systems, Chicago",
+            "157-164",
+            2011,
+        ),
+        (
+            "[5] C. Okafor, M. S. Lindqvist in 42nd Annual Meeting of the American Society of"
+            " Clinical Oncology, 2006, pp. 12–13.",
+            ("Okafor", "Lindqvist"),
+            "42nd Annual Meeting of the American Society of Clinical Oncology",
+            "12-13",
+            2006,
+        ),
+        (
+            "[6] W. Ng, E. van Dijk in Icml, 2019.",
+            ("Ng", "van Dijk"),
+            "Icml",
+            "",
+            2019,
+        ),
+    ],
+)
+def test_untitled_papers_in_proceedings(
+    text: str, families: tuple[str, ...], venue: str, pages: str, year: int
+) -> None:
+    reference = parse(text)
+    assert reference.title == ""
+    assert tuple(person.family for person in reference.people) == families
+    assert (reference.venue, reference.pages, reference.year) == (venue, pages, year)
+    assert reference.kind == "paper-conference"
+    assert len(read_reflist(text, "refs.txt").references) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a title before " in ": the old reading
+        "[7] P. Osei, Graph Networks in Proceedings of the ACM Conference, 2011, pp. 1–9.",
+        "[8] P. Osei, L. Brandt, Sepsis in children, Lancet, 2011, 5, 1–9.",
+        # what follows " in " is no venue
+        "[9] P. Osei, L. Brandt in a study of sepsis, 2011.",
+    ],
+)
+def test_a_title_before_in_is_no_untitled_paper(text: str) -> None:
+    assert untitled_paper(text.split("] ", 1)[1]) is None

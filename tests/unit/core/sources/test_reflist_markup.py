@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label
+from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label, whole_characters
 
 
 @pytest.mark.parametrize(
@@ -31,3 +31,9 @@ def test_latex_markup_is_decoded_but_urls_keep_their_characters() -> None:
         r" \url{https://x.org/a_b~c}"
     )
     assert plain_text(text) == "A. Müller. Title. Venue, 3–5. https://x.org/a_b~c"
+
+
+def test_surrogate_pairs_of_a_pdf_text_layer_become_whole_characters() -> None:
+    assert whole_characters("and \ud835\udcc11 regularization") == "and \U0001d4c11 regularization"
+    assert whole_characters("a lone \ud835 half") == "a lone \ufffd half"
+    assert whole_characters("plain") == "plain"

@@ -121,3 +121,177 @@ def test_initials_after_the_family_name_and_acs_and(
 ) -> None:
     found, _ = parse_people(block)
     assert [(person.family, person.given) for person in found] == people
+
+
+def pairs(block: str) -> list[tuple[str, str]]:
+    return [(person.family, person.given) for person in parse_people(block)[0]]
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # ISO 690: upper-case family names, every name inverted, "and" before the last
+        (
+            "OKAFOR, Chidi, LINDQVIST, Maja Sofia and DUBOIS, Marc H.",
+            [("OKAFOR", "Chidi"), ("LINDQVIST", "Maja Sofia"), ("DUBOIS", "Marc H.")],
+        ),
+        (
+            "TANAKA, Hiroshi, LE NGUYEN, Thu and BRANDT, Evgeny A.",
+            [("TANAKA", "Hiroshi"), ("LE NGUYEN", "Thu"), ("BRANDT", "Evgeny A.")],
+        ),
+        # the .bib's lower-case given name stays a given name beside upper-case families
+        ("ROSSI, Paola, HAN, minji", [("ROSSI", "Paola"), ("HAN", "minji")]),
+        # SIST 02: mixed case, hyphenated and multi-word given names, initials
+        (
+            "Whitcombe, Anna-Louise, Ferreira, João, Kowalczyk, Stephen H., Ng, Wei Ming",
+            [
+                ("Whitcombe", "Anna-Louise"),
+                ("Ferreira", "João"),
+                ("Kowalczyk", "Stephen H."),
+                ("Ng", "Wei Ming"),
+            ],
+        ),
+        # two-word family names and trailing particles, told apart by a lone given name
+        (
+            "Moreau, Claire, Van Dijk, Pieter, Hart, Emma C. van der",
+            [("Moreau", "Claire"), ("Van Dijk", "Pieter"), ("van der Hart", "Emma C.")],
+        ),
+        ("Brennan, Ruth, Okoro, Ada", [("Brennan", "Ruth"), ("Okoro", "Ada")]),
+    ],
+)
+def test_lists_of_family_given_pairs_pair_up(block: str, people: list[tuple[str, str]]) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # the first name inverted, the others written in full: the old reading stands
+        (
+            "Liu, Fangyu, Muhao Chen, Nigel Collier",
+            [("Liu", "Fangyu"), ("Chen", "Muhao"), ("Collier", "Nigel")],
+        ),
+        (
+            "Hart, Emma, Daniel Price, and Ruth Okoro",
+            [("Hart", "Emma"), ("Price", "Daniel"), ("Okoro", "Ruth")],
+        ),
+        # "Family, I." pairs keep pairing on their initials
+        ("Brennan, R., Okoro, A. C.", [("Brennan", "R."), ("Okoro", "A. C.")]),
+    ],
+)
+def test_lists_that_do_not_alternate_keep_their_reading(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # GB/T 7714: upper-case family names, initials apart, one person each
+        (
+            "ZHOU M, TAYLOR M E, DO Q D",
+            [("ZHOU", "M."), ("TAYLOR", "M. E."), ("DO", "Q. D.")],
+        ),
+        ("LI X, VAN DER WAL J", [("LI", "X."), ("VAN DER WAL", "J.")]),
+        # a mononym before GB/T 7714's names
+        ("PRABHAT, SODERLAND S, WEI X", [("PRABHAT", ""), ("SODERLAND", "S."), ("WEI", "X.")]),
+    ],
+)
+def test_gb_t_7714_upper_case_names(block: str, people: list[tuple[str, str]]) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # GOST and Vancouver: the initial of a hyphenated given name (Ken-ichi, Zhi-Hua)
+        ("Hatano D., Kawarabayashi K.-ichi", [("Hatano", "D."), ("Kawarabayashi", "K.-ichi")]),
+        ("Morita S, Ishikawa K-ichi", [("Morita", "S."), ("Ishikawa", "K-ichi")]),
+        # broken over a line in a PDF
+        ("Morita S, Ishikawa K- ichi", [("Morita", "S."), ("Ishikawa", "K-ichi")]),
+        ("Zhou Z.-H., Wang J.", [("Zhou", "Z.-H."), ("Wang", "J.")]),
+        # initials first with a hyphenated given name: "Y.-chan Park" (Yong-chan)
+        ("Y.-chan Park and J. Kim", [("Park", "Y.-chan"), ("Kim", "J.")]),
+    ],
+)
+def test_hyphenated_given_names_with_an_initial(block: str, people: list[tuple[str, str]]) -> None:
+    assert pairs(block) == people
+
+
+def test_an_upper_case_y_is_an_initial_not_spanish_and() -> None:
+    assert pairs("Kaur S, Badu Y and Osei K") == [("Kaur", "S."), ("Badu", "Y."), ("Osei", "K.")]
+    assert pairs("García, J. y Pérez, M.") == [("García", "J."), ("Pérez", "M.")]
+
+
+def test_a_venue_after_a_title_is_no_name() -> None:
+    assert not looks_like_people("J. Ortiz and K. Berg, Spectral Clustering Revisited, in Icml")
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # a mononym, then "Family, Given" pairs
+        (
+            "Prabhat, Okoro, Ada, Van Dijk, Pieter",
+            [("Prabhat", ""), ("Okoro", "Ada"), ("Van Dijk", "Pieter")],
+        ),
+        # a name the .bib wrote in lower case among the pairs
+        (
+            "Brennan, Ruth, osei, kofi, Hart, Emma",
+            [("Brennan", "Ruth"), ("osei", "kofi"), ("Hart", "Emma")],
+        ),
+        # many initials between given and family names: still one person
+        (
+            "Hart, Emma, Inago M. D. R. de Troya",
+            [("Hart", "Emma"), ("de Troya", "Inago M. D. R.")],
+        ),
+    ],
+)
+def test_mononyms_lower_case_names_and_long_initials(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # capitalised particles after the initials (Guy Van den Broeck, Jan Van der Spiegel)
+        ("Okafor C, Broeck G Van den", [("Okafor", "C."), ("Van den Broeck", "G.")]),
+        ("SPIEGEL J Van der, TAN N", [("Van der SPIEGEL", "J."), ("TAN", "N.")]),
+        # a hyphenated given name that lost its hyphen in print (Hung-yi, Ken-ichi)
+        ("Meng H, Lee H yi", [("Meng", "H."), ("Lee", "H-yi")]),
+        ("HATANO D, KAWARABAYASHI K ichi", [("HATANO", "D."), ("KAWARABAYASHI", "K-ichi")]),
+        # a nickname's initial whose closing bracket was lost: "Zhang, Z. (M.)"
+        (
+            "Li, X., Zhang, Z. (M., and Zhuang, Y.",
+            [("Li", "X."), ("Zhang", "Z."), ("Zhuang", "Y.")],
+        ),
+    ],
+)
+def test_names_as_styles_and_pdfs_mangle_them(block: str, people: list[tuple[str, str]]) -> None:
+    assert pairs(block) == people
+
+
+def test_capitalised_words_after_given_names_are_no_particles() -> None:
+    assert pairs("Garcia, Maria De La") == [("Garcia", "Maria De La")]
+    assert pairs("Felli P, Silva L de") == [("Felli", "P."), ("de Silva", "L.")]
+
+
+def test_a_family_name_that_is_also_a_particle() -> None:
+    assert pairs("H. M. Le, Y. Yue, and P. Carr") == [
+        ("Le", "H. M."),
+        ("Yue", "Y."),
+        ("Carr", "P."),
+    ]
+    assert pairs("C. P. De, J. Dong") == [("De", "C. P."), ("Dong", "J.")]
+
+
+def test_capitalised_particles_after_initials_in_an_inverted_name() -> None:
+    assert pairs("Osei, R., Spiegel, J. Van der, Ng, N.") == [
+        ("Osei", "R."),
+        ("Van der Spiegel", "J."),
+        ("Ng", "N."),
+    ]
+    assert pairs("Bartolomeis, Piersilvio De") == [("Bartolomeis", "Piersilvio De")]

@@ -8,6 +8,7 @@ from cite_sentinel.core.sources.reflist_venue import (
     pages,
     publisher,
     venue_and_editors,
+    venue_like,
     volume_issue,
 )
 
@@ -52,3 +53,61 @@ def test_publisher_and_late_year() -> None:
     assert publisher("in Proc. AAAI 4257–4266 (AAAI Press, 2021).") == "AAAI Press"
     assert publisher("In: Proceedings of CHI. ACM; 2016:3806-3816.") == "ACM"
     assert late_year("Proceedings, AAAI Press, 2021, pp. 2001–2010.") == "2021"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Proceedings of the 2011 ACM Conference",
+        "IEEE/CVF Conference on Computer Vision",
+        "CIDR 2013, Sixth Biennial Conference",
+        "iclr, 2023.",
+        "Icml (2013), pp. 1049",
+        "Neurips, 2016: pp. 4125",
+        "The Thirty-Third AAAI Conference on Artificial Intelligence",
+        "2018 IEEE International Conference on Acoustics",
+        "European Conference on Computer Vision (2022)",
+        "British Machine Vision Conference, 2011.",
+        "WWW '21: The Web Conference",
+        "J. Chem. Phys. 12",
+        "Medieval History Journal 4",
+    ],
+)
+def test_what_reads_as_a_venue_after_in(text: str) -> None:
+    assert venue_like(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Spoken Conversations",  # the end of Annual Reviews' title
+        "a comment rating environment",
+        "Videos",
+        "practice. Journal of Things, 1, 2.",
+        "kagome lattices in Proceedings of the APS March Meeting",
+        "Private SGD: A Geometric Perspective",
+        "vivo",
+    ],
+)
+def test_what_stays_in_the_title_after_in(text: str) -> None:
+    assert not venue_like(text)
+
+
+@pytest.mark.parametrize(
+    ("rest", "venue", "volume", "page_range"),
+    [
+        # IOP ends with volume and page, or the range, and no marks
+        ("Phys. Rev. Lett. 116 061102", "Phys. Rev. Lett", "116", "061102"),
+        ("Foundations and Trends in Machine Learning 335–536", "Foundations and Trends in"
+         " Machine Learning", "", "335-536"),
+        # GOST's "Pp."
+        ("Slavic Review. 2015. Vol. 3. Pp. 5 – 20.", "Slavic Review", "3", "5-20"),
+        # GB/T 7714's "Year: pages" is no volume
+        ("Proceedings of ICML. 2021: 112-120.", "Proceedings of ICML", "", "112-120"),
+    ],
+)  # fmt: skip
+def test_locators_of_iop_gost_and_gb(rest: str, venue: str, volume: str, page_range: str) -> None:
+    assert venue_and_editors(rest)[0] == venue
+    assert volume_issue(rest)[0] == volume
+    assert pages(rest) == page_range
+    assert late_year("Physica, June 1988.") == "1988"  # a year at the end is no page
