@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pypdfium2.raw as pdfium_c
+from cite_sentinel.core.sources.reflist_markup import whole_characters
 
 # PDFium writes a line-end hyphen it recognised as U+0002 (U+FFFE in its text).
 _LINE_END_HYPHENS = frozenset({0x02, 0xFFFE})
@@ -180,7 +181,8 @@ class _Builder:
         self._paused = False
         if not self._chars:
             return
-        text = _compose("".join(self._chars))
+        # Characters beyond the Basic Multilingual Plane ("𝓁") come as two UTF-16 halves.
+        text = whole_characters(_compose("".join(self._chars)))
         hyphen = ord(text[-1]) in _HYPHENS
         raised = 0.0
         if self._ink and not any(char.isalpha() for char in text):

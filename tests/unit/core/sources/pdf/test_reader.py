@@ -212,3 +212,16 @@ def test_running_heads_and_page_numbers_stay_out_of_entries_that_cross_pages() -
     assert not any("Proceedings of Nothing" in ref.raw for ref in read.references)
     assert {ref.location.page for ref in read.references} != {1}
     assert all(ref.title.startswith("A Long Title Number") for ref in read.references)
+
+
+def test_letters_beyond_the_basic_plane_are_read_as_whole_characters() -> None:
+    """PDFium gives "𝓁" (U+1D4C1) as two UTF-16 halves, which no report or cache can write."""
+    bib = (
+        "@article{a, author = {Okonkwo, Adaeze}, year = {2019},"
+        " title = {Sparse 𝓁1-norm Recovery of Signals over 𝔽 Fields},"
+        " journal = {Journal of Machine Learning Research}}"
+    )
+    source = '#set page(paper: "a5")\n= Intro\nText @a.\n#bibliography("refs.bib", style: "ieee")\n'
+    (reference,) = read_pdf(typeset(source, {"refs.bib": bib}), "paper.pdf").references
+    assert reference.title == "Sparse 𝓁1-norm Recovery of Signals over 𝔽 Fields"
+    reference.raw.encode("utf-8")  # no lone surrogate left
