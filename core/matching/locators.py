@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from cite_sentinel.core.matching.titles import fold
 from cite_sentinel.core.model import Record, Reference
 
 _PAGE_BREAK = re.compile(r"[-\u2010-\u2015,;:\s]+")
@@ -27,8 +28,19 @@ def volume(value: str) -> str:
 
 
 def same_place(reference: Reference, record: Record) -> bool:
-    """Whether the reference's volume and first page are the record's."""
+    """Whether the reference's volume and first page are the record's. A proceedings paper
+    has no volume (Angewandte Chemie: "P. Pu, L. Chen in Proceedings of …, 2011, pp. 157"):
+    its first page, its year and its first author then name it."""
     cited_volume, cited_page = volume(reference.volume), first_page(reference.pages)
-    if not cited_volume or not cited_page:
+    if not cited_page or cited_page != first_page(record.pages):
         return False
-    return cited_volume == volume(record.volume) and cited_page == first_page(record.pages)
+    if cited_volume:
+        return cited_volume == volume(record.volume)
+    return reference.year == record.year and _same_first_author(reference, record)
+
+
+def _same_first_author(reference: Reference, record: Record) -> bool:
+    if not reference.people or not record.people:
+        return False
+    cited, found = reference.people[0], record.people[0]
+    return bool(cited.family) and fold(cited.family).lower() == fold(found.family).lower()

@@ -152,3 +152,12 @@ def test_a_free_text_venue_is_read_again_from_the_text_as_printed() -> None:
 def test_a_short_title_found_somewhere_in_a_printed_reference_proves_nothing() -> None:
     raw = "A. Doe. Deep learning for proteins. Nature 12, 1 (2015)."
     assert not fit(_reference(title="Proteins", raw=raw), _record(title="Deep learning")).accepted
+
+
+def test_a_proceedings_paper_printed_without_a_title_is_named_by_page_year_and_author() -> None:
+    """Angewandte Chemie: "D. P. Kingma, J. Ba in ICLR, 2015, pp. 17–29."."""
+    untitled = _reference(title="", pages="17–29")
+    assert fit(untitled, _record(pages="17-29")).accepted
+    assert not fit(untitled, _record(pages="17-29", year=2017)).accepted
+    other = _record(pages="17-29", people=(Person(family="Doe", given="Jane"),))
+    assert not fit(untitled, other).accepted
