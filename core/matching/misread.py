@@ -15,6 +15,10 @@ from cite_sentinel.core.model import Reference
 _LOCATOR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)[a-z]?\s*[,;:.]\s*\d")
 _PAGE_RANGE_END = re.compile(r"\d+\s*[-–]\s*\d+\.?\s*$")
 _WORD = re.compile(r"[^\W\d_]{3,}")
+# A person taken for the title: "A. Belkadi et al.", "R. Chinnuswami".
+_PERSON = re.compile(
+    r"^(?:[A-Z]\.\s*|[A-Z]\.-[A-Z]\.\s*)+[\w'’-]+(?:\s+et\s+al\.?)?$|\bet\s+al\.?$"
+)
 # A journal's name taken for the title: "Journal of Magnetic Resonance, Series B 104, 199".
 _VENUE_HEAD = re.compile(
     r"^(?:the\s+)?(?:journal|annals|archives|bulletin|proceedings|transactions|acta|annales"
@@ -34,7 +38,7 @@ def misread_title(reference: Reference) -> bool:
         return True
     if title[-1:].isdigit() and re.search(re.escape(title) + _VOLUME_THEN_PAGE, reference.raw):
         return True
-    if ";" in title or _VENUE_HEAD.match(title):  # a name list's semicolon, a journal's name
-        return True
+    if ";" in title or _VENUE_HEAD.match(title) or _PERSON.search(title):
+        return True  # a name list's semicolon, a journal's name, a person
     words = _WORD.findall(title)
     return len(words) < 2 and not any(len(word) >= 5 for word in words)  # "A. B.", "Data"

@@ -21,6 +21,8 @@ def _reference(title: str, source_format: str = "reflist", raw: str = "") -> Ref
         "Journal of Magnetic Resonance",  # the journal, its series taken for the venue
         "Journal of Materials Science: Materials",
         "U.; Sohn",  # a piece of a name list
+        "A. Belkadi et al.",
+        "R. Chinnuswami",
         "A. B.",
         "Data",
     ],
@@ -38,6 +40,7 @@ def test_a_locator_or_a_piece_of_a_name_list_is_no_title(title: str) -> None:
         "Attention",
         "CRISPR",
         "Deep learning",
+        "J. S. Bach and the mathematics of the fugue",
     ],
 )
 def test_titles_with_years_or_one_word_are_titles(title: str) -> None:
