@@ -14,7 +14,12 @@ from cite_sentinel.core.sources.reflist_initials import (
 )
 from cite_sentinel.core.sources.reflist_locator import Untitled, untitled_article
 from cite_sentinel.core.sources.reflist_markup import plain_text, strip_label, whole_characters
-from cite_sentinel.core.sources.reflist_people import UPPER, looks_like_people, parse_people
+from cite_sentinel.core.sources.reflist_people import (
+    UPPER,
+    looks_like_people,
+    parse_people,
+    rejoin_hyphens,
+)
 from cite_sentinel.core.sources.reflist_runon import split_run_on
 from cite_sentinel.core.sources.reflist_typecode import TypeCode, place_and_publisher, type_code
 from cite_sentinel.core.sources.reflist_untitled_paper import untitled_paper
@@ -84,8 +89,6 @@ _AUTHORS_YEAR = re.compile(rf"^(?P<authors>.+?),\s*(?P<year>{_YEAR})[a-z]?\.\s+(
 _NUMBERED_VENUE = re.compile(r"[^,;]{1,120}?(?:,\s*|\s)\(?\d")  # "Nature, 521", "jmlr, 1"
 _INITIALLED = re.compile(rf"(?:[{UPPER}]\.?)+(?:-(?:[{UPPER}]\.?)+|-[a-z]+)?")  # "D.N.", "J.-weon"
 _BARE_YEAR = re.compile(rf"\s(?P<year>{_YEAR})[a-z]?\s+(?=[^\s\d])")
-# A hyphen a PDF's line break left apart after a capital: "K.- ichi" (Ken-ichi), "T- cell"
-_BROKEN_HYPHEN = re.compile(rf"\b([{UPPER}]\.?-)\s+(?!(?:and|or|to)\b)(?=[a-z]{{2,}})")
 _CONTAINER_MARK = re.compile(r"\.?,\s+(?:[Ii]n:|in)\s+|\s*//\s*")
 
 
@@ -106,7 +109,7 @@ def parse_reference(raw: str, *, key: str, location: Location) -> Reference:
     text = _NOTE_FIRST.sub("", plain_text(text))
     identifiers = find_identifiers_in_text(text)
     body = _NICKNAME.sub("", _SAME_AUTHORS.sub("", _without_identifiers(text)))
-    body = _BROKEN_HYPHEN.sub(r"\1", body)
+    body = rejoin_hyphens(body)
     untitled = untitled_article(body) or untitled_paper(body)
     if untitled is not None:
         return _untitled_reference(

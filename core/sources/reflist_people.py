@@ -33,8 +33,9 @@ _UPPER_VANCOUVER = re.compile(
 )
 # The initial of a hyphenated given name and the rest of it: "K.-ichi", "G-hyeon" (Ken-ichi)
 _HYPHENATED_INITIAL = re.compile(rf"[{UPPER}]\.?-[a-z]{{2,}}")
-# The same broken over a line in a PDF: "Kawarabayashi K- ichi"
-_BROKEN_INITIAL = re.compile(rf"\b([{UPPER}]\.?-)\s+(?!(?:and|or|to)\b)(?=[a-z]{{2,}}\b)")
+# A hyphen a PDF's line break left apart after a capital: "Kawarabayashi K.- ichi" (Ken-ichi),
+# "T- cell"
+_BROKEN_HYPHEN = re.compile(rf"\b([{UPPER}]\.?-)\s+(?!(?:and|or|to)\b)(?=[a-z]{{2,}})")
 _HYPHENATED_GIVEN_FIRST = re.compile(
     rf"^(?P<given>[{UPPER}]\.-[a-z]+(?:\s+[{UPPER}]\.)*)\s+(?P<family>[^.]+)$"
 )
@@ -98,6 +99,11 @@ _CORPORATE = re.compile(
 )
 
 
+def rejoin_hyphens(text: str) -> str:
+    """Hyphens a line break left apart after a capital joined again: "K.- ichi" is "K.-ichi"."""
+    return _BROKEN_HYPHEN.sub(r"\1", text)
+
+
 def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
     """Persons named in an author block, and whether it ends with "et al."."""
     text = _EDITOR_MARK.sub("", _trim_end(text))
@@ -107,7 +113,7 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
         others = True
         text = text[: match.start()]
     text = re.sub(r",?\s*(?:…|\.\.\.)\s*(?=\S)", ", ", _trim_end(text))
-    text = _BROKEN_INITIAL.sub(r"\1", _NICKNAME.sub("", text))
+    text = rejoin_hyphens(_NICKNAME.sub("", text))
     if not text:
         return (), others
     if _CORPORATE.search(text) and not re.search(r"[,;&]|\b[A-Z]\.", text):
