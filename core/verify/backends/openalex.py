@@ -15,6 +15,7 @@ from typing import Any
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, HttpClient, Reply
+from cite_sentinel.core.lexicon.identifiers import normalise_doi
 from cite_sentinel.core.model import Identifiers, Record, Reference
 from cite_sentinel.core.verify.backends.endpoints import base_url
 from cite_sentinel.core.verify.backends.names import person_from_name
@@ -120,15 +121,6 @@ class OpenAlex:
         return await self._http.request(
             Api.OPENALEX, "GET", self._base, path, params=params, freshness=freshness
         )
-
-
-def normalise_doi(doi: str) -> str:
-    """Lower case, without resolver prefix or `doi:`."""
-    doi = doi.strip().lower()
-    for prefix in ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "doi:"):
-        if doi.startswith(prefix):
-            doi = doi[len(prefix) :]
-    return doi
 
 
 def record_from_work(work: Mapping[str, Any]) -> Record:

@@ -57,9 +57,9 @@ async def test_an_unknown_doi_is_an_empty_answer_and_an_outage_a_failure(
     backends: Backends, served: Served
 ) -> None:
     served.handler = lambda request: httpx.Response(404, text="Resource not found.")
-    assert await backends.crossref.by_doi("10.1/missing") == Answered(())
+    assert await backends.crossref.by_doi("10.1000/missing") == Answered(())
     served.handler = lambda request: httpx.Response(500)
-    assert isinstance(await backends.crossref.by_doi("10.1/other"), Failed)
+    assert isinstance(await backends.crossref.by_doi("10.1000/other"), Failed)
 
 
 async def test_search_sends_the_whole_reference_and_reads_preprint_links(

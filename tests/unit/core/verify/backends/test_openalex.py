@@ -63,17 +63,17 @@ async def test_an_outage_fails_every_doi_of_the_batch_and_never_says_absent(
     backends: Backends, served: Served
 ) -> None:
     served.handler = lambda request: httpx.Response(503)
-    outcomes = await backends.openalex.by_dois(["10.1/a", "10.1/b"])
+    outcomes = await backends.openalex.by_dois(["10.1000/a", "10.1000/b"])
     assert all(isinstance(outcome, Failed) for outcome in outcomes.values())
-    assert "openalex" in str(outcomes["10.1/a"])
+    assert "openalex" in str(outcomes["10.1000/a"])
 
 
 async def test_a_malformed_body_is_a_failure_not_an_empty_answer(
     backends: Backends, served: Served
 ) -> None:
     served.handler = lambda request: httpx.Response(200, text="<html>oops")
-    outcomes = await backends.openalex.by_dois(["10.1/a"])
-    assert isinstance(outcomes["10.1/a"], Failed)
+    outcomes = await backends.openalex.by_dois(["10.1000/a"])
+    assert isinstance(outcomes["10.1000/a"], Failed)
 
 
 async def test_title_search_returns_up_to_five_candidates(
