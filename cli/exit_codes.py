@@ -52,6 +52,12 @@ EXIT_CODES: dict[str, dict[ExitCode, str]] = {
         ExitCode.INTERNAL: _BUG,
         ExitCode.INTERRUPTED: _INTERRUPTED,
     },
+    "parse": {
+        ExitCode.CLEAN: "the references were written",
+        ExitCode.INPUT: "usage mistake, or a file with no reference list that can be read",
+        ExitCode.INTERNAL: _BUG,
+        ExitCode.INTERRUPTED: _INTERRUPTED,
+    },
     "ground": {
         ExitCode.CLEAN: "every line was scored",
         ExitCode.INPUT: "a line could not be read (the others were scored), a usage mistake, "

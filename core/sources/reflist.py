@@ -11,7 +11,7 @@ from itertools import product
 
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity
-from cite_sentinel.core.sources.reflist_fields import parse_reference, repeats_authors
+from cite_sentinel.core.sources.refparse import parse_reference, repeats_authors
 from cite_sentinel.core.sources.spans import LineIndex
 
 __all__ = ["parse_reference", "read_reflist"]

@@ -734,11 +734,12 @@ def test_a_title_cited_in_translation_that_no_index_holds_is_unverified_not_fabr
     assert verdict.status is Status.FABRICATED
 
 
-def test_a_free_text_reference_whose_title_reads_as_a_journal_and_numbers_is_unverified() -> None:
+def test_a_free_text_title_its_reader_doubted_is_unverified_not_fabricated() -> None:
     misread = _reference(
         title="Fertility and sterility 2015, 104, 964-971",
         source_format="reflist",
         raw="(161) Upson, K.; Sathyanarayana, S. Fertility and sterility 2015, 104, 964-971.e5.",
+        confidence=(("title", 0.55),),
     )
     verdict = judge(Answers(reference=misread, candidates=(_record(),), sources=ANSWERED))
     assert verdict.status is Status.UNVERIFIED
