@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from cite_sentinel.core.findings import Code
+from cite_sentinel.core.matching.pages import other_pages
 from cite_sentinel.core.model import (
     Citation,
     Finding,
@@ -22,7 +22,6 @@ from cite_sentinel.core.model import (
 
 # A cited identifier that resolves to another work is never a mere slip.
 _IDENTIFIER_FIELDS = frozenset({"doi", "arxiv", "pmid", "pmcid", "isbn", "identifier"})
-_PAGE_NUMBERS = re.compile(r"[0-9A-Za-z]+")
 _MATCHED = (Status.VERIFIED, Status.MISCITED)
 
 
@@ -74,10 +73,9 @@ def placed_findings(
 
 
 def pages_differ(reference: Reference, record: Record) -> bool:
-    """Both give pages and they name other pages (`21--29` and `21–29` are the same)."""
-    return bool(reference.pages and record.pages) and _page_numbers(
-        reference.pages
-    ) != _page_numbers(record.pages)
+    """Both give pages and they name other pages (`21--29` and `21–29` are the same, and a
+    record holding only the first page, 21, names no other pages)."""
+    return other_pages(reference.pages, record.pages)
 
 
 def page_findings(
@@ -219,7 +217,3 @@ def _failures(verdict: Verdict) -> str:
         if s.status is SourceStatus.FAILED
     ]
     return f"sources failed ({'; '.join(failed)})" if failed else ""
-
-
-def _page_numbers(pages: str) -> tuple[str, ...]:
-    return tuple(_PAGE_NUMBERS.findall(pages))
