@@ -86,7 +86,7 @@ def _doubt(reference: Reference, verdict: Verdict, copies: int) -> str:
         return f"the verdict is {verdict.status.value}"
     if verdict.confidence < CERTAIN_CONFIDENCE:
         return f"confidence {verdict.confidence:.2f} is below {CERTAIN_CONFIDENCE}"
-    fields = {problem.field: problem for problem in verdict.problems}
+    fields = {p.field: p for p in verdict.problems if p.severity is not Severity.INFO}
     if "title" in fields:
         return "the cited title differs from the record's, so the work itself is in doubt"
     authors = fields.get("authors")

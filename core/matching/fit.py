@@ -61,20 +61,45 @@ def fit(reference: Reference, record: Record, *, by_identifier: bool = False) ->
     if venue is venues.Placement.DIFFERS and reference.raw:
         venue = _placed_as_printed(reference, record)
     title = _title(reference, record, venue, by_identifier=by_identifier)
-    thorough = by_identifier or title.same or title.similarity >= 0.75  # else it cannot match
+    thorough = (  # else it cannot match
+        by_identifier
+        or title.same
+        or title.similarity >= 0.75
+        or titles.one_is_part(reference.title, record.title)
+    )
     gap = None
     if reference.year is not None and record.year is not None:
         gap = record.year - reference.year
+    people = authors.compare(
+        reference.people, record.people, others=reference.others, thorough=thorough
+    )
+    year_agrees = _year_agrees(reference, record, gap)
+    if not title.same and _named_by_part(reference, record, people, year_agrees=year_agrees):
+        title = titles.TitleComparison(max(title.similarity, 0.95), True)
     return Fit(
         record=record,
         title=title,
-        authors=authors.compare(
-            reference.people, record.people, others=reference.others, thorough=thorough
-        ),
+        authors=people,
         year_gap=gap,
-        year_agrees=_year_agrees(reference, record, gap),
+        year_agrees=year_agrees,
         venue=venue,
         by_identifier=by_identifier,
+    )
+
+
+def _named_by_part(
+    reference: Reference, record: Record, people: authors.AuthorComparison, *, year_agrees: bool
+) -> bool:
+    """A title cited as the record's main title alone, or as its subtitle alone ("XGBoost";
+    "Video Instruction Tuning with Synthetic Data" for "LLaVA-Video: …") names the work
+    when the same people wrote it in the same year."""
+    return (
+        year_agrees
+        and reference.year is not None
+        and people.comparable
+        and people.agrees
+        and len(reference.people) >= 1
+        and titles.one_is_part(reference.title, record.title)
     )
 
 

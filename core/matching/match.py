@@ -16,7 +16,7 @@ from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprin
 from cite_sentinel.core.matching.misread import misread_title
 from cite_sentinel.core.matching.titles import compare as compare_titles
 from cite_sentinel.core.matching.translation import translated_from
-from cite_sentinel.core.matching.versions import versions
+from cite_sentinel.core.matching.versions import same_work, versions
 from cite_sentinel.core.model import (
     Flag,
     Person,
@@ -169,14 +169,16 @@ def _matched(
         errors=1.0 if any(p.severity is Severity.ERROR for p in problems) else 0.0,
         identifier=_identifier_feature(evidence),
     )
+    flags = _flags(reference, best, accepted)
     verdict = Verdict(
         key=reference.key,
         status=status,
         confidence=calibration.confidence(features),
-        flags=_flags(reference, best, accepted),
+        flags=flags,
         problems=problems,
         match=best.record,
         sources=evidence.sources,
+        published=_published(best, accepted) if Flag.PUBLISHED_VERSION in flags else None,
     )
     return verdict, features
 
@@ -192,7 +194,10 @@ def _problems(evidence: Answers, best: Fit, accepted: list[Fit]) -> tuple[Proble
     held = versions(best, accepted)
     problems: list[Problem] = []
     if not best.title.same:
-        problems.append(Problem("title", reference.title, record.title, Severity.WARNING))
+        # Works are renamed between versions: a title another version holds is a note.
+        renamed = any(f.title.same for f in held)
+        severity = Severity.INFO if renamed else Severity.WARNING
+        problems.append(Problem("title", reference.title, record.title, severity))
     problems.extend(_author_problems(reference, held))
     if not any(f.year_agrees for f in held):
         problems.append(Problem("year", str(reference.year), str(record.year), Severity.WARNING))
@@ -345,6 +350,18 @@ def _flags(reference: Reference, best: Fit, accepted: list[Fit]) -> tuple[Flag, 
         if published or (cites_preprint(reference) and not is_preprint(record)):
             flags.append(Flag.PUBLISHED_VERSION)
     return tuple(flags)
+
+
+def _published(best: Fit, accepted: list[Fit]) -> Record | None:
+    """The published version's record: the match itself where it is not a preprint (a
+    preprint was cited), else another index's or version's record of the work that is not."""
+    if not is_preprint(best.record):
+        return best.record
+    for other in accepted:
+        published = not is_preprint(other.record)
+        if published and (same_work(best, other) or other.title.same):
+            return other.record
+    return None
 
 
 def _identifier_elsewhere(evidence: Answers, other: Fit) -> tuple[Verdict, calibration.Features]:

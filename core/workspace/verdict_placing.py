@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from cite_sentinel.core.findings import Code
@@ -20,6 +21,7 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 
+_REFUSAL = re.compile(r"\bHTTP 4(?!08|29)\d\d\b")
 # A cited identifier that resolves to another work is never a mere slip.
 _IDENTIFIER_FIELDS = frozenset({"doi", "arxiv", "pmid", "pmcid", "isbn", "identifier"})
 _MATCHED = (Status.VERIFIED, Status.MISCITED)
@@ -142,14 +144,21 @@ def _messages(verdict: Verdict) -> Iterable[tuple[Code, Severity, str, str]]:
     elif verdict.status is Status.UNVERIFIED:
         failures = _failures(verdict)
         why = verdict.reason or failures or "no source could decide"
-        yield (
-            Code.UNVERIFIED,
-            Severity.INFO,
-            f"{key}: not verified: {why}",
-            "run the check again when the sources are reachable, or check this reference by hand"
-            if failures
-            else "check this reference by hand; accept it with an [[allow]] table when it is right",
-        )
+        if _refused(verdict):
+            hint = (
+                "an index refused the request itself, so running again will not help: check"
+                " this reference by hand, and report the refusal to cite-sentinel"
+            )
+        elif failures:
+            hint = (
+                "run the check again when the sources are reachable, or check this reference"
+                " by hand"
+            )
+        else:
+            hint = (
+                "check this reference by hand; accept it with an [[allow]] table when it is right"
+            )
+        yield Code.UNVERIFIED, Severity.INFO, f"{key}: not verified: {why}", hint
     yield from _flag_messages(verdict, source)
 
 
@@ -170,14 +179,26 @@ def _flag_messages(verdict: Verdict, source: str) -> Iterable[tuple[Code, Severi
             "cite a version that was not withdrawn, or remove the citation",
         )
     if Flag.PUBLISHED_VERSION in verdict.flags:
-        doi = verdict.match.published_doi if verdict.match else ""
-        found = f": doi {doi}" if doi else ""
+        found = _published_version(verdict)
         yield (
             Code.PUBLISHED_VERSION,
             Severity.INFO,
             f"{key}: a preprint is cited; a published version exists{found}{source}",
-            "cite the published version",
+            "cite the published version (cite-sentinel fix --published writes it)",
         )
+
+
+def _published_version(verdict: Verdict) -> str:
+    """ ": Journal of Nets 2021, doi 10.1/x": where the published version appeared."""
+    published = verdict.published
+    doi = (published.identifiers.doi if published else "") or (
+        verdict.match.published_doi if verdict.match else ""
+    )
+    where = ""
+    if published is not None and published.venue:
+        where = published.venue + (f" {published.year}" if published.year else "")
+    named = ", ".join(part for part in (where, f"doi {doi}" if doi else "") if part)
+    return f": {named}" if named else ""
 
 
 def _problem_severity(problem: Problem) -> Severity:
@@ -208,6 +229,13 @@ def _problem_hint(problem: Problem) -> str:
 def _answered(verdict: Verdict) -> str:
     names = [s.name for s in verdict.sources if s.status is SourceStatus.ANSWERED]
     return f" ({', '.join(names)} answered)" if names else ""
+
+
+def _refused(verdict: Verdict) -> bool:
+    """Every failed index refused the request (HTTP 4xx other than a rate limit or a
+    timeout): the same request will be refused again."""
+    failed = [s.reason for s in verdict.sources if s.status is SourceStatus.FAILED]
+    return bool(failed) and all(_REFUSAL.search(reason) for reason in failed)
 
 
 def _failures(verdict: Verdict) -> str:
