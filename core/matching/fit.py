@@ -7,6 +7,10 @@ from dataclasses import dataclass
 from cite_sentinel.core.matching import authors, locators, titles, venues
 from cite_sentinel.core.model import Record, Reference
 
+_ARXIV_DOI = "10.48550/arxiv."
+_WEAK_TITLE_WORDS = 3  # words a title of this length or shorter names many works
+_BOOK_KINDS = frozenset({"book", "mvbook"})
+_BOOK_RECORD_KINDS = frozenset({"book", "edited-book", "monograph", "reference-book", ""})
 _PRINTED_TITLE = 25  # characters a record's title needs to be recognised in a printed reference
 _VENUE_SCORE = {
     venues.Placement.AGREES: 0.2,
@@ -26,6 +30,7 @@ class Fit:
     year_agrees: bool
     venue: venues.Placement
     by_identifier: bool  # the cited DOI or arXiv id resolved to this record
+    namesake: bool = False  # another work of the cited title: other people, another year
 
     @property
     def venue_agrees(self) -> bool:
@@ -47,7 +52,7 @@ class Fit:
     def accepted(self) -> bool:
         """Whether the record is the cited work (perhaps cited with wrong details)."""
         if self.title.same:
-            return True
+            return not self.namesake
         sim = self.title.similarity
         people = self.authors.overlap if self.authors.comparable else 0.5
         if self.by_identifier:
@@ -56,7 +61,9 @@ class Fit:
 
 
 def fit(reference: Reference, record: Record, *, by_identifier: bool = False) -> Fit:
-    """Compare every field the reference states with the record."""
+    """Compare every field the reference states with the record. A search hit that carries
+    the cited DOI or arXiv id is that identifier's record as much as a look-up's answer."""
+    by_identifier = by_identifier or _carries_cited_identifier(reference, record)
     venue = venues.place(reference.venue, venue_names(record), host=_hosted(record))
     if venue is venues.Placement.DIFFERS and reference.raw:
         venue = _placed_as_printed(reference, record)
@@ -76,6 +83,15 @@ def fit(reference: Reference, record: Record, *, by_identifier: bool = False) ->
     year_agrees = _year_agrees(reference, record, gap)
     if not title.same and _named_by_part(reference, record, people, year_agrees=year_agrees):
         title = titles.TitleComparison(max(title.similarity, 0.95), True)
+    namesake = (
+        title.same
+        and not by_identifier
+        and gap is not None
+        and not year_agrees
+        and people.comparable
+        and people.badly_wrong
+        and _weak_title(reference, record)
+    )
     return Fit(
         record=record,
         title=title,
@@ -84,7 +100,30 @@ def fit(reference: Reference, record: Record, *, by_identifier: bool = False) ->
         year_agrees=year_agrees,
         venue=venue,
         by_identifier=by_identifier,
+        namesake=namesake,
     )
+
+
+def _weak_title(reference: Reference, record: Record) -> bool:
+    """A title that names a work only weakly: a short common phrase ("Generalized linear
+    models", "Deep learning"), the head of a longer title the record holds (the record adds
+    a subtitle the citation does not have), or a book's title on an article. Many works
+    share such a title, so a record of it by other people in another year is another work,
+    not the cited one miscited."""
+    cited, held = titles.normalise(reference.title), titles.normalise(record.title)
+    if len(cited.split()) <= _WEAK_TITLE_WORDS or (cited != held and cited in held):
+        return True
+    return reference.kind.lower() in _BOOK_KINDS and record.kind not in _BOOK_RECORD_KINDS
+
+
+def _carries_cited_identifier(reference: Reference, record: Record) -> bool:
+    cited, held = reference.identifiers, record.identifiers
+    if cited.doi and cited.doi in (held.doi, record.published_doi, record.preprint_doi):
+        return True
+    arxiv = cited.arxiv
+    if not arxiv and cited.doi.startswith(_ARXIV_DOI):
+        arxiv = cited.doi.removeprefix(_ARXIV_DOI)
+    return bool(arxiv and held.arxiv) and arxiv == held.arxiv
 
 
 def _named_by_part(

@@ -121,7 +121,8 @@ def _weigh(evidence: Answers) -> tuple[Verdict, calibration.Features, Doubt]:
     elsewhere = [f for f in fits if f.by_identifier]
     if elsewhere:
         return (*_identifier_elsewhere(evidence, elsewhere[0]), Doubt())
-    return (*_unmatched(evidence, fits[0] if fits else None), Doubt())
+    namesake = next((f for f in fits if f.namesake), None)
+    return (*_unmatched(evidence, fits[0] if fits else None, namesake), Doubt())
 
 
 def _doubt(reference: Reference, best: Fit, accepted: list[Fit]) -> Doubt:
@@ -343,7 +344,8 @@ def _flags(reference: Reference, best: Fit, accepted: list[Fit]) -> tuple[Flag, 
         flags.append(Flag.WITHDRAWN)
     if is_preprint(record) or cites_preprint(reference):
         published = bool(record.published_doi) or any(
-            not is_preprint(f.record) and compare_titles(record.title, f.record.title).same
+            not is_preprint(f.record)
+            and (compare_titles(record.title, f.record.title).same or same_work(best, f))
             for f in accepted
             if f is not best
         )
@@ -394,9 +396,11 @@ def _identifier_elsewhere(evidence: Answers, other: Fit) -> tuple[Verdict, calib
     return verdict, features
 
 
-def _unmatched(evidence: Answers, nearest: Fit | None) -> tuple[Verdict, calibration.Features]:
+def _unmatched(
+    evidence: Answers, nearest: Fit | None, namesake: Fit | None = None
+) -> tuple[Verdict, calibration.Features]:
     reference = evidence.reference
-    reason = _undecidable(evidence)
+    reason = _undecidable(evidence) or _namesake(namesake)
     status = Status.UNVERIFIED if reason else Status.FABRICATED
     if not reason:
         reason = "no index that answered holds a matching work" + (
@@ -458,6 +462,20 @@ def _undecidable(evidence: Answers) -> str:
             f" between words (Chinese, Japanese, Thai); give the DOI to check it ({outcome})"
         )
     return ""
+
+
+def _namesake(fit: Fit | None) -> str:
+    """A work of the cited title by other people in another year: the cited work may be
+    another of that name the indexes lack, so nothing says it was invented."""
+    if fit is None:
+        return ""
+    record = fit.record
+    people = authors.describe(record.people[:3], len(record.people) > 3)
+    return (
+        f"the indexes hold another work of this title (“{record.title}”, {people},"
+        f" {record.year}, {record.source}), by other people in another year; give the DOI,"
+        " or check this reference by hand"
+    )
 
 
 def _untitled(reference: Reference, outcome: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, HttpClient, Reply
+from cite_sentinel.core.matching.titles import normalise
 from cite_sentinel.core.matching.venues import is_preprint_server
 from cite_sentinel.core.model import Identifiers, Record, Reference
 from cite_sentinel.core.verify.backends.endpoints import base_url
@@ -24,6 +25,8 @@ from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 
 BATCH = 100
 SEARCH_ROWS = 5
+PHRASE_ROWS = 25  # works asked for when a title's phrase is searched on its own
+_CROWDED = 2  # works on the first page whose titles hold the cited one as a phrase
 QUERY_CHARS = 600  # longest search text sent (a free-text reference may be long)
 SELECT = ",".join(
     (
@@ -73,18 +76,30 @@ class OpenAlex:
         return result
 
     async def search(self, reference: Reference) -> Outcome:
-        """The top five works for the reference's title (or its whole text)."""
+        """The top five works for the reference's title (or its whole text).
+
+        A title that is a common phrase ("Attention is all you need") may be crowded off the
+        first page by works whose titles contain it ("… is all you need"): then the phrase
+        itself is searched, a page deeper, before the work is said not to be held.
+        """
         query = _plain(reference.title or reference.raw)[:QUERY_CHARS]
         if not query.strip():
             return Answered(())
-        params = [("search", query), ("per_page", str(SEARCH_ROWS)), ("select", SELECT)]
         try:
-            reply = await self._get("/works", params, _search_freshness)
-            return Answered(tuple(record_from_work(work) for work in _results(reply)))
+            records = await self._search(query, SEARCH_ROWS)
+            if reference.title and _crowded(reference.title, records):
+                phrase = await self._search(f'"{query}"', PHRASE_ROWS)
+                records += tuple(r for r in phrase if r not in records)
+            return Answered(records)
         except SourceError as error:
             return Failed(str(error))
         except (ValueError, TypeError, KeyError, AttributeError):
             return Failed("openalex: malformed response to a search")
+
+    async def _search(self, query: str, rows: int) -> tuple[Record, ...]:
+        params = [("search", query), ("per_page", str(rows)), ("select", SELECT)]
+        reply = await self._get("/works", params, _search_freshness)
+        return tuple(record_from_work(work) for work in _results(reply))
 
     async def _batch(self, dois: Sequence[str]) -> dict[str, Outcome]:
         params = [
@@ -256,6 +271,16 @@ def abstract_from_index(index: Any) -> str:
             if isinstance(position, int):
                 placed[position] = str(word)
     return " ".join(placed[position] for position in sorted(placed))
+
+
+def _crowded(title: str, records: Sequence[Record]) -> bool:
+    """No record has the cited title, and several have titles that contain it: a common
+    phrase, whose own work may rank below them."""
+    cited = normalise(title)
+    held = [normalise(record.title) for record in records]
+    if not cited or cited in held:
+        return False
+    return sum(f" {cited} " in f" {other} " for other in held) >= _CROWDED
 
 
 def _results(reply: Reply) -> list[Mapping[str, Any]]:

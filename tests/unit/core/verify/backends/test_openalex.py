@@ -190,3 +190,39 @@ async def test_a_journal_article_held_by_a_university_repository_is_no_preprint(
     )
     assert [r.is_preprint for r in records] == [False, True, True]
     assert records[0].venue_kind == "repository"
+
+
+async def test_a_common_phrase_title_crowded_off_the_first_page_is_searched_as_a_phrase(
+    backends: Backends, served: Served
+) -> None:
+    def work(number: int, title: str) -> dict[str, Any]:
+        return {"id": f"https://openalex.org/W{number}", "display_name": title}
+
+    crowd = [work(n, f"{w} Attention Is All You Need") for n, w in enumerate("ABCDE")]
+    original = work(9, "Attention is All you Need")
+    served.handler = lambda request: listing(
+        *([original] if request.url.params["search"].startswith('"') else crowd)
+    )
+    reference = Reference(
+        key="k", location=Location.point("refs.bib", 1, 1), title="Attention is all you need"
+    )
+    outcome = await backends.openalex.search(reference)
+    assert isinstance(outcome, Answered)
+    assert outcome.records[-1].title == "Attention is All you Need"
+    phrase = served.requests[1].url.params
+    assert phrase["search"] == '"Attention is all you need"' and phrase["per_page"] == "25"
+
+
+async def test_a_title_found_on_the_first_page_costs_one_request(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: listing(
+        {"id": "https://openalex.org/W1", "display_name": "Attention is All you Need"},
+        {"id": "https://openalex.org/W2", "display_name": "Channel Attention Is All You Need"},
+        {"id": "https://openalex.org/W3", "display_name": "Sparse Attention Is All You Need"},
+    )
+    reference = Reference(
+        key="k", location=Location.point("refs.bib", 1, 1), title="Attention is all you need"
+    )
+    await backends.openalex.search(reference)
+    assert len(served.requests) == 1
