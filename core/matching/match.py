@@ -52,6 +52,7 @@ _UNSPACED = re.compile(
 )
 _SEARCH_INDEXES = frozenset({"openalex", "crossref", "semanticscholar", "datacite"})
 _VERSIONED = re.compile(r"v\d+$", re.I)
+_PROCEEDINGS_KINDS = frozenset({"inproceedings", "conference", "paper-conference", "proceedings"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -256,8 +257,15 @@ def _venue_problems(evidence: Answers, held: list[Fit]) -> list[Problem]:
 
 def _preprint_only_severity(reference: Reference) -> Severity:
     """A venue the indexes hold no published version for is wrong only where they would hold
-    one: a venue that publishes without DOIs (NeurIPS, PMLR, OpenReview) gets a note."""
-    if venues.publishes_without_dois(reference.venue):
+    one. Conference proceedings reach the indexes late (CVF, USENIX, the ACL Anthology,
+    OpenReview; the latest meetings' papers are often held only as preprints) and some
+    venues publish without DOIs at all: for those, an unconfirmed venue is a note. A
+    journal registers its articles' DOIs as it publishes them: a journal claim that two
+    indexes know only a preprint of is a warning."""
+    cited = reference.venue
+    if venues.publishes_without_dois(cited) or venues.names_a_conference(cited):
+        return Severity.INFO
+    if reference.kind.lower() in _PROCEEDINGS_KINDS:
         return Severity.INFO
     return Severity.WARNING
 

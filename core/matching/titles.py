@@ -123,7 +123,9 @@ _SECTION = re.compile(
     r"|news (?:and|&) views|research highlights?|invited review|mini[- ]review)\s*:\s*",
     re.IGNORECASE,
 )
-_FOOTNOTE = re.compile(r"(?:(?<=[a-z]{4})\d|\s*[*\u2020\u2021\u00a7\u00b9\u00b2\u00b3])\s*$")
+_FOOTNOTE = re.compile(
+    r"(?:(?:(?<=[a-z]{4})|(?<=[)\].?!]))\d|\s*[*\u2020\u2021\u00a7\u00b9\u00b2\u00b3])\s*$"
+)
 
 
 def _without_artefacts(title: str) -> str:

@@ -254,6 +254,17 @@ _VIEWPOINT = _work(
     pages="342-346",
     doi="10.1038/nbt.3780",
 )
+_SHACHAM = _work(
+    "shacham2007",
+    "The geometry of innocent flesh on the bone: return-into-libc without function calls (on"
+    " the x86)1",  # the index keeps the title's footnote mark
+    _people("Hovav Shacham"),
+    2007,
+    venue="Proceedings of the 14th ACM conference on Computer and communications security",
+    kind="proceedings-article",
+    pages="552-561",
+    doi="10.1145/1315245.1315313",
+)
 _ATLAS_PEOPLE = tuple(
     Person(f"Aad{n:04d}", "G.") for n in range(1000)
 )  # the shape of a collaboration's list: a thousand people
@@ -566,6 +577,21 @@ CASES: tuple[Case, ...] = (
         fix_keeps=("year = {2015}",),
     ),
     Case(
+        name="online_year_searched",
+        what="the same article cited 2015 without its DOI: found by a title search",
+        bibtex=_bib(
+            "article",
+            "online_year_searched",
+            author="T Kuschel and G Reiss",
+            title="Charges ride the spin wave",
+            journal="Nat. Nanotechnol.",
+            volume="10",
+            pages="22--24",
+            year="2015",
+        ),
+        fix_keeps=("year = {2015}",),
+    ),
+    Case(
         name="team_fused",
         what='OpenAlex\'s "Gemma Team Aishwarya Kamath"',
         bibtex=_bib(
@@ -660,24 +686,17 @@ CASES: tuple[Case, ...] = (
         name="footnote_mark",
         what="an index title ending in a footnote digit",
         bibtex=_bib(
-            "article",
+            "inproceedings",
             "footnote_mark",
-            author="Timo Kuschel and Günter Reiss",
-            title="Charges ride the spin wave",
-            journal="Nature Nanotechnology",
-            year="2014",
-            volume="10",
-            pages="22--24",
+            author="Hovav Shacham",
+            title="The geometry of innocent flesh on the bone: return-into-libc without"
+            " function calls (on the x86)",
+            booktitle="Proceedings of the 14th ACM Conference on Computer and Communications"
+            " Security",
+            pages="552--561",
+            year="2007",
         ),
-        works=(
-            replace(
-                _SPIN_WAVE,
-                key="issue26:kuschel2014-footnote",
-                title="Charges ride the spin wave1",
-                doi="10.5555/issue26.footnote",
-                print_year=None,
-            ),
-        ),
+        works=(_SHACHAM,),
     ),
     Case(
         name="thousand_authors",

@@ -828,3 +828,28 @@ def test_a_cited_main_title_alone_names_the_work_of_the_same_people_and_year() -
         judge(Answers(reference=reference, candidates=(other_people,), sources=ANSWERED)).status
         is not Status.VERIFIED
     )
+
+
+def test_a_conference_the_indexes_know_only_a_preprint_of_is_unconfirmed_a_journal_refuted() -> (
+    None
+):
+    """Proceedings reach the indexes late (the latest ICCV, CVPR, OSDI papers are often held
+    only as arXiv records); a journal registers its DOIs as it publishes."""
+    preprint = _record(
+        venue="arXiv (Cornell University)", venue_short="", venue_kind="repository",
+        is_preprint=True, identifiers=Identifiers(),
+    )  # fmt: skip
+    for kind, venue in (
+        (
+            "inproceedings",
+            "Proceedings of the IEEE/CVF International Conference on Computer Vision",
+        ),
+        ("inproceedings", "13th USENIX Symposium on Operating Systems Design and Implementation"),
+        ("article", "CVPR"),
+    ):
+        cited = _reference(kind=kind, venue=venue)
+        verdict = judge(Answers(reference=cited, candidates=(preprint,), sources=ANSWERED))
+        assert verdict.status is Status.VERIFIED, venue
+    journal = _reference(kind="article", venue="Experimental Thermal and Fluid Science")
+    verdict = judge(Answers(reference=journal, candidates=(preprint,), sources=ANSWERED))
+    assert verdict.status is Status.MISCITED
