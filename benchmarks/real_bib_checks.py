@@ -117,6 +117,10 @@ def _bibliography(name: str, references: list[Reference], added: set[str], fake:
         origin = "own" if reference.key in added else "corpus"
         print(f"  {verdict.status.value:<10} [{origin}] {reference.key}: {reference.title[:70]}")
         print(f"             {problems(verdict)[:400]}")
+    for reference, verdict in zip(searchable, verdicts, strict=True):
+        if verdict.status is Status.UNVERIFIED:
+            print(f"  unverified {reference.key}: {reference.title[:70]}")
+            print(f"             {verdict.reason[:300]}")
     fixes, skipped = plan_fixes(searchable, verdicts)
     _changes(name, references, fixes, skipped)
 

@@ -3,9 +3,11 @@
 The fake's corpus holds machine-learning works and a sample of every field's; a lab's
 bibliography cites psychology, neuroscience and statistics it lacks. Where the corpus lacks
 a cited work (no work of its DOI, nor one of its title by its first author or within a year
-of it), the entry's own metadata becomes the indexes' record of it, so that checking the
-bibliography asks whether the engine recognises a correct reference as correct. Works the
-corpus holds are left as the corpus holds them: a flag there may be the author's slip.
+of it, in a venue that is not recognisably another: the NeurIPS version of a paper does not
+hold its JMLR version), the entry's own metadata becomes the indexes' record of it, so that
+checking the bibliography asks whether the engine recognises a correct reference as correct.
+Works the corpus holds are left as the corpus holds them: a flag there may be the author's
+slip, or the corpus's.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cite_sentinel.core.matching.titles import fold, normalise
+from cite_sentinel.core.matching.venues import Placement, place
 from cite_sentinel.core.model import Person as Cited
 from cite_sentinel.core.model import Reference
 
@@ -64,7 +67,9 @@ def _held(corpus: Corpus, reference: Reference) -> bool:
             None not in (work.year, reference.year)
             and abs((work.year or 0) - (reference.year or 0)) <= 1
         )
-        if same_author or near_year:
+        other_venue = place(reference.venue, (work.venue, work.venue_short)) is Placement.DIFFERS
+        other_kind = reference.kind.lower() == "book" and work.kind != "book"
+        if (same_author or near_year) and not (other_venue or other_kind):
             return True
     return False
 

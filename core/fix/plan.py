@@ -20,7 +20,7 @@ from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField, Skipped
 from cite_sentinel.core.fix.people import author_change
 from cite_sentinel.core.matching.fit import is_preprint
-from cite_sentinel.core.matching.pages import completes, doi_in_pages
+from cite_sentinel.core.matching.pages import completes, doi_in_pages, page_range
 from cite_sentinel.core.model import (
     Finding,
     Flag,
@@ -219,6 +219,15 @@ def _pages_change(
     added = complete and bool(record.pages) and not reference.pages
     whole = complete and completes(reference.pages, record.pages)
     if not (other or added or whole):
+        return
+    if other and not page_range(record.pages).last and page_range(reference.pages).last:
+        plan.left.append(
+            (
+                "pages",
+                f"the record gives only the first page, {record.pages}; correct the range"
+                f" {reference.pages} by hand",
+            )
+        )
         return
     kept = doi_in_pages(reference.pages)
     if kept and reference.identifiers.doi and kept != reference.identifiers.doi:

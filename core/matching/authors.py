@@ -411,8 +411,15 @@ def _given_words_contradict(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def _given_words(given: str) -> list[str]:
-    text = fold(given).lower()
-    return _NOT_LETTER.sub(" ", text).split()
+    """The words of a given name; initials run together ("TE", "JR": MEDLINE's form) are
+    read as the initials they are."""
+    words: list[str] = []
+    for word in _NOT_LETTER.sub(" ", fold(given)).split():
+        if 2 <= len(word) <= 3 and word.isupper():
+            words.extend(word.lower())
+        else:
+            words.append(word.lower())
+    return words
 
 
 # Common English and Slavic short forms whose first letters or prefixes do not give them away.

@@ -88,9 +88,12 @@ def fit(reference: Reference, record: Record, *, by_identifier: bool = False) ->
         and not by_identifier
         and gap is not None
         and not year_agrees
-        and people.comparable
-        and people.badly_wrong
         and _weak_title(reference, record)
+        and (
+            (people.comparable and people.badly_wrong)
+            or venue is venues.Placement.DIFFERS
+            or _book_on_article(reference, record)
+        )
     )
     return Fit(
         record=record,
@@ -106,13 +109,17 @@ def fit(reference: Reference, record: Record, *, by_identifier: bool = False) ->
 
 def _weak_title(reference: Reference, record: Record) -> bool:
     """A title that names a work only weakly: a short common phrase ("Generalized linear
-    models", "Deep learning"), the head of a longer title the record holds (the record adds
+    models", "Working memory"), the head of a longer title the record holds (the record adds
     a subtitle the citation does not have), or a book's title on an article. Many works
-    share such a title, so a record of it by other people in another year is another work,
-    not the cited one miscited."""
+    share such a title, so a record of it in another year, by other people or in another
+    venue, is another work, not the cited one miscited."""
     cited, held = titles.normalise(reference.title), titles.normalise(record.title)
     if len(cited.split()) <= _WEAK_TITLE_WORDS or (cited != held and cited in held):
         return True
+    return _book_on_article(reference, record)
+
+
+def _book_on_article(reference: Reference, record: Record) -> bool:
     return reference.kind.lower() in _BOOK_KINDS and record.kind not in _BOOK_RECORD_KINDS
 
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from cite_sentinel.core.findings import Code
-from cite_sentinel.core.matching.pages import other_pages
+from cite_sentinel.core.matching.pages import other_pages, page_range
 from cite_sentinel.core.model import (
     Citation,
     Finding,
@@ -108,10 +108,16 @@ def page_findings(
                     f"found {record.pages} ({record.source})",
                     location=reference.key_location or reference.location,
                     key=reference.key,
-                    hint=f"correct the pages to {record.pages} (cite-sentinel fix does)",
+                    hint=_pages_hint(reference.pages, record.pages),
                 )
             )
     return tuple(findings)
+
+
+def _pages_hint(cited: str, found: str) -> str:
+    if page_range(cited).last and not page_range(found).last:
+        return f"the first page is {found}: correct the range by hand"
+    return f"correct the pages to {found} (cite-sentinel fix does)"
 
 
 def _messages(verdict: Verdict) -> Iterable[tuple[Code, Severity, str, str]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from cite_sentinel.core import Verdict
@@ -17,7 +16,7 @@ from cite_sentinel.core.workspace.verdict_placing import verdict_findings
 
 from tests.fakeapi import FakeApi, abstracts, corpus_path, fixtures
 from tests.fakeapi.loading import load_corpus
-from tests.support.real_shapes import CASES, bibliography, works
+from tests.support.real_shapes import CASES, Case, bibliography, works
 
 FAST = HttpSettings(timeout=5.0, connect_timeout=2.0, max_attempts=2, max_retry_seconds=1.0)
 
@@ -51,9 +50,9 @@ def judged(shaped: FakeApi, tmp_path_factory: pytest.TempPathFactory) -> dict[st
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
-def test_a_careful_reader_agrees_with_the_verdict(case: object, judged: dict[str, Verdict]) -> None:
-    verdict = judged[case.name]  # type: ignore[attr-defined]
-    assert verdict.status in case.expected, (case.what, verdict)  # type: ignore[attr-defined]
+def test_a_careful_reader_agrees_with_the_verdict(case: Case, judged: dict[str, Verdict]) -> None:
+    verdict = judged[case.name]
+    assert verdict.status in case.expected, (case.what, verdict)
 
 
 def test_no_correct_case_is_called_fabricated(judged: dict[str, Verdict]) -> None:
@@ -76,7 +75,7 @@ def test_the_published_version_is_named_by_venue_and_doi(judged: dict[str, Verdi
         assert any(case.says in f.message for f in findings if f.key == case.name), case.name
 
 
-def test_cases_file_reads_as_one_entry_per_case(tmp_path: Path) -> None:
+def test_cases_file_reads_as_one_entry_per_case() -> None:
     read = read_text(bibliography(), "issue26.bib")
     assert [r.key for r in read.references] == [case.name for case in CASES]
     assert read.findings == ()

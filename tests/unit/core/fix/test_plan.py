@@ -204,3 +204,11 @@ def test_a_note_asks_for_no_change() -> None:
     reordered = Problem("authors", "B; A", "A; B", Severity.INFO)
     fixes, skipped = plan_fixes([reference(year=2020)], [verdict(reordered, YEAR)])
     assert [c.field for c in fixes[0].changes] == [FixField.YEAR] and skipped == ()
+
+
+def test_a_first_page_alone_never_replaces_a_cited_range_it_contradicts() -> None:
+    first_only = replace(RECORD, pages="433")
+    cited = reference(year=2020, pages="443--446")
+    fixes, skipped = plan_fixes([cited], [replace(verdict(), match=first_only)])
+    assert fixes == ()
+    assert [(s.field, "only the first page, 433" in s.reason) for s in skipped] == [("pages", True)]

@@ -272,3 +272,11 @@ def test_cyrillic_look_alike_letters_in_a_latin_name_are_the_latin_letters() -> 
     cited = _people("Tetiana Holovenko", "Oleksandr Shovkomud")
     found = _people("Tеtiana Нolovenko", "Oleksandr Shovkomud")  # Cyrillic е and Н
     assert compare(cited, found).agrees
+
+
+def test_initials_run_together_are_initials() -> None:
+    cited = _people("Thomas E Nichols", "Joseph R. Manns")
+    found = (Person(family="Nichols", given="TE"), Person(family="Manns", given="JR"))
+    assert compare(cited, found).agrees
+    other = (Person(family="Nichols", given="AP"),)
+    assert AuthorIssue.GIVEN in compare(cited[:1], other).issues
