@@ -8,6 +8,7 @@ from cite_sentinel.core.matching import authors, locators, titles, venues
 from cite_sentinel.core.model import Record, Reference
 
 _ARXIV_DOI = "10.48550/arxiv."
+_PRINTED_PROCEEDINGS_UNTIL = 2009  # meetings whose volumes came out the following year
 _WEAK_TITLE_WORDS = 3  # words a title of this length or shorter names many works
 _BOOK_KINDS = frozenset({"book", "mvbook"})
 _BOOK_RECORD_KINDS = frozenset({"book", "edited-book", "monograph", "reference-book", ""})
@@ -202,6 +203,12 @@ def _hosted(record: Record) -> bool:
     return is_preprint(record) or venues.is_host(record.venue, record.venue_kind)
 
 
+def _printed_proceedings(record: Record) -> bool:
+    """A paper of a meeting whose proceedings were a printed volume, out the next year."""
+    meeting = record.kind == "proceedings-article" or record.venue_kind == "conference"
+    return meeting and record.year is not None and record.year <= _PRINTED_PROCEEDINGS_UNTIL
+
+
 def cites_preprint(reference: Reference) -> bool:
     """Whether the citation names a preprint: an arXiv "venue", or an arXiv id and no venue."""
     if reference.venue:
@@ -226,9 +233,14 @@ def _year_agrees(reference: Reference, record: Record, gap: int | None) -> bool:
     A year one before the record's is the year of an earlier version: the arXiv preprint of a
     conference paper (CVPR 2023 papers appear on arXiv in late 2022) or a journal article's
     online-first year. The year of the printed issue agrees whatever the gap (an index's year
-    is the first, online one). A year one after otherwise needs a preprint on either side.
+    is the first, online one). A year one after a meeting's of the printed-proceedings era is
+    the year its volume appeared (Advances in NIPS 21, of the 2008 meeting, came out in
+    2009); since proceedings appear online at the meeting, no longer. A year one after
+    otherwise needs a preprint on either side.
     """
     if gap is None or gap in (0, 1) or reference.year == record.print_year:
+        return True
+    if gap == -1 and _printed_proceedings(record):
         return True
     ids = reference.identifiers
     arxiv_year = bool(ids.arxiv) or ids.doi.startswith("10.48550/")  # may carry the arXiv year

@@ -182,3 +182,14 @@ def test_a_short_title_of_another_work_in_another_year_and_venue_is_a_namesake()
     same_year = _reference(kind="article", title="Working memory", year=1992, venue="Science",
                            people=(Person(family="Baddeley", given="A"),))  # fmt: skip
     assert not fit(same_year, science).namesake
+
+
+def test_a_meeting_of_the_printed_proceedings_era_cited_with_its_volumes_year_agrees() -> None:
+    """Advances in NIPS 21, of the 2008 meeting, came out in 2009; NeurIPS 2020's papers
+    appeared at the meeting, so 2021 is another year."""
+    nips = _record(year=2008, kind="proceedings-article", venue="neurips", venue_short="NEURIPS")
+    assert fit(_reference(year=2009, venue="NeurIPS"), nips).year_agrees
+    recent = _record(year=2020, kind="proceedings-article", venue="neurips", venue_short="NEURIPS")
+    assert not fit(_reference(year=2021, venue="NeurIPS"), recent).year_agrees
+    journal = _record(year=2008, kind="journal-article", venue="Neural Computation")
+    assert not fit(_reference(year=2009, venue="Neural Computation"), journal).year_agrees
