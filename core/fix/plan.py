@@ -34,6 +34,7 @@ from cite_sentinel.core.model import (
 from cite_sentinel.core.workspace.verdict_placing import pages_differ
 
 CERTAIN_CONFIDENCE = 0.9
+_WRITTEN = frozenset({"doi", "year", "authors", "venue", "title"})  # fields answered above
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 
 
@@ -164,6 +165,8 @@ def _changes(
             plan.left.append(("venue", _no_venue(record)))
     if "title" in problems:
         plan.left.append(("title", "fix never changes a title; compare it with the record's"))
+    for name in sorted(set(problems) - _WRITTEN):
+        plan.left.append((name, f"fix does not write the {name}; correct it by hand"))
     _pages_change(plan, reference, record, reported, complete)
     if (
         Flag.RETRACTED in verdict.flags

@@ -212,3 +212,9 @@ def test_a_first_page_alone_never_replaces_a_cited_range_it_contradicts() -> Non
     fixes, skipped = plan_fixes([cited], [replace(verdict(), match=first_only)])
     assert fixes == ()
     assert [(s.field, "only the first page, 433" in s.reason) for s in skipped] == [("pages", True)]
+
+
+def test_a_reported_field_fix_does_not_write_is_named() -> None:
+    arxiv = Problem("arxiv", "2101.00001", "2101.00002", Severity.ERROR)
+    fixes, skipped = plan_fixes([reference(year=2020)], [verdict(arxiv)])
+    assert fixes == () and [(s.field, s.key) for s in skipped] == [("arxiv", "smith")]
