@@ -48,8 +48,11 @@ def cases() -> None:
     messages = _messages(references, verdicts)
     right = 0
     for case, verdict in zip(real_shapes.CASES, verdicts, strict=True):
-        lost = [kept for kept in case.fix_keeps if kept not in fixed.get(case.name, "")]
+        entry = fixed.get(case.name, "")
+        lost = [kept for kept in case.fix_keeps if kept not in entry]
+        lost += [f"(wrote {bad})" for bad in case.fix_never if bad in entry]
         said = not case.says or any(case.says in m for m in messages[case.name])
+        said &= not case.never_says or not any(case.never_says in m for m in messages[case.name])
         ok = verdict.status in case.expected and not lost and said
         right += ok
         print(f"{'ok ' if ok else 'MISS'} {case.name}: {verdict.status.value} ({case.what})")

@@ -66,13 +66,20 @@ def test_fix_keeps_what_every_entry_got_right(judged: dict[str, Verdict]) -> Non
     fixed = {r.key: r.raw for r in read_text(rewrite(text, "issue26.bib", fixes), "x").references}
     lost = {c.name: [k for k in c.fix_keeps if k not in fixed[c.name]] for c in CASES}
     assert {name: kept for name, kept in lost.items() if kept} == {}
+    wrote = {c.name: [k for k in c.fix_never if k in fixed[c.name]] for c in CASES}
+    assert {name: bad for name, bad in wrote.items() if bad} == {}
 
 
-def test_the_published_version_is_named_by_venue_and_doi(judged: dict[str, Verdict]) -> None:
+def test_findings_say_what_a_careful_reader_would_and_nothing_else(
+    judged: dict[str, Verdict],
+) -> None:
     references = read_text(bibliography(), "issue26.bib").references
     findings = verdict_findings(list(judged.values()), references, ())
     for case in (c for c in CASES if c.says):
         assert any(case.says in f.message for f in findings if f.key == case.name), case.name
+    for case in (c for c in CASES if c.never_says):
+        said = [f.message for f in findings if f.key == case.name]
+        assert not any(case.never_says in message for message in said), (case.name, said)
 
 
 def test_cases_file_reads_as_one_entry_per_case() -> None:
