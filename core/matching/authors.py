@@ -202,8 +202,12 @@ def _cut_short(
 ) -> bool:
     """The index holds the first few people of a longer list, each in place (records cut to
     a few names, as reference lists and some deposits write them): it confirms those and
-    cannot speak for the others."""
-    return 2 <= len(found) < len(cited) and all((k, k) in pairs for k in range(len(found)))
+    cannot speak for the others. A list that names one of them again is no longer list cut
+    short, but a slip ("Goodfellow, Bengio, Courville, Bengio")."""
+    if not (2 <= len(found) < len(cited) and all((k, k) in pairs for k in range(len(found)))):
+        return False
+    head = {_squash(p.family or p.literal) for p in cited[: len(found)]}
+    return not any(_squash(p.family or p.literal) in head for p in cited[len(found) :])
 
 
 def _is_others(person: Person) -> bool:

@@ -280,3 +280,9 @@ def test_initials_run_together_are_initials() -> None:
     assert compare(cited, found).agrees
     other = (Person(family="Nichols", given="AP"),)
     assert AuthorIssue.GIVEN in compare(cited[:1], other).issues
+
+
+def test_a_name_listed_twice_is_no_list_the_record_cut_short() -> None:
+    cited = _people("Ian Goodfellow", "Yoshua Bengio", "Aaron Courville", "Yoshua Bengio")
+    result = compare(cited, cited[:3])
+    assert result.comparable and AuthorIssue.EXTRA in result.issues
