@@ -206,8 +206,14 @@ def _cut_short(
     short, but a slip ("Goodfellow, Bengio, Courville, Bengio")."""
     if not (2 <= len(found) < len(cited) and all((k, k) in pairs for k in range(len(found)))):
         return False
-    head = {_squash(p.family or p.literal) for p in cited[: len(found)]}
-    return not any(_squash(p.family or p.literal) in head for p in cited[len(found) :])
+    head = {_whole(p) for p in cited[: len(found)]}
+    return not any(_whole(p) in head for p in cited[len(found) :])
+
+
+def _whole(person: Person) -> tuple[str, str]:
+    """A person's name as written, to tell one person named twice from namesakes (P T Fox
+    and P M Fox are two people)."""
+    return _squash(person.family or person.literal), _squash(person.given)
 
 
 def _is_others(person: Person) -> bool:

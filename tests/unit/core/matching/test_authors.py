@@ -286,3 +286,5 @@ def test_a_name_listed_twice_is_no_list_the_record_cut_short() -> None:
     cited = _people("Ian Goodfellow", "Yoshua Bengio", "Aaron Courville", "Yoshua Bengio")
     result = compare(cited, cited[:3])
     assert result.comparable and AuthorIssue.EXTRA in result.issues
+    namesakes = _people("S M Smith", "P T Fox", "K L Miller", "D C Glahn", "P M Fox")
+    assert not compare(namesakes, namesakes[:3]).comparable  # two Foxes, two people
