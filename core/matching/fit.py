@@ -31,7 +31,8 @@ class Fit:
     year_agrees: bool
     venue: venues.Placement
     by_identifier: bool  # the cited DOI or arXiv id resolved to this record
-    namesake: bool = False  # another work of the cited title: other people, another year
+    namesake: bool = False  # another work of the cited title (another year, and other people,
+    # another venue or a book for an article): not the cited work
 
     @property
     def venue_agrees(self) -> bool:
