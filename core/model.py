@@ -299,3 +299,4 @@ class Verdict:
     sources: tuple[SourceReport, ...] = ()
     reason: str = ""  # for unverified and fabricated: why, in a sentence
     subject: str = ""  # Reference.signature of the judged reference ("" : match by key alone)
+    published: Record | None = None  # with the published-version flag: that version's record

@@ -26,6 +26,7 @@ from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
 from cite_sentinel.core.matching.data_kinds import cites_data
 from cite_sentinel.core.matching.match import Answers, Doubt, needs_second_opinion, weigh
 from cite_sentinel.core.model import (
+    Flag,
     Record,
     Reference,
     SourceReport,
@@ -136,12 +137,26 @@ def _settled(verdict: Verdict, doubt: Doubt, *, searched: bool) -> bool:
     a verdict resting on one index's quirky or contradicting record for another's opinion."""
     if needs_second_opinion(verdict, doubt):
         return False
+    if not searched and _published_unseen(verdict):
+        return False  # a search finds the published version the message names
     if verdict.status is Status.VERIFIED:
         return True
     if verdict.status is not Status.MISCITED:
         return False
     identifier_elsewhere = any(p.field in {"doi", "arxiv"} for p in verdict.problems)
     return searched or not identifier_elsewhere
+
+
+def _published_unseen(verdict: Verdict) -> bool:
+    """A cited preprint whose published version is known only by its DOI: a search by the
+    title finds its record, so the finding can name where it was published."""
+    match = verdict.match
+    return (
+        Flag.PUBLISHED_VERSION in verdict.flags
+        and verdict.published is None
+        and match is not None
+        and bool(match.published_doi)
+    )
 
 
 # --- the local catalog ---------------------------------------------------------------------
