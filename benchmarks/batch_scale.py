@@ -37,11 +37,11 @@ from urllib.parse import parse_qs, urlsplit
 from cite_sentinel.core.batch.postgres_queue import PostgresQueue
 from cite_sentinel.core.catalog import FORMATS, import_dump, open_catalog
 
-from tests import dumps
 from tests.fakeapi import FakeApi
 from tests.fakeapi import server as fake_server
 from tests.fakeapi.corpus import Work
 from tests.fakeapi.loading import load_works
+from tests.support import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL = ROOT.parent / "shared" / "data" / "corpus" / "works_full.jsonl.gz"

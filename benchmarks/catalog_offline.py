@@ -30,9 +30,9 @@ from cite_sentinel.core.verify.engine import Engine
 
 from benchmarks.engine_runs import verified
 from benchmarks.verify_accuracy import UNLIMITED, _bibtex
-from tests import dumps
 from tests.fakeapi import FakeApi
-from tests.fakeapi.corpus import load_works
+from tests.fakeapi.loading import load_works
+from tests.support import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
