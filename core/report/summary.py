@@ -12,6 +12,7 @@ from cite_sentinel.core.model import Citation, Finding, Flag, Severity, SourceSt
 from cite_sentinel.core.result import CheckResult
 
 SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO, Severity.HINT)
+_CATALOG = "catalog"  # the local catalog's name on a verdict (core.verify.backends.catalog)
 
 NOT_VERIFIED = (
     "references were not verified: no verification engine ran, so only local checks "
@@ -81,6 +82,21 @@ def failing_sources(result: CheckResult) -> list[str]:
         else:
             said.append(f"could not ask {', '.join(names)} ({reason})")
     return said
+
+
+def settled_by_catalog(result: CheckResult) -> list[str]:
+    """The references the local catalog judged alone, with no index asked, counted by the
+    dump whose records it holds: a reader must see that no online index spoke."""
+    counts: Counter[str] = Counter()
+    for reference in result.references:
+        verdict = result.verdict_for(reference)
+        if verdict is None:
+            continue
+        catalog = [s for s in verdict.sources if s.name == _CATALOG]
+        alone = all(s.status is SourceStatus.SKIPPED for s in verdict.sources if s.name != _CATALOG)
+        if catalog and catalog[0].status is SourceStatus.ANSWERED and alone:
+            counts[catalog[0].reason] += 1
+    return [f"{count} by the local catalog ({reason})" for reason, count in counts.most_common()]
 
 
 def local_findings(result: CheckResult) -> tuple[Finding, ...]:

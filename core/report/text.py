@@ -11,6 +11,7 @@ from cite_sentinel.core.report.summary import (
     Summary,
     failing_sources,
     order,
+    settled_by_catalog,
     summarize,
 )
 from cite_sentinel.core.result import CheckResult
@@ -80,6 +81,9 @@ def _closing(result: CheckResult, summary: Summary) -> list[str]:
         )
     elif summary.total:
         lines.append(NOT_VERIFIED)
+    catalog = settled_by_catalog(result)
+    if catalog:
+        lines.append(f"judged without asking any online index: {'; '.join(catalog)}")
     if result.supports:
         lines.append(_groundedness(result))
     failing = failing_sources(result)

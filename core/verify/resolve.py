@@ -28,6 +28,7 @@ from cite_sentinel.core.matching.match import Answers, Doubt, needs_second_opini
 from cite_sentinel.core.model import (
     Record,
     Reference,
+    Severity,
     SourceReport,
     SourceStatus,
     Status,
@@ -37,6 +38,7 @@ from cite_sentinel.core.verify.backends.doi import DoiState
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 from cite_sentinel.core.verify.backends.session import Backends
 from cite_sentinel.core.verify.search_board import DATACITE, PRIMARIES, Allowance, SearchBoard
+from cite_sentinel.core.verify.unchecked import bounded
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,7 @@ class _State:
     candidates: list[Record] = field(default_factory=list)
     sources: dict[str, SourceReport] = field(default_factory=dict)
     spoken: frozenset[str] = frozenset()  # indexes whose word by identifier needs another's
+    catalog_complete: bool = False  # the local catalog is complete for this reference
     verdict: Verdict | None = None
 
     def note(self, name: str, outcome: Outcome | SourceReport) -> None:
@@ -159,14 +162,26 @@ async def _catalog(states: list[_State], plan: _Plan, results: _Results) -> None
         state.by_identifier.extend(answer.by_identifier)
         state.candidates.extend(answer.by_title)
         state.identifier_absent |= answer.identifier_absent
+        state.catalog_complete = bool(answer.complete)
         verdict, doubt = weigh(state.evidence())
-        matched = _settled(verdict, doubt, searched=False)
-        state.note(catalog.name, catalog.report(answer, matched=matched))
+        matched = _settled(verdict, doubt, searched=False) and _catalog_may_settle(
+            verdict, complete=state.catalog_complete
+        )
+        state.note(catalog.name, catalog.report(answer, match=verdict.match if matched else None))
         verdict = weigh(state.evidence())[0]
         if (matched and answer.identifiers_found) or (
             answer.complete and verdict.status is Status.FABRICATED
         ):
             results.finish(state, verdict)
+
+
+def _catalog_may_settle(verdict: Verdict, *, complete: bool) -> bool:
+    """A catalog that is not complete may confirm a citation, not refute its title: the
+    record of another title it holds may be the same authors' other paper, and the online
+    indexes may hold the cited one (core.verify.unchecked says it offline)."""
+    if verdict.status is not Status.MISCITED or complete:
+        return True
+    return not any(p.field == "title" and p.severity is not Severity.INFO for p in verdict.problems)
 
 
 def _judge_by_identifier(state: _State, results: _Results) -> None:
@@ -463,6 +478,12 @@ class _Results:
             progress(0, self._total)
 
     def finish(self, state: _State, verdict: Verdict) -> None:
+        verdict = bounded(
+            verdict,
+            state.reference,
+            identifier_settled=bool(state.by_identifier) or state.identifier_absent,
+            catalog_complete=state.catalog_complete,
+        )
         state.verdict = _with_skipped_sources(verdict, self._plan)
         self._done += 1
         if self._on_verdict is not None:

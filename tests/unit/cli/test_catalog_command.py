@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import gzip
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from cite_sentinel.commands import run_command
 
-from tests.conftest import DATA
+from tests.conftest import DATA, ROOT
+from tests.fakeapi import FakeApi
 from tests.fakeapi.corpus import Work
 from tests.fakeapi.loading import load_works
 from tests.support.dumps import write_dblp, write_openalex
+
+EXAMPLE_BIB = ROOT / "examples" / "refs.bib"
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +104,7 @@ def test_the_catalog_comes_from_the_environment_when_not_given(
     assert str(tmp_path / "data" / "catalog.sqlite") in capsys.readouterr().out
 
 
-def test_check_offline_verifies_from_the_imported_catalog_and_names_it(
+def test_check_offline_verifies_from_the_imported_dump_and_names_it_never_from_a_library(
     tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
 ) -> None:
     write_openalex(works, tmp_path / "part_000.gz")
@@ -117,6 +121,8 @@ def test_check_offline_verifies_from_the_imported_catalog_and_names_it(
         " year=2020}\n",
         encoding="utf-8",
     )
+    # the lab imports its own library too: it holds the invented entry, and the real ones
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "refs.bib")])
     capsys.readouterr()
     command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
     run_command([*command, "--format", "json"])
@@ -126,7 +132,47 @@ def test_check_offline_verifies_from_the_imported_catalog_and_names_it(
     assert {"name": "catalog", "status": "answered", "reason": "openalex snapshot 2026-07-01"} in (
         verdicts["w0"]["sources"]
     )
+    assert verdicts["w0"]["match"]["id"].startswith("openalex:")
     assert verdicts["made"]["verdict"] == "unverified"  # the catalog is not complete
+    (said,) = [s for s in verdicts["made"]["sources"] if s["name"] == "catalog"]
+    assert said["status"] == "skipped"
+    assert "held only in a library you imported (bibtex refs.bib)" in said["reason"]
+    run_command(command)
+    assert (
+        "judged without asking any online index: 2 by the local catalog "
+        "(openalex snapshot 2026-07-01)" in capsys.readouterr().out
+    )
+
+
+def test_an_imported_library_never_verifies_its_own_invented_entries(
+    tmp_path: Path, fake_api: FakeApi, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalog = str(tmp_path / "c.sqlite")
+    assert run_command(["catalog", "--catalog", catalog, "import", str(EXAMPLE_BIB)]) == 0
+    capsys.readouterr()
+    run_command(["check", str(EXAMPLE_BIB), "--catalog", catalog, "--format", "json"])
+    verdicts = {r["key"]: r for r in json.loads(capsys.readouterr().out)["references"]}
+    invented = ("alvarez2019", "okafor2021", "whitcombe2017")
+    assert [verdicts[key]["verdict"] for key in invented] == ["fabricated"] * 3
+    assert verdicts["back1993"]["verdict"] == "miscited"  # the index's year, not the lab's
+    for verdict in verdicts.values():
+        (said,) = [s for s in verdict["sources"] if s["name"] == "catalog"]
+        assert said["status"] == "skipped" and "(bibtex refs.bib)" in said["reason"]
+        assert verdict["match"] is None or verdict["match"]["source"] != "catalog"
+
+
+@pytest.mark.parametrize("library", ["refs.bib", "refs.json"])
+def test_a_library_cannot_be_declared_complete(
+    tmp_path: Path, library: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalog = str(tmp_path / "c.sqlite")
+    path = str(EXAMPLE_BIB.with_name(library))
+    assert run_command(["catalog", "--catalog", catalog, "import", path, "--complete"]) == 2
+    err = capsys.readouterr().err
+    assert "library is a lab's own selection, complete for no venue" in err
+    assert "import it without --complete" in err
+    run_command(["catalog", "--catalog", catalog, "status", "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["imports"] == []  # nothing was begun
 
 
 def test_status_of_a_catalog_never_built_says_how_to_build_one(
@@ -135,3 +181,80 @@ def test_status_of_a_catalog_never_built_says_how_to_build_one(
     assert run_command(["catalog", "--catalog", str(tmp_path / "none.sqlite"), "status"]) == 2
     assert "build one with `cite-sentinel catalog import`" in capsys.readouterr().err
     assert not (tmp_path / "none.sqlite").exists()
+
+
+def _entry(key: str, work: Work, **fields: str) -> str:
+    people = " and ".join(f"{p.family}, {p.given}" for p in work.authors)
+    extra = "".join(f", {name}={{{value}}}" for name, value in fields.items())
+    return (
+        f"@article{{{key}, title={{{work.title}}}, author={{{people}}}, year={work.year}{extra}}}\n"
+    )
+
+
+def _sibling(work: Work) -> Work:
+    """The same authors' other paper of the same year: most of the title's words, two changed."""
+    return replace(
+        work,
+        number=work.number + 900_000,
+        title="Converging to " + " ".join(work.title.split()[2:]),
+        doi=None,
+    )
+
+
+def _long_titled(works: list[Work]) -> Work:
+    return next(w for w in works if len(w.title.split()) >= 9 and w.authors and w.year)
+
+
+def test_offline_a_real_title_beside_an_invented_doi_is_not_verified_by_the_catalog(
+    tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_openalex(works, tmp_path / "part_000.gz")
+    catalog = str(tmp_path / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    work = works[3]
+    (tmp_path / "refs.bib").write_text(
+        _entry("real", work) + _entry("invented", work, doi="10.47281/bed.57189"),
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
+    run_command([*command, "--format", "json"])
+    verdicts = {r["key"]: r for r in json.loads(capsys.readouterr().out)["references"]}
+    assert verdicts["real"]["verdict"] == "verified"
+    assert verdicts["invented"]["verdict"] == "unverified"
+    assert (
+        "the cited DOI 10.47281/bed.57189 could not be looked up"
+        in (verdicts["invented"]["reason"])
+    )
+
+
+def test_offline_the_same_authors_other_paper_in_a_partial_catalog_is_no_miscitation(
+    tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
+) -> None:
+    work = _long_titled(works)
+    write_openalex([_sibling(work)], tmp_path / "part_000.gz")  # the cited paper is not held
+    catalog = str(tmp_path / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    (tmp_path / "refs.bib").write_text(_entry("cited", work), encoding="utf-8")
+    capsys.readouterr()
+    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
+    run_command([*command, "--format", "json"])
+    (verdict,) = json.loads(capsys.readouterr().out)["references"]
+    assert verdict["verdict"] == "unverified" and verdict["match"] is None
+    assert "the local catalog holds “Converging to" in verdict["reason"]
+    assert "not the cited title, and it is not complete" in verdict["reason"]
+
+
+def test_online_a_partial_catalogs_other_paper_leaves_the_citation_to_the_indexes(
+    tmp_path: Path, works: list[Work], fake_api: FakeApi, capsys: pytest.CaptureFixture[str]
+) -> None:
+    work = _long_titled(works)
+    write_openalex([_sibling(work)], tmp_path / "part_000.gz")
+    catalog = str(tmp_path / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    (tmp_path / "refs.bib").write_text(_entry("cited", work), encoding="utf-8")
+    capsys.readouterr()
+    run_command(["check", str(tmp_path / "refs.bib"), "--catalog", catalog, "--format", "json"])
+    (verdict,) = json.loads(capsys.readouterr().out)["references"]
+    assert verdict["verdict"] == "verified" and verdict["match"]["source"] != "catalog"
+    assert verdict["match"]["title"] == work.title
