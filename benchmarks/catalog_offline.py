@@ -5,8 +5,10 @@ files and imported into a SQLite catalog twice: as a plain import, and declared 
 (`catalog import --complete`). HALLMARK dev (against the full corpus) and the cross-field dev
 set (against the xfield corpus) are verified online through the fake API, then with the
 network off (`--offline`, an empty answer cache) from each catalog. Every verdict that differs
-is counted by (online -> offline) and the first of each kind listed with its reason. Then
-1,000 references (the first 500 of each dev set) are verified fully offline, cold and warm.
+is counted by (online -> offline) and the first of each kind listed with its reason, and for
+each run the share of the hallucinated entries called verified and of the valid ones flagged
+(miscited or fabricated). Then 1,000 references (the first 500 of each dev set) are verified
+fully offline, cold and warm.
 
 Run from the repository root:  .venv/bin/python -m benchmarks.catalog_offline [--limit N]
 """
@@ -48,15 +50,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"needs the shared data folder beside the project ({DATA})")
         return 1
     references = {name: _references(name, options.limit) for name in DEV}
+    labels = {name: _labels(name, options.limit) for name in DEV}
     with tempfile.TemporaryDirectory(prefix="catalog-offline-") as scratch:
         folder = Path(scratch)
         catalogs = _catalogs(folder)
         for name, refs in references.items():
             online = _online(name, refs, folder)
+            _rates("online", labels[name], online)
             for label, catalog in catalogs.items():
                 offline, seconds = _offline(refs, catalog, folder / f"cache-{name}-{label}")
                 print(f"\n{name}, catalog {label}: {len(refs)} references offline in "
                       f"{seconds:.1f} s")  # fmt: skip
+                _rates(f"offline, catalog {label}", labels[name], offline)
                 _compare(online, offline, details=options.details)
         mixed = references["hallmark"][:500] + references["xfield"][:500]
         for run in ("cold", "warm"):
@@ -82,6 +87,25 @@ def _references(name: str, limit: int) -> list[Reference]:
     else:
         text = "\n\n".join(str(entry["bibtex"]) for entry in entries)
     return list(read_bibtex(text, f"{name}.bib").references)
+
+
+def _labels(name: str, limit: int) -> list[str]:
+    lines = DEV[name].read_text(encoding="utf-8").splitlines()
+    entries = [json.loads(line) for line in lines if line.strip()]
+    return [str(entry["label"]) for entry in (entries[:limit] if limit else entries)]
+
+
+def _rates(run: str, labels: list[str], verdicts: list[Verdict]) -> None:
+    """Hallucinated entries called verified, valid ones flagged (miscited or fabricated)."""
+    made = [v for label, v in zip(labels, verdicts, strict=True) if label == "HALLUCINATED"]
+    valid = [v for label, v in zip(labels, verdicts, strict=True) if label == "VALID"]
+    passed = sum(1 for v in made if v.status.value == "verified")
+    flagged = sum(1 for v in valid if v.status.value in ("miscited", "fabricated"))
+    print(
+        f"{run}: hallucinated called verified {passed}/{len(made)} "
+        f"({100 * passed / max(len(made), 1):.1f}%); valid flagged {flagged}/{len(valid)} "
+        f"({100 * flagged / max(len(valid), 1):.1f}%)"
+    )
 
 
 def _catalogs(folder: Path) -> dict[str, Path]:

@@ -481,7 +481,7 @@ class _Results:
         verdict = bounded(
             verdict,
             state.reference,
-            identifier_settled=bool(state.by_identifier) or state.identifier_absent,
+            identifier_absent=state.identifier_absent,
             catalog_complete=state.catalog_complete,
         )
         state.verdict = _with_skipped_sources(verdict, self._plan)

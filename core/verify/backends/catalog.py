@@ -80,7 +80,7 @@ class Catalog:
                     by_identifier,
                     by_title,
                     self._complete_for(reference),
-                    identifiers_found=bool(by_identifier) or not _cites_identifier(reference),
+                    identifiers_found=_holds_cited(reference, (*by_identifier, *by_title)),
                     libraries=tuple(sorted({self._held_in(r) for r in in_libraries})),
                 )
             )
@@ -157,9 +157,17 @@ def _in_library(record: Record) -> bool:
     return format is not None and format.library
 
 
-def _cites_identifier(reference: Reference) -> bool:
+def _holds_cited(reference: Reference, records: Sequence[Record]) -> bool:
+    """Whether the records found carry every identifier the reference cites (a PMID that
+    finds the work says nothing of the DOI cited beside it)."""
     ids = reference.identifiers
-    return bool(ids.doi or ids.arxiv or ids.pmid)
+    held = {
+        value.lower()
+        for record in records
+        for value in (record.identifiers.doi, record.identifiers.arxiv, record.identifiers.pmid)
+        if value
+    }
+    return all(value.lower() in held for value in (ids.doi, ids.arxiv, ids.pmid) if value)
 
 
 def _covers(scope: Scope, year: int) -> bool:

@@ -191,18 +191,19 @@ def _entry(key: str, work: Work, **fields: str) -> str:
     )
 
 
-def _sibling(work: Work) -> Work:
-    """The same authors' other paper of the same year: most of the title's words, two changed."""
-    return replace(
-        work,
-        number=work.number + 900_000,
-        title="Converging to " + " ".join(work.title.split()[2:]),
-        doi=None,
-    )
+def _sibling(work: Work, title: str) -> Work:
+    """Another paper of the same authors and year."""
+    return replace(work, number=work.number + 900_000, title=title, doi=None)
+
+
+def _other_title(title: str) -> str:
+    """The same authors' other paper: most words shared, three changed (as "Converging to
+    Team-Maxmin Equilibria in Zero-Sum Multiplayer Games" and "Computing Team-Maxmin …")."""
+    return "Converging to " + " ".join(title.split()[2:-1]) + " Revisited"
 
 
 def _long_titled(works: list[Work]) -> Work:
-    return next(w for w in works if len(w.title.split()) >= 9 and w.authors and w.year)
+    return next(w for w in works if len(w.title.split()) >= 12 and w.authors and w.year)
 
 
 def test_offline_a_real_title_beside_an_invented_doi_is_not_verified_by_the_catalog(
@@ -228,11 +229,60 @@ def test_offline_a_real_title_beside_an_invented_doi_is_not_verified_by_the_cata
     )
 
 
+def test_offline_a_pmid_that_finds_the_work_does_not_vouch_for_the_doi_beside_it(
+    tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
+) -> None:
+    work = replace(next(w for w in works if w.doi and w.authors and w.year), pmid="27558627")
+    write_openalex([work], tmp_path / "part_000.gz")
+    catalog = str(tmp_path / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    invented = f"{work.doi}417"
+    (tmp_path / "refs.bib").write_text(
+        _entry("both", work, pmid="27558627", doi=invented), encoding="utf-8"
+    )
+    capsys.readouterr()
+    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
+    run_command([*command, "--format", "json"])
+    (verdict,) = json.loads(capsys.readouterr().out)["references"]
+    assert verdict["verdict"] == "unverified"
+    assert f"the cited DOI {invented} could not be looked up" in verdict["reason"]
+    assert f"the work's record gives {work.doi}" in verdict["reason"]
+
+
+def test_offline_a_doi_under_a_real_prefix_on_a_record_without_one_is_a_note(
+    tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As online, where a DOI no registry knows, under a real publisher's prefix, on a work the
+    index holds without a DOI is a note (indexes lag behind registries)."""
+    work = next(w for w in works if not w.doi and w.authors and w.year)
+    write_openalex(works, tmp_path / "part_000.gz")
+    catalog = str(tmp_path / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    (tmp_path / "refs.bib").write_text(
+        _entry("aaai", work, doi="10.1609/aaai.v35i11.17231")
+        + _entry("nobody", work, doi="10.47281/bed.57189"),
+        encoding="utf-8",
+    )
+    capsys.readouterr()
+    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
+    run_command([*command, "--format", "json"])
+    verdicts = {r["key"]: r for r in json.loads(capsys.readouterr().out)["references"]}
+    assert verdicts["aaai"]["verdict"] == "verified"
+    ((field, cited, found, severity),) = [
+        (p["field"], p["cited"], p["found"], p["severity"]) for p in verdicts["aaai"]["problems"]
+    ]
+    assert (field, cited, severity) == ("doi", "10.1609/aaai.v35i11.17231", "info")
+    assert found.startswith("(not looked up:")
+    assert verdicts["nobody"]["verdict"] == "unverified"
+    assert "no registrant holds its prefix" in verdicts["nobody"]["reason"]
+
+
 def test_offline_the_same_authors_other_paper_in_a_partial_catalog_is_no_miscitation(
     tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
 ) -> None:
     work = _long_titled(works)
-    write_openalex([_sibling(work)], tmp_path / "part_000.gz")  # the cited paper is not held
+    other = _sibling(work, _other_title(work.title))
+    write_openalex([other], tmp_path / "part_000.gz")  # the cited paper is not held
     catalog = str(tmp_path / "c.sqlite")
     run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
     (tmp_path / "refs.bib").write_text(_entry("cited", work), encoding="utf-8")
@@ -245,11 +295,29 @@ def test_offline_the_same_authors_other_paper_in_a_partial_catalog_is_no_miscita
     assert "not the cited title, and it is not complete" in verdict["reason"]
 
 
+def test_offline_a_title_misremembered_by_a_word_is_still_miscited_from_a_partial_catalog(
+    tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
+) -> None:
+    work = _long_titled(works)
+    write_openalex([work], tmp_path / "part_000.gz")
+    catalog = str(tmp_path / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    words = work.title.split()
+    cited = replace(work, title=" ".join([*words[:3], "Towards", *words[4:]]))
+    (tmp_path / "refs.bib").write_text(_entry("cited", cited), encoding="utf-8")
+    capsys.readouterr()
+    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
+    run_command([*command, "--format", "json"])
+    (verdict,) = json.loads(capsys.readouterr().out)["references"]
+    assert verdict["verdict"] == "miscited"
+    assert [p["field"] for p in verdict["problems"]] == ["title"]
+
+
 def test_online_a_partial_catalogs_other_paper_leaves_the_citation_to_the_indexes(
     tmp_path: Path, works: list[Work], fake_api: FakeApi, capsys: pytest.CaptureFixture[str]
 ) -> None:
     work = _long_titled(works)
-    write_openalex([_sibling(work)], tmp_path / "part_000.gz")
+    write_openalex([_sibling(work, _other_title(work.title))], tmp_path / "part_000.gz")
     catalog = str(tmp_path / "c.sqlite")
     run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
     (tmp_path / "refs.bib").write_text(_entry("cited", work), encoding="utf-8")
