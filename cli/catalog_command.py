@@ -72,7 +72,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     importing.add_argument("--quiet", action="store_true", help="no progress bar")
     status = actions.add_parser("status", help="what the catalog holds, import by import")
     status.add_argument("--format", choices=("text", "json"), default="text")
-    search = actions.add_parser("search", help="find works by words of their title or authors")
+    search = actions.add_parser(
+        "search", help="find works by words of their title or authors, or by a DOI, an arXiv id "
+        "or PMID:N",
+    )  # fmt: skip
     search.add_argument("words", nargs="+", metavar="WORD")
     search.add_argument("--limit", type=int, default=10, metavar="N")
     search.add_argument("--format", choices=("text", "json"), default="text")

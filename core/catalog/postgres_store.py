@@ -18,6 +18,7 @@ from cite_sentinel.core.catalog.rows import (
     Found,
     Query,
     distinct,
+    identifier_query,
     rank_by_title,
     same_title,
     search_tokens,
@@ -221,7 +222,11 @@ class PostgresCatalog:
         return [self._find(query) for query in queries]
 
     def search(self, text: str, *, limit: int = 10) -> list[Record]:
-        """Works whose title or names hold all these words, else titles most like the text."""
+        """The work an identifier names, or works whose title or names hold all these words,
+        else titles most like the text."""
+        by_identifier = identifier_query(text)
+        if by_identifier is not None:
+            return list(self._find(by_identifier).by_identifier[:limit])
         words = search_tokens(text)
         if not words:
             return []

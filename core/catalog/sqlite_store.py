@@ -18,6 +18,7 @@ from cite_sentinel.core.catalog.rows import (
     Found,
     Query,
     distinct,
+    identifier_query,
     indexed_text,
     rank_by_title,
     same_title,
@@ -257,8 +258,16 @@ class SqliteCatalog:
         return [self._find(query) for query in queries]
 
     def search(self, text: str, *, limit: int = 10) -> list[Record]:
-        """Works whose title or names hold these words, best first (`catalog search`)."""
-        return rank_by_title(self._candidates(search_tokens(text)), normalise(text), limit)
+        """The work an identifier names, or works whose title or names hold these words, best
+        first (`catalog search`): a single common word too."""
+        by_identifier = identifier_query(text)
+        if by_identifier is not None:
+            return list(self._find(by_identifier).by_identifier[:limit])
+        words = search_tokens(text)
+        candidates = self._candidates(words)
+        if not candidates and words:  # every word too common to rank: any titles holding them
+            candidates = self._matches(_all_of(list(words)), _CANDIDATES * 5)
+        return rank_by_title(candidates, normalise(text), limit)
 
     def size(self) -> int:
         """Bytes on disk (the file and its write-ahead log)."""

@@ -326,3 +326,46 @@ def test_online_a_partial_catalogs_other_paper_leaves_the_citation_to_the_indexe
     (verdict,) = json.loads(capsys.readouterr().out)["references"]
     assert verdict["verdict"] == "verified" and verdict["match"]["source"] != "catalog"
     assert verdict["match"]["title"] == work.title
+
+
+@pytest.fixture(scope="module")
+def many_works() -> list[Work]:
+    """The whole 5,000-work sample: "learning" is in far more titles than a rare word."""
+    path = DATA / "corpus" / "works_sample5k.jsonl"
+    if not path.is_file():
+        pytest.skip(f"needs the shared data folder beside the project ({path} is absent)")
+    return load_works(path)
+
+
+def test_search_for_one_common_word_lists_works_whose_titles_hold_it(
+    tmp_path: Path, many_works: list[Work], capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_openalex(many_works, tmp_path / "part_000.gz")
+    catalog = str(tmp_path / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    assert sum("learning" in w.title.lower().split() for w in many_works) > 300
+    capsys.readouterr()
+    assert (
+        run_command(["catalog", "--catalog", catalog, "search", "learning", "--format", "json"])
+        == 0
+    )
+    found = json.loads(capsys.readouterr().out)
+    assert len(found) == 10 and all("learning" in r["title"].lower() for r in found)
+
+
+@pytest.mark.parametrize("form", ["{doi}", "doi:{doi}", "https://doi.org/{upper}"])
+def test_search_for_a_doi_lists_the_work_it_names_and_nothing_else(
+    tmp_path: Path, works: list[Work], form: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_openalex(works, tmp_path / "part_000.gz")
+    catalog = str(tmp_path / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    work = [w for w in works if w.doi][7]
+    typed = form.format(doi=work.doi, upper=(work.doi or "").upper())
+    capsys.readouterr()
+    assert run_command(["catalog", "--catalog", catalog, "search", typed]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert work.title in line and f"doi:{work.doi}" in line
+    assert run_command(["catalog", "--catalog", catalog, "search", "10.9999/none.1"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "" and "no work in the catalog matches '10.9999/none.1'" in err

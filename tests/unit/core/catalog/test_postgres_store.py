@@ -40,6 +40,7 @@ def test_an_import_is_found_by_doi_exact_title_and_a_changed_title_from_another_
     near = reader.find([query_for(reference(" ".join(words)))])[0].by_title
     assert near and near[0].title == work.title
     assert work.title in [r.title for r in reader.search(work.title)]
+    assert [r.title for r in reader.search(f"doi:{work.doi}")] == [work.title]
     reader.close()
 
 
