@@ -108,6 +108,19 @@ async def test_an_invented_reference_is_fabricated_and_gets_no_entry(roots: Root
         assert {s["status"] for s in answer["sources"]} >= {"answered"}
 
 
+@pytest.mark.parametrize("doi", ["10.1162/neco.1992.4.4.473999", "doi:10.9999/invented.2021.7"])
+async def test_an_invented_bare_doi_is_fabricated_as_doi_org_says_it_is_not_registered(
+    roots: Roots, doi: str, fake_api: FakeApi
+) -> None:
+    async with _client(roots) as client:
+        answer = await _call(client, "verify_reference", reference=doi)
+    assert answer["status"] == "fabricated" and answer["bibtex"] is None
+    assert "the cited identifier exists nowhere" in answer["reason"]
+    assert "nearest" not in answer["reason"]  # the DOI's digits were not searched as a title
+    said = {s["name"]: (s["status"], s["reason"]) for s in answer["sources"]}
+    assert said["doi"] == ("answered", "DOI not registered")
+
+
 @pytest.mark.parametrize(
     "reference",
     [
