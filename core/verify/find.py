@@ -2,8 +2,9 @@
 
 A query with a DOI or arXiv id is resolved as `check` resolves a reference (core.resolve): the
 work its identifier names, when that work fits the rest of the query. A query with a title only
-is searched in OpenAlex and Crossref side by side (Semantic Scholar too with an API key, or as a
-stand-in when both failed). Each record found is compared with the query field by field
+is searched in OpenAlex and Crossref side by side, twenty hits of each (Semantic Scholar too
+with an API key, or as a stand-in when both failed). Each record found is compared with the
+query field by field
 (core.fit, as match does) and kept only when its title is the query's, or differs from it in
 one word (two in a title of ten words or more) with no author or year the query states
 contradicting it, or match accepts it with the query's authors agreeing: a person who
@@ -13,6 +14,7 @@ misremembers a word of a title still finds the work, an invented title finds not
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +32,9 @@ from rapidfuzz import fuzz
 # (0–1, normalised titles; core.titles), so that a one-word title is never "close" to another.
 CLOSE_TITLE = 0.75
 _YEARS_APART = 1  # a year off by one is a preprint's, or misremembered
+# Search hits read per index: beyond the five `check` reads, so that a query several works
+# fit (a common title) or one an index ranks below others still lists every work asked for.
+FIND_ROWS = 20
 
 _Search = Callable[[Reference], Coroutine[Any, Any, Outcome]]
 
@@ -100,9 +105,9 @@ async def _search(
     query: Reference, backends: Backends, enabled: frozenset[str]
 ) -> tuple[tuple[SourceReport, ...], list[Record]]:
     """Every enabled search index's candidates, asked side by side."""
-    searches: dict[str, _Search] = {
-        "openalex": backends.openalex.search,
-        "crossref": backends.crossref.search,
+    searches: dict[str, _Search] = {  # a page deep enough to hold every work `limit` asks
+        "openalex": functools.partial(backends.openalex.search, rows=FIND_ROWS),
+        "crossref": functools.partial(backends.crossref.search, rows=FIND_ROWS),
     }
     asked = {name: search for name, search in searches.items() if name in enabled}
     s2 = backends.semanticscholar

@@ -69,12 +69,12 @@ class OpenAlex:
             result.setdefault(doi, Answered(()))
         return result
 
-    async def search(self, reference: Reference) -> Outcome:
-        """The top five works for the reference's title (or its whole text)."""
+    async def search(self, reference: Reference, *, rows: int = SEARCH_ROWS) -> Outcome:
+        """The top works (five by default) for the reference's title (or its whole text)."""
         query = reference.title or reference.raw
         if not query.strip():
             return Answered(())
-        params = [("search", _plain(query)), ("per_page", str(SEARCH_ROWS)), ("select", SELECT)]
+        params = [("search", _plain(query)), ("per_page", str(rows)), ("select", SELECT)]
         try:
             reply = await self._get("/works", params, _search_freshness)
             return Answered(tuple(record_from_work(work) for work in _results(reply)))
