@@ -10,7 +10,12 @@ each run the share of the hallucinated entries called verified and of the valid 
 (miscited or fabricated). Then 1,000 references (the first 500 of each dev set) are verified
 fully offline, cold and warm.
 
-Run from the repository root:  .venv/bin/python -m benchmarks.catalog_offline [--limit N]
+With `--postgres auto` (a throwaway cluster, as the tests start one) or `--postgres URL`, the
+plain catalog is imported into PostgreSQL too and each dev set verified offline from it: its
+time beside SQLite's, and how many verdicts agree with the SQLite catalog's.
+
+Run from the repository root:
+  .venv/bin/python -m benchmarks.catalog_offline [--limit N] [--details] [--postgres auto|URL]
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from cite_sentinel.core.catalog import FORMATS, import_dump, open_catalog
 from cite_sentinel.core.model import Reference, Verdict
@@ -42,6 +48,7 @@ CORPORA = {"hallmark": DATA / "corpus" / "works_full.jsonl.gz",
            "xfield": DATA / "corpus" / "works_xfield.jsonl.gz"}  # fmt: skip
 DEV = {"hallmark": DATA / "dev" / "hallmark_dev_public.jsonl",
        "xfield": DATA / "dev" / "xfield_dev.jsonl"}  # fmt: skip
+_POSTGRES = "plain-postgresql"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -51,30 +58,67 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     references = {name: _references(name, options.limit) for name in DEV}
     labels = {name: _labels(name, options.limit) for name in DEV}
-    with tempfile.TemporaryDirectory(prefix="catalog-offline-") as scratch:
-        folder = Path(scratch)
-        catalogs = _catalogs(folder)
-        for name, refs in references.items():
-            online = _online(name, refs, folder)
-            _rates("online", labels[name], online)
-            for label, catalog in catalogs.items():
-                offline, seconds = _offline(refs, catalog, folder / f"cache-{name}-{label}")
-                print(f"\n{name}, catalog {label}: {len(refs)} references offline in "
-                      f"{seconds:.1f} s")  # fmt: skip
-                _rates(f"offline, catalog {label}", labels[name], offline)
-                _compare(online, offline, details=options.details)
-        mixed = references["hallmark"][:500] + references["xfield"][:500]
-        for run in ("cold", "warm"):
-            _, seconds = _offline(mixed, catalogs["complete"], folder / "cache-mixed")
-            print(f"\n1,000 references fully offline ({run}): {seconds:.2f} s, "
-                  f"{1000 * seconds / len(mixed):.2f} ms a reference")  # fmt: skip
+    cluster, postgres = _database(options.postgres)
+    try:
+        with tempfile.TemporaryDirectory(prefix="catalog-offline-") as scratch:
+            folder = Path(scratch)
+            catalogs = _catalogs(folder, postgres)
+            for name, refs in references.items():
+                _run_dev_set(name, refs, labels[name], catalogs, folder, details=options.details)
+            mixed = references["hallmark"][:500] + references["xfield"][:500]
+            for run in ("cold", "warm"):
+                _, seconds = _offline(mixed, catalogs["complete"], folder / "cache-mixed")
+                print(f"\n1,000 references fully offline ({run}): {seconds:.2f} s, "
+                      f"{1000 * seconds / len(mixed):.2f} ms a reference")  # fmt: skip
+    finally:
+        if cluster is not None:
+            cluster.stop()
     return 0
+
+
+def _run_dev_set(
+    name: str,
+    refs: list[Reference],
+    labels: list[str],
+    catalogs: dict[str, str],
+    folder: Path,
+    *,
+    details: bool,
+) -> None:
+    online = _online(name, refs, folder)
+    _rates("online", labels, online)
+    results: dict[str, list[Verdict]] = {}
+    for label, catalog in catalogs.items():
+        offline, seconds = _offline(refs, catalog, folder / f"cache-{name}-{label}")
+        results[label] = offline
+        print(f"\n{name}, catalog {label}: {len(refs)} references offline in {seconds:.1f} s")
+        _rates(f"offline, catalog {label}", labels, offline)
+        _compare(online, offline, details=details)
+    if _POSTGRES in results:
+        agree = sum(
+            a.status is b.status for a, b in zip(results["plain"], results[_POSTGRES], strict=True)
+        )
+        print(f"{name}: PostgreSQL and SQLite plain catalogs agree on {agree}/{len(refs)}")
+
+
+def _database(url: str) -> tuple[Any, str]:
+    """A PostgreSQL URL: as given, or a throwaway cluster's (stopped by the caller)."""
+    if url != "auto":
+        return None, url
+    from tests.support.postgres import Cluster, server_bin
+
+    binaries = server_bin()
+    if binaries is None:
+        raise SystemExit("no PostgreSQL server here (initdb); give --postgres URL")
+    cluster = Cluster(binaries)
+    return cluster, cluster.new_database()
 
 
 def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=int, default=0, help="only the first N of each dev set")
     parser.add_argument("--details", action="store_true", help="print every difference")
+    parser.add_argument("--postgres", default="", help="also a PostgreSQL catalog: URL or auto")
     return parser.parse_args(argv)
 
 
@@ -108,7 +152,7 @@ def _rates(run: str, labels: list[str], verdicts: list[Verdict]) -> None:
     )
 
 
-def _catalogs(folder: Path) -> dict[str, Path]:
+def _catalogs(folder: Path, postgres: str) -> dict[str, str]:
     parts = []
     for number, corpus in enumerate(CORPORA.values()):
         part = folder / "snapshot" / f"part_{number:03d}.gz"
@@ -117,16 +161,19 @@ def _catalogs(folder: Path) -> dict[str, Path]:
         works = [replace(w, number=w.number + number * 1_000_000) for w in load_works(corpus)]
         dumps.write_openalex(works, part)
         parts.append(part)
+    places = [("plain", str(folder / "plain.sqlite"), False),
+              ("complete", str(folder / "complete.sqlite"), True)]  # fmt: skip
+    if postgres:
+        places.append((_POSTGRES, postgres, False))
     catalogs = {}
-    for label, complete in (("plain", False), ("complete", True)):
-        path = folder / f"{label}.sqlite"
-        store = open_catalog(str(path))
+    for label, location, complete in places:
+        store = open_catalog(location)
         started = time.perf_counter()
         run = import_dump(store, FORMATS["openalex"], parts, complete=complete)
         print(f"catalog {label}: {run.works:,} works imported in "
               f"{time.perf_counter() - started:.1f} s, {store.size() / 1e6:.0f} MB")  # fmt: skip
         store.close()
-        catalogs[label] = path
+        catalogs[label] = location
     return catalogs
 
 
@@ -141,10 +188,8 @@ def _online(name: str, references: list[Reference], folder: Path) -> list[Verdic
     return verdicts
 
 
-def _offline(
-    references: list[Reference], catalog: Path, cache: Path
-) -> tuple[list[Verdict], float]:
-    env = {"CITE_SENTINEL_CATALOG": str(catalog), "CITE_SENTINEL_CACHE_DIR": str(cache)}
+def _offline(references: list[Reference], catalog: str, cache: Path) -> tuple[list[Verdict], float]:
+    env = {"CITE_SENTINEL_CATALOG": catalog, "CITE_SENTINEL_CACHE_DIR": str(cache)}
     engine = Engine(env, offline=True, cache_dir=cache)
     started = time.perf_counter()
     verdicts = verified(engine, references)
