@@ -88,6 +88,11 @@ def run_catalog(options: argparse.Namespace, environ: Mapping[str, str]) -> Exit
     """Run one catalog action on the chosen catalog."""
     config = with_environment(config_for([], options.config), environ)
     location = catalog_location(environ, options.catalog or config.catalog)
+    if options.action == "import" and options.workers < 0:
+        raise InputError(
+            f"--workers {options.workers}: give the number of worker processes, 1 or more "
+            "(left out: one per CPU)"
+        )
     if options.action == "drop" and not (options.imports or options.all):
         raise InputError("catalog drop: name the imports to drop (see `catalog status`) or --all")
     built = is_postgres(location) or Path(location).expanduser().is_file()
