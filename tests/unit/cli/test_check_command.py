@@ -190,3 +190,24 @@ def test_a_broken_bibliography_exits_1_when_the_indexes_cannot_be_reached(
     assert run_command(["check", str(bib), "--quiet"], environ) == 1
     out = capsys.readouterr().out
     assert "error:" in out and "could not ask" in out
+
+
+def test_pandoc_crossref_labels_are_not_undefined_keys_but_a_missing_key_still_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    paper = tmp_path / "paper.md"
+    paper.write_text(
+        "---\nbibliography: refs.bib\n---\n\n"
+        "As @fig:overview and @tbl:results show [@smith2020; @sec:intro], by @eq:loss and "
+        "@lst:code.\n\n![Overview](o.png){#fig:overview}\n",
+        encoding="utf-8",
+    )
+    command = ["check", str(paper), "--offline", "--quiet", "--catalog", "off"]
+    run_command([*command, "--format", "json"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert [f for f in findings if f["code"] == "undefined-key"] == []
+    paper.write_text(paper.read_text(encoding="utf-8") + "\nBut [@smyth2021].\n", "utf-8")
+    assert run_command(command) == 1
+    out = capsys.readouterr().out
+    assert "smyth2021: cited but not defined in refs.bib" in out and "fig:" not in out
