@@ -141,7 +141,8 @@ ROW_FIELDS = (
 
 
 def manuscript_rows(result: CheckResult) -> tuple[ManuscriptRow, ...]:
-    """A row per file that cites something (per file when none does), worst first.
+    """A row per file that cites something (per file when none does: a bibliography's row
+    counts its entries), worst first.
 
     Worst means most fabricated, then retracted, errors, miscited, warnings; then by path.
     """
@@ -175,14 +176,20 @@ def render_summary_csv(result: CheckResult) -> str:
 
 
 def _row(path: str, citations: list[Citation], result: CheckResult) -> ManuscriptRow:
-    distinct = {citation.key: result.verdict_for_citation(citation) for citation in citations}
-    verdicts = [verdict for verdict in distinct.values() if verdict is not None]
+    """A manuscript's row counts the works it cites; a bibliography checked on its own (it
+    cites nothing), its entries."""
+    if citations:
+        distinct = {citation.key: result.verdict_for_citation(citation) for citation in citations}
+        found = list(distinct.values())
+    else:
+        found = [result.verdict_for(r) for r in result.references if r.location.path == path]
+    verdicts = [verdict for verdict in found if verdict is not None]
     statuses = [verdict.status for verdict in verdicts]
     here = [f.severity for f in result.findings if f.location.path == path]
     return ManuscriptRow(
         path=path,
         citations=len(citations),
-        references=len(distinct),
+        references=len(found),
         verified=statuses.count(Status.VERIFIED),
         miscited=statuses.count(Status.MISCITED),
         fabricated=statuses.count(Status.FABRICATED),

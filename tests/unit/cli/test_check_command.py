@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
@@ -12,6 +13,9 @@ import pytest
 from cite_sentinel.commands import run_command
 from cite_sentinel.core import CheckResult, Location, Record, Reference, Status, Verdict
 from cite_sentinel.core.report.json import render_json
+
+from tests.conftest import ROOT
+from tests.fakeapi import FakeApi
 
 PAPER = "---\nbibliography: refs.bib\n---\n\nAspirin prevents strokes [@smith2020].\n"
 BIB = "@article{smith2020, title = {Aspirin and Stroke}, year = 2020}\n"
@@ -211,3 +215,19 @@ def test_pandoc_crossref_labels_are_not_undefined_keys_but_a_missing_key_still_i
     assert run_command(command) == 1
     out = capsys.readouterr().out
     assert "smyth2021: cited but not defined in refs.bib" in out and "fig:" not in out
+
+
+@pytest.mark.parametrize("format", ["csv", "summary"])
+def test_the_summary_of_a_bibliography_checked_alone_counts_its_entries_and_verdicts(
+    fake_api: FakeApi, format: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bib = ROOT / "examples" / "refs.bib"
+    run_command(["check", str(bib), "--quiet", "--catalog", "off", "--format", format])
+    table = capsys.readouterr().out
+    if format == "summary":  # the Markdown table: its cells as CSV
+        lines = [line.strip("| ").replace("`", "") for line in table.splitlines()]
+        table = "\n".join(line.replace(" | ", ",") for line in lines if "---" not in line)
+    (row,) = list(csv.DictReader(io.StringIO(table)))
+    counted = {name: row[name] for name in ("references", "verified", "miscited", "fabricated")}
+    assert counted == {"references": "13", "verified": "7", "miscited": "3", "fabricated": "3"}
+    assert row["errors"] == "5"
