@@ -372,9 +372,12 @@ async def _search(states: list[_State], plan: _Plan, results: _Results) -> None:
 
 
 def _searchable(reference: Reference) -> bool:
-    """A title, the text as printed, or where the work sits (a venue, volume and pages)."""
+    """A title, the text as printed, or where the work sits (a venue, volume and pages); not
+    an identifier written alone (a Manubot id), which its look-up settles: no index is
+    searched, or said to have answered, for it."""
     located = reference.venue and reference.volume and reference.pages
-    return bool(reference.title.strip() or reference.raw.strip() or located)
+    printed = len(reference.raw.split()) > 1
+    return bool(reference.title.strip() or printed or located)
 
 
 def _search_sources(backends: Backends) -> dict[str, Callable[[Reference], Awaitable[Outcome]]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -53,3 +54,17 @@ def test_tags_no_list_resolves_are_said_in_every_report_not_dropped(
     report = capsys.readouterr().out
     assert "2 @tag: ids not checked" in report and "`raw:` ids cannot be looked up" in report
     assert "not-checked" in report
+
+
+def test_offline_no_index_is_said_to_have_answered_about_ids_it_was_never_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ids = tmp_path / "citation-ids.txt"
+    ids.write_text("@arxiv:1106.5730\n@doi:10.1162/neco.1997.9.8.1735\n@pmid:27558627\n", "utf-8")
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("CITE_SENTINEL_")}
+    environ.update(CITE_SENTINEL_CACHE_DIR=str(tmp_path / "cache"), CITE_SENTINEL_CATALOG="off")
+    run_command(["check", str(ids), "--offline", "--quiet", "--format", "json"], environ)
+    for reference in json.loads(capsys.readouterr().out)["references"]:
+        assert reference["verdict"] == "unverified"
+        assert "answered no match" not in reference["reason"], reference["reason"]
+        assert all(s["status"] != "answered" for s in reference["sources"]), reference["sources"]
