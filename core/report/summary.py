@@ -57,6 +57,16 @@ def summarize(result: CheckResult) -> Summary:
     )
 
 
+def unavailable(result: CheckResult) -> int:
+    """How many verdicts are unverified because a source failed (not checked at all)."""
+    return sum(
+        1
+        for verdict in result.verdicts
+        if verdict.status is Status.UNVERIFIED
+        and any(source.status is SourceStatus.FAILED for source in verdict.sources)
+    )
+
+
 def failing_sources(result: CheckResult) -> list[str]:
     """Indexes that failed for an unverified reference, grouped by their most frequent reason:
     "could not ask" those that answered for no reference, "failed for N references" the others

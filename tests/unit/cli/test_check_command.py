@@ -231,3 +231,26 @@ def test_the_summary_of_a_bibliography_checked_alone_counts_its_entries_and_verd
     counted = {name: row[name] for name in ("references", "verified", "miscited", "fabricated")}
     assert counted == {"references": "13", "verified": "7", "miscited": "3", "fabricated": "3"}
     assert row["errors"] == "5"
+
+
+def test_offline_one_cause_of_many_unverified_references_is_said_once_with_a_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "".join(
+            f"@article{{k{n}, title = {{A Study of Thing {n}}}, author = {{Doe, J.}},"
+            f" journal = {{Journal of Things}}, year = 2020}}\n"
+            for n in range(13)
+        ),
+        encoding="utf-8",
+    )
+    status = run_command(["check", str(bib), "--offline", "--quiet", "--catalog", "off"])
+    out = capsys.readouterr().out
+    (grouped,) = [line for line in out.splitlines() if "[unverified]" in line]
+    assert grouped == (
+        f"{bib}:1:10: info: 13 references not verified because indexes could not be asked:"
+        " offline: not in cache (k0, k1, k2, k3, k4 and 8 more) [unverified]"
+    )
+    assert "not checked: 13 of 13 references, because sources failed" in out
+    assert "--max-unavailable" in out and status == 3
