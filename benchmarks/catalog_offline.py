@@ -29,7 +29,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from cite_sentinel.core.catalog import FORMATS, import_dump, open_catalog
 from cite_sentinel.core.model import Reference, Verdict
@@ -41,6 +40,7 @@ from benchmarks.verify_accuracy import UNLIMITED, _bibtex
 from tests.fakeapi import FakeApi
 from tests.fakeapi.loading import load_works
 from tests.support import dumps
+from tests.support.postgres import database_for
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     references = {name: _references(name, options.limit) for name in DEV}
     labels = {name: _labels(name, options.limit) for name in DEV}
-    cluster, postgres = _database(options.postgres)
+    cluster, postgres = database_for(options.postgres)
     try:
         with tempfile.TemporaryDirectory(prefix="catalog-offline-") as scratch:
             folder = Path(scratch)
@@ -99,19 +99,6 @@ def _run_dev_set(
             a.status is b.status for a, b in zip(results["plain"], results[_POSTGRES], strict=True)
         )
         print(f"{name}: PostgreSQL and SQLite plain catalogs agree on {agree}/{len(refs)}")
-
-
-def _database(url: str) -> tuple[Any, str]:
-    """A PostgreSQL URL: as given, or a throwaway cluster's (stopped by the caller)."""
-    if url != "auto":
-        return None, url
-    from tests.support.postgres import Cluster, server_bin
-
-    binaries = server_bin()
-    if binaries is None:
-        raise SystemExit("no PostgreSQL server here (initdb); give --postgres URL")
-    cluster = Cluster(binaries)
-    return cluster, cluster.new_database()
 
 
 def _options(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cite_sentinel.core.catalog.rows import STOPWORDS
+from cite_sentinel.core.catalog.rows import STOPWORDS, word_groups
 
 RAREST = 4  # the rarest words whose titles are candidates (all of them, or all but one)
 _PER_QUERY = 20  # titles each query offers for ranking by similarity
@@ -52,7 +52,7 @@ def candidates(db: Any, words: Sequence[str], common: dict[str, float]) -> list[
     (for words rarer than every common one) any."""
     ranked = sorted(words, key=lambda word: (common.get(word, 0.0), -len(word)))
     rarest = ranked[:RAREST]
-    queries = [_all_of(group) for group in _groups(rarest)]
+    queries = [_all_of(group) for group in word_groups(rarest)]
     rare = [word for word in ranked if common and word not in common][:_RARE_ONLY]
     if rare:
         queries.append(" | ".join(_quoted(word) for word in rare))
@@ -66,16 +66,6 @@ def candidates(db: Any, words: Sequence[str], common: dict[str, float]) -> list[
     for query in queries:
         params += [query, _PER_QUERY]
     return [(str(key), str(record)) for key, record in db.execute(union, params).fetchall()]
-
-
-def _groups(words: list[str]) -> list[list[str]]:
-    """All the words, and (from three on) each selection of all but one."""
-    if len(words) < 2:
-        return []
-    groups = [words]
-    if len(words) >= 3:
-        groups += [words[:index] + words[index + 1 :] for index in range(len(words))]
-    return groups
 
 
 def _all_of(words: list[str]) -> str:

@@ -146,6 +146,17 @@ def search_tokens(title: str) -> tuple[str, ...]:
     return tuple(words[:_SEARCH_WORDS])
 
 
+def word_groups(words: list[str]) -> list[list[str]]:
+    """The words a title search asks for together: all of them, and (from three on) each
+    selection of all but one (a title with a word changed)."""
+    if len(words) < 2:
+        return []
+    groups = [words]
+    if len(words) >= 3:
+        groups += [words[:index] + words[index + 1 :] for index in range(len(words))]
+    return groups
+
+
 def same_title(record: Record, key: str) -> bool:
     """Whether a record found by title hash really has this title key."""
     return bool(key) and title_key(record.title) == key

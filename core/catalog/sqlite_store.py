@@ -25,6 +25,7 @@ from cite_sentinel.core.catalog.rows import (
     search_tokens,
     stored_row,
     title_hash,
+    word_groups,
 )
 from cite_sentinel.core.catalog.runs import (
     Checkpoint,
@@ -309,7 +310,7 @@ class SqliteCatalog:
         """
         counts = self._document_counts(list(words))
         known = sorted((word for word in counts if counts[word]), key=counts.__getitem__)
-        queries = [_all_of(group) for group in _word_groups(known[:_RAREST])]
+        queries = [_all_of(group) for group in word_groups(known[:_RAREST])]
         rare: list[str] = []
         total = 0
         for word in known:
@@ -453,16 +454,6 @@ class SqliteCatalog:
                 for statement in _MIGRATIONS[number]:
                     self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {target}")
-
-
-def _word_groups(words: list[str]) -> list[list[str]]:
-    """All the words, and (from three on) each selection of all but one."""
-    if len(words) < 2:
-        return []
-    groups = [words]
-    if len(words) >= 3:
-        groups += [words[:index] + words[index + 1 :] for index in range(len(words))]
-    return groups
 
 
 def _all_of(words: list[str]) -> str:

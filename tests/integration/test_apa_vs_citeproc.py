@@ -127,6 +127,19 @@ FORMS: list[dict[str, Any]] = [
 PLAIN = ("-t", "plain", "--wrap=none")
 
 
+def _citeproc(pandoc: str, csl: Path, bibliography: Path, document: str) -> list[str]:
+    """The paragraphs pandoc's citeproc writes for the document: citations, then the list."""
+    output = subprocess.run(
+        [pandoc, "--citeproc", "--csl", str(csl), "--bibliography", str(bibliography), *PLAIN],
+        input=document,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    return [p.strip() for p in output.split("\n\n") if p.strip()]
+
+
 @pytest.mark.slow
 def test_chapters_editors_reports_theses_web_pages_and_groups_read_as_citeproc_writes(
     tmp_path: Path, data: Path, pandoc3: str
@@ -137,16 +150,7 @@ def test_chapters_editors_reports_theses_web_pages_and_groups_read_as_citeproc_w
         "[@lee1; @lee2; @report, p. 4]\n\n@chapter says\n\n[see @undated; -@lee2]\n\n"
         "[@wu2025; @wu2017]\n"
     )
-    csl = str(data / "csl" / "apa.csl")
-    output = subprocess.run(
-        [pandoc3, "--citeproc", "--csl", csl, "--bibliography", str(bibliography), *PLAIN],
-        input=document,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout
-    theirs = [p.strip() for p in output.split("\n\n") if p.strip()]
+    theirs = _citeproc(pandoc3, data / "csl" / "apa.csl", bibliography, document)
     references = read_csl_json(json.dumps(FORMS), "forms.json").references
     by_key = {reference.key: reference for reference in references}
     disambiguation = Disambiguation.from_references(references)
@@ -192,16 +196,7 @@ def test_bibtex_lists_cut_with_and_others_and_subtitles_read_as_citeproc_writes(
     bibliography = tmp_path / "cut.bib"
     bibliography.write_text(CUT_LISTS, encoding="utf-8")
     document = "---\nnocite: '@*'\n---\n\n[@a; @b; @c]\n\n@b says\n"
-    csl = str(data / "csl" / "apa.csl")
-    output = subprocess.run(
-        [pandoc3, "--citeproc", "--csl", csl, "--bibliography", str(bibliography), *PLAIN],
-        input=document,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout
-    theirs = [p.strip() for p in output.split("\n\n") if p.strip()]
+    theirs = _citeproc(pandoc3, data / "csl" / "apa.csl", bibliography, document)
     references = read_bibtex(CUT_LISTS, "cut.bib").references
     by_key = {reference.key: reference for reference in references}
     disambiguation = Disambiguation.from_references(references)

@@ -6,6 +6,7 @@ import gzip
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cite_sentinel.commands import run_command
@@ -206,21 +207,32 @@ def _long_titled(works: list[Work]) -> Work:
     return next(w for w in works if len(w.title.split()) >= 12 and w.authors and w.year)
 
 
+def _imported(works: list[Work], folder: Path) -> str:
+    """A catalog file holding these works, imported from an OpenAlex snapshot file."""
+    write_openalex(works, folder / "part_000.gz")
+    catalog = str(folder / "c.sqlite")
+    run_command(["catalog", "--catalog", catalog, "import", str(folder / "part_000.gz")])
+    return catalog
+
+
+def _checked(
+    entries: str, catalog: str, folder: Path, capsys: pytest.CaptureFixture[str], *flags: str
+) -> dict[str, dict[str, Any]]:
+    """The JSON verdicts of `check` on these entries with this catalog, by key."""
+    (folder / "refs.bib").write_text(entries, encoding="utf-8")
+    capsys.readouterr()
+    run_command(
+        ["check", str(folder / "refs.bib"), "--catalog", catalog, *flags, "--format", "json"]
+    )
+    return {r["key"]: r for r in json.loads(capsys.readouterr().out)["references"]}
+
+
 def test_offline_a_real_title_beside_an_invented_doi_is_not_verified_by_the_catalog(
     tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    write_openalex(works, tmp_path / "part_000.gz")
-    catalog = str(tmp_path / "c.sqlite")
-    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
-    work = works[3]
-    (tmp_path / "refs.bib").write_text(
-        _entry("real", work) + _entry("invented", work, doi="10.47281/bed.57189"),
-        encoding="utf-8",
-    )
-    capsys.readouterr()
-    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
-    run_command([*command, "--format", "json"])
-    verdicts = {r["key"]: r for r in json.loads(capsys.readouterr().out)["references"]}
+    catalog = _imported(works, tmp_path)
+    entries = _entry("real", works[3]) + _entry("invented", works[3], doi="10.47281/bed.57189")
+    verdicts = _checked(entries, catalog, tmp_path, capsys, "--offline")
     assert verdicts["real"]["verdict"] == "verified"
     assert verdicts["invented"]["verdict"] == "unverified"
     assert (
@@ -233,17 +245,10 @@ def test_offline_a_pmid_that_finds_the_work_does_not_vouch_for_the_doi_beside_it
     tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
 ) -> None:
     work = replace(next(w for w in works if w.doi and w.authors and w.year), pmid="27558627")
-    write_openalex([work], tmp_path / "part_000.gz")
-    catalog = str(tmp_path / "c.sqlite")
-    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    catalog = _imported([work], tmp_path)
     invented = f"{work.doi}417"
-    (tmp_path / "refs.bib").write_text(
-        _entry("both", work, pmid="27558627", doi=invented), encoding="utf-8"
-    )
-    capsys.readouterr()
-    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
-    run_command([*command, "--format", "json"])
-    (verdict,) = json.loads(capsys.readouterr().out)["references"]
+    entries = _entry("both", work, pmid="27558627", doi=invented)
+    verdict = _checked(entries, catalog, tmp_path, capsys, "--offline")["both"]
     assert verdict["verdict"] == "unverified"
     assert f"the cited DOI {invented} could not be looked up" in verdict["reason"]
     assert f"the work's record gives {work.doi}" in verdict["reason"]
@@ -255,18 +260,11 @@ def test_offline_a_doi_under_a_real_prefix_on_a_record_without_one_is_a_note(
     """As online, where a DOI no registry knows, under a real publisher's prefix, on a work the
     index holds without a DOI is a note (indexes lag behind registries)."""
     work = next(w for w in works if not w.doi and w.authors and w.year)
-    write_openalex(works, tmp_path / "part_000.gz")
-    catalog = str(tmp_path / "c.sqlite")
-    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
-    (tmp_path / "refs.bib").write_text(
-        _entry("aaai", work, doi="10.1609/aaai.v35i11.17231")
-        + _entry("nobody", work, doi="10.47281/bed.57189"),
-        encoding="utf-8",
+    catalog = _imported(works, tmp_path)
+    entries = _entry("aaai", work, doi="10.1609/aaai.v35i11.17231") + _entry(
+        "nobody", work, doi="10.47281/bed.57189"
     )
-    capsys.readouterr()
-    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
-    run_command([*command, "--format", "json"])
-    verdicts = {r["key"]: r for r in json.loads(capsys.readouterr().out)["references"]}
+    verdicts = _checked(entries, catalog, tmp_path, capsys, "--offline")
     assert verdicts["aaai"]["verdict"] == "verified"
     ((field, cited, found, severity),) = [
         (p["field"], p["cited"], p["found"], p["severity"]) for p in verdicts["aaai"]["problems"]
@@ -281,15 +279,8 @@ def test_offline_the_same_authors_other_paper_in_a_partial_catalog_is_no_miscita
     tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
 ) -> None:
     work = _long_titled(works)
-    other = _sibling(work, _other_title(work.title))
-    write_openalex([other], tmp_path / "part_000.gz")  # the cited paper is not held
-    catalog = str(tmp_path / "c.sqlite")
-    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
-    (tmp_path / "refs.bib").write_text(_entry("cited", work), encoding="utf-8")
-    capsys.readouterr()
-    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
-    run_command([*command, "--format", "json"])
-    (verdict,) = json.loads(capsys.readouterr().out)["references"]
+    catalog = _imported([_sibling(work, _other_title(work.title))], tmp_path)  # not the cited
+    verdict = _checked(_entry("cited", work), catalog, tmp_path, capsys, "--offline")["cited"]
     assert verdict["verdict"] == "unverified" and verdict["match"] is None
     assert "the local catalog holds “Converging to" in verdict["reason"]
     assert "not the cited title, and it is not complete" in verdict["reason"]
@@ -299,16 +290,10 @@ def test_offline_a_title_misremembered_by_a_word_is_still_miscited_from_a_partia
     tmp_path: Path, works: list[Work], capsys: pytest.CaptureFixture[str]
 ) -> None:
     work = _long_titled(works)
-    write_openalex([work], tmp_path / "part_000.gz")
-    catalog = str(tmp_path / "c.sqlite")
-    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    catalog = _imported([work], tmp_path)
     words = work.title.split()
     cited = replace(work, title=" ".join([*words[:3], "Towards", *words[4:]]))
-    (tmp_path / "refs.bib").write_text(_entry("cited", cited), encoding="utf-8")
-    capsys.readouterr()
-    command = ["check", str(tmp_path / "refs.bib"), "--offline", "--catalog", catalog]
-    run_command([*command, "--format", "json"])
-    (verdict,) = json.loads(capsys.readouterr().out)["references"]
+    verdict = _checked(_entry("cited", cited), catalog, tmp_path, capsys, "--offline")["cited"]
     assert verdict["verdict"] == "miscited"
     assert [p["field"] for p in verdict["problems"]] == ["title"]
 
@@ -317,13 +302,8 @@ def test_online_a_partial_catalogs_other_paper_leaves_the_citation_to_the_indexe
     tmp_path: Path, works: list[Work], fake_api: FakeApi, capsys: pytest.CaptureFixture[str]
 ) -> None:
     work = _long_titled(works)
-    write_openalex([_sibling(work, _other_title(work.title))], tmp_path / "part_000.gz")
-    catalog = str(tmp_path / "c.sqlite")
-    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
-    (tmp_path / "refs.bib").write_text(_entry("cited", work), encoding="utf-8")
-    capsys.readouterr()
-    run_command(["check", str(tmp_path / "refs.bib"), "--catalog", catalog, "--format", "json"])
-    (verdict,) = json.loads(capsys.readouterr().out)["references"]
+    catalog = _imported([_sibling(work, _other_title(work.title))], tmp_path)
+    verdict = _checked(_entry("cited", work), catalog, tmp_path, capsys)["cited"]
     assert verdict["verdict"] == "verified" and verdict["match"]["source"] != "catalog"
     assert verdict["match"]["title"] == work.title
 
@@ -340,9 +320,7 @@ def many_works() -> list[Work]:
 def test_search_for_one_common_word_lists_works_whose_titles_hold_it(
     tmp_path: Path, many_works: list[Work], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    write_openalex(many_works, tmp_path / "part_000.gz")
-    catalog = str(tmp_path / "c.sqlite")
-    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    catalog = _imported(many_works, tmp_path)
     assert sum("learning" in w.title.lower().split() for w in many_works) > 300
     capsys.readouterr()
     assert (
@@ -357,9 +335,7 @@ def test_search_for_one_common_word_lists_works_whose_titles_hold_it(
 def test_search_for_a_doi_lists_the_work_it_names_and_nothing_else(
     tmp_path: Path, works: list[Work], form: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    write_openalex(works, tmp_path / "part_000.gz")
-    catalog = str(tmp_path / "c.sqlite")
-    run_command(["catalog", "--catalog", catalog, "import", str(tmp_path / "part_000.gz")])
+    catalog = _imported(works, tmp_path)
     work = [w for w in works if w.doi][7]
     typed = form.format(doi=work.doi, upper=(work.doi or "").upper())
     capsys.readouterr()
