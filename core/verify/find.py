@@ -4,11 +4,11 @@ A query with a DOI or arXiv id is resolved as `check` resolves a reference (core
 work its identifier names, when that work fits the rest of the query. A query with a title only
 is searched in OpenAlex and Crossref side by side, twenty hits of each (Semantic Scholar too
 with an API key, or as a stand-in when both failed). Each record found is compared with the
-query field by field
-(core.fit, as match does) and kept only when its title is the query's, or differs from it in
-one word (two in a title of ten words or more) with no author or year the query states
-contradicting it, or match accepts it with the query's authors agreeing: a person who
-misremembers a word of a title still finds the work, an invented title finds nothing.
+query field by field (core.fit, as match does) and kept only when its title is the query's,
+or differs from it in one word (two in a title of ten words or more) with no author or year
+the query states contradicting it, or match accepts it with the query's authors agreeing: a
+person who misremembers a word of a title still finds the work, an invented title finds
+nothing.
 """
 
 from __future__ import annotations

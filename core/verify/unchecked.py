@@ -34,7 +34,7 @@ from cite_sentinel.core.model import (
 )
 from cite_sentinel.core.verify.title_edits import close_titles
 
-CATALOG = "catalog"
+_CATALOG = "catalog"  # the local catalog's name on a verdict (backends.catalog)
 _REGISTRIES = ("doi", "arxiv")  # their answer on an identifier is final
 _ARXIV_DOI = "10.48550/arxiv."
 _SEARCH_INDEXES = frozenset({"openalex", "crossref", "semanticscholar", "datacite"})
@@ -95,7 +95,7 @@ def _carries(record: Record, cited: str) -> bool:
 
 def _other_title_in_catalog_only(verdict: Verdict, reference: Reference) -> str:
     record = verdict.match
-    if record is None or record.source != CATALOG:
+    if record is None or record.source != _CATALOG:
         return ""
     if not any(p.field == "title" and p.severity is not Severity.INFO for p in verdict.problems):
         return ""
