@@ -452,8 +452,8 @@ def _undecidable(evidence: Answers) -> str:
         return f"{_kind_phrase(kind)} may be outside the scholarly indexes ({outcome})"
     if (ids.doi or ids.arxiv) and not evidence.identifier_absent:
         return f"the cited identifier could not be looked up ({outcome})"
-    if not reference.title:
-        return _untitled(reference, outcome)
+    if not reference.title:  # an identifier that exists nowhere is all it states: fabricated
+        return "" if evidence.identifier_absent else _untitled(reference, outcome)
     if misread_title(reference):
         return (
             f"the printed reference could not be read into a title for certain (read as"

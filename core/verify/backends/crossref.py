@@ -69,12 +69,12 @@ class Crossref:
         except (ValueError, TypeError, KeyError, AttributeError):
             return Failed("crossref: malformed response to a DOI look-up")
 
-    async def search(self, reference: Reference) -> Outcome:
-        """Five candidates for the whole reference, best first by Crossref's score."""
+    async def search(self, reference: Reference, *, rows: int = ROWS) -> Outcome:
+        """Candidates (five by default) for the whole reference, best first by Crossref's score."""
         text = bibliographic_text(reference)
         if not text:
             return Answered(())
-        params = [("query.bibliographic", text), ("rows", str(ROWS))]
+        params = [("query.bibliographic", text), ("rows", str(rows))]
         try:
             reply = await self._get("/works", params, "list", _search_freshness)
             items = _message(reply).get("items") or []

@@ -76,8 +76,8 @@ class OpenAlex:
             result.setdefault(doi, Answered(()))
         return result
 
-    async def search(self, reference: Reference) -> Outcome:
-        """The top five works for the reference's title (or its whole text).
+    async def search(self, reference: Reference, *, rows: int = SEARCH_ROWS) -> Outcome:
+        """The top works (five by default) for the reference's title (or its whole text).
 
         A title that is a common phrase ("Attention is all you need") may be crowded off the
         first page by works whose titles contain it ("… is all you need"): then the phrase
@@ -87,9 +87,9 @@ class OpenAlex:
         if not query.strip():
             return Answered(())
         try:
-            records = await self._search(query, SEARCH_ROWS)
+            records = await self._search(query, rows)
             if reference.title and _crowded(reference.title, records):
-                phrase = await self._search(f'"{query}"', PHRASE_ROWS)
+                phrase = await self._search(f'"{query}"', max(rows, PHRASE_ROWS))
                 records += tuple(r for r in phrase if r not in records)
             return Answered(records)
         except SourceError as error:
