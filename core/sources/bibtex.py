@@ -17,12 +17,12 @@ from cite_sentinel.core.sources import journal_macros
 from cite_sentinel.core.sources.bibtex_blocks import (
     EntryBlock,
     FailedBlock,
-    Piece,
     PieceKind,
     StringBlock,
     iter_blocks,
 )
 from cite_sentinel.core.sources.bibtex_inherit import RawEntry, resolve_inheritance
+from cite_sentinel.core.sources.bibtex_macros import Macros
 from cite_sentinel.core.sources.identifiers import find_identifiers
 from cite_sentinel.core.sources.latex_text import decode_latex, decode_protected, decode_verbatim
 from cite_sentinel.core.sources.names import parse_names
@@ -55,8 +55,8 @@ _DATE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?")
 def read_bibtex(text: str, path: str) -> Read:
     """Every entry in source order (duplicates too), and findings for what could not be read."""
     lines = _LineIndex(text)
-    macros: dict[str, str] = dict(MONTHS)
     findings: list[Finding] = []
+    macros = Macros(MONTHS, lambda start, end: lines.span(path, start, end), findings)
     entries: list[_Head] = []  # each entry's head only: its fields and pieces go at once
     raws: list[RawEntry] = []
     for block in iter_blocks(text):
@@ -65,14 +65,14 @@ def read_bibtex(text: str, path: str) -> Read:
                 [
                     (field.name, pieces[0].text)
                     if len(pieces := field.pieces) == 1 and pieces[0].kind is not PieceKind.MACRO
-                    else (field.name, _resolve(pieces, macros, block.key, lines, path, findings))
+                    else (field.name, macros.resolve(pieces, block.key))
                     for field in block.fields
                 ]
             )
             entries.append(_Head(block.kind, block.key, block.key_start, block.start, block.end))
             raws.append(RawEntry(block.kind, block.key, fields))
         elif isinstance(block, StringBlock):
-            macros[block.name] = _resolve(block.pieces, macros, "", lines, path, findings)
+            macros.define(block.name, block.pieces)
         else:
             findings.append(_parse_error(block, lines, path))
     complete = resolve_inheritance(raws) if any(_inherits(raw) for raw in raws) else None
@@ -101,30 +101,6 @@ def decode_field(name: str, value: str) -> str:
 
 def _inherits(raw: RawEntry) -> bool:
     return any(name in ("crossref", "xdata") for name, _ in raw.fields)
-
-
-def _resolve(
-    pieces: tuple[Piece, ...],
-    macros: dict[str, str],
-    key: str,
-    lines: _LineIndex,
-    path: str,
-    findings: list[Finding],
-) -> str:
-    """A value's LaTeX text: macros expanded and `#` parts joined."""
-    if len(pieces) == 1 and pieces[0].kind is not PieceKind.MACRO:
-        return pieces[0].text
-    parts: list[str] = []
-    for piece in pieces:
-        if piece.kind is not PieceKind.MACRO:
-            parts.append(piece.text)
-            continue
-        value = macros.get(piece.text.lower())
-        if value is None:
-            findings.append(_undefined_string(piece, key, lines, path))
-            value = piece.text  # as written: more telling than BibTeX's empty string
-        parts.append(value)
-    return "".join(parts)
 
 
 class _Head(NamedTuple):
@@ -231,19 +207,6 @@ def _parse_error(block: FailedBlock, lines: _LineIndex, path: str) -> Finding:
         location=Location(path, line, column, line, column + 1),
         key=block.key,
         hint=block.hint,
-    )
-
-
-def _undefined_string(piece: Piece, key: str, lines: _LineIndex, path: str) -> Finding:
-    where = f" in entry '{key}'" if key else ""
-    return Finding(
-        code=Code.UNDEFINED_STRING,
-        severity=Severity.WARNING,
-        message=f"@string macro '{piece.text}'{where} is never defined; its name is used as "
-        f"the value",
-        location=lines.span(path, piece.start, piece.end),
-        key=key,
-        hint=f"define it with @string{{{piece.text} = {{...}}}} or write the value in braces",
     )
 
 
