@@ -71,7 +71,7 @@ def write_stdout(text: str, *, machine: bool) -> None:
     binary = getattr(stream, "buffer", None)
     if machine and binary is not None:
         stream.flush()
-        binary.write(text.encode("utf-8"))
+        binary.write(text.encode("utf-8", "backslashreplace"))  # a lone surrogate: \ud800
         binary.flush()
         return
     encoding = getattr(stream, "encoding", None) or "utf-8"
@@ -90,7 +90,11 @@ def write_atomically(path: Path, text: str) -> None:
     except OSError as error:
         raise InputError(f"cannot write {path}: {error.strerror or error}") from error
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+        # backslashreplace: a report is written whatever one input held (a lone surrogate
+        # becomes the escape \ud800, which JSON readers take back)
+        with os.fdopen(
+            handle, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
+        ) as stream:
             stream.write(text)
         os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
