@@ -54,9 +54,7 @@ def test_a_csl_yaml_integer_of_thousands_of_digits_costs_only_its_item() -> None
     assert "cannot be read" in finding.message
 
 
-def test_front_matter_with_such_an_integer_is_a_parse_error_and_the_citations_still_count() -> (
-    None
-):
+def test_front_matter_with_a_huge_integer_is_a_parse_error_and_the_citations_still_count() -> None:
     text = f"---\nbibliography: refs.bib\nodd: {HUGE}\n---\nAs shown [@smith2020].\n"
     read = read_markdown(text, "paper.md")
     assert [citation.key for citation in read.citations] == ["smith2020"]
