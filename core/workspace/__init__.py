@@ -15,7 +15,7 @@ from cite_sentinel.core.workspace.findings import (
 )
 from cite_sentinel.core.workspace.git_changes import changed_keys, changes_since
 from cite_sentinel.core.workspace.local_checks import NOCITE_ALL, finish
-from cite_sentinel.core.workspace.paths import bibliography_path, normal
+from cite_sentinel.core.workspace.paths import bibliography_path, is_folder, normal, path_exists
 from cite_sentinel.core.workspace.reading import COLD_LIMIT
 from cite_sentinel.core.workspace.textfile import TextFileError, decode, read_text_file
 from cite_sentinel.core.workspace.workspace import (
@@ -42,9 +42,11 @@ __all__ = [
     "decode",
     "finish",
     "is_excluded",
+    "is_folder",
     "lint",
     "local_findings",
     "normal",
+    "path_exists",
     "placements",
     "problems",
     "read_text_file",
