@@ -8,6 +8,7 @@ from cite_sentinel.core.model import Read
 from cite_sentinel.core.sources import reader_for, reader_for_text
 from cite_sentinel.core.sources.bibtex_incremental import advance, complete
 from cite_sentinel.core.sources.bibtex_syntax import syntax_findings
+from cite_sentinel.core.sources.long_sentences import windowed
 from cite_sentinel.core.sources.surrogates import without_surrogates
 from cite_sentinel.core.workspace.acceptance import marks
 from cite_sentinel.core.workspace.document import Document, Origin
@@ -31,7 +32,7 @@ def read_document(
     if live and is_bibtex(path):
         return _bib_document(path, text, origin, version, previous)
     reader = reader_for(path) or reader_for_text(text)
-    read = reader(text, path) if reader is not None else Read()
+    read = windowed(reader(text, path)) if reader is not None else Read()
     return Document(
         path=path, text=text, origin=origin, version=version, read=read,
         findings=tuple(own_findings(read)), marks=marks(text),

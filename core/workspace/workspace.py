@@ -30,6 +30,7 @@ from cite_sentinel.core.sources.bibtex_incremental import (
     complete,
     fresh_references,
 )
+from cite_sentinel.core.sources.long_sentences import windowed
 from cite_sentinel.core.workspace.discover import discover, is_excluded
 from cite_sentinel.core.workspace.document import Document, Origin
 from cite_sentinel.core.workspace.key_index import KeyIndex
@@ -104,8 +105,9 @@ class Workspace:
         files.extend(path for path in overlays or () if path not in files and path in inputs)
         self._walked.update(normal(path) for path in inputs)
         queue = [*files, *(bib for bib in self.config.bibliography if bib not in files)]
-        for name, read in (given or {}).items():
+        for name, given_read in (given or {}).items():
             path = normal(name)
+            read = windowed(given_read)
             self._put(
                 Document(
                     path=path, text="", origin=Origin.GIVEN, read=read,
@@ -345,7 +347,7 @@ class Workspace:
     def _load_binary(self, path: str, reader: BinaryReader) -> None:
         """A PDF, read from the file itself; one found in a folder that cites nothing (a
         figure) is left out, and one that cannot be read at all is unreadable."""
-        read = reader(Path(path))
+        read = windowed(reader(Path(path)))
         if path not in self._walked and not (read.references or read.citations):
             return
         for finding in read.findings:
