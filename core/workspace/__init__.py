@@ -1,7 +1,11 @@
 """The workspace every face reads through: documents, the bibliographies they use, what they say."""
 
 from cite_sentinel.core.workspace.acceptance import ACCEPT_MARK, accept
-from cite_sentinel.core.workspace.atomic import write_atomically
+from cite_sentinel.core.workspace.atomic import (
+    FileChanged,
+    remove_stale_temporaries,
+    write_atomically,
+)
 from cite_sentinel.core.workspace.discover import is_excluded
 from cite_sentinel.core.workspace.document import Document, Origin
 from cite_sentinel.core.workspace.findings import (
@@ -29,6 +33,7 @@ __all__ = [
     "COLD_LIMIT",
     "NOCITE_ALL",
     "Document",
+    "FileChanged",
     "Origin",
     "Pending",
     "TextFileError",
@@ -50,6 +55,7 @@ __all__ = [
     "placements",
     "problems",
     "read_text_file",
+    "remove_stale_temporaries",
     "targets",
     "verdict_findings",
     "write_atomically",
