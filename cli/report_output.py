@@ -13,6 +13,7 @@ from typing import TextIO
 
 from cite_sentinel.core import InputError
 from cite_sentinel.core.sources import SUFFIXES
+from cite_sentinel.core.workspace import remove_stale_temporaries
 
 
 def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> bool:
@@ -85,6 +86,7 @@ def write_atomically(path: Path, text: str) -> None:
     path = path.resolve() if path.is_symlink() else path
     folder = path.parent
     prepare_output(path)
+    remove_stale_temporaries(path)  # what a check killed while writing left beside it
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
