@@ -32,7 +32,7 @@ from cite_sentinel.report_targets import (
     Target,
     TargetAction,
     append_step_summary,
-    render,
+    render_parts,
     replaced_input,
     report_exclusions,
     targets,
@@ -325,11 +325,11 @@ def _deliver(
 ) -> None:
     for target in chosen:
         color = target.output is None and use_color(sys.stdout, environ, no_color=options.no_color)
-        text = render(target, result, color=color, environ=environ)
+        parts = render_parts(target, result, color=color, environ=environ)
         if target.output is not None:
-            write_atomically(Path(target.output), text)
+            write_atomically(Path(target.output), parts)
         else:
-            write_stdout(text, machine=target.format != "text")
+            write_stdout(parts, machine=target.format != "text")
     trouble = append_step_summary(result, environ)
     if trouble:
         print(f"cite-sentinel: {trouble}", file=sys.stderr)
