@@ -21,6 +21,7 @@ import collections
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
 from cite_sentinel.core.matching.data_kinds import cites_data
@@ -72,9 +73,9 @@ class _State:
             report = outcome
         elif isinstance(outcome, Failed):
             reason = outcome.reason.removeprefix(f"{name}: ")
-            report = SourceReport(name, SourceStatus.FAILED, reason)
+            report = _shared_report(name, SourceStatus.FAILED, reason)
         else:
-            report = SourceReport(name, SourceStatus.ANSWERED)
+            report = _shared_report(name, SourceStatus.ANSWERED)
         known = self.sources.get(name)
         if known is None or _STATUS_RANK[report.status] > _STATUS_RANK[known.status]:
             self.sources[name] = report
@@ -420,11 +421,18 @@ class _Search:
 # --- sources not asked ---------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024)
+def _shared_report(name: str, status: SourceStatus, reason: str = "") -> SourceReport:
+    """One report object for each outcome (they are frozen): 183,000 references offline hold
+    three reports between them, not three each."""
+    return SourceReport(name, status, reason)
+
+
 def _with_skipped_sources(verdict: Verdict, plan: _Plan) -> Verdict:
     """Every index appears on the verdict: asked ones with their outcome, others as skipped."""
     asked = {report.name for report in verdict.sources}
     skipped = tuple(
-        SourceReport(
+        _shared_report(
             name,
             SourceStatus.SKIPPED,
             _skip_reason(name, verdict) if name in plan.enabled else "turned off by `sources`",
