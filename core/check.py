@@ -118,7 +118,7 @@ async def _verify(
         if verdict is not None
     } | recalled
     verdicts = tuple(
-        replace(found[_identity(reference)], subject=reference.signature)
+        replace(found[_identity(reference)], subject=reference.subject)
         for reference in distinct
         if _identity(reference) in found
     )

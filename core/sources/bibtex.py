@@ -48,6 +48,7 @@ _VENUES = frozenset({"journal", "journaltitle", "booktitle"})
 _VERBATIM = frozenset({"url", "doi", "eprint", "urlraw", "verba", "verbb", "verbc", "pdf"})
 _PEOPLE = frozenset({"author", "editor"})
 _DATA_ONLY = frozenset({"xdata"})  # biblatex: holds fields for others, is never cited
+_INHERITANCE = re.compile(r"(?:crossref|xdata)\s*=", re.IGNORECASE)
 _YEAR = re.compile(r"\d{4}")
 _DATE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?")
 
@@ -57,6 +58,11 @@ def read_bibtex(text: str, path: str) -> Read:
     lines = _LineIndex(text)
     findings: list[Finding] = []
     macros = Macros(MONTHS, lambda start, end: lines.span(path, start, end), findings)
+    # Without crossref or xdata no entry takes fields from another: each reference is made as
+    # its entry is read, and nothing of the entry but the reference is kept (a 183,000-entry
+    # file would otherwise hold every entry's raw fields too until the end).
+    streaming = _INHERITANCE.search(text) is None
+    references: list[Reference] = []
     entries: list[_Head] = []  # each entry's head only: its fields and pieces go at once
     raws: list[RawEntry] = []
     for block in iter_blocks(text):
@@ -69,14 +75,20 @@ def read_bibtex(text: str, path: str) -> Read:
                     for field in block.fields
                 ]
             )
-            entries.append(_Head(block.kind, block.key, block.key_start, block.start, block.end))
-            raws.append(RawEntry(block.kind, block.key, fields))
+            head = _Head(block.kind, block.key, block.key_start, block.start, block.end)
+            if not streaming:
+                entries.append(head)
+                raws.append(RawEntry(block.kind, block.key, fields))
+            elif head.kind not in _DATA_ONLY:
+                references.append(_reference(head, fields, text, lines, path))
         elif isinstance(block, StringBlock):
             macros.define(block.name, block.pieces)
         else:
             findings.append(_parse_error(block, lines, path))
+    if streaming:
+        return Read(references=tuple(references), findings=tuple(findings))
     complete = resolve_inheritance(raws) if any(_inherits(raw) for raw in raws) else None
-    references = tuple(
+    whole = tuple(
         _reference(
             block,
             complete[index] if complete is not None else raws[index].fields,
@@ -87,7 +99,7 @@ def read_bibtex(text: str, path: str) -> Read:
         for index, block in enumerate(entries)
         if block.kind not in _DATA_ONLY
     )
-    return Read(references=references, findings=tuple(findings))
+    return Read(references=whole, findings=tuple(findings))
 
 
 def decode_field(name: str, value: str) -> str:
@@ -138,7 +150,9 @@ def _reference(
         key_location=lines.span(path, block.key_start, block.key_start + len(block.key)),
         kind=block.kind,
         title=get("title", ""),
-        protected_title=decode_protected(title_raw) if title_raw else "",
+        protected_title=_same_or(
+            get("title", ""), decode_protected(title_raw) if title_raw else ""
+        ),
         people=people,
         editors=editors,
         others=others,
@@ -158,6 +172,11 @@ def _reference(
         raw=text[block.start : block.end],
         source_format="bibtex",
     )
+
+
+def _same_or(title: str, protected: str) -> str:
+    """The protected title, as the title's own string when it is the same text (most are)."""
+    return title if protected == title else protected
 
 
 def _year_and_date(date: str, year: str, month: str, day: str) -> tuple[int | None, str]:

@@ -22,6 +22,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from sys import intern
 
 from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
 from cite_sentinel.core.matching.data_kinds import cites_data
@@ -46,6 +47,7 @@ OnVerdict = Callable[[int, Verdict], None]  # on_verdict(index of the reference,
 
 _ARXIV_DOI_PREFIX = "10.48550/arxiv."
 _WORKERS_PER_SOURCE = 4
+_DOI_WORKERS = 256  # DOIs looked up beyond OpenAlex at a time, at most
 # Keyless Semantic Scholar shares a heavily throttled pool (about one request a second for
 # everyone): as a stand-in for a failed index it is asked about this many references at most
 # in one process (the engine holds the one Allowance).
@@ -231,9 +233,16 @@ async def _dois(wanted: dict[str, list[_State]], plan: _Plan, looked_up: _Looked
     agencies = (
         await plan.backends.doi.agencies(missing) if missing and "doi" in plan.enabled else {}
     )
+    left = iter(missing)  # workers take the next DOI as they finish one: 183,000 DOIs are not
+    # 183,000 tasks at once (the indexes' lanes bound how many are asked at a time anyway)
+
+    async def worker() -> None:
+        for doi in left:
+            await _doi_elsewhere(doi, wanted[doi], plan, agencies.get(doi), looked_up)
+
     async with asyncio.TaskGroup() as group:
-        for doi in missing:
-            group.create_task(_doi_elsewhere(doi, wanted[doi], plan, agencies.get(doi), looked_up))
+        for _ in range(min(_DOI_WORKERS, len(missing))):
+            group.create_task(worker())
 
 
 async def _dois_in_semantic_scholar(
@@ -440,7 +449,15 @@ def _with_skipped_sources(verdict: Verdict, plan: _Plan) -> Verdict:
         for name in SOURCE_NAMES
         if name not in asked
     )
-    return replace(verdict, sources=verdict.sources + skipped)
+    # Shared: many verdicts give the same reason and sources (offline, every one of them).
+    return replace(
+        verdict, sources=_shared_sources(verdict.sources + skipped), reason=intern(verdict.reason)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _shared_sources(sources: tuple[SourceReport, ...]) -> tuple[SourceReport, ...]:
+    return sources
 
 
 def _skip_reason(name: str, verdict: Verdict) -> str:
