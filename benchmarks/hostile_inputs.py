@@ -182,8 +182,11 @@ def _report(outcomes: list[Outcome], options: argparse.Namespace) -> int:
           f"{statistics.median(o.peak_kb for o in outcomes) / 1024:.0f} | "
           f"{max(o.peak_kb for o in outcomes) / 1024:.0f} |")  # fmt: skip
     for outcome in [*crashed, *slow, *lost][:20]:
-        print(f"  {outcome.input.name} ({outcome.input.shape}, {len(outcome.input.data):,} bytes): "
-              f"exit {outcome.status}, {outcome.seconds:.1f} s, good kept {outcome.good_kept}")  # fmt: skip
+        item = outcome.input
+        print(
+            f"  {item.name} ({item.shape}, {len(item.data):,} bytes): exit {outcome.status}, "
+            f"{outcome.seconds:.1f} s, good kept {outcome.good_kept}"
+        )
     return 1 if crashed or slow or lost else 0
 
 

@@ -174,8 +174,10 @@ _YAML = """references:
     date-parts: [[2019]]
   DOI: 10.5555/graphs.2019
 """
-_SPECIAL = [b"\x00", b"{", b"}", b"\\", b'"', b"[", b"]", b"@", b"#", b"%", b"\n", b"\r",
-            b"\\ud800", b"\xff", b"\xc3", b"\xed\xa0\x80", b"\\u0000", b"99999999999999999999"]  # fmt: skip
+_SPECIAL = [
+    b"\x00", b"{", b"}", b"\\", b'"', b"[", b"]", b"@", b"#", b"%", b"\n", b"\r", b"\\ud800",
+    b"\xff", b"\xc3", b"\xed\xa0\x80", b"\\u0000", b"99999999999999999999",
+]  # fmt: skip
 
 
 def _mutant(chance: random.Random, number: int, suffix: str) -> HostileInput:
