@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import SCORERS, CheckResult, Config, Selection, check, configured
-from cite_sentinel.core.workspace import changed_keys, changes_since
+from cite_sentinel.core.workspace import changed_keys, changes_since, is_folder, path_exists
 from cite_sentinel.exit_codes import (
     DEFAULT_MAX_UNAVAILABLE,
     FAIL_ON_CHOICES,
@@ -32,7 +32,7 @@ from cite_sentinel.report_targets import (
     Target,
     TargetAction,
     append_step_summary,
-    render,
+    render_parts,
     replaced_input,
     report_exclusions,
     targets,
@@ -231,7 +231,7 @@ def _changed_selection(revision: str | None, paths: list[str]) -> Selection | No
     """For --changed-since: the keys of edited entries and of changed manuscripts' citations."""
     if revision is None:
         return None
-    start = next((Path(p) for p in paths if Path(p).exists()), Path.cwd())
+    start = next((Path(p) for p in paths if path_exists(Path(p))), Path.cwd())
     changes = changes_since(revision, start if start.is_dir() else start.parent)
     return lambda references, citations: changed_keys(references, citations, changes)
 
@@ -296,11 +296,15 @@ def _targets(options: argparse.Namespace) -> tuple[Target, ...]:
         chosen = targets(options)
     except ValueError as error:
         raise UsageError(str(error)) from error
-    _refuse_replacing(chosen, [path for path in options.paths if Path(path).is_file()])
+    _refuse_replacing(chosen, [path for path in options.paths if _is_file(Path(path))])
     for target in chosen:
         if target.output is not None:
             prepare_output(Path(target.output))
     return chosen
+
+
+def _is_file(path: Path) -> bool:
+    return path_exists(path) and not is_folder(path)
 
 
 def _refuse_replacing(chosen: tuple[Target, ...], read: list[str]) -> None:
@@ -321,11 +325,11 @@ def _deliver(
 ) -> None:
     for target in chosen:
         color = target.output is None and use_color(sys.stdout, environ, no_color=options.no_color)
-        text = render(target, result, color=color, environ=environ)
+        parts = render_parts(target, result, color=color, environ=environ)
         if target.output is not None:
-            write_atomically(Path(target.output), text)
+            write_atomically(Path(target.output), parts)
         else:
-            write_stdout(text, machine=target.format != "text")
+            write_stdout(parts, machine=target.format != "text")
     trouble = append_step_summary(result, environ)
     if trouble:
         print(f"cite-sentinel: {trouble}", file=sys.stderr)

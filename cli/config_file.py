@@ -8,13 +8,14 @@ from pathlib import Path
 
 # core.config reads and checks a table; only the choice of file is the command's.
 from cite_sentinel.core import Config, ConfigError, config_from_table, load_config
+from cite_sentinel.core.workspace import path_exists
 
 
 def config_for(paths: Sequence[str], named: str | None) -> Config:
     """`--config FILE` when given, else the configuration nearest the first path."""
     if named is not None:
         return _named(Path(named))
-    start = next((Path(p) for p in paths if Path(p).exists()), Path.cwd())
+    start = next((Path(p) for p in paths if path_exists(Path(p))), Path.cwd())
     return load_config(start.absolute())
 
 

@@ -67,7 +67,9 @@ EXIT_CODES: dict[str, dict[ExitCode, str]] = {
         ExitCode.INTERRUPTED: _INTERRUPTED,
     },
     "lsp": {
-        ExitCode.CLEAN: "the editor asked the server to exit",
+        ExitCode.CLEAN: "the editor asked the server to shut down and exit, or closed stdin",
+        ExitCode.FINDINGS: "the editor asked the server to exit without shutting it down (as "
+        "the Language Server Protocol says)",
         ExitCode.INPUT: "usage mistake",
         ExitCode.INTERNAL: _BUG,
     },

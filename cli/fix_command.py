@@ -34,7 +34,7 @@ from cite_sentinel.core.fix import (
     unified_diff,
 )
 from cite_sentinel.core.verify import Engine
-from cite_sentinel.core.workspace import write_atomically
+from cite_sentinel.core.workspace import remove_stale_temporaries, write_atomically
 from cite_sentinel.exit_codes import DEFAULT_MAX_UNAVAILABLE, ExitCode, unavailable_share
 from cite_sentinel.interruption import run
 from cite_sentinel.report_output import write_stdout
@@ -84,6 +84,8 @@ def run_fix(
     path = Path(options.path)
     mode = _mode(options, environ, stdin)
     data, encoding = _read(path)
+    target = path.resolve() if path.is_symlink() else path
+    remove_stale_temporaries(target)  # what a fix killed midway left beside the file
     text = data.decode(encoding)
     notify = _notifier(quiet=options.quiet)
     config = config_for([options.path], options.config)
@@ -135,8 +137,10 @@ def run_fix(
             "convert the file to UTF-8 first"
         ) from error
     # Through a link (refs.bib -> a reference manager's export), edit the file it names and
-    # keep the link: replacing the link itself would cut it off from that file.
-    backup = write_atomically(path.resolve() if path.is_symlink() else path, encoded)
+    # keep the link: replacing the link itself would cut it off from that file. Only while
+    # the file still holds the bytes planned from (another fix may have come first), and
+    # FILE.bak gets exactly those bytes.
+    backup = write_atomically(target, encoded, expected=data)
     notify(f"{options.path}: fixed {_entries(len(fixes))}; the previous version is in {backup}")
     return ExitCode.CLEAN
 

@@ -7,12 +7,13 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TextIO
 
 from cite_sentinel.core import InputError
 from cite_sentinel.core.sources import SUFFIXES
+from cite_sentinel.core.workspace import remove_stale_temporaries
 
 
 def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> bool:
@@ -64,40 +65,53 @@ def prepare_output(path: Path) -> None:
         raise InputError(f"cannot write {path}: the folder {folder} is not writable")
 
 
-def write_stdout(text: str, *, machine: bool) -> None:
+def write_stdout(text: str | Iterable[str], *, machine: bool) -> None:
     """A machine's report as UTF-8 (JSON, SARIF and the XML declaration say so) whatever the
-    console's encoding; the person's text in that encoding, unencodable characters as `?`."""
+    console's encoding; the person's text in that encoding, unencodable characters as `?`.
+    Text in parts is written part by part."""
     stream = sys.stdout
+    parts = (text,) if isinstance(text, str) else text
     binary = getattr(stream, "buffer", None)
     if machine and binary is not None:
         stream.flush()
-        binary.write(text.encode("utf-8"))
+        for part in parts:
+            binary.write(part.encode("utf-8", "backslashreplace"))  # a lone surrogate: \ud800
         binary.flush()
         return
     encoding = getattr(stream, "encoding", None) or "utf-8"
-    stream.write(text.encode(encoding, errors="replace").decode(encoding))
+    for part in parts:
+        stream.write(part.encode(encoding, errors="replace").decode(encoding))
     stream.flush()
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write a whole file or nothing: a temporary file beside it, then os.replace."""
+def write_atomically(path: Path, text: str | Iterable[str]) -> None:
+    """Write a whole file or nothing: a temporary file beside it, then os.replace. Text in
+    parts is written part by part."""
     # Through a link, replace the file it names and keep the link.
     path = path.resolve() if path.is_symlink() else path
     folder = path.parent
     prepare_output(path)
+    remove_stale_temporaries(path)  # what a check killed while writing left beside it
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
         raise InputError(f"cannot write {path}: {error.strerror or error}") from error
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        # backslashreplace: a report is written whatever one input held (a lone surrogate
+        # becomes the escape \ud800, which JSON readers take back)
+        with os.fdopen(
+            handle, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
+        ) as stream:
+            for part in (text,) if isinstance(text, str) else text:
+                stream.write(part)
         os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
-    except OSError as error:
+    except BaseException as error:  # a part that failed to render, Ctrl-C: no stray file
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        raise InputError(f"cannot write {path}: {error.strerror or error}") from error
+        if isinstance(error, OSError):
+            raise InputError(f"cannot write {path}: {error.strerror or error}") from error
+        raise
 
 
 def _mode_for(path: Path) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import glob
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -170,6 +170,18 @@ def replaced_input(chosen: tuple[Target, ...], files: Sequence[str]) -> str | No
         if target.output and os.path.normcase(os.path.realpath(target.output)) in read:
             return target.output
     return None
+
+
+def render_parts(
+    target: Target, result: CheckResult, *, color: bool, environ: Mapping[str, str] | None = None
+) -> Iterable[str]:
+    """The text of one report in parts to write as they come: the JSON report of a large
+    bibliography is never whole in memory."""
+    if target.format == "json":
+        from cite_sentinel.core.report import json_parts
+
+        return json_parts(result)
+    return (render(target, result, color=color, environ=environ),)
 
 
 def render(

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from cite_sentinel.core.config import Config
-from cite_sentinel.core.model import Citation, Read, Reference, Verdict
+from cite_sentinel.core.internal_errors import internal_error
+from cite_sentinel.core.model import Citation, Finding, Read, Reference, Verdict
 from cite_sentinel.core.result import CheckResult
 from cite_sentinel.core.workspace import (
     Workspace,
@@ -72,7 +73,8 @@ async def check(
     findings.extend(empty_input_findings(documents, inputs))
     references = tuple(workspace.references())
     citations = tuple(workspace.citations())
-    verdicts = await _verify(references, citations, verifier, select)
+    verdicts, failed = await _verify(references, citations, verifier, select)
+    findings.extend(failed)
     shown = placed_findings(placements(workspace, verdicts), config.severities)
     shown += page_findings(references, verdicts, config.severities)
     result = CheckResult(
@@ -96,9 +98,10 @@ async def _verify(
     citations: Sequence[Citation],
     verifier: Verifier | None,
     select: Selection | None,
-) -> tuple[Verdict, ...]:
+) -> tuple[tuple[Verdict, ...], list[Finding]]:
     """One verdict per distinct reference (a key reused for another work is judged apart),
-    each naming the reference it judged; those not selected as earlier runs left them."""
+    each naming the reference it judged; those not selected as earlier runs left them. A file
+    whose references the verifier fails on gets a finding instead of verdicts."""
     distinct = _distinct(references)
     chosen = distinct
     recalled: dict[tuple[str, str], Verdict] = {}
@@ -107,14 +110,45 @@ async def _verify(
         recalled = _recalled(verifier, [ref for ref in distinct if ref.key not in keys])
         chosen = [reference for reference in distinct if reference.key in keys]
     if verifier is None or not (chosen or recalled):
-        return ()
-    judged = await verifier.verify(chosen) if chosen else ()
-    found = {_identity(ref): v for ref, v in zip(chosen, judged, strict=True)} | recalled
-    return tuple(
-        replace(found[_identity(reference)], subject=reference.signature)
+        return (), []
+    judged, failed = await _verify_apart(verifier, chosen) if chosen else ([], [])
+    found = {
+        _identity(ref): verdict
+        for ref, verdict in zip(chosen, judged, strict=True)
+        if verdict is not None
+    } | recalled
+    verdicts = tuple(
+        replace(found[_identity(reference)], subject=reference.subject)
         for reference in distinct
         if _identity(reference) in found
     )
+    return verdicts, failed
+
+
+async def _verify_apart(
+    verifier: Verifier, references: Sequence[Reference]
+) -> tuple[list[Verdict | None], list[Finding]]:
+    """The verdicts, in order. Should the verifier fail (a bug met on some reference), each
+    file's references are verified apart, and a file it still fails on gets an
+    internal-error finding and no verdicts: one bad file never costs the others theirs."""
+    try:
+        return list(await verifier.verify(references)), []
+    except Exception:
+        log.warning("verification failed; verifying each file's references apart", exc_info=True)
+    by_path: dict[str, list[int]] = {}
+    for index, reference in enumerate(references):
+        by_path.setdefault(reference.location.path, []).append(index)
+    verdicts: list[Verdict | None] = [None] * len(references)
+    failed: list[Finding] = []
+    for path, indexes in by_path.items():
+        try:
+            judged = await verifier.verify([references[index] for index in indexes])
+        except Exception as error:  # this file's references only
+            failed.append(internal_error(path, "verifying the references of", error))
+            continue
+        for index, verdict in zip(indexes, judged, strict=True):
+            verdicts[index] = verdict
+    return verdicts, failed
 
 
 def _recalled(

@@ -36,6 +36,8 @@ class Code(StrEnum):
     NOT_CHECKED = "not-checked"
     UNRELATED_CITATION = "unrelated-citation"
     CONTRADICTED_CITATION = "contradicted-citation"
+    INPUT_LIMIT = "input-limit"
+    INTERNAL_ERROR = "internal-error"
 
 
 # Codes whose findings restate a verdict: reports show them through the verdicts, accepting a
@@ -98,6 +100,16 @@ RULES: dict[Code, Rule] = {
             Code.CONTRADICTED_CITATION,
             Severity.WARNING,
             "The cited work appears to contradict the sentence citing it.",
+        ),
+        Rule(
+            Code.INPUT_LIMIT,
+            Severity.ERROR,
+            "A part of a file goes beyond a limit; what lies beyond was not read.",
+        ),
+        Rule(
+            Code.INTERNAL_ERROR,
+            Severity.ERROR,
+            "cite-sentinel failed on this file (a bug); the other files were checked.",
         ),
     )
 }

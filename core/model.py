@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -162,6 +163,14 @@ class Reference:
         free-text reader's estimate, 1.0 where the format states the field."""
         return next((value for field_name, value in self.confidence if field_name == name), 1.0)
 
+    @property
+    def subject(self) -> str:
+        """What a verdict's `subject` holds to name the reference it judged: a digest of the
+        signature (a verdict kept for each of 183,000 references holds 24 characters, not
+        the signature's hundreds)."""
+        data = self.signature.encode("utf-8", "surrogatepass")
+        return hashlib.blake2b(data, digest_size=12).hexdigest()
+
     def field(self, name: str) -> str:
         """The value of a field as read, or ""."""
         lowered = name.lower()
@@ -298,5 +307,5 @@ class Verdict:
     match: Record | None = None
     sources: tuple[SourceReport, ...] = ()
     reason: str = ""  # for unverified and fabricated: why, in a sentence
-    subject: str = ""  # Reference.signature of the judged reference ("" : match by key alone)
+    subject: str = ""  # Reference.subject of the judged reference ("" : match by key alone)
     published: Record | None = None  # with the published-version flag: that version's record

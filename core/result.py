@@ -42,7 +42,7 @@ class CheckResult:
 
     def verdict_for(self, reference: Reference) -> Verdict | None:
         """The verdict on this reference (by key and content), or None when it was not judged."""
-        return self._index.get((reference.key, reference.signature)) or self._index.get(
+        return self._index.get((reference.key, reference.subject)) or self._index.get(
             (reference.key, "")
         )
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import yaml
 from cite_sentinel.core import BibliographyLink, Citation, Location, Read
 from cite_sentinel.core.sources import read_csl_yaml
+from cite_sentinel.core.workspace import is_folder, path_exists
 from cite_sentinel.filters.collect import DOCUMENT
 from cite_sentinel.filters.settings import Lookup
 
@@ -56,7 +57,7 @@ def _find(name: str, folders: Sequence[Path], cwd: Path) -> str:
     expanded = os.path.expanduser(name)
     for folder in folders:
         candidate = folder / expanded
-        if candidate.is_file():
+        if path_exists(candidate) and not is_folder(candidate):
             return str(candidate) if folder != cwd else expanded
     return expanded  # core reports it as a bibliography that cannot be read
 

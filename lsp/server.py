@@ -30,6 +30,7 @@ from cite_sentinel.lsp.features.grounding import Grounding
 from cite_sentinel.lsp.features.insert_entry import insert_entry
 from cite_sentinel.lsp.features.verification import Wave
 from cite_sentinel.lsp.session import Session
+from cite_sentinel.lsp.stdio import serve_stdio
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
@@ -190,12 +191,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_lsp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:
-    """Serve one client on stdin and stdout until it exits."""
+    """Serve one client on stdin and stdout until it exits: 0 after `shutdown`, 1 when the
+    client sent `exit` without it (LSP's rule)."""
     logging.basicConfig(stream=sys.stderr, level=str(options.log_level).upper())
     for handler in logging.getLogger().handlers:  # httpx logs whole URLs, query keys included
         handler.addFilter(MaskingFilter(environ))
-    build_server(environ).start_io()
-    return ExitCode.CLEAN
+    status = serve_stdio(build_server(environ))
+    return ExitCode.CLEAN if status == 0 else ExitCode.FINDINGS
 
 
 def _show_problems(server: LanguageServer, problems: Sequence[str]) -> None:

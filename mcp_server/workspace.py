@@ -3,7 +3,9 @@
 The folders are the roots the client grants (MCP `roots/list`) or, from a client that grants
 none, those named by `--root`. A path is refused when it contains `..`, when it or a link on
 its way leads outside every folder, when it is not a regular file (a device, a pipe, a
-folder), or when it is larger than the cap.
+folder), when it has more than one name (a hard link inside a root may name a file outside
+it, which no path can show), or when it is larger than the cap. The file is checked as opened:
+a link swapped in between the check and the reading is seen.
 """
 
 from __future__ import annotations
@@ -56,14 +58,14 @@ def read_inside(name: str, roots: Roots, *, limit: int = MAX_FILE_BYTES) -> tupl
     saying why the file may not be read.
     """
     path = locate(name, roots)
-    return str(path), _read_regular(path, name, limit)
+    return str(path), _read_regular(path, name, limit, roots)
 
 
 def read_linked(path: str, roots: Roots, *, limit: int = MAX_FILE_BYTES) -> str:
     """The text of a file a document names (`../refs.bib` may be), when it lies inside."""
     if not inside(path, roots):
         raise InputError(f"{path}: lies outside the folders {roots.granted_by} granted")
-    return _read_regular(Path(path), path, limit)
+    return _read_regular(Path(path), path, limit, roots)
 
 
 def locate(name: str, roots: Roots) -> Path:
@@ -93,28 +95,73 @@ def all_inside(paths: Sequence[str], roots: Roots) -> str | None:
     return next((path for path in paths if not inside(path, roots)), None)
 
 
-def _read_regular(path: Path, name: str, limit: int) -> str:
+def _read_regular(path: Path, name: str, limit: int, roots: Roots) -> str:
     try:
-        status = os.stat(path)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a pipe must not block
     except FileNotFoundError as error:
         raise InputError(f"{name}: no such file") from error
+    except (OSError, ValueError) as error:
+        raise InputError(f"{name}: cannot be read ({_why(error)})") from error
+    try:
+        _refuse_unsafe(os.fstat(descriptor), descriptor, name, limit, roots)
+        data = _read_all(descriptor, name, limit)
     except OSError as error:
-        raise InputError(f"{name}: cannot be read ({error.strerror or error})") from error
+        raise InputError(f"{name}: cannot be read ({_why(error)})") from error
+    finally:
+        os.close(descriptor)
+    try:
+        return decode(data)
+    except TextFileError as error:
+        raise InputError(f"{name}: {error}") from error
+
+
+def _refuse_unsafe(
+    status: os.stat_result, descriptor: int, name: str, limit: int, roots: Roots
+) -> None:
+    """Refuse what the opened file is, whatever its path said."""
     if stat.S_ISDIR(status.st_mode):
         raise InputError(f"{name}: is a folder; name one file (a bibliography or manuscript)")
     if not stat.S_ISREG(status.st_mode):
         raise InputError(f"{name}: is not a regular file (a device or pipe); name a saved file")
+    if status.st_nlink > 1:
+        raise InputError(
+            f"{name}: the file has {status.st_nlink} names (hard links), and another name may "
+            f"lie outside the folders {roots.granted_by} granted; the server reads only files "
+            "with one name: copy it into the folder, or pass its text instead"
+        )
+    opened = _opened_path(descriptor)
+    if opened is not None and not inside(opened, roots):
+        raise InputError(f"{name}: lies outside the folders {roots.granted_by} granted")
     if status.st_size > limit:
         raise InputError(
             f"{name}: is {status.st_size // 1024} KB; the server reads files up to "
             f"{limit // 1024} KB — split it, or run `cite-sentinel check` on it"
         )
+
+
+def _opened_path(descriptor: int) -> str | None:
+    """Where an open file really is (Linux says in /proc); None where that cannot be known."""
     try:
-        return decode(path.read_bytes())
-    except TextFileError as error:
-        raise InputError(f"{name}: {error}") from error
-    except OSError as error:
-        raise InputError(f"{name}: cannot be read ({error.strerror or error})") from error
+        return os.readlink(f"/proc/self/fd/{descriptor}")
+    except OSError:
+        return None
+
+
+def _read_all(descriptor: int, name: str, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    total = 0
+    while chunk := os.read(descriptor, 1 << 20):
+        total += len(chunk)
+        if total > limit:  # it grew since it was measured
+            raise InputError(f"{name}: grew beyond {limit // 1024} KB while it was read")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _why(error: BaseException) -> str:
+    if isinstance(error, ValueError):
+        return "its name holds a NUL character"
+    return getattr(error, "strerror", None) or str(error)
 
 
 def _listed(roots: Roots) -> str:

@@ -7,7 +7,7 @@ from cite_sentinel.core.exports import lazy
 if TYPE_CHECKING:
     from cite_sentinel.core.report.github import render_github, render_step_summary
     from cite_sentinel.core.report.gitlab import render_gitlab
-    from cite_sentinel.core.report.json import render_json
+    from cite_sentinel.core.report.json import json_parts, render_json
     from cite_sentinel.core.report.junit import render_junit
     from cite_sentinel.core.report.markdown import render_markdown
     from cite_sentinel.core.report.sarif import render_sarif
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = [
     "failing_sources",
     "finding_lines",
+    "json_parts",
     "local_findings",
     "render_github",
     "render_gitlab",
@@ -43,7 +44,7 @@ __getattr__, __dir__ = lazy(
     {
         "github": ("render_github", "render_step_summary"),
         "gitlab": ("render_gitlab",),
-        "json": ("render_json",),
+        "json": ("json_parts", "render_json"),
         "junit": ("render_junit",),
         "markdown": ("render_markdown",),
         "sarif": ("render_sarif",),

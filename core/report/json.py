@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from cite_sentinel.core.ground.citation_support import CitationSupport
@@ -25,11 +26,42 @@ VERSION = 1
 
 def render_json(result: CheckResult) -> str:
     """The report as indented JSON text."""
-    return json.dumps(_document(result), indent=2, ensure_ascii=False) + "\n"
+    return "".join(json_parts(result))
+
+
+def json_parts(result: CheckResult) -> Iterator[str]:
+    """The report's text in parts, one array item at a time, as `json.dumps(…, indent=2)`
+    writes it: a writer that writes each part as it comes holds one item at a time, not a
+    tree and a text of every reference (a 183,000-entry .bib's report is 200 MB)."""
+    document = _document(result)
+    yield "{"
+    for number, (name, value) in enumerate(document.items()):
+        yield ",\n  " if number else "\n  "
+        yield json.dumps(name) + ": "
+        if isinstance(value, Iterator):
+            yield from _array(value)
+        else:
+            yield _indented(value, 2)
+    yield "\n}\n"
+
+
+def _array(items: Iterator[dict[str, Any]]) -> Iterator[str]:
+    first = True
+    for item in items:
+        yield "[\n    " if first else ",\n    "
+        yield _indented(item, 4)
+        first = False
+    yield "[]" if first else "\n  ]"
+
+
+def _indented(value: object, depth: int) -> str:
+    """`value` as json.dumps(indent=2) writes it `depth` spaces deep."""
+    return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + " " * depth)
 
 
 def _document(result: CheckResult) -> dict[str, Any]:
-    """The report as JSON-ready values: references, citations, summary, findings.
+    """The report as JSON-ready values: references, citations, summary, findings; the arrays
+    as iterators, made one item at a time.
 
     `findings` extends the documented schema: local findings (syntax, keys, fields,
     identifiers) that no verdict carries. A reference without a verdict has `"verdict": null`.
@@ -41,11 +73,11 @@ def _document(result: CheckResult) -> dict[str, Any]:
     return {
         "version": VERSION,
         **stopped,
-        "references": [_reference(ref, result.verdict_for(ref)) for ref in result.references],
-        "citations": [
+        "references": (_reference(ref, result.verdict_for(ref)) for ref in result.references),
+        "citations": (
             _citation(citation, supports.get((citation.key, citation.location)))
             for citation in result.citations
-        ],
+        ),
         "summary": {
             "total": summary.total,
             "verified": summary.verified,
@@ -54,7 +86,7 @@ def _document(result: CheckResult) -> dict[str, Any]:
             "unverified": summary.unverified,
             "retracted": summary.retracted,
         },
-        "findings": [_finding(finding) for finding in local_findings(result)],
+        "findings": (_finding(finding) for finding in local_findings(result)),
     }
 
 

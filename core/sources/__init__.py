@@ -118,6 +118,9 @@ def reader_for_text(text: str) -> Reader | None:
 def read_text(text: str, path: str) -> Read:
     """Read one file's text with the reader its name calls for, else the one its text calls
     for (an empty Read if none)."""
+    from cite_sentinel.core.sources.surrogates import without_surrogates
+
+    text = without_surrogates(text)
     reader = reader_for(path) or reader_for_text(text)
     return reader(text, path) if reader else Read()
 

@@ -17,12 +17,12 @@ from cite_sentinel.core.sources import journal_macros
 from cite_sentinel.core.sources.bibtex_blocks import (
     EntryBlock,
     FailedBlock,
-    Piece,
     PieceKind,
     StringBlock,
     iter_blocks,
 )
 from cite_sentinel.core.sources.bibtex_inherit import RawEntry, resolve_inheritance
+from cite_sentinel.core.sources.bibtex_macros import Macros
 from cite_sentinel.core.sources.identifiers import find_identifiers
 from cite_sentinel.core.sources.latex_text import decode_latex, decode_protected, decode_verbatim
 from cite_sentinel.core.sources.names import parse_names
@@ -48,6 +48,7 @@ _VENUES = frozenset({"journal", "journaltitle", "booktitle"})
 _VERBATIM = frozenset({"url", "doi", "eprint", "urlraw", "verba", "verbb", "verbc", "pdf"})
 _PEOPLE = frozenset({"author", "editor"})
 _DATA_ONLY = frozenset({"xdata"})  # biblatex: holds fields for others, is never cited
+_INHERITANCE = re.compile(r"(?:crossref|xdata)\s*=", re.IGNORECASE)
 _YEAR = re.compile(r"\d{4}")
 _DATE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?")
 
@@ -55,8 +56,13 @@ _DATE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?")
 def read_bibtex(text: str, path: str) -> Read:
     """Every entry in source order (duplicates too), and findings for what could not be read."""
     lines = _LineIndex(text)
-    macros: dict[str, str] = dict(MONTHS)
     findings: list[Finding] = []
+    macros = Macros(MONTHS, lambda start, end: lines.span(path, start, end), findings)
+    # Without crossref or xdata no entry takes fields from another: each reference is made as
+    # its entry is read, and nothing of the entry but the reference is kept (a 183,000-entry
+    # file would otherwise hold every entry's raw fields too until the end).
+    streaming = _INHERITANCE.search(text) is None
+    references: list[Reference] = []
     entries: list[_Head] = []  # each entry's head only: its fields and pieces go at once
     raws: list[RawEntry] = []
     for block in iter_blocks(text):
@@ -65,18 +71,24 @@ def read_bibtex(text: str, path: str) -> Read:
                 [
                     (field.name, pieces[0].text)
                     if len(pieces := field.pieces) == 1 and pieces[0].kind is not PieceKind.MACRO
-                    else (field.name, _resolve(pieces, macros, block.key, lines, path, findings))
+                    else (field.name, macros.resolve(pieces, block.key))
                     for field in block.fields
                 ]
             )
-            entries.append(_Head(block.kind, block.key, block.key_start, block.start, block.end))
-            raws.append(RawEntry(block.kind, block.key, fields))
+            head = _Head(block.kind, block.key, block.key_start, block.start, block.end)
+            if not streaming:
+                entries.append(head)
+                raws.append(RawEntry(block.kind, block.key, fields))
+            elif head.kind not in _DATA_ONLY:
+                references.append(_reference(head, fields, text, lines, path))
         elif isinstance(block, StringBlock):
-            macros[block.name] = _resolve(block.pieces, macros, "", lines, path, findings)
+            macros.define(block.name, block.pieces)
         else:
             findings.append(_parse_error(block, lines, path))
+    if streaming:
+        return Read(references=tuple(references), findings=tuple(findings))
     complete = resolve_inheritance(raws) if any(_inherits(raw) for raw in raws) else None
-    references = tuple(
+    whole = tuple(
         _reference(
             block,
             complete[index] if complete is not None else raws[index].fields,
@@ -87,7 +99,7 @@ def read_bibtex(text: str, path: str) -> Read:
         for index, block in enumerate(entries)
         if block.kind not in _DATA_ONLY
     )
-    return Read(references=references, findings=tuple(findings))
+    return Read(references=whole, findings=tuple(findings))
 
 
 def decode_field(name: str, value: str) -> str:
@@ -101,30 +113,6 @@ def decode_field(name: str, value: str) -> str:
 
 def _inherits(raw: RawEntry) -> bool:
     return any(name in ("crossref", "xdata") for name, _ in raw.fields)
-
-
-def _resolve(
-    pieces: tuple[Piece, ...],
-    macros: dict[str, str],
-    key: str,
-    lines: _LineIndex,
-    path: str,
-    findings: list[Finding],
-) -> str:
-    """A value's LaTeX text: macros expanded and `#` parts joined."""
-    if len(pieces) == 1 and pieces[0].kind is not PieceKind.MACRO:
-        return pieces[0].text
-    parts: list[str] = []
-    for piece in pieces:
-        if piece.kind is not PieceKind.MACRO:
-            parts.append(piece.text)
-            continue
-        value = macros.get(piece.text.lower())
-        if value is None:
-            findings.append(_undefined_string(piece, key, lines, path))
-            value = piece.text  # as written: more telling than BibTeX's empty string
-        parts.append(value)
-    return "".join(parts)
 
 
 class _Head(NamedTuple):
@@ -162,7 +150,9 @@ def _reference(
         key_location=lines.span(path, block.key_start, block.key_start + len(block.key)),
         kind=block.kind,
         title=get("title", ""),
-        protected_title=decode_protected(title_raw) if title_raw else "",
+        protected_title=_same_or(
+            get("title", ""), decode_protected(title_raw) if title_raw else ""
+        ),
         people=people,
         editors=editors,
         others=others,
@@ -182,6 +172,11 @@ def _reference(
         raw=text[block.start : block.end],
         source_format="bibtex",
     )
+
+
+def _same_or(title: str, protected: str) -> str:
+    """The protected title, as the title's own string when it is the same text (most are)."""
+    return title if protected == title else protected
 
 
 def _year_and_date(date: str, year: str, month: str, day: str) -> tuple[int | None, str]:
@@ -231,19 +226,6 @@ def _parse_error(block: FailedBlock, lines: _LineIndex, path: str) -> Finding:
         location=Location(path, line, column, line, column + 1),
         key=block.key,
         hint=block.hint,
-    )
-
-
-def _undefined_string(piece: Piece, key: str, lines: _LineIndex, path: str) -> Finding:
-    where = f" in entry '{key}'" if key else ""
-    return Finding(
-        code=Code.UNDEFINED_STRING,
-        severity=Severity.WARNING,
-        message=f"@string macro '{piece.text}'{where} is never defined; its name is used as "
-        f"the value",
-        location=lines.span(path, piece.start, piece.end),
-        key=key,
-        hint=f"define it with @string{{{piece.text} = {{...}}}} or write the value in braces",
     )
 
 

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from sys import intern  # one string per field name and entry type, not one per entry
 
 __all__ = [
     "Block",
@@ -142,7 +143,7 @@ def iter_blocks(text: str) -> Iterator[Block]:
         if head is None or commented:
             pos = at + 1
             continue
-        kind = head.group(1).lower()
+        kind = intern(head.group(1).lower())
         opener = head.group(2)
         if opener is None:
             if text[line_start:at].strip() or kind in _SKIPPED:
@@ -299,7 +300,7 @@ def _plain_field(fast: re.Match[str], text: str) -> Field | None:
         start = fast.start(4)
         kind = PieceKind.NUMBER if bare[0].isdigit() else PieceKind.MACRO
         piece = Piece(kind, bare, start)
-    return Field(name.lower(), (piece,), fast.start(1))
+    return Field(intern(name.lower()), (piece,), fast.start(1))
 
 
 def _after_value(text: str, at: int, pos: int, key: str, fields: list[Field], closer: str) -> None:
@@ -344,7 +345,7 @@ def _field(text: str, pos: int, key: str) -> tuple[Field, int]:
             f"expected a field name in entry '{key}', found '{text[pos]}'",
             "write fields as name = {value}, separated by commas",
         )
-    name = name_match.group(0).lower()
+    name = intern(name_match.group(0).lower())
     pos = _skip(text, name_match.end())
     if not text.startswith("=", pos):
         raise _Broken(

@@ -14,6 +14,7 @@ import yaml
 from cite_sentinel.core.findings import RULES, Code
 from cite_sentinel.core.model import Finding, Location, Read, Reference
 from cite_sentinel.core.sources.csl_item import reference_from_item
+from cite_sentinel.core.sources.surrogates import escapes_surrogates, whole_values
 from yaml import MappingNode, Node, ScalarNode, SequenceNode
 
 _JSON_HEAD = re.compile(r"\A[\s\ufeff]*(\[|\{)")
@@ -24,6 +25,7 @@ _YAML_CSL_KEYS = re.compile(
     r"^[-\s]+(?:title|author|issued|type|container-title)\s*:", re.MULTILINE
 )
 _HEAD_CHARS = 8192
+_LONGEST_INTEGER = 64  # digits
 # A cite-sentinel JSON report: {"version": ..., "references": [...], "citations", "summary", ...}.
 _REPORT_KEYS = frozenset({"version", "references", "citations", "summary"})
 _REPORT_HEAD = re.compile(
@@ -36,7 +38,7 @@ def read_csl_json(text: str, path: str) -> Read:
     lines = _Lines(text)
     text = text.replace("\ufeff", " ", 1) if text.startswith("\ufeff") else text
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_integer)
     except json.JSONDecodeError as error:
         return Read(findings=(_json_error(error, path),))
     except RecursionError:
@@ -44,6 +46,8 @@ def read_csl_json(text: str, path: str) -> Read:
         return Read(findings=(_parse_error(where, "the JSON is nested too deeply to read", ""),))
     if _is_report(data):
         return Read()  # cite-sentinel's own JSON report saved under another name: no references
+    if escapes_surrogates(text):
+        data = whole_values(data)
     items, spans = _json_items(data, text)
     if items is None:
         message = f"the file holds {_kind(data)}, not a CSL-JSON bibliography"
@@ -65,10 +69,16 @@ def read_csl_yaml(text: str, path: str, *, first_line: int = 1) -> Read:
     entries: list[_Entry] = []
     spans: list[tuple[int, int]] = []
     findings: list[Finding] = []
+    escaped = escapes_surrogates(text)
     try:
         for document in yaml.compose_all(text, Loader=yaml.SafeLoader):
             for node in _item_nodes(document):
-                entries.append(_yaml_entry(node, path, offset))
+                try:
+                    entry = _yaml_entry(node, path, offset, escaped)
+                except (yaml.YAMLError, RecursionError, ValueError, TypeError) as error:
+                    findings.append(_item_error(node, path, offset, error))
+                    continue
+                entries.append(entry)
                 spans.append((node.start_mark.index, node.end_mark.index))
     except yaml.YAMLError as error:
         findings.append(_yaml_error(error, path, offset))
@@ -162,7 +172,7 @@ def _json_items(data: object, text: str) -> tuple[list[object] | None, list[tupl
 
 def _array_spans(text: str) -> list[tuple[int, int]]:
     """Where each element of a valid top-level JSON array starts and ends."""
-    decoder = json.JSONDecoder()
+    decoder = json.JSONDecoder(parse_int=_integer)
     spans: list[tuple[int, int]] = []
     index = _skip_space(text, text.index("[") + 1)
     while index < len(text) and text[index] != "]":
@@ -211,6 +221,12 @@ def _json_key_span(text: str, span: tuple[int, int], lines: _Lines, path: str) -
     ):
         end += 2 if text[end] == "\\" else 1
     return lines.span(path, start, min(end, len(text)))
+
+
+def _integer(digits: str) -> int | str:
+    """A JSON integer; a longer one than any CSL field holds stays text (Python refuses to
+    convert more than 4,300 digits, and arithmetic on such numbers is slow)."""
+    return int(digits) if len(digits) <= _LONGEST_INTEGER else digits
 
 
 def _json_error(error: json.JSONDecodeError, path: str) -> Finding:
@@ -276,9 +292,11 @@ def _item_nodes(document: Node) -> Iterator[Node]:
         yield from document.value
 
 
-def _yaml_entry(node: Node, path: str, offset: int) -> _Entry:
+def _yaml_entry(node: Node, path: str, offset: int, escaped: bool) -> _Entry:
     _dates_as_text(node)
     item = yaml.constructor.SafeConstructor().construct_object(node, deep=True)
+    if escaped:
+        item = whole_values(item)
     start, end = node.start_mark, node.end_mark
     location = Location(
         path, start.line + 1 + offset, start.column + 1, end.line + 1 + offset, end.column + 1
@@ -296,6 +314,14 @@ def _yaml_entry(node: Node, path: str, offset: int) -> _Entry:
                     stop.column + 1,
                 )
     return _Entry(item, location, key_location)
+
+
+def _item_error(node: Node, path: str, offset: int, error: BaseException) -> Finding:
+    """One item that cannot be built (an integer of 5,000 digits): the other items are read."""
+    mark = node.start_mark
+    where = Location.point(path, mark.line + 1 + offset, mark.column + 1)
+    said = str(error).split(";")[0]
+    return _parse_error(where, f"this item cannot be read: {said}", "correct or remove the item")
 
 
 def _yaml_error(error: yaml.YAMLError, path: str, offset: int) -> Finding:

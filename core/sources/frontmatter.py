@@ -10,6 +10,7 @@ import yaml
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import BibliographyLink, Finding, Location, Read, Severity
 from cite_sentinel.core.sources.spans import LineIndex
+from cite_sentinel.core.sources.surrogates import escapes_surrogates, whole_values
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,10 @@ def read_front_matter(matter: FrontMatter, path: str, index: LineIndex) -> Read:
         line = first_line + (mark.line if mark is not None else 0)
         column = (mark.column + 1) if mark is not None else 1
         return Read(findings=(_parse_error(path, line, column, error),))
+    except (RecursionError, ValueError, TypeError) as error:  # an integer of 5,000 digits
+        return Read(findings=(_parse_error(path, first_line, 1, error),))
+    if escapes_surrogates(matter.yaml):
+        data = whole_values(data)
     if not isinstance(data, dict):
         return Read()
     links = _links(matter, data.get("bibliography"), index)
@@ -75,8 +80,8 @@ def _links(matter: FrontMatter, value: object, index: LineIndex) -> tuple[Biblio
     return tuple(links)
 
 
-def _parse_error(path: str, line: int, column: int, error: yaml.YAMLError) -> Finding:
-    reason = str(getattr(error, "problem", None) or error).strip()
+def _parse_error(path: str, line: int, column: int, error: Exception) -> Finding:
+    reason = str(getattr(error, "problem", None) or error).split(";")[0].strip()
     return Finding(
         code=Code.PARSE_ERROR,
         severity=Severity.ERROR,

@@ -149,12 +149,13 @@ def _read(text: str, path: str) -> Read:
     commands: list[_Command] = []
     links: list[BibliographyLink] = []
     findings: list[Finding] = []
+    groups = _Groups(scan)
     for match in _COMMAND.finditer(scan):
         name = match[1]
         if name in _BIBLIOGRAPHY:
-            links.extend(_links(scan, match.end(), index))
+            links.extend(_links(groups, match.end(), index))
         elif name in _MULTI or name in _SINGLE or name.endswith(("cite", "cites")):
-            parsed = _command(scan, match, name)
+            parsed = _command(groups, match, name)
             if isinstance(parsed, _Command):
                 commands.append(parsed)
             else:
@@ -216,13 +217,14 @@ def _mark(command: _Command) -> int:
     return -1 if command.mode is CitationMode.AUTHOR_IN_TEXT else command.start
 
 
-def _command(scan: str, match: re.Match[str], name: str) -> _Command | str:
+def _command(groups: _Groups, match: re.Match[str], name: str) -> _Command | str:
     """A citation command's keys, prefixes and locators, or why it cannot be read."""
+    scan = groups.scan
     position = match.end()
     mode = _mode(name)
     if name in _MULTI:
         for _ in range(2):  # (global prenote)(global postnote)
-            end = _group_end(scan, _skip_space(scan, position), "(", ")")
+            end = groups.end(_skip_space(scan, position), "(", ")")
             if end < 0:
                 break
             position = end
@@ -230,14 +232,14 @@ def _command(scan: str, match: re.Match[str], name: str) -> _Command | str:
     while True:
         options: list[tuple[int, int]] = []
         cursor = _skip_space(scan, position)
-        while len(options) < 2 and (end := _group_end(scan, cursor, "[", "]")) > 0:
+        while len(options) < 2 and (end := groups.end(cursor, "[", "]")) > 0:
             options.append((cursor + 1, end - 1))
             cursor = _skip_space(scan, end)
         if not scan.startswith("{", cursor):
             if keys:
                 break
             return f"\\{name} has no {{key}} argument"
-        close = _group_end(scan, cursor, "{", "}")
+        close = groups.end(cursor, "{", "}")
         if close < 0:
             return f"\\{name}{{ is never closed"
         prefix = clean(scan[slice(*options[0])], Flavour.LATEX) if len(options) == 2 else ""
@@ -263,16 +265,59 @@ def _skip_space(scan: str, position: int) -> int:
     return position
 
 
-def _group_end(scan: str, start: int, opening: str, closing: str) -> int:
-    """The offset after the group that opens at `start`, or -1; braces nest inside."""
-    if not scan.startswith(opening, start):
-        return -1
+class _Groups:
+    """Where the groups of a text end: `{…}` arguments from one pass over the text, so that
+    a line of ten thousand unclosed `\\cite{` costs that pass, not ten thousand scans to its
+    end; a `[…]` or `(…)` note is looked for over _LONGEST_NOTE characters at most."""
+
+    __slots__ = ("_braces", "scan")
+
+    def __init__(self, scan: str) -> None:
+        self.scan = scan
+        self._braces: dict[int, int] | None = None
+
+    def end(self, start: int, opening: str, closing: str) -> int:
+        """The offset after the group that opens at `start`, or -1; braces nest inside, and a
+        paragraph break ends any argument."""
+        if not self.scan.startswith(opening, start):
+            return -1
+        if opening == "{":
+            if self._braces is None:
+                self._braces = _brace_ends(self.scan)
+            return self._braces.get(start, -1)
+        return _note_end(self.scan, start, opening, closing)
+
+
+_BRACE = re.compile(r"[{}]|\n[^\S\n]*(?=\n)")  # a brace, or a blank line
+_LONGEST_NOTE = 2000
+
+
+def _brace_ends(scan: str) -> dict[int, int]:
+    """The end of each `{` group (after its `}`), or -1 where a blank line or the end of the
+    text comes first."""
+    ends: dict[int, int] = {}
+    opened: list[int] = []
+    for token in _BRACE.finditer(scan):
+        char = token.group()
+        if char == "{":
+            opened.append(token.start())
+        elif char == "}":
+            if opened:
+                ends[opened.pop()] = token.end()
+        else:
+            ends.update(dict.fromkeys(opened, -1))
+            opened.clear()
+    ends.update(dict.fromkeys(opened, -1))
+    return ends
+
+
+def _note_end(scan: str, start: int, opening: str, closing: str) -> int:
     depth, braces = 0, 0
-    for position in range(start, len(scan)):
+    for position in range(start, min(len(scan), start + _LONGEST_NOTE)):
         char = scan[position]
         if char == "\\":
             continue
-        if opening != "{" and char in "{}":
+        if char in "{}":
             braces += 1 if char == "{" else -1
         elif braces == 0 and char == opening:
             depth += 1
@@ -280,14 +325,7 @@ def _group_end(scan: str, start: int, opening: str, closing: str) -> int:
             depth -= 1
             if depth == 0:
                 return position + 1
-        if opening == "{" and position > start and char == "\n" and _blank_line(scan, position):
-            return -1  # a paragraph break ends any argument
     return -1
-
-
-def _blank_line(scan: str, position: int) -> bool:
-    end = scan.find("\n", position + 1)
-    return end >= 0 and not scan[position + 1 : end].strip()
 
 
 def _keys(
@@ -303,12 +341,13 @@ def _keys(
     return keys
 
 
-def _links(scan: str, position: int, index: LineIndex) -> list[BibliographyLink]:
+def _links(groups: _Groups, position: int, index: LineIndex) -> list[BibliographyLink]:
+    scan = groups.scan
     cursor = _skip_space(scan, position)
-    end = _group_end(scan, cursor, "[", "]")
+    end = groups.end(cursor, "[", "]")
     if end > 0:
         cursor = _skip_space(scan, end)
-    close = _group_end(scan, cursor, "{", "}")
+    close = groups.end(cursor, "{", "}")
     if close < 0:
         return []
     return [

@@ -260,7 +260,7 @@ _DASHES = {"---": "—", "--": "–", "``": "“", "''": "”", "~": " "}
 def decode_latex(text: str) -> str:
     """Plain Unicode text: commands resolved, braces gone, whitespace collapsed."""
     if not _SPECIAL.search(text):
-        return " ".join(text.split())
+        return _collapsed(text)
     return " ".join(_Decoder(text, keep_braces=False).run().split())
 
 
@@ -268,7 +268,7 @@ def decode_latex(text: str) -> str:
 def decode_protected(text: str) -> str:
     """Unicode text keeping the {braces} that protect case; special-character braces go."""
     if not _SPECIAL.search(text):
-        return " ".join(text.split())
+        return _collapsed(text)
     return " ".join(_Decoder(text, keep_braces=True).run().split())
 
 
@@ -278,7 +278,15 @@ def decode_verbatim(text: str) -> str:
         text = _ESCAPED.sub(r"\1", text)
     if "{" in text or "}" in text:
         text = text.replace("{", "").replace("}", "")
-    return "".join(text.split())
+    joined = "".join(text.split())
+    return text if joined == text else joined
+
+
+def _collapsed(text: str) -> str:
+    """Whitespace collapsed; the text itself when it has nothing to collapse, so that a plain
+    value is one string in memory, not two (a large .bib holds a million values)."""
+    joined = " ".join(text.split())
+    return text if joined == text else joined
 
 
 class _Decoder:

@@ -43,6 +43,7 @@ _REFLIST_TITLE = re.compile(
 )
 _REFS_DIV = re.compile(r"\{#refs\b|id=[\"']refs[\"']|^:::+[ \t]*refs\b", re.MULTILINE)
 _BREAK_LINE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d+[.)][ \t]|\||:::|>)", re.MULTILINE)
+_LONGEST_LIST = 4000  # characters of one bracketed citation list ([see @a, p. 3; @b])
 
 
 @never_raises("Markdown")
@@ -155,6 +156,8 @@ def _group(
     grouped: dict[int, list[_Cite]] = {}  # bracket opening offset -> its citations
     markup: list[tuple[int, int]] = []
     for open_, close in brackets:
+        if close - open_ > _LONGEST_LIST:  # brackets nested thousands deep are no citation
+            continue
         members = _citation_list(scan, open_ + 1, close, keys, taken)
         if members is None or scan.startswith(("(", "{"), close + 1):
             continue

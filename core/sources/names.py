@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from sys import intern
 
 from cite_sentinel.core.model import Person
 from cite_sentinel.core.sources.latex_text import decode_latex
@@ -132,33 +133,34 @@ _LATEX = re.compile(r"[{}\\~$]|--|``|''")
 
 
 def _parse_plain(name: str) -> Person:
-    """`parse_name` for the common name without braces or commands: no decoding needed."""
+    """`parse_name` for the common name without braces or commands: no decoding needed. The
+    parts are interned: a large bibliography names the same people in many entries."""
     parts = _suffix_last(name.split(","))
     if len(parts) == 1:
         words = name.split()
         if len(words) <= 1:
-            return Person(family=words[0]) if words else _NOBODY
+            return Person(family=intern(words[0])) if words else _NOBODY
         lower = [i for i, word in enumerate(words[:-1]) if _plain_is_lower(word)]
         if not lower:
-            return Person(family=words[-1], given=" ".join(words[:-1]))
+            return Person(family=intern(words[-1]), given=intern(" ".join(words[:-1])))
         return Person(
-            family=" ".join(words[lower[-1] + 1 :]),
-            given=" ".join(words[: lower[0]]),
-            von=" ".join(words[lower[0] : lower[-1] + 1]),
+            family=intern(" ".join(words[lower[-1] + 1 :])),
+            given=intern(" ".join(words[: lower[0]])),
+            von=intern(" ".join(words[lower[0] : lower[-1] + 1])),
         )
     von_last = parts[0].split()
     jr = " ".join(parts[1].split()) if len(parts) >= 3 else ""
     first = " ".join(" ".join(parts[2:] if len(parts) >= 3 else parts[1:]).split())
     if not von_last:
-        return Person(family=first, suffix=jr) if first else _NOBODY
+        return Person(family=intern(first), suffix=jr) if first else _NOBODY
     von_end = -1
     for i, word in enumerate(von_last[:-1]):
         if _plain_is_lower(word):
             von_end = i
     return Person(
-        family=" ".join(von_last[von_end + 1 :]),
-        given=first,
-        von=" ".join(von_last[: von_end + 1]),
+        family=intern(" ".join(von_last[von_end + 1 :])),
+        given=intern(first),
+        von=intern(" ".join(von_last[: von_end + 1])),
         suffix=jr,
     )
 

@@ -198,10 +198,12 @@ def _keyed(references: list[Reference]) -> list[Reference]:
     counts = Counter(ref.key for ref in named)
     taken = {key for key, count in counts.items() if count == 1}
     keyed = []
+    left: dict[str, Iterator[str]] = {}  # each key's suffixes not yet tried: linear, not n²
     for ref in named:
         if counts[ref.key] > 1 and not ref.key.isdigit():
             # "li2019" twice beside a written "li2019a": the two become li2019b and li2019c.
-            key = next(ref.key + suffix for suffix in _suffixes() if ref.key + suffix not in taken)
+            suffixes = left.setdefault(ref.key, _suffixes())
+            key = next(ref.key + suffix for suffix in suffixes if ref.key + suffix not in taken)
             taken.add(key)
             ref = replace(ref, key=key)
         keyed.append(ref)

@@ -63,7 +63,7 @@ def _latex_to_text(text: str) -> str:
         urls.append(url.replace("\\_", "_").replace("\\%", "%").replace("\\#", "#"))
         return f" \x00{len(urls) - 1}\x00 "
 
-    text = _LATEX_NEWBLOCK.sub(" ", text)
+    text = _LATEX_NEWBLOCK.sub(" ", text.replace("\x00", ""))  # NUL marks the placeholders
     text = _LATEX_URL.sub(lambda m: keep(m.group(1)), text)
     text = _URL.sub(lambda m: keep(m.group(0)), text)
     decoded = decode_latex(text)

@@ -231,7 +231,8 @@ def clean(text: str, flavour: Flavour = Flavour.PLAIN) -> str:
 
 
 _MD_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)"), r"\1"),  # links and images keep their text
+    # links and images keep their text; no `[` inside, or `[[[[…` costs the square of its length
+    (re.compile(r"!?\[([^\[\]\n]*)\]\([^)\n]*\)"), r"\1"),
     (re.compile(r"\[\^[^\]\s]*\]"), ""),  # footnote marks
     (re.compile(r"<[A-Za-z/!][^>\n]*>"), ""),  # HTML tags
     (re.compile(r"\{[#.][^}\n]*\}"), ""),  # attributes {#id .class}

@@ -21,6 +21,8 @@ import collections
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from sys import intern
 
 from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
 from cite_sentinel.core.matching.data_kinds import cites_data
@@ -48,6 +50,7 @@ OnVerdict = Callable[[int, Verdict], None]  # on_verdict(index of the reference,
 
 _ARXIV_DOI_PREFIX = "10.48550/arxiv."
 _WORKERS_PER_SOURCE = 4
+_DOI_WORKERS = 256  # DOIs looked up beyond OpenAlex at a time, at most
 # Keyless Semantic Scholar shares a heavily throttled pool (about one request a second for
 # everyone): as a stand-in for a failed index it is asked about this many references at most
 # in one process (the engine holds the one Allowance).
@@ -76,9 +79,9 @@ class _State:
             report = outcome
         elif isinstance(outcome, Failed):
             reason = outcome.reason.removeprefix(f"{name}: ")
-            report = SourceReport(name, SourceStatus.FAILED, reason)
+            report = _shared_report(name, SourceStatus.FAILED, reason)
         else:
-            report = SourceReport(name, SourceStatus.ANSWERED)
+            report = _shared_report(name, SourceStatus.ANSWERED)
         known = self.sources.get(name)
         if known is None or _STATUS_RANK[report.status] > _STATUS_RANK[known.status]:
             self.sources[name] = report
@@ -260,9 +263,16 @@ async def _dois(wanted: dict[str, list[_State]], plan: _Plan, looked_up: _Looked
     agencies = (
         await plan.backends.doi.agencies(missing) if missing and "doi" in plan.enabled else {}
     )
+    left = iter(missing)  # workers take the next DOI as they finish one: 183,000 DOIs are not
+    # 183,000 tasks at once (the indexes' lanes bound how many are asked at a time anyway)
+
+    async def worker() -> None:
+        for doi in left:
+            await _doi_elsewhere(doi, wanted[doi], plan, agencies.get(doi), looked_up)
+
     async with asyncio.TaskGroup() as group:
-        for doi in missing:
-            group.create_task(_doi_elsewhere(doi, wanted[doi], plan, agencies.get(doi), looked_up))
+        for _ in range(min(_DOI_WORKERS, len(missing))):
+            group.create_task(worker())
 
 
 async def _dois_in_semantic_scholar(
@@ -453,11 +463,18 @@ class _Search:
 # --- sources not asked ---------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024)
+def _shared_report(name: str, status: SourceStatus, reason: str = "") -> SourceReport:
+    """One report object for each outcome (they are frozen): 183,000 references offline hold
+    three reports between them, not three each."""
+    return SourceReport(name, status, reason)
+
+
 def _with_skipped_sources(verdict: Verdict, plan: _Plan) -> Verdict:
     """Every index appears on the verdict: asked ones with their outcome, others as skipped."""
     asked = {report.name for report in verdict.sources}
     skipped = tuple(
-        SourceReport(
+        _shared_report(
             name,
             SourceStatus.SKIPPED,
             _skip_reason(name, verdict) if name in plan.enabled else "turned off by `sources`",
@@ -465,7 +482,15 @@ def _with_skipped_sources(verdict: Verdict, plan: _Plan) -> Verdict:
         for name in SOURCE_NAMES
         if name not in asked
     )
-    return replace(verdict, sources=verdict.sources + skipped)
+    # Shared: many verdicts give the same reason and sources (offline, every one of them).
+    return replace(
+        verdict, sources=_shared_sources(verdict.sources + skipped), reason=intern(verdict.reason)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _shared_sources(sources: tuple[SourceReport, ...]) -> tuple[SourceReport, ...]:
+    return sources
 
 
 def _skip_reason(name: str, verdict: Verdict) -> str:

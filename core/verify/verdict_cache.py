@@ -59,7 +59,8 @@ class VerdictCache:
 
     def _key(self, reference: Reference) -> str:
         text = f"{self._version}\x1e{reference.key}\x1e{reference.signature}"
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        # surrogatepass: a key is a digest, never shown; a lone surrogate must not fail it.
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _ttl(verdict: Verdict) -> float | None:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from cite_sentinel.core.sources import BINARY_SUFFIXES, SUFFIXES
+from cite_sentinel.core.workspace.paths import is_folder, path_exists
 
 # Plain text is read only when named: a folder holds too many .txt files that are no reference list.
 _WALKED_SUFFIXES = SUFFIXES - {".txt"}
@@ -34,9 +35,9 @@ def discover(inputs: Sequence[str], exclude: Sequence[str] = ()) -> tuple[list[s
     missing: list[str] = []
     for name in inputs:
         path = Path(name)
-        if path.is_dir():
+        if is_folder(path):
             files.extend(_walk(path, exclude))
-        elif path.exists():
+        elif path_exists(path):
             files.append(str(path))
         else:
             missing.append(name)

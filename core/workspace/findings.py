@@ -75,12 +75,12 @@ def placements(workspace: Workspace, verdicts: Sequence[Verdict]) -> list[Placem
     places: dict[tuple[str, str], list[Location]] = {}
     for reference in workspace.references_of(keys):
         where = reference.key_location or reference.location
-        places.setdefault((reference.key, reference.signature), []).append(where)
+        places.setdefault((reference.key, reference.subject), []).append(where)
     for path, document in workspace.documents.items():
         for citation in document.read.citations:
             if citation.key in keys:
                 target = workspace.target(path, citation.key)
-                subject = target.signature if target is not None else ""
+                subject = target.subject if target is not None else ""
                 places.setdefault((citation.key, subject), []).append(citation.location)
     found: list[Placement] = []
     for (key, subject), spots in places.items():

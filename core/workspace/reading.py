@@ -8,6 +8,8 @@ from cite_sentinel.core.model import Read
 from cite_sentinel.core.sources import reader_for, reader_for_text
 from cite_sentinel.core.sources.bibtex_incremental import advance, complete
 from cite_sentinel.core.sources.bibtex_syntax import syntax_findings
+from cite_sentinel.core.sources.long_sentences import windowed
+from cite_sentinel.core.sources.surrogates import without_surrogates
 from cite_sentinel.core.workspace.acceptance import marks
 from cite_sentinel.core.workspace.document import Document, Origin
 from cite_sentinel.core.workspace.local_checks import ENTRY_CHECKS, own_findings
@@ -26,10 +28,11 @@ def read_document(
 ) -> Document:
     """The document of a text; a live workspace's .bib is read again only around the edit
     from `previous` (the same file's last reading)."""
+    text = without_surrogates(text)  # an editor's or assistant's text may hold a lone one
     if live and is_bibtex(path):
         return _bib_document(path, text, origin, version, previous)
     reader = reader_for(path) or reader_for_text(text)
-    read = reader(text, path) if reader is not None else Read()
+    read = windowed(reader(text, path)) if reader is not None else Read()
     return Document(
         path=path, text=text, origin=origin, version=version, read=read,
         findings=tuple(own_findings(read)), marks=marks(text),

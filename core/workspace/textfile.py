@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
 
 MAX_BYTES = 64 * 1024 * 1024
+NAME_WITH_NUL = "its name holds a NUL character, which no file name can; correct the name"
+NAME_TOO_LONG = (
+    "its name is longer than the file system allows (255 bytes a folder or file name); "
+    "correct the name"
+)
 
 
 class TextFileError(Exception):
@@ -32,7 +38,11 @@ def read_text_file(path: Path) -> str:
     except IsADirectoryError as error:
         raise TextFileError("it is a folder, not a file") from error
     except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:
+            raise TextFileError(NAME_TOO_LONG) from error
         raise TextFileError(error.strerror or str(error)) from error
+    except ValueError as error:  # "embedded null byte"
+        raise TextFileError(NAME_WITH_NUL) from error
     return decode(data)
 
 

@@ -93,7 +93,7 @@ def page_findings(
     by_subject = {(verdict.key, verdict.subject): verdict for verdict in verdicts}
     findings: list[Finding] = []
     for reference in references:
-        verdict = by_subject.get((reference.key, reference.signature)) or by_subject.get(
+        verdict = by_subject.get((reference.key, reference.subject)) or by_subject.get(
             (reference.key, "")
         )
         record = verdict.match if verdict is not None else None

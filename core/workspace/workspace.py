@@ -16,6 +16,7 @@ from pathlib import Path
 
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.findings import Code
+from cite_sentinel.core.internal_errors import internal_error
 from cite_sentinel.core.model import Citation, Location, Read, Reference
 from cite_sentinel.core.sources import (
     BIBLIOGRAPHY_SUFFIXES,
@@ -30,6 +31,7 @@ from cite_sentinel.core.sources.bibtex_incremental import (
     complete,
     fresh_references,
 )
+from cite_sentinel.core.sources.long_sentences import windowed
 from cite_sentinel.core.workspace.discover import discover, is_excluded
 from cite_sentinel.core.workspace.document import Document, Origin
 from cite_sentinel.core.workspace.key_index import KeyIndex
@@ -104,8 +106,9 @@ class Workspace:
         files.extend(path for path in overlays or () if path not in files and path in inputs)
         self._walked.update(normal(path) for path in inputs)
         queue = [*files, *(bib for bib in self.config.bibliography if bib not in files)]
-        for name, read in (given or {}).items():
+        for name, given_read in (given or {}).items():
             path = normal(name)
+            read = windowed(given_read)
             self._put(
                 Document(
                     path=path, text="", origin=Origin.GIVEN, read=read,
@@ -133,7 +136,9 @@ class Workspace:
         where it changed; the bibliographies it names are read if unknown."""
         path = normal(path)
         previous = self._documents.get(path)
-        document = read_document(path, text, origin, version, previous, live=self.live)
+        document = _read_guarded(
+            path, text, previous, live=self.live, origin=origin, version=version
+        )
         self._put(document)
         self._load_all(self.uses(path))
         return document
@@ -339,13 +344,16 @@ class Workspace:
                 self.unreadable[path] = UNKNOWN_FORMAT
                 continue
             kept = previous if previous is not None and previous.path == path else None
-            self._put(read_document(path, text, Origin.DISK, None, kept, live=self.live))
+            self._put(_read_guarded(path, text, kept, live=self.live))
             queue.extend(self.uses(path))
 
     def _load_binary(self, path: str, reader: BinaryReader) -> None:
         """A PDF, read from the file itself; one found in a folder that cites nothing (a
         figure) is left out, and one that cannot be read at all is unreadable."""
-        read = reader(Path(path))
+        try:
+            read = windowed(reader(Path(path)))
+        except Exception as error:  # a bad file costs its own findings, never the run
+            read = Read(findings=(internal_error(path, "reading", error),))
         if path not in self._walked and not (read.references or read.citations):
             return
         for finding in read.findings:
@@ -371,6 +379,23 @@ class Workspace:
             and any(Path(path).is_relative_to(folder) for folder in self.folders)
             and not is_excluded(path, self.config.exclude)
         )
+
+
+def _read_guarded(
+    path: str,
+    text: str,
+    previous: Document | None,
+    *,
+    live: bool,
+    origin: Origin = Origin.DISK,
+    version: int | None = None,
+) -> Document:
+    """A file's document; a bug met while reading it is a finding on it, the run goes on."""
+    try:
+        return read_document(path, text, origin, version, previous, live=live)
+    except Exception as error:  # a bad file costs its own findings, never the run
+        finding = internal_error(path, "reading", error)
+        return Document(path=path, text=text, origin=origin, version=version, findings=(finding,))
 
 
 def _holds(where: Location, line: int, column: int) -> bool:

@@ -10,6 +10,7 @@ from urllib.parse import quote
 from cite_sentinel.core import CheckResult, InputError, InternalError, Reference, check
 from cite_sentinel.core.report import local_findings, render_json, summarize
 from cite_sentinel.core.sources import read_text, reader_for, reader_for_text
+from cite_sentinel.core.workspace import path_exists
 from cite_sentinel.mcp.convert import field_problems, flag_words, status_word, work_record
 from cite_sentinel.mcp.outputs import (
     BibliographyReport,
@@ -86,7 +87,7 @@ def _read_files(name: str, roots: Roots, session: Session) -> dict[str, str]:
     texts = {path: text}
     queue = [path]
     for named in session.config.bibliography:
-        if Path(named).exists():  # check reports a missing one
+        if path_exists(Path(named)):  # check reports a missing one
             texts[named] = _linked(name, named, roots)
             queue.append(named)
     references: list[Reference] = []
@@ -96,7 +97,7 @@ def _read_files(name: str, roots: Roots, session: Session) -> dict[str, str]:
         references.extend(read.references)
         for link in read.bibliographies:
             linked = _resolve_bibliography(current, link.name)
-            if linked not in texts and Path(linked).exists():  # check reports a missing one
+            if linked not in texts and path_exists(Path(linked)):  # check reports a missing one
                 texts[linked] = _linked(name, linked, roots)
                 queue.append(linked)
     _cap(references, name)
@@ -114,7 +115,7 @@ def _resolve_bibliography(path: str, name: str) -> str:
     """A bibliography name as a document writes it, made a path beside the document (as
     core.check resolves it, so that the text read here is the text check uses)."""
     candidate = Path(path).parent / name
-    if not candidate.suffix and not candidate.exists():
+    if not candidate.suffix and not path_exists(candidate):
         candidate = candidate.with_suffix(".bib")  # \bibliography{refs} means refs.bib
     return str(candidate)
 

@@ -325,8 +325,19 @@ async def test_a_manuscript_is_checked_with_the_bibliography_it_names(
         (lambda root, outside: _fifo(root / "pipe.bib"), "not a regular file"),
         (lambda root, outside: ".", "is a folder"),
         (lambda root, outside: _manuscript(root, outside), "names the bibliography"),
+        (lambda root, outside: _hard_link(root / "hard.bib", outside / "refs.bib"), "hard links"),
+        (lambda root, outside: _hard_linked_bibliography(root, outside), "hard links"),
     ],
-    ids=["dot-dot", "absolute outside", "link out", "pipe", "folder", "linked bibliography out"],
+    ids=[
+        "dot-dot",
+        "absolute outside",
+        "link out",
+        "pipe",
+        "folder",
+        "linked bibliography out",
+        "hard link out",
+        "hard-linked bibliography out",
+    ],
 )
 async def test_files_outside_the_roots_or_not_regular_are_refused(
     fake_api: FakeApi, tmp_path: Path, make: Any, said: str
@@ -424,6 +435,19 @@ async def test_the_text_a_model_reads_is_the_structured_answer_marked_as_data(
 def _link(link: Path, target: Path) -> str:
     link.symlink_to(target)
     return link.name
+
+
+def _hard_link(link: Path, target: Path) -> str:
+    os.link(target, link)  # a second name inside the root: no path shows it leads out
+    return link.name
+
+
+def _hard_linked_bibliography(root: Path, outside: Path) -> str:
+    os.link(outside / "refs.bib", root / "refs.bib")
+    (root / "paper.md").write_text(
+        "---\nbibliography: refs.bib\n---\nAs shown [@okafor2031].\n", encoding="utf-8"
+    )
+    return "paper.md"
 
 
 def _fifo(path: Path) -> str:

@@ -1,4 +1,8 @@
-"""Opening a PDF with PDFium: its pages' lines and links, or why it cannot be read."""
+"""Opening a PDF with PDFium: its pages' lines and links, or why it cannot be read.
+
+PDFium runs in this process here; `isolated` runs these functions in a child process bounded
+in memory and time, which is how a reader opens a PDF.
+"""
 
 from __future__ import annotations
 
@@ -62,6 +66,7 @@ class Trouble(StrEnum):
     DAMAGED = "damaged"
     NOT_PDF = "not-pdf"
     MISSING = "missing"
+    LIMIT = "limit"  # opening it alone went beyond the memory or time a PDF may take
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,30 +83,22 @@ class Opened:
 
     pages: tuple[Page, ...]
     broken: tuple[int, ...] = ()  # pages PDFium could not load
+    limits: tuple[str, ...] = ()  # the limits reached, each a clause: "page 3 took over 10 s"
 
 
 Source = Path | bytes
 
 
 def open_pdf(source: Source) -> Opened | Unopened:
-    """The pages of a PDF (a path or its bytes), or why they cannot be read."""
-    if isinstance(source, bytes) and b"%PDF-" not in source[:1024]:
-        return Unopened(Trouble.NOT_PDF, "it does not start with %PDF")
-    if isinstance(source, Path) and source.exists() and not source.is_file():
-        return Unopened(Trouble.MISSING, "it is not a regular file (a folder, pipe or device)")
-    try:
-        document = pdfium.PdfDocument(source if isinstance(source, bytes) else str(source))
-    except pdfium.PdfiumError as error:
-        return _unopened(error)
-    except FileNotFoundError:
-        return Unopened(Trouble.MISSING, "no such file")
-    except OSError as error:
-        return Unopened(Trouble.MISSING, error.strerror or str(error))
+    """The pages of a PDF (a path or its bytes), or why they cannot be read, read here."""
+    document = open_document(source)
+    if isinstance(document, Unopened):
+        return document
     try:
         pages: list[Page] = []
         broken: list[int] = []
         for index in range(len(document)):
-            page = _page(document, index)
+            page = read_page(document, index)
             if page is None:
                 broken.append(index + 1)
             else:
@@ -109,6 +106,24 @@ def open_pdf(source: Source) -> Opened | Unopened:
         return Opened(tuple(pages), tuple(broken))
     finally:
         document.close()
+
+
+def open_document(source: Source) -> Any:
+    """PDFium's document (the caller closes it), or Unopened saying why there is none."""
+    if isinstance(source, bytes) and b"%PDF-" not in source[:1024]:
+        return Unopened(Trouble.NOT_PDF, "it does not start with %PDF")
+    try:
+        if isinstance(source, Path) and source.exists() and not source.is_file():
+            return Unopened(Trouble.MISSING, "it is not a regular file (a folder, pipe or device)")
+        return pdfium.PdfDocument(source if isinstance(source, bytes) else str(source))
+    except pdfium.PdfiumError as error:
+        return _unopened(error)
+    except FileNotFoundError:
+        return Unopened(Trouble.MISSING, "no such file")
+    except OSError as error:
+        return Unopened(Trouble.MISSING, error.strerror or str(error))
+    except ValueError:  # a NUL in the name
+        return Unopened(Trouble.MISSING, "its name holds a NUL character, which no file name can")
 
 
 def _unopened(error: Any) -> Unopened:
@@ -123,7 +138,8 @@ def _unopened(error: Any) -> Unopened:
     return Unopened(Trouble.DAMAGED, f"it is damaged ({said[1].lower() if said else error})")
 
 
-def _page(document: Any, index: int) -> Page | None:
+def read_page(document: Any, index: int) -> Page | None:
+    """Page `index` (0-based) as read, or None when PDFium cannot load it."""
     try:
         page = document[index]
     except pdfium.PdfiumError as error:

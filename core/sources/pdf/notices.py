@@ -14,6 +14,8 @@ _REMEDIES = {
     Trouble.DAMAGED: "the file is damaged or not a PDF; download or export it again",
     Trouble.NOT_PDF: "give the paper's PDF, or the manuscript's source (.tex, .md, .typ, .bib)",
     Trouble.MISSING: "check the path and that the file can be read",
+    Trouble.LIMIT: "a PDF that costs this much is damaged or built to exhaust its reader; "
+    "check the manuscript's source (.tex, .md, .typ, .bib) instead",
 }
 OCR_HINT = "run OCR on it (e.g. `ocrmypdf in.pdf out.pdf`) and check the result"
 
@@ -63,6 +65,21 @@ def no_reference_list(path: str, pages: Sequence[Page]) -> Finding:
         severity=Severity.WARNING,
         message=f"{path}: no reference list found (no References heading, and no numbered "
         f"list ends the text); nothing was verified; {remedy}",
+        location=Location.point(path, 1, 1),
+        hint=remedy,
+    )
+
+
+def limits_reached(path: str, clauses: Sequence[str]) -> Finding:
+    """Pages left unread because reading them went beyond a limit (time, memory, page count)."""
+    remedy = (
+        "what was read was checked; for the rest, check the manuscript's source (.tex, .md, "
+        ".typ, .bib) or a PDF exported again"
+    )
+    return Finding(
+        code=Code.INPUT_LIMIT,
+        severity=Severity.ERROR,
+        message=f"{path}: {'; '.join(clauses)}; {remedy}",
         location=Location.point(path, 1, 1),
         hint=remedy,
     )

@@ -1,7 +1,8 @@
 """A PDF's reference list and in-text citations as a Read, like any manuscript's.
 
-The stages: PDFium's glyphs become lines in reading order (`document`), running heads and
-page numbers go (`margins`), the reference list is found (`section`) and cut into entries
+The stages: PDFium's glyphs become lines in reading order (`document`, run by `isolated` in
+a child process bounded in memory, pages and time), running heads and page numbers go
+(`margins`), the reference list is found (`section`) and cut into entries
 (`entries`), each entry's lines are joined (`joining`) and read by the free-text reference
 reader, so its verdicts and finding codes are those every input gets; then the text around
 finds the citations (`markers`). Each reference is located by page and printed label.
@@ -18,9 +19,10 @@ from cite_sentinel.core.model import Finding, Identifiers, Location, Read
 from cite_sentinel.core.sources.identifiers import normalise_arxiv, normalise_doi
 from cite_sentinel.core.sources.pdf import notices
 from cite_sentinel.core.sources.pdf.body import body_text
-from cite_sentinel.core.sources.pdf.document import Link, Opened, Source, open_pdf
+from cite_sentinel.core.sources.pdf.document import Link, Opened, Source
 from cite_sentinel.core.sources.pdf.entries import NUMBER_LABEL, Entry, split_entries
 from cite_sentinel.core.sources.pdf.hyphens import Words, document_words
+from cite_sentinel.core.sources.pdf.isolated import open_isolated
 from cite_sentinel.core.sources.pdf.joining import joined_text, link_uris
 from cite_sentinel.core.sources.pdf.margins import PageLine, strip_margins
 from cite_sentinel.core.sources.pdf.markers import find_citations
@@ -45,13 +47,17 @@ def read_pdf(data: bytes, path: str) -> Read:
 
 
 def _read(source: Source, path: str) -> Read:
-    opened = open_pdf(source)
+    opened = open_isolated(source)
     if not isinstance(opened, Opened):
         return Read(findings=(notices.unopened(path, opened),))
     findings: list[Finding] = []
+    if opened.limits:
+        findings.append(notices.limits_reached(path, opened.limits))
     if opened.broken:
         findings.append(notices.broken_pages(path, opened.broken))
     if not any(page.lines for page in opened.pages):
+        if opened.limits:  # what was left out is said; that the rest holds no text is no news
+            return Read(findings=tuple(findings))
         return Read(findings=(*findings, notices.without_text(path, opened.pages)))
     lines = strip_margins(opened.pages)
     links = {page.number: page.links for page in opened.pages}

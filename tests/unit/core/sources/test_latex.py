@@ -166,3 +166,11 @@ def test_each_citation_keeps_where_it_stood_in_its_cleaned_sentence() -> None:
     assert e.sentence == "e disagrees."
     assert e.mark == -1  # a textual citation's key is part of the sentence
     assert f.sentence[: f.mark] == "e disagrees"
+
+
+def test_a_line_of_unclosed_citation_commands_gives_a_finding_for_each() -> None:
+    text = "\\begin{document}\n" + "word \\citep{key, " * 2000 + "\n\nAfter \\cite{fine}.\n"
+    read = read_latex(text, "paper.tex")
+    assert [citation.key for citation in read.citations] == ["fine"]
+    assert len(read.findings) == 2000
+    assert read.findings[0].message.startswith("\\citep{ is never closed")

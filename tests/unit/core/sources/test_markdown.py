@@ -177,3 +177,10 @@ def test_an_author_in_text_citation_stands_nowhere_its_key_is_part_of_the_senten
     assert smith.mark == -1
     assert _before(lee) == "As smith20"
     assert _before(jones) == "As smith20 showed, nets learn"
+
+
+def test_brackets_nested_thousands_deep_cost_no_citation_around_them() -> None:
+    text = "Deep " + "[@" * 3000 + "a" + "]" * 3000 + " and [@b].\n\nAfter [@c].\n"
+    read = read_markdown(text, "paper.md")
+    assert [citation.key for citation in read.citations] == ["a", "b", "c"]
+    assert read.citations[2].sentence == "After."

@@ -259,3 +259,13 @@ def test_alpha_labels_become_keys_even_where_a_pdf_lost_the_raised_plus() -> Non
     )
     keys = [reference.key for reference in read_reflist(text, "refs.txt").references]
     assert keys == ["ADNH23", "AKW+22"]
+
+
+def test_thousands_of_references_by_one_author_and_year_get_keys_of_their_own() -> None:
+    text = "References\n\n" + "".join(
+        f"Smith, J. (2020). Title number {n}. Journal of Tests, 1, {n}.\n" for n in range(3000)
+    )
+    keys = [reference.key for reference in read_reflist(text, "refs.txt").references]
+    assert len(keys) == len(set(keys)) == 3000
+    assert keys[:3] == ["smith2020a", "smith2020b", "smith2020c"]
+    assert keys[26] == "smith2020aa"

@@ -37,3 +37,13 @@ def test_surrogate_pairs_of_a_pdf_text_layer_become_whole_characters() -> None:
     assert whole_characters("and \ud835\udcc11 regularization") == "and \U0001d4c11 regularization"
     assert whole_characters("a lone \ud835 half") == "a lone \ufffd half"
     assert whole_characters("plain") == "plain"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["\\emph{A} \x000\x00 title http://x.org/a", "\\textit{B} \x007\x00", "\\url{u}\x00\x00\x001"],
+)
+def test_nul_characters_in_a_reference_never_pass_for_url_placeholders(text: str) -> None:
+    plain = plain_text(text)
+    assert "\x00" not in plain
+    assert "\\" not in plain

@@ -125,3 +125,9 @@ def test_a_citation_ending_its_sentence_is_placed_before_the_closing_punctuation
 ) -> None:
     told, (a,) = _told(text, "[@a]")
     assert told.around(a)[0][: told.place(a, a)] == "Nets learn fast"
+
+
+def test_a_run_of_opening_brackets_is_cleaned_and_links_still_keep_their_text() -> None:
+    assert clean("[" * 20000 + "x](u) and [a link](http://a)", Flavour.MARKDOWN).endswith(
+        "x and a link"
+    )

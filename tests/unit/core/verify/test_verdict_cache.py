@@ -78,3 +78,11 @@ def test_refresh_ignores_what_was_remembered_and_offline_remembers_nothing(tmp_p
     _remember(tmp_path / "other", Verdict(key="smith2020", status=Status.FABRICATED),
               CacheMode.OFFLINE)  # fmt: skip
     assert _recall(tmp_path / "other") is None
+
+
+def test_a_lone_surrogate_in_a_reference_is_remembered_like_any_text(tmp_path: Path) -> None:
+    odd = Reference(key="odd\ud800", location=Location.point("refs.json", 1, 1), title="\udfff")
+    cache = VerdictCache(tmp_path)
+    cache.put(odd, Verdict(key="odd\ud800", status=Status.VERIFIED, confidence=0.9))
+    cache.close()
+    assert _recall(tmp_path, odd) is not None

@@ -10,7 +10,12 @@ import sys
 import textwrap
 from pathlib import Path
 
-from cite_sentinel.core.workspace.atomic import write_atomically
+import pytest
+from cite_sentinel.core.workspace.atomic import (
+    FileChanged,
+    remove_stale_temporaries,
+    write_atomically,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -60,3 +65,35 @@ def test_a_writer_killed_halfway_leaves_the_original_intact(tmp_path: Path) -> N
             writer.kill()
     assert target.read_bytes() == original
     assert (tmp_path / "refs.bib.bak").read_bytes() == original
+    write_atomically(target, b"next\n")  # the next writer removes what the killed one left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["refs.bib", "refs.bib.bak"]
+
+
+def test_a_file_changed_since_it_was_read_is_not_written_and_its_backup_is_kept(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "refs.bib"
+    target.write_bytes(b"original\n")
+    write_atomically(target, b"fixed by the first writer\n", expected=b"original\n")
+    with pytest.raises(FileChanged, match="nothing was written"):
+        write_atomically(target, b"fixed by the second writer\n", expected=b"original\n")
+    assert target.read_bytes() == b"fixed by the first writer\n"
+    assert (tmp_path / "refs.bib.bak").read_bytes() == b"original\n"
+
+
+def test_the_backup_holds_the_bytes_the_writer_read(tmp_path: Path) -> None:
+    target = tmp_path / "refs.bib"
+    target.write_bytes(b"as read\n")
+    write_atomically(target, b"new\n", expected=b"as read\n")
+    assert (tmp_path / "refs.bib.bak").read_bytes() == b"as read\n"
+
+
+def test_stale_temporaries_are_removed_but_not_other_files(tmp_path: Path) -> None:
+    target = tmp_path / "refs.bib"
+    target.write_bytes(b"x\n")
+    stale = [".refs.bib.ab12cd_3.tmp", ".refs.bib.bak.zz99yy00.tmp"]
+    kept = [".refs.bib.notours.tmp", ".other.bib.ab12cd34.tmp", "refs.bib.ab12cd34.tmp"]
+    for name in stale + kept:
+        (tmp_path / name).write_bytes(b"")
+    remove_stale_temporaries(target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["refs.bib", *kept])
