@@ -121,9 +121,12 @@ def _report(style: str, printed: list[Printed], env: Mapping[str, str]) -> None:
     found = [(entry, reference) for entry, reference in pairs if reference is not None]
     verdicts, _ = verify(env, [reference for _, reference in found], UNLIMITED)
     tally: Counter[str] = Counter()
+    wrongly_fabricated = []
     for (entry, _), verdict in zip(found, verdicts, strict=True):
         kind = "invented" if entry.invented else "real"
         tally[f"{kind} {verdict.status.value}"] += 1
+        if kind == "real" and verdict.status.value == "fabricated":
+            wrongly_fabricated.append(f"{entry.text}: {verdict.reason}")
     real = sum(not entry.invented for entry in printed)
     invented = len(printed) - real
     flagged = tally["real miscited"] + tally["real fabricated"]
@@ -134,6 +137,8 @@ def _report(style: str, printed: list[Printed], env: Mapping[str, str]) -> None:
     )
     if tally["real fabricated"]:
         print(f"       real works called fabricated: {tally['real fabricated']}")
+        for line in wrongly_fabricated:
+            print(f"         {line}")
 
 
 if __name__ == "__main__":

@@ -235,7 +235,10 @@ def _unreadable(location: Location) -> Finding:
     return Finding(
         code=Code.PARSE_ERROR,
         severity=Severity.WARNING,
-        message="could not read this reference: no author or title found",
+        message=(
+            "could not read this reference: no title, or venue with volume and pages, beside"
+            " authors or a year"
+        ),
         location=location,
         hint="write it in a common style, e.g. Author, A. (2020). Title. Journal, 1(2), 3-4.",
     )

@@ -88,3 +88,45 @@ def test_each_field_says_how_sure_the_reader_was() -> None:
     article = _read("Salazar, M. (2004). Dopamine and the timing of reward. Neuron, 8, 113-120.")
     assert 0.9 <= article.certainty("title") <= 1.0
     assert {name for name, _ in article.confidence} >= {"author", "title", "year", "venue"}
+
+
+def _locator(reference: Reference) -> tuple[str, str, str, int | None]:
+    return (reference.venue, reference.volume, reference.pages, reference.year)
+
+
+def test_a_one_word_journal_after_inverted_names_is_the_venue() -> None:
+    acs = _read("Okafor, C. N.; Lindqvist, E. Biomaterials 2017, 131, 58-67.")
+    assert _families(acs) == ["Okafor", "Lindqvist"]
+    assert acs.title == ""
+    assert _locator(acs) == ("Biomaterials", "131", "58-67", 2017)
+
+
+def test_a_journal_of_one_or_two_words_before_its_numbers_is_the_venue() -> None:
+    aps = _read("M. Tanaka and P. Duval, Langmuir 24, 1021 (2008).")
+    assert _families(aps) == ["Tanaka", "Duval"]
+    assert _locator(aps) == ("Langmuir", "24", "1021", 2008)
+    short = _read("K. Osei, R. Brandt, T. Lin et al., Data in brief 9, 614 (2016).")
+    assert _locator(short) == ("Data in brief", "9", "614", 2016)
+
+
+def test_a_volume_or_page_that_looks_like_a_year_keeps_its_place() -> None:
+    aps = _read("R. Osei and L. Marsh, Biochim. Biophys. Acta 1863, 1502 (2021).")
+    assert _locator(aps) == ("Biochim. Biophys. Acta", "1863", "1502", 2021)
+    acs = _read("Haddad, S.; Novak, P. Journal of Nanomaterials 2016, 2016, 1-9.")
+    assert _locator(acs) == ("Journal of Nanomaterials", "2016", "1-9", 2016)
+    paged = _read("Moreau, L.; Quist, A. Chem. Geol. 2012, 65, 1968.")
+    assert _locator(paged) == ("Chem. Geol", "65", "1968", 2012)
+
+
+def test_a_reference_with_a_title_keeps_its_venue_as_read() -> None:
+    titled = _read("Okafor, C. N. Scaffolds for bone repair. Acta Biomater. 2017, 131, 58-67.")
+    assert titled.title == "Scaffolds for bone repair"
+    assert _locator(titled) == ("Acta Biomater", "131", "58-67", 2017)
+
+
+def test_a_journal_read_as_a_title_before_its_numbers_is_the_venue() -> None:
+    acs = _read(
+        "Kowalski, P.; Obi, N.; Marsh, L.; et al. Spinal Cord Injury Other Motor Disord 2001, 3, 117."
+    )
+    assert acs.title == ""
+    assert _locator(acs) == ("Spinal Cord Injury Other Motor Disord", "3", "117", 2001)

@@ -1,0 +1,276 @@
+"""Corrections of the labeller's labels where the structure of the reference decides what the
+labeller, which sees a few tokens around each one, cannot: identifiers are never text, a title
+starts after a name list's last initial, a venue printed without a title is a venue."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cite_sentinel.core.lexicon import (
+    AND_WORDS,
+    CONFERENCE_WORDS,
+    JOURNAL_WORDS,
+    LOCATOR_WORDS,
+    NAME_SUFFIXES,
+)
+from cite_sentinel.core.lexicon.dates import YEAR, month_number
+from cite_sentinel.core.lexicon.words import name_counts, word_count
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+_LINK = re.compile(r"(?:https?|ftp)://|www\.|10\.\d{4,9}/")
+_VENUE_WORDS = JOURNAL_WORDS | CONFERENCE_WORDS | LOCATOR_WORDS
+_YEAR_THEN_NAME = re.compile(rf"{YEAR}$")
+_YEAR = re.compile(YEAR)
+# Words that announce the next field and are never the start of a title.
+_ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})
+_TEXT_FIELDS = frozenset(
+    {Label.AUTHOR, Label.EDITOR, Label.TITLE, Label.CONTAINER, Label.COLLECTION, Label.PUBLISHER}
+)
+_NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
+
+
+def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The labelling with each correction applied in turn."""
+    labelling = _identifiers_apart(tokens, labelling)
+    labelling = _title_words_before(tokens, _word_before_colon(tokens, labelling))
+    labelling = _title_inside_container(tokens, labelling)
+    labelling = _venue_after_inverted_names(tokens, labelling)
+    labelling = _venue_before_numbers(tokens, labelling)
+    return _locators_after_venue(tokens, labelling)
+
+
+def _identifiers_apart(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    labels = list(labelling.labels)
+    for index, token in enumerate(tokens):
+        if labels[index] in _TEXT_FIELDS and _LINK.match(token.text):
+            labels[index] = (
+                Label.URL if "://" in token.text or token.text.startswith("www.") else Label.DOI
+            )
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _title_words_before(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Words read as belonging to no field right before a title are the title's first words
+    ("In Defense of …", "Editing in Style: …"): a field's announcing word ("In:", "pp.") is
+    never followed directly by a title."""
+    labels = list(labelling.labels)
+    for index in range(len(tokens) - 1, 0, -1):
+        if labels[index] is not Label.TITLE or labels[index - 1] is not Label.OTHER:
+            continue
+        start = index
+        while start > 0 and labels[start - 1] is Label.OTHER and _plain_word(tokens[start - 1]):
+            start -= 1
+        if start < index and (start == 0 or not tokens[start - 1].is_word):
+            for inside in range(start, index):
+                labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _word_before_colon(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A word between a name list's closing initial and a colon opens the title, not the
+    names: "Kan, M.-Y. FANG: Leveraging …", "Gil, H. Whiskers: Exploring …" (a name before a
+    colon, DIN's "Berger, Jens: …", follows a comma)."""
+    labels = list(labelling.labels)
+    for index in range(2, len(tokens) - 2):
+        if (
+            labels[index] is Label.AUTHOR
+            and tokens[index].is_word
+            and tokens[index + 1].text == ":"
+            and tokens[index - 1].text == "."
+            and _is_initial(tokens[index - 2].text)
+            and labels[index + 2] is Label.TITLE
+        ):
+            labels[index] = labels[index + 1] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _is_initial(text: str) -> bool:
+    return text.isalpha() and text.isupper() and len(text) <= 3
+
+
+def _title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference read with no title whose venue runs over a sentence's end holds its title
+    before that end: "(2021). Agent Incentives: A Causal Perspective. Thirty-Fifth AAAI
+    Conference …". A journal's abbreviations ("Phys. Rev. Lett.") end no sentence."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.CONTAINER not in labels:
+        return labelling
+    first = labels.index(Label.CONTAINER)
+    last = first
+    while last + 1 < len(labels) and labels[last + 1] is Label.CONTAINER:
+        last += 1
+    if not any(label in (Label.AUTHOR, Label.DATE) for label in labels[:first]):
+        return labelling
+    for stop in range(first + 2, last - 1):
+        if (
+            _ends_a_title(tokens, stop)
+            and _words(tokens, first, stop) >= 2
+            and _words(tokens, stop + 1, last + 1) >= 2
+        ):
+            for inside in range(first, stop):
+                labels[inside] = Label.TITLE
+            labels[stop] = Label.OTHER
+            return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def _ends_a_title(tokens: Sequence[Token], stop: int) -> bool:
+    before, after = tokens[stop - 1].text, tokens[stop + 1].text
+    if tokens[stop].text not in ".!?" or not before.isalpha() or len(before) < 4:
+        return False
+    if before.lower() in _VENUE_WORDS:
+        return False
+    return after[0].isupper() or bool(_YEAR_THEN_NAME.match(after))
+
+
+def _words(tokens: Sequence[Token], start: int, stop: int) -> int:
+    """Words of letters between `start` and `stop` that are not each cut short by a full stop
+    as a journal's abbreviations are ("Biochim. Biophys. Acta"): none counts if all are."""
+    words = [i for i in range(start, stop) if tokens[i].text.isalpha()]
+    abbreviated = all(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in words)
+    return 0 if abbreviated else len(words)
+
+
+def _plain_word(token: Token) -> bool:
+    """A word that opens titles more often than it names people ("In", "Editing"; not
+    "Kernighan")."""
+    text = token.text
+    if not token.is_word or text[0].isdigit() or text.lower() in _ANNOUNCING:
+        return False
+    return word_count(text) > sum(name_counts(text))
+
+
+def _venue_after_inverted_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of inverted names ("Family, I."), words after the last initials that no comma
+    follows are no person's: with no title and no venue read and numbers next, they are the
+    venue a style without titles prints (ACS's "Lowe, A.; Tiefenbacher, S. Haemophilia 2021,
+    27, 142-147")."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.CONTAINER in labels or Label.AUTHOR not in labels:
+        return labelling
+    first = labels.index(Label.AUTHOR)
+    last = first
+    while last + 1 < len(labels) and labels[last + 1] is Label.AUTHOR:
+        last += 1
+    inverted = (
+        first + 2 <= last and tokens[first + 1].text == "," and _is_initial(tokens[first + 2].text)
+    )
+    after = last + 1
+    while after < len(labels) and labels[after] is Label.OTHER and not tokens[after].is_word:
+        after += 1
+    if not inverted or after == len(labels) or labels[after] not in _NUMBERS:
+        return labelling
+    closing = max(
+        (
+            i
+            for i in range(first + 1, last + 1)
+            if tokens[i].text == "."
+            and (_is_initial(tokens[i - 1].text) or tokens[i - 1].text == "al")
+        ),
+        default=last,
+    )
+    tail = range(closing + 1, last + 1)
+    if not tail or not all(_venue_word(tokens[i]) for i in tail):
+        return labelling
+    if not tokens[tail[0]].text[0].isupper() or tokens[tail[0]].text.lower() in NAME_SUFFIXES:
+        return labelling
+    for inside in tail:
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _venue_word(token: Token) -> bool:
+    if token.text in (":", ".", "-"):
+        return True
+    return token.is_word and not token.text[0].isdigit() and token.text.lower() not in AND_WORDS
+
+
+def _venue_before_numbers(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Where neither a title nor a venue was read, the words right before the first number
+    after the names are the venue, whatever else the labeller took them for: "IEEE Access 4,
+    7347 (2016)" read as a volume, "Catena 38, 282" as a place, "Data in brief 5, 852" as a
+    date. A locator word ("Vol.", "Bd.") or a month is not a venue's."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.CONTAINER in labels:
+        return labelling
+    number = next(
+        (
+            i
+            for i, token in enumerate(tokens)
+            if token.text[0].isdigit() and labels[i] in _NUMBERS and Label.AUTHOR in labels[:i]
+        ),
+        None,
+    )
+    if number is None:
+        return labelling
+    start = number
+    while start > 0 and labels[start - 1] in _MISTAKEN_VENUE and _venue_word(tokens[start - 1]):
+        start -= 1
+    words = [token.text for token in tokens[start:number] if token.is_word]
+    if not words or not words[0][0].isupper() or len(words[0]) < 2:
+        return labelling
+    if any(word.lower() in LOCATOR_WORDS or month_number(word) for word in words):
+        return labelling
+    for inside in range(start, number):
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_MISTAKEN_VENUE = frozenset({Label.VOLUME, Label.DATE, Label.LOCATION, Label.PUBLISHER})
+
+
+def _locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The numbers after a venue in the two shapes of the styles that print no title are
+    volume, pages and year, whatever their size: "Venue 2012, 65, 1968." (ACS, RSC: year,
+    volume, pages) and "Venue 3, 40 (2008)." (APS, AIP, Nature: volume, pages, year). A
+    volume or a first page can look like a year ("Biochim Biophys Acta 1787, 1352 (2009)").
+    Where a title but no venue was read, a "title" followed by such numbers is the venue: no
+    titled reference goes from its title straight to its volume."""
+    labels = list(labelling.labels)
+    has_title, has_venue = Label.TITLE in labels, Label.CONTAINER in labels
+    if has_title == has_venue:
+        return labelling
+    named = Label.CONTAINER if has_venue else Label.TITLE
+    first = labels.index(named)
+    after = len(labels) - labels[::-1].index(named)
+    while after < len(tokens) and tokens[after].text == ".":
+        after += 1  # the venue's closing full stop ("Chem. Geol. 2012, 65, 1968")
+    # the venue's last "word" may be the volume read into it ("Acta 1863, 1502 (2021)")
+    for start in (after, after - 1):
+        tail = [token.text for token in tokens[start:]]
+        if tail and tail[-1] == ".":
+            tail = tail[:-1]
+        found = _LOCATOR_SHAPES.get("".join(_shape_of(text) for text in tail))
+        if found is not None and start > first:
+            break
+    else:
+        return labelling
+    labels = [Label.CONTAINER if label is Label.TITLE else label for label in labels]
+    for offset, label in enumerate(found):
+        labels[start + offset] = label
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _shape_of(text: str) -> str:
+    if _YEAR.fullmatch(text):
+        return "Y"
+    if _NUMBER.fullmatch(text):
+        return "N"
+    return text if text in ",()" else "?"
+
+
+_NUMBER = re.compile(r"[A-Za-z]?\d+[a-z]?(?:[-‐‑–][A-Za-z]?\d+)?")
+_O, _V, _P, _D = Label.OTHER, Label.VOLUME, Label.PAGES, Label.DATE
+_LOCATOR_SHAPES = {
+    "Y,N,N": (_D, _O, _V, _O, _P),
+    "Y,Y,N": (_D, _O, _V, _O, _P),
+    "Y,N,Y": (_D, _O, _V, _O, _P),
+    "Y,Y,Y": (_D, _O, _V, _O, _P),
+    "N,N(Y)": (_V, _O, _P, _O, _D, _O),
+    "Y,N(Y)": (_V, _O, _P, _O, _D, _O),
+    "N,Y(Y)": (_V, _O, _P, _O, _D, _O),
+    "Y,Y(Y)": (_V, _O, _P, _O, _D, _O),
+}
