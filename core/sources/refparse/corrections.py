@@ -13,6 +13,7 @@ from cite_sentinel.core.lexicon import (
     JOURNAL_WORDS,
     LOCATOR_WORDS,
     NAME_SUFFIXES,
+    PUBLISHER_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import YEAR, month_number
 from cite_sentinel.core.lexicon.words import name_counts, word_count
@@ -34,12 +35,20 @@ _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
 
 def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """The labelling with each correction applied in turn."""
-    labelling = _identifiers_apart(tokens, labelling)
-    labelling = _title_words_before(tokens, _word_before_colon(tokens, labelling))
-    labelling = _title_inside_container(tokens, labelling)
-    labelling = _venue_after_inverted_names(tokens, labelling)
-    labelling = _venue_before_numbers(tokens, labelling)
-    return _locators_after_venue(tokens, labelling)
+    for correction in (
+        _identifiers_apart,
+        _word_before_colon,
+        _title_words_before,
+        _title_inside_container,
+        _publisher_after_title,
+        _venue_after_inverted_names,
+        _abbreviations_joined,
+        _venue_before_numbers,
+        _book_read_as_venue,
+        _locators_after_venue,
+    ):
+        labelling = correction(tokens, labelling)
+    return labelling
 
 
 def _identifiers_apart(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -108,6 +117,7 @@ def _title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> La
         if (
             _ends_a_title(tokens, stop)
             and _words(tokens, first, stop) >= 2
+            and not _abbreviated(tokens, first, stop)
             and _words(tokens, stop + 1, last + 1) >= 2
         ):
             for inside in range(first, stop):
@@ -127,11 +137,15 @@ def _ends_a_title(tokens: Sequence[Token], stop: int) -> bool:
 
 
 def _words(tokens: Sequence[Token], start: int, stop: int) -> int:
-    """Words of letters between `start` and `stop` that are not each cut short by a full stop
-    as a journal's abbreviations are ("Biochim. Biophys. Acta"): none counts if all are."""
+    """Words of letters between `start` and `stop`."""
+    return sum(1 for token in tokens[start:stop] if token.text.isalpha())
+
+
+def _abbreviated(tokens: Sequence[Token], start: int, stop: int) -> bool:
+    """Whether every word between `start` and `stop` is cut short by a full stop, as a
+    journal's abbreviations are ("Biochim. Biophys. Acta")."""
     words = [i for i in range(start, stop) if tokens[i].text.isalpha()]
-    abbreviated = all(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in words)
-    return 0 if abbreviated else len(words)
+    return all(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in words)
 
 
 def _plain_word(token: Token) -> bool:
@@ -220,6 +234,78 @@ def _venue_before_numbers(tokens: Sequence[Token], labelling: Labelling) -> Labe
 
 
 _MISTAKEN_VENUE = frozenset({Label.VOLUME, Label.DATE, Label.LOCATION, Label.PUBLISHER})
+
+
+def _abbreviations_joined(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Abbreviated words read as a publisher right before the venue are the venue's first
+    words ("Geol. Soc. Am. Bull.", "J. Am. Chem. Soc."): a publisher is not printed as a run
+    of abbreviations against the journal ("Acad. Press" keeps a whole word)."""
+    labels = list(labelling.labels)
+    index = 0
+    while index < len(labels):
+        if labels[index] is not Label.PUBLISHER:
+            index += 1
+            continue
+        stop = index
+        while stop < len(labels) and labels[stop] is Label.PUBLISHER:
+            stop += 1
+        joined = stop
+        while joined < len(labels) and tokens[joined].text == "." and labels[joined] is Label.OTHER:
+            joined += 1
+        if (
+            _words(tokens, index, stop)
+            and _abbreviated(tokens, index, stop)
+            and joined < len(labels)
+            and labels[joined] is Label.CONTAINER
+        ):
+            for inside in range(index, joined):
+                labels[inside] = Label.CONTAINER
+        index = stop
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _publisher_after_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title that runs on over "; Publisher: Place" holds ACS's book imprint: "Elements of
+    Topology; Acad. Press: New York, 1971". The part between the semicolon and the colon
+    names a publisher (a word such as "Press", "Wiley", "Verlag"), the part after is short."""
+    labels = list(labelling.labels)
+    if Label.TITLE not in labels or Label.PUBLISHER in labels:
+        return labelling
+    first = labels.index(Label.TITLE)
+    last = first
+    while last + 1 < len(labels) and labels[last + 1] is Label.TITLE:
+        last += 1
+    semicolon = next((i for i in range(first + 2, last) if tokens[i].text == ";"), None)
+    if semicolon is None:
+        return labelling
+    colon = next((i for i in range(semicolon + 2, last) if tokens[i].text == ":"), None)
+    if colon is None or _words(tokens, semicolon, colon) > 6 or _words(tokens, colon, last + 1) > 4:
+        return labelling
+    if not any(tokens[i].text.lower() in PUBLISHER_WORDS for i in range(semicolon, colon)):
+        return labelling
+    labels[semicolon] = labels[colon] = Label.OTHER
+    for inside in range(semicolon + 1, colon):
+        labels[inside] = Label.PUBLISHER
+    for inside in range(colon + 1, last + 1):
+        labels[inside] = Label.LOCATION
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A "venue" with a publisher after it and no volume or issue, where no title was read,
+    is a book's title: "Berg, O. Polymer Physics; Wiley: Hoboken, NJ, 2003." (a journal's
+    name comes with its numbers, a book's title with its publisher)."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.CONTAINER not in labels or Label.PUBLISHER not in labels:
+        return labelling
+    if Label.VOLUME in labels or Label.ISSUE in labels:
+        return labelling
+    if labels.index(Label.PUBLISHER) < labels.index(Label.CONTAINER):
+        return labelling
+    return Labelling(
+        tuple(Label.TITLE if label is Label.CONTAINER else label for label in labels),
+        labelling.confidence,
+    )
 
 
 def _locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

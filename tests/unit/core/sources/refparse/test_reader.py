@@ -130,3 +130,23 @@ def test_a_journal_read_as_a_title_before_its_numbers_is_the_venue() -> None:
     )
     assert acs.title == ""
     assert _locator(acs) == ("Spinal Cord Injury Other Motor Disord", "3", "117", 2001)
+
+
+def test_a_journal_named_in_abbreviations_keeps_its_first_words() -> None:
+    article = _read(
+        "Okafor, T. Basalt weathering in the tropics. Geol. Soc. Am. Bull., v. 88, p. 12-20."
+    )
+    assert article.title == "Basalt weathering in the tropics"
+    assert (article.venue, article.volume, article.pages) == ("Geol. Soc. Am. Bull", "88", "12-20")
+
+
+def test_a_book_in_acs_shape_has_its_title_publisher_and_place() -> None:
+    book = _read("Ruiz, P. Elements of Topology; Acad. Press: New York, 1971.")
+    assert (book.title, book.publisher, book.year, book.kind) == (
+        "Elements of Topology",
+        "Acad. Press",
+        1971,
+        "book",
+    )
+    named = _read("Nakamura, T.; Berg, O. Polymer Physics; Wiley: Hoboken, NJ, 2003.")
+    assert (named.title, named.venue, named.publisher) == ("Polymer Physics", "", "Wiley")
