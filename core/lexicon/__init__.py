@@ -12,6 +12,7 @@ from cite_sentinel.core.lexicon.dates import MONTHS, YEAR, month_number, year_in
 from cite_sentinel.core.lexicon.kinds import (
     KIND_WORDS,
     TYPE_CODES,
+    is_descriptor,
     kind_of_genre,
     kind_of_type_code,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "PUBLISHER_WORDS",
     "TYPE_CODES",
     "YEAR",
+    "is_descriptor",
     "kind_of_genre",
     "kind_of_type_code",
     "month_number",

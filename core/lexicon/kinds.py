@@ -63,3 +63,19 @@ def kind_of_genre(text: str) -> str:
         if pattern.search(text):
             return kind
     return ""
+
+
+# Words of a bracketed descriptor printed after a title, which names the medium or genre, not
+# the work: APA's "[Computer software]", "[Data set]", Vancouver's "[Internet]", "[in Russian]".
+_DESCRIPTOR = re.compile(
+    r"(?:computer|software|data ?set|dataset|internet|online|electronic|abstract|editorial"
+    r"|letter|video|audio|podcast|film|map|slides|poster|cd-rom|dvd|microform|preprint"
+    r"|thesis|dissertation|report|version|in [^\W\d_]+)\b",
+    re.IGNORECASE,
+)
+
+
+def is_descriptor(text: str) -> bool:
+    """Whether the text of a bracket after a title names a medium or genre ("Computer
+    software", "Internet", "in German"), not a part of the title."""
+    return bool(_DESCRIPTOR.match(text.strip()))

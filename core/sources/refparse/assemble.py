@@ -8,6 +8,7 @@ import re
 from cite_sentinel.core.lexicon import (
     CONFERENCE_WORDS,
     YEAR,
+    is_descriptor,
     kind_of_genre,
     kind_of_type_code,
     month_number,
@@ -42,6 +43,7 @@ _TYPE_CODE_LEFT = re.compile(
 # A word that opens the next field, left at a field's end: "…lattices in", "… In:".
 _CONNECTOR_TAIL = re.compile(r"[\s,.;:]+(?:in|In|IN|dans|im|en)\s*:?$")
 _ET_AL_LEAD = re.compile(r"^\s*et\.?\s+al\b\.?,?\s*", re.IGNORECASE)  # Vancouver's "et al Title"
+_DESCRIPTOR = re.compile(r"(?<=\S)\s*\[([^\[\]]{2,40})\]$")  # "… [Computer software]"
 _QUOTES = "\"“”‘’'«»„‹›"
 _CONFERENCE = re.compile(
     r"\b(?:" + "|".join(sorted(CONFERENCE_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE
@@ -70,11 +72,14 @@ def reference_of(
     venue = _venue(fields.text(Label.CONTAINER))
     pages = _pages(pages_text)
     publisher = fields.text(Label.PUBLISHER).strip(" ,;:.")
+    title, descriptor = _descriptor_apart(_title(_ET_AL_LEAD.sub("", fields.text(Label.TITLE))))
     return Reference(
         key=key,
         location=location,
-        kind=kind_of_type_code(text) or _kind(fields, venue, volume, pages, publisher, identifiers),
-        title=_title(_ET_AL_LEAD.sub("", fields.text(Label.TITLE))),
+        kind=kind_of_type_code(text)
+        or kind_of_genre(descriptor)
+        or _kind(fields, venue, volume, pages, publisher, identifiers),
+        title=title,
         people=people,
         editors=editors,
         others=others
@@ -100,6 +105,15 @@ def _title(text: str) -> str:
     if text.startswith(("[", "(")) and text.endswith(("]", ")")):
         text = text[1:-1].strip()  # a translated title printed in brackets
     return text.rstrip(" ,;:." + _QUOTES)
+
+
+def _descriptor_apart(title: str) -> tuple[str, str]:
+    """The title without the bracketed descriptor printed after it, and the descriptor:
+    "scikit-learn [Computer software]" is ("scikit-learn", "Computer software")."""
+    match = _DESCRIPTOR.search(title)
+    if match is None or not is_descriptor(match.group(1)):
+        return title, ""
+    return title[: match.start()].rstrip(" ,;:."), match.group(1)
 
 
 def _date(fields: Fields) -> tuple[int | None, str]:

@@ -41,6 +41,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_words_before,
         _title_inside_container,
         _publisher_after_title,
+        _title_read_as_note,
         _venue_after_inverted_names,
         _abbreviations_joined,
         _venue_before_numbers,
@@ -306,6 +307,26 @@ def _book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labell
         tuple(Label.TITLE if label is Label.CONTAINER else label for label in labels),
         labelling.confidence,
     )
+
+
+def _title_read_as_note(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Where no title was read, a note right after the names (and their year) is the title:
+    "World Health Organization. Global tuberculosis report 2023 [Internet]. Geneva: WHO;
+    2023". The labeller's doubt stays with it, so it is never grounds for fabricated."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.AUTHOR not in labels:
+        return labelling
+    index = labels.index(Label.AUTHOR)
+    while index < len(labels) and labels[index] in (Label.AUTHOR, Label.DATE, Label.OTHER):
+        if labels[index] is Label.OTHER and tokens[index].is_word:
+            return labelling
+        index += 1
+    if index == len(labels) or labels[index] is not Label.NOTE:
+        return labelling
+    while index < len(labels) and labels[index] is Label.NOTE:
+        labels[index] = Label.TITLE
+        index += 1
+    return Labelling(tuple(labels), labelling.confidence)
 
 
 def _locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

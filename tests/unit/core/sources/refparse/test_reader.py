@@ -150,3 +150,20 @@ def test_a_book_in_acs_shape_has_its_title_publisher_and_place() -> None:
     )
     named = _read("Nakamura, T.; Berg, O. Polymer Physics; Wiley: Hoboken, NJ, 2003.")
     assert (named.title, named.venue, named.publisher) == ("Polymer Physics", "", "Wiley")
+
+
+def test_a_bracketed_medium_after_the_title_is_the_kind_not_the_title() -> None:
+    software = _read("Okafor, C. et al. tidygraphs (version 2.1.0) [Computer software]. 2022.")
+    assert (software.title, software.kind) == ("tidygraphs (version 2.1.0)", "software")
+    russian = _read("Ivanov, P. Teoriya grupp [in Russian]. Nauka: Moscow, 1975.")
+    assert russian.title == "Teoriya grupp"
+
+
+def test_a_report_title_after_an_organisation_is_the_title() -> None:
+    report = _read(
+        "World Health Organization. Mental health atlas 2020 [Internet]. Geneva: WHO; 2021"
+        " [cited 2022 May 1]. Available from: https://who.example.org/atlas"
+    )
+    assert report.title == "Mental health atlas 2020"
+    assert _families(report) == ["World Health Organization"]
+    assert report.year == 2021
