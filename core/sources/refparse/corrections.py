@@ -53,6 +53,8 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
 
 
 def _identifiers_apart(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A link or a DOI is never part of a name, a title or a venue, whatever the labeller
+    said."""
     labels = list(labelling.labels)
     for index, token in enumerate(tokens):
         if labels[index] in _TEXT_FIELDS and _LINK.match(token.text):
