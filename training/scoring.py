@@ -36,8 +36,13 @@ class Judged:
         return self.right["title"] and self.right["authors"] and self.right["year"]
 
 
+_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+
+
 def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).casefold()
+    """A field as compared: without inline HTML or JATS tags (AnyStyle's gold keeps
+    "<italic>Jour. AWWA</italic>", the reader drops them), case and punctuation."""
+    text = unicodedata.normalize("NFKC", _TAG.sub(" ", text)).casefold()
     text = "".join(" " if unicodedata.category(ch)[0] in "PSZ" else ch for ch in text)
     return " ".join(text.split())
 

@@ -1,5 +1,4 @@
-"""Markdown, LaTeX and HTML markup out of a reference string, since styles differ only in
-words."""
+"""Markdown and LaTeX markup out of a reference string, since styles differ only in words."""
 
 from __future__ import annotations
 
@@ -19,13 +18,6 @@ _URL = re.compile(r"(?:https?|ftp)://\S+", re.IGNORECASE)
 _LATEX_URL = re.compile(r"\\(?:url|href)\s*\{([^}]*)\}(?:\s*\{([^}]*)\})?")
 _LATEX_NEWBLOCK = re.compile(r"\\newblock\b\s*")
 _BACKSLASH_ESCAPE = re.compile(r"\\([\[\]*_#`()&%$])")  # Markdown escapes, same in LaTeX
-# Inline HTML and JATS tags a reference copied from a web page or an XML record keeps:
-# "<italic>Maps of narrative practice.</italic>", "<i>Nature</i>", "<sup>13</sup>C".
-_HTML_TAG = re.compile(
-    r"</?(?:i|b|em|strong|italic|bold|sup|sub|sc|span|u|small|smallcaps|scp|jats:[a-z-]+)"
-    r"(?:\s[^<>]*)?/?>",
-    re.IGNORECASE,
-)
 
 
 def whole_characters(text: str) -> str:
@@ -45,9 +37,7 @@ def strip_label(text: str) -> tuple[str, str]:
 
 
 def plain_text(text: str) -> str:
-    """One line of plain text: HTML tags, Markdown links and emphasis, LaTeX markup and
-    escapes gone."""
-    text = _HTML_TAG.sub("", text) if "<" in text else text
+    """One line of plain text: Markdown links and emphasis, LaTeX markup and escapes gone."""
     text = _MD_LINK.sub(_link_text, text)
     text = _ANGLE_URL.sub(r"\1", text)
     text = _BACKSLASH_ESCAPE.sub(r"\1", text)

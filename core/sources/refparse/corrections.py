@@ -312,9 +312,10 @@ def _book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labell
 
 
 def _title_read_as_note(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """Where no title was read, a note right after the names (and their year) is the title:
-    "World Health Organization. Global tuberculosis report 2023 [Internet]. Geneva: WHO;
-    2023". The labeller's doubt stays with it, so it is never grounds for fabricated."""
+    """Where no title was read, a note right after the names (and their year) with an imprint
+    after it is the title: "World Health Organization. Global tuberculosis report 2023
+    [Internet]. Geneva: WHO; 2023". The labeller's doubt stays with it, so it is never grounds
+    for fabricated."""
     labels = list(labelling.labels)
     if Label.TITLE in labels or Label.AUTHOR not in labels:
         return labelling
@@ -325,9 +326,15 @@ def _title_read_as_note(tokens: Sequence[Token], labelling: Labelling) -> Labell
         index += 1
     if index == len(labels) or labels[index] is not Label.NOTE:
         return labelling
-    while index < len(labels) and labels[index] is Label.NOTE:
-        labels[index] = Label.TITLE
-        index += 1
+    stop = index
+    while stop < len(labels) and labels[stop] is Label.NOTE:
+        stop += 1
+    # a report's or a book's imprint follows its title; a status ("work in preparation",
+    # "Preprint 1403.4822") follows nothing
+    if not any(label in (Label.PUBLISHER, Label.LOCATION) for label in labels[stop:]):
+        return labelling
+    for inside in range(index, stop):
+        labels[inside] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
 
 

@@ -17,6 +17,10 @@ _CLOSERS = frozenset({")", "]"})
 _ABBREVIATED = frozenset({Label.CONTAINER, Label.COLLECTION, Label.AUTHOR, Label.EDITOR})
 _SPACE_BEFORE_MARK = re.compile(r"\s+([,.;:!?)\]}”’»])")
 _SPACE_AFTER_OPENER = re.compile(r"([(\[{“‘«])\s+")
+_TAG_NAMES = r"(?:i|b|em|strong|italic|bold|sup|sub|sc|span|u|small|smallcaps|scp|jats:[a-z-]+)"
+_TAG = re.compile(
+    rf"</?{_TAG_NAMES}(?:\s[^<>]*)?/?>|^/?{_TAG_NAMES}>|</?{_TAG_NAMES}$", re.IGNORECASE
+)
 _STOP_THEN_LETTER = re.compile(r"(?<=[^\W\d_])\.(?=[A-Z]|[^\W\d_]{2})")
 
 
@@ -119,7 +123,10 @@ def _balanced(text: str, start: int, end: int) -> tuple[int, int]:
 def tidy(text: str, *, spaced_stops: bool = False) -> str:
     """A field as a person would type it: no space before a comma or full stop, none inside
     brackets; in names and venues, one after a full stop before a letter ("Phys .Rev .B" is
-    "Phys. Rev. B", "J.Chem.Phys." "J. Chem. Phys.")."""
+    "Phys. Rev. B", "J.Chem.Phys." "J. Chem. Phys."); no HTML or JATS tag, whole or cut at
+    the field's ends (the labeller reads "<italic>Nature</italic>" with its tags, which mark
+    where a field starts and ends)."""
+    text = _TAG.sub("", text) if "<" in text or ">" in text else text
     text = _SPACE_BEFORE_MARK.sub(r"\1", " ".join(text.split()))
     text = _SPACE_AFTER_OPENER.sub(r"\1", text)
     return _STOP_THEN_LETTER.sub(". ", text) if spaced_stops else text

@@ -47,13 +47,3 @@ def test_nul_characters_in_a_reference_never_pass_for_url_placeholders(text: str
     plain = plain_text(text)
     assert "\x00" not in plain
     assert "\\" not in plain
-
-
-def test_html_and_jats_tags_of_a_copied_reference_are_dropped_and_comparisons_kept() -> None:
-    assert plain_text("Osei, K. (2011). <italic>Rivers of salt.</italic> Accra: Sub-Saharan.") == (
-        "Osei, K. (2011). Rivers of salt. Accra: Sub-Saharan."
-    )
-    assert plain_text("<sup>13</sup>C uptake in <jats:italic>E. coli</jats:italic>") == (
-        "13C uptake in E. coli"
-    )
-    assert plain_text("Bounds for x < y and y > z") == "Bounds for x < y and y > z"

@@ -167,3 +167,12 @@ def test_a_report_title_after_an_organisation_is_the_title() -> None:
     assert report.title == "Mental health atlas 2020"
     assert _families(report) == ["World Health Organization"]
     assert report.year == 2021
+
+
+def test_html_tags_of_a_copied_reference_stay_out_of_its_fields() -> None:
+    copied = _read(
+        "Brandt, L. (2009). <italic>Pipe ageing in cold climates.</italic> Oslo: Norden Press."
+    )
+    assert _families(copied) == ["Brandt"]
+    assert copied.title == "Pipe ageing in cold climates"
+    assert "<" not in copied.publisher and "italic" not in copied.publisher
