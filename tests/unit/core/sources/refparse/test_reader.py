@@ -126,7 +126,8 @@ def test_a_reference_with_a_title_keeps_its_venue_as_read() -> None:
 
 def test_a_journal_read_as_a_title_before_its_numbers_is_the_venue() -> None:
     acs = _read(
-        "Kowalski, P.; Obi, N.; Marsh, L.; et al. Spinal Cord Injury Other Motor Disord 2001, 3, 117."
+        "Kowalski, P.; Obi, N.; Marsh, L.; et al."
+        " Spinal Cord Injury Other Motor Disord 2001, 3, 117."
     )
     assert acs.title == ""
     assert _locator(acs) == ("Spinal Cord Injury Other Motor Disord", "3", "117", 2001)
