@@ -81,6 +81,9 @@ class Workspace:
         self._overlays: dict[str, str] = {}  # unsaved text read instead of the disk
         self._by_key: dict[str, tuple[tuple[Reference, ...], dict[str, tuple[Reference, ...]]]] = {}
         self._indexes: dict[str, KeyIndex] = {}  # large bibliographies' keys, per version
+        # each document's bibliographies, per reading, configuration and set of documents
+        self._uses: dict[str, tuple[Read, Config, int, tuple[str, ...]]] = {}
+        self._generation = 0  # counts the changes to which documents there are
 
     @property
     def documents(self) -> Mapping[str, Document]:
@@ -151,6 +154,7 @@ class Workspace:
         """A closed buffer falls back to the file on disk, or is forgotten when nothing needs it."""
         path = normal(path)
         closed = self._documents.pop(path, None)
+        self._generation += 1
         if self._in_folders(path) or any(path in self.uses(other) for other in self._documents):
             self._load_all([path], previous=closed)  # pieces and entries already read are reused
             return
@@ -203,6 +207,19 @@ class Workspace:
         document = self._documents.get(normal(path))
         if document is None or Path(document.path).suffix.lower() in BINARY_SUFFIXES:
             return ()  # a PDF's references are its own list, never a .bib beside it
+        cached = self._uses.get(document.path)
+        if (
+            cached is not None
+            and cached[0] is document.read
+            and cached[1] is self.config
+            and cached[2] == self._generation
+        ):
+            return cached[3]  # asked once per citation: a file of thousands of both stays linear
+        used = self._bibliographies_of(document)
+        self._uses[document.path] = (document.read, self.config, self._generation, used)
+        return used
+
+    def _bibliographies_of(self, document: Document) -> tuple[str, ...]:
         read = document.read
         named = [bibliography_path(document.path, link.name) for link in read.bibliographies]
         named += [normal(p) for p in self.config.bibliography]
@@ -364,11 +381,14 @@ class Workspace:
                            findings=read.findings))  # fmt: skip
 
     def _put(self, document: Document) -> None:
+        self._generation += document.path not in self._documents
         self._documents[document.path] = document
         self.unreadable.pop(document.path, None)
 
     def _forget(self, path: str) -> None:
+        self._generation += 1
         self._documents.pop(path, None)
+        self._uses.pop(path, None)
         self._by_key.pop(path, None)
         self._indexes.pop(path, None)
 
