@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 
@@ -14,7 +14,7 @@ from cite_sentinel.core.model import Finding, Location, Read, Reference, Severit
 from cite_sentinel.core.sources.reflist_fields import parse_reference, repeats_authors
 from cite_sentinel.core.sources.spans import LineIndex
 
-__all__ = ["parse_reference", "read_reflist"]
+__all__ = ["parse_reference", "read_entries", "read_reflist"]
 
 _NUMBERED = re.compile(
     r"^[ \t]{0,3}(?:\\?\[\s*(\d{1,4})\s*\\?\]|\(\s*(\d{1,4})\s*\)|(\d{1,4})[.)])(?=\s)"
@@ -49,10 +49,25 @@ class _Item:
 
 def read_reflist(text: str, path: str, *, first_line: int = 1) -> Read:
     """Every reference of a free-text list, keyed by its number or by author and year."""
-    index = LineIndex(text, path)
     items = (
         _numbered_items(text) or _labelled_items(text) or _bullet_items(text) or _block_items(text)
     )
+    return _read(text, path, items, first_line)
+
+
+def read_entries(entries: Sequence[tuple[str, str]], path: str) -> Read:
+    """References already told apart (a PDF's entries), each with the key its printed label
+    gives ("" for none); entry i is line 2i + 1 of the text they make one paragraph each."""
+    items: list[_Item] = []
+    offset = 0
+    for text, key in entries:
+        items.append(_Item(offset, offset + len(text), key))
+        offset += len(text) + 2
+    return _read("\n\n".join(text for text, _ in entries), path, items, 1)
+
+
+def _read(text: str, path: str, items: Sequence[_Item], first_line: int) -> Read:
+    index = LineIndex(text, path)
     references: list[Reference] = []
     findings: list[Finding] = []
     for item in items:

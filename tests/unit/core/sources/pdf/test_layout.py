@@ -16,9 +16,14 @@ def _row(text: str, x0: float, baseline: float, *, space: float = 2.5) -> list[W
         width = CHAR * len(piece)
         words.append(
             Word(
-                text=piece, x0=x0, x1=x0 + width, top=baseline - 8, bottom=baseline + 2,
-                baseline=baseline, size=SIZE,
-            )  # fmt: skip
+                text=piece,
+                x0=x0,
+                x1=x0 + width,
+                top=baseline - 8,
+                bottom=baseline + 2,
+                baseline=baseline,
+                size=SIZE,
+            )
         )
         x0 += width + space
     return words
@@ -56,8 +61,12 @@ def test_a_justified_line_of_few_words_is_one_line_not_two_columns() -> None:
 
 
 def test_a_row_is_cut_where_its_space_is_the_gutter_however_narrow() -> None:
-    texts = ("we study sparse graphs in depth as done before", "others did so too in all",
-             "stochastic baselines are known to help us all", "in most settings of it as")  # fmt: skip
+    texts = (
+        "we study sparse graphs in depth as done before",
+        "others did so too in all",
+        "stochastic baselines are known to help us all",
+        "in most settings of it as",
+    )
     words: list[Word] = []
     for number in range(12):
         baseline = 100 + 12 * number

@@ -46,7 +46,9 @@ def test_labels_set_apart_still_number_entries_not_lines() -> None:
     assert sum(word.text.isdigit() for word in kept) == 8
 
 
-def test_a_last_page_of_three_lines_loses_the_numbers_of_the_margin_earlier_pages_numbered() -> None:
+def test_a_last_page_of_three_lines_loses_the_numbers_of_the_margin_earlier_pages_numbered() -> (
+    None
+):
     numbers = [_word(str(40 + line), 40.0, line) for line in range(12)]
     _, edges = without_line_numbers(numbers + _text_lines(12))
     last_page = [_word(str(188 + line), 40.0, line) for line in range(3)]

@@ -1,0 +1,58 @@
+"""The learned segmenter: a linear-chain CRF that says what each line is to the reference list.
+
+The model ships beside this module (`model/segmenter.crfsuite`, trained by
+`python -m training.train_segmenter`; its data, licences and command are in
+`model/PROVENANCE.md`). It is loaded once, on first use; crfsuite's tagger is not thread-safe,
+so each thread opens its own.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import pycrfsuite
+from cite_sentinel.core.sources.segment.features import line_features
+from cite_sentinel.core.sources.segment.lines import ListLine, Role
+
+_MODEL = "segmenter.crfsuite"
+_local = threading.local()
+
+
+@dataclass(frozen=True, slots=True)
+class Labelling:
+    """The role of every line, and how sure the model is of each (its marginal)."""
+
+    roles: tuple[Role, ...]
+    confidence: tuple[float, ...]
+
+
+def model_path() -> Path:
+    """Where the shipped model lies."""
+    return Path(str(resources.files("cite_sentinel.core.sources.segment") / "model" / _MODEL))
+
+
+def label_lines(lines: Sequence[ListLine], *, model: Path | None = None) -> Labelling:
+    """Every line's role, by the shipped model (or `model`, for training and tests)."""
+    if not lines:
+        return Labelling((), ())
+    tagger = _tagger(model or model_path())
+    tagger.set(line_features(lines))
+    names = tagger.tag()
+    roles = tuple(Role(name) for name in names)
+    confidence = tuple(tagger.marginal(name, position) for position, name in enumerate(names))
+    return Labelling(roles, confidence)
+
+
+def _tagger(path: Path) -> pycrfsuite.Tagger:
+    taggers: dict[Path, pycrfsuite.Tagger] = getattr(_local, "taggers", None) or {}
+    _local.taggers = taggers
+    tagger = taggers.get(path)
+    if tagger is None:
+        tagger = pycrfsuite.Tagger()
+        tagger.open(str(path))
+        taggers[path] = tagger
+    return tagger

@@ -1,0 +1,1 @@
+"""Training the models that ship in the package (not shipped itself; see training/README.md)."""
