@@ -56,15 +56,16 @@ def align(lines: Sequence[PageLine], pieces: Sequence[tuple[str, str]]) -> tuple
     pointer = 0
     for line in lines:
         letters = normal(line.line.text)
-        found = _find(text, letters, pointer)
-        if found is None:
+        place = _find(text, letters, pointer)
+        if place is None:
             stripped = letters.lstrip("0123456789")
-            found = _find(text, stripped, pointer) if len(stripped) >= 4 else None
+            place = _find(text, stripped, pointer) if len(stripped) >= 4 else None
             letters = stripped
-        if found is None:
+        if place is None:
             roles.append(_continued(roles) if not letters else Role.OTHER)
             unplaced += sum(char.isalpha() for char in letters) >= 4  # not a row of marks
             continue
+        found, in_order = place
         end = found + len(letters)
         piece = bisect_right(starts, found) - 1
         opened = [
@@ -80,7 +81,7 @@ def align(lines: Sequence[PageLine], pieces: Sequence[tuple[str, str]]) -> tuple
             roles.append(Role.HEADING)
         else:
             roles.append(Role.OTHER)
-        pointer = end
+        pointer = end if in_order else pointer
     return roles, unplaced
 
 
@@ -90,16 +91,18 @@ def normal(text: str) -> str:
     return "".join(char for char in folded if char.isalnum())
 
 
-def _find(text: str, letters: str, pointer: int) -> int | None:
+def _find(text: str, letters: str, pointer: int) -> tuple[int, bool] | None:
+    """Where a line's letters are: just ahead of the last line found (True), or anywhere (a
+    footnote, a float set out of the text's order: False)."""
     if not letters:
         return None
     found = text.find(letters, pointer, pointer + _WINDOW + len(letters))
     if found >= 0:
-        return found
+        return found, True
     if len(letters) < 12:
         return None
     found = text.find(letters)
-    return found if found >= 0 else None
+    return (found, False) if found >= 0 else None
 
 
 def _continued(roles: list[Role]) -> Role:

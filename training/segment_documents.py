@@ -13,6 +13,7 @@ import random
 import re
 from dataclasses import dataclass, field, replace
 
+from training import segment_listings
 from training.segment_sources import RefList
 
 LIST_HEADINGS = (
@@ -63,7 +64,7 @@ class Block:
     """A part of a document and its printed text; `entries` for a reference list."""
 
     kind: str  # title, authors, para, heading, list-heading, caption, table, items, refs,
-    # author-list, affiliations
+    # author-list, affiliations, code, contents, index, changes
     text: str = ""
     entries: tuple[str, ...] = ()  # each entry's text, printed label first
     rows: tuple[str, ...] = ()  # a table's rows, an enumeration's items, affiliations
@@ -79,7 +80,7 @@ class Layout:
     size: float = 10.0
     list_size: float = 10.0
     labels: str = "none"  # none, bracket, dot, bare, paren, alpha
-    list_style: str = "hanging"  # hanging, grid, spaced, flush
+    list_style: str = "hanging"  # hanging, grid, spaced, flush, label-above
     hang: float = 1.5  # ems
     spacing: float = 0.4  # ems between entries
     line_numbers: bool = False
@@ -114,6 +115,8 @@ def document(
     if rng.random() < 0.6:
         blocks.append(Block("authors", _front_authors(rng, names)))
     blocks.append(Block("para", _paragraph(rng, prose, 3, 8)))
+    if rng.random() < 0.1 or shape == "documentation":
+        blocks.append(Block("contents", rows=segment_listings.contents(rng, titles)))
     for number in range(1, rng.randint(2, 6)):
         blocks.append(Block("heading", f"{number} {rng.choice(_SECTIONS)}"))
         for _ in range(rng.randint(1, 3)):
@@ -128,6 +131,7 @@ def document(
     blocks.append(Block("refs", entries=tuple(entries)))
     blocks.extend(_after_list(rng, prose, titles, names, shape))
     numeric = layout.labels not in ("none", "alpha")
+    blocks = _with_footnotes(rng, blocks, prose)
     cited = [
         replace(block, text=_with_citations(rng, block.text, names, numeric, len(entries)))
         if block.kind == "para" and not block.text.startswith("We thank")
@@ -135,6 +139,23 @@ def document(
         for block in blocks
     ]
     return Document(tuple(cited), layout, refs.source)
+
+
+def _with_footnotes(rng: random.Random, blocks: list[Block], prose: list[str]) -> list[Block]:
+    """Footnotes on some paragraphs (a URL, a remark), numbered and set at the page's foot."""
+    if rng.random() > 0.35:
+        return blocks
+    noted = []
+    for block in blocks:
+        if block.kind == "para" and rng.random() < 0.3:
+            site = rng.choice(("example", "data", "archive"))
+            note = rng.choice(
+                (f"https://www.{site}.org/{rng.randint(1, 999)}", rng.choice(prose),
+                 f"See {rng.choice(prose)[:60]}")
+            )  # fmt: skip
+            block = replace(block, rows=(note,))
+        noted.append(block)
+    return noted
 
 
 def _with_citations(
@@ -213,6 +234,8 @@ def _layout(rng: random.Random, shape: str) -> Layout:
         style = rng.choice(("hanging", "hanging", "hanging", "spaced", "flush"))
     if shape == "mnras":
         style = "hanging"
+    if labels not in ("none", "alpha") and rng.random() < 0.08:
+        style = "label-above"  # the number on a line of its own (biblatex-phys)
     return Layout(
         columns=columns,
         paper=rng.choice(("a4", "us-letter", "a4", "a5"))
@@ -237,11 +260,34 @@ def _entries(rng: random.Random, refs: RefList, layout: Layout, shape: str) -> l
     chosen = list(refs.entries[start : start + count])
     if layout.labels in ("none", "alpha") and rng.random() < 0.6:
         chosen.sort(key=lambda entry: entry.casefold())  # neighbours share first authors
+    if layout.labels == "none" and rng.random() < 0.35:
+        chosen = _same_authors(rng, chosen)
     labelled = []
     first = 1
     for number, entry in enumerate(chosen, start=first):
         labelled.append(_labelled(rng, entry, number, layout.labels))
     return labelled
+
+
+RULE = "\u0000"  # an entry starting so prints a drawn rule for its authors, as BibTeX styles do
+_AUTHORS = re.compile(r"^(.{3,80}?)(?=[ ,.(]+\(?(?:1[6-9]\d\d|20[0-3]\d))")
+
+
+def _same_authors(rng: random.Random, entries: list[str]) -> list[str]:
+    """An entry by the authors of the one before has them as a dash ("———. 2004.") or as a
+    drawn rule."""
+    drawn = rng.random() < 0.5
+    previous = ""
+    result = []
+    for entry in entries:
+        authors = _AUTHORS.match(entry)
+        name = authors.group(1) if authors else ""
+        if name and name == previous:
+            rest = entry[len(name) :].lstrip(" ,.")
+            entry = f"{RULE}{rest}" if drawn else f"———. {rest}"
+        previous = name
+        result.append(entry)
+    return result
 
 
 def _labelled(rng: random.Random, entry: str, number: int, labels: str) -> str:
@@ -298,6 +344,11 @@ def _body_block(rng: random.Random, prose: list[str], shape: str) -> Block:
         return Block(
             "table", f"Table {rng.randint(1, 9)}: {_paragraph(rng, prose, 1, 1)}", rows=rows
         )
+    if draw < 0.34 or (shape == "documentation" and draw < 0.65):
+        return Block("code", rows=segment_listings.code(rng))
+    if draw < 0.42:
+        typst, latex = segment_listings.equation(rng)
+        return Block("equation", typst, rows=(latex,))
     return Block("para", _paragraph(rng, prose, 2, 7))
 
 
@@ -353,6 +404,15 @@ def _after_list(
     if shape == "acknowledgements" or (not shape and rng.random() < 0.15):
         blocks.append(Block("heading", rng.choice(_AFTER)))
         blocks.append(Block("para", _paragraph(rng, prose, 1, 4)))
+    if shape == "documentation" or (not shape and rng.random() < 0.12):
+        blocks.append(Block("heading", rng.choice(("Change History", "Index", "List of Figures"))))
+        draw = rng.random()
+        if draw < 0.4:
+            blocks.append(Block("changes", rows=segment_listings.changes(rng, prose)))
+        elif draw < 0.7:
+            blocks.append(Block("index", rows=segment_listings.index(rng, names)))
+        else:
+            blocks.append(Block("index", rows=segment_listings.abbreviations(rng)))
     return blocks
 
 

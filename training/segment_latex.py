@@ -11,7 +11,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from training.segment_documents import Block, Document
+from training.segment_documents import RULE, Block, Document
 
 # the classes (and options) that set each kind of list: author-year lists need natbib's
 # unlabelled items (article, AMS) or a class of its own (MNRAS, Elsevier's authoryear)
@@ -53,7 +53,9 @@ def latin(document: Document) -> Document:
                 block,
                 text=_LATIN.sub("", block.text),
                 entries=_renumbered(entries, document.layout.labels),
-                rows=tuple(_LATIN.sub("", row) for row in block.rows),
+                rows=block.rows
+                if block.kind == "equation"
+                else tuple(_LATIN.sub("", row) for row in block.rows),
             )
         )
     return replace(document, blocks=tuple(blocks))
@@ -127,7 +129,8 @@ def _block(block: Block, document: Document) -> list[str]:
     if block.kind == "heading":
         return [f"\\section*{{{text}}}"]
     if block.kind == "para":
-        return [text, ""]
+        note = f"\\footnote{{{_escape(block.rows[0])}}}" if block.rows else ""
+        return [text + note, ""]
     if block.kind == "caption":
         return [
             "\\begin{center}\\fbox{\\rule{0pt}{2em}\\hspace{0.5\\linewidth}}\\\\[0.5em]",
@@ -137,6 +140,12 @@ def _block(block: Block, document: Document) -> list[str]:
         rows = "\\\\\n".join(_escape(row) for row in block.rows)
         return [f"\\begin{{center}}{{\\small {text}}}\\\\[0.3em]", rows, "\\end{center}"]
     if block.kind == "items":
+        return [f"\\noindent {_escape(row)}\\par" for row in block.rows] + [""]
+    if block.kind == "equation":
+        return ["\\begin{equation}", block.rows[0], "\\end{equation}"]
+    if block.kind == "code":
+        return ["\\begin{verbatim}", *block.rows, "\\end{verbatim}"]
+    if block.kind in ("contents", "index", "changes"):
         return [f"\\noindent {_escape(row)}\\par" for row in block.rows] + [""]
     if block.kind == "author-list":
         people = re.sub(r"(\d[\d,]*)(?=,\s|$)", r"$^{\1}$", text)
@@ -172,7 +181,9 @@ def _bibliography(block: Block, document: Document) -> list[str]:
             key = _escape(label.group(1)[1:-1]).replace("+", "{$^{+}$}")  # BibTeX's \\etalchar
             lines.append(f"\\bibitem[{key}]{{k{number}}} {_escape(text)}")
         elif document.layout.labels == "none":
-            lines.append(f"\\bibitem[Author({2000 + number % 20})]{{k{number}}} {_escape(text)}")
+            drawn = "\\rule[0.5ex]{2.5em}{0.4pt}\\ " if text.startswith(RULE) else ""
+            body = drawn + _escape(text.lstrip(RULE))
+            lines.append(f"\\bibitem[Author({2000 + number % 20})]{{k{number}}} {body}")
         else:
             lines.append(f"\\bibitem{{k{number}}} {_escape(text)}")
     lines.append("\\end{thebibliography}")

@@ -9,7 +9,7 @@ import tempfile
 from dataclasses import asdict
 from pathlib import Path
 
-from training.segment_documents import Document
+from training.segment_documents import RULE, Document
 
 _TEMPLATE = r"""
 #let d = json("doc.json")
@@ -20,6 +20,7 @@ _TEMPLATE = r"""
 #set par(justify: l.justify)
 #set par.line(numbering: if l.line_numbers { "1" } else { none })
 #show heading: set block(above: 1.2em, below: 0.8em)
+#set math.equation(numbering: "(1)")
 #let mark(person) = {
   let m = person.match(regex("^(.*?)(\d[\d,]*)$"))
   if m == none { person } else { m.captures.at(0); super(m.captures.at(1)) }
@@ -32,7 +33,8 @@ _TEMPLATE = r"""
   } else if b.kind == "heading" or b.kind == "list-heading" {
     block(above: 1.3em, below: 0.8em, text(size: l.size * 1.2pt, weight: "bold", b.text))
   } else if b.kind == "para" {
-    par(first-line-indent: 1em, b.text)
+    if b.rows.len() > 0 { par(first-line-indent: 1em, [#b.text#footnote(b.rows.at(0))]) }
+    else { par(first-line-indent: 1em, b.text) }
   } else if b.kind == "caption" {
     align(center, block(width: 90%, {
       rect(width: 70%, height: 3em, stroke: 0.5pt)
@@ -43,6 +45,13 @@ _TEMPLATE = r"""
       align(left, text(size: l.size * 0.9pt, b.text))
       for row in b.rows { block(above: 0.3em, below: 0.3em, row) }
     }))
+  } else if b.kind == "equation" {
+    math.equation(block: true, eval(b.text, mode: "math"))
+  } else if b.kind == "code" {
+    block(above: 0.8em, below: 0.8em, text(size: l.size * 0.85pt, font: "DejaVu Sans Mono",
+      b.rows.map(r => block(above: 0.25em, below: 0.25em, r)).join()))
+  } else if b.kind in ("contents", "index", "changes") {
+    for row in b.rows { block(above: 0.3em, below: 0.3em, text(size: l.size * 0.9pt, row)) }
   } else if b.kind == "items" {
     for row in b.rows { block(above: 0.4em, below: 0.4em, par(hanging-indent: 1.5em, row)) }
   } else if b.kind == "author-list" {
@@ -70,11 +79,20 @@ _TEMPLATE = r"""
       }
       grid(columns: (auto, 1fr), column-gutter: 0.6em, row-gutter: (l.spacing + 0.65) * 1em,
         ..cells)
+    } else if l.list_style == "label-above" {
+      for e in b.entries {
+        let m = e.match(regex("^(\S+) (.*)$"))
+        block(above: (l.spacing + 0.65) * 1em, below: 0.2em, m.captures.at(0))
+        block(above: 0.2em, below: 0.2em, pad(left: l.hang * 1em, m.captures.at(1)))
+      }
     } else {
       for e in b.entries {
         let hang = if l.list_style == "hanging" { l.hang * 1em } else { 0em }
+        let body = if e.starts-with("\u{0}") {
+          box(line(length: 2.5em, stroke: 0.5pt)); h(0.3em); e.slice(1)
+        } else { e }
         block(above: (l.spacing + 0.65) * 1em, below: (l.spacing + 0.65) * 1em,
-          par(hanging-indent: hang, first-line-indent: 0em, e))
+          par(hanging-indent: hang, first-line-indent: 0em, body))
       }
     }
   }
@@ -103,13 +121,27 @@ def printed(document: Document) -> list[tuple[str, str]]:
     """The document's text in reading order, piece by piece, each with what it is to the list:
     `heading`, `entry` (one reference), or `other`."""
     pieces: list[tuple[str, str]] = []
+    equations = 0
+    notes = [block.rows[0] for block in document.blocks if block.kind == "para" and block.rows]
     for block in document.blocks:
-        if block.kind == "refs":
-            pieces.extend((entry, "entry") for entry in block.entries)
+        if block.kind == "equation":  # the formula's glyphs are no text; its number is
+            equations += 1
+            pieces.append((f"({equations})", "other"))
+        elif block.kind == "refs":
+            pieces.extend((entry.lstrip(RULE), "entry") for entry in block.entries)
         elif block.kind == "list-heading":
             pieces.append((block.text, "heading"))
-        elif block.kind in ("table", "items", "affiliations"):
+        elif block.kind in (
+            "table",
+            "items",
+            "affiliations",
+            "code",
+            "contents",
+            "index",
+            "changes",
+        ):
             pieces.extend((text, "other") for text in (block.text, *block.rows) if text)
         else:
             pieces.append((re.sub(r"\s+", " ", block.text), "other"))
+    pieces.extend((note, "other") for note in notes)  # at the pages' feet: found anywhere
     return pieces

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import pickle
 import random
 import sys
@@ -34,13 +35,21 @@ from cite_sentinel.core.sources.segment import Role
 from cite_sentinel.core.sources.segment.features import line_features
 from cite_sentinel.core.sources.segment.labeller import label_lines, model_path
 
-from training import segment_align, segment_documents, segment_latex, segment_sources, segment_typst
+from training import (
+    segment_align,
+    segment_documents,
+    segment_latex,
+    segment_listings,
+    segment_sources,
+    segment_text,
+    segment_typst,
+)
 from training.segment_align import Labelled
 
 SEED = 2026
 SHAPES = (
     "appendix", "author-list", "acknowledgements", "captions", "alpha", "mnras",
-    "numbered-prose", "line-numbers",
+    "numbered-prose", "line-numbers", "documentation",
 )  # fmt: skip
 CSL_STYLES = (
     "apa", "ieee", "nature", "chicago-author-date", "harvard-cite-them-right",
@@ -71,21 +80,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     recipes = _recipes(options.documents, options.latex_share)
     documents = _documents(recipes, options.workers)
     split = int(len(documents) * (1 - _HELD_OUT))
-    train, held_out = documents[:split], documents[split:]
-    print(f"{len(documents)} documents ({len(train)} to train on) in "
-          f"{time.perf_counter() - started:.0f} s")  # fmt: skip
-    output = Path(options.output)
-    _train(
-        train, output, {"max_iterations": options.iterations, "c1": options.c1, "c2": options.c2}
+    texts = _texts(options.texts)
+    text_split = int(len(texts) * (1 - _HELD_OUT))
+    train = documents[:split] + texts[:text_split]
+    print(
+        f"{len(documents)} PDFs and {len(texts)} texts ({len(train)} to train on) in "
+        f"{time.perf_counter() - started:.0f} s"
     )
+    output = Path(options.output)
+    parameters = {"max_iterations": options.iterations, "c1": options.c1, "c2": options.c2}
+    _train(train, output, parameters)
     print(f"trained in {time.perf_counter() - started:.0f} s: {output}")
-    _report(held_out, output)
+    _report("PDFs", documents[split:], output)
+    _report("texts", texts[text_split:], output)
     return 0
 
 
 def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--documents", type=int, default=500)
+    parser.add_argument("--documents", type=int, default=500, help="typeset documents")
+    parser.add_argument("--texts", type=int, default=400, help="plain-text documents")
     parser.add_argument("--latex-share", type=float, default=0.3)
     parser.add_argument("--iterations", type=int, default=_PARAMETERS["max_iterations"])
     parser.add_argument("--workers", type=int, default=2)
@@ -113,9 +127,27 @@ def _documents(recipes: list[Recipe], workers: int) -> list[Labelled]:
     return kept
 
 
+def _texts(count: int) -> list[Labelled]:
+    """Documents as plain text (cheap: nothing is typeset)."""
+    lists, prose, titles, names = _materials()
+    made = []
+    for number in range(count):
+        rng = random.Random(SEED * 7_000_003 + number)
+        shape = SHAPES[number % len(SHAPES)] if rng.random() < 0.3 else ""
+        document = segment_documents.document(
+            rng, rng.choice(lists), prose, titles, names, shape=shape
+        )
+        lines, roles, texts = segment_text.labelled_text(document, rng)
+        made.append(Labelled(lines, roles, texts, 0))
+    return made
+
+
 def _cached(recipe: Recipe) -> Labelled | None:
     """A document typeset and labelled, from the cache when the code that makes it is the same."""
-    makers = (segment_sources, segment_documents, segment_typst, segment_latex, segment_align)
+    makers = (
+        segment_sources, segment_documents, segment_listings, segment_typst, segment_latex,
+        segment_align, *_READER,
+    )  # fmt: skip
     version = hashlib.sha256(
         b"".join(Path(module.__file__ or "").read_bytes() for module in makers)
     ).hexdigest()[:12]
@@ -131,6 +163,14 @@ def _cached(recipe: Recipe) -> Labelled | None:
 
 
 _STORE: dict[str, object] = {}
+# The reader's modules that make a training document's lines: a change to one makes new ones.
+_READER = tuple(
+    importlib.import_module(f"cite_sentinel.core.sources.{name}")
+    for name in (
+        "pdf.glyphs", "pdf.layout", "pdf.line_numbers", "pdf.document", "pdf.margins",
+        "pdf.list_lines", "segment.lines",
+    )
+)  # fmt: skip
 
 
 def _make(recipe: Recipe) -> Labelled | None:
@@ -182,7 +222,7 @@ def _train(documents: list[Labelled], output: Path, parameters: dict[str, float]
     trainer.train(str(output))
 
 
-def _report(documents: list[Labelled], model: Path) -> None:
+def _report(kind: str, documents: list[Labelled], model: Path) -> None:
     """Lines labelled right, and documents whose entries are all cut right, on held-out ones."""
     lines: Counter[tuple[str, str]] = Counter()
     exact = 0
@@ -195,7 +235,7 @@ def _report(documents: list[Labelled], model: Path) -> None:
     total = sum(lines.values())
     right = sum(count for (truth, got), count in lines.items() if truth == got)
     print(
-        f"held out: {len(documents)} documents, lines right {right}/{total} = "
+        f"held out: {len(documents)} {kind}, lines right {right}/{total} = "
         f"{right / total:.2%}; every entry exact in {exact}/{len(documents)}"
     )
     for (truth, got), count in sorted(lines.items()):

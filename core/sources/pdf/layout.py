@@ -115,6 +115,8 @@ def _host(rows: list[list[Word]], sizes: list[float], index: int) -> int | None:
     row = rows[index]
     centre = (row[0].top + row[0].bottom) / 2
     mark = _is_mark(row)
+    label = not mark and _is_raised_label(row)
+    best: tuple[float, int] | None = None
     for other in sorted(range(index - 3, index + 4), key=lambda other: abs(other - index)):
         if other == index or not 0 <= other < len(rows):
             continue
@@ -123,13 +125,23 @@ def _host(rows: list[list[Word]], sizes: list[float], index: int) -> int | None:
         host = rows[other]
         top = min(word.top for word in host)
         bottom = max(word.bottom for word in host)
-        left, right = host[0].x0 - sizes[other], host[-1].x1 + sizes[other]
-        inside = top <= centre <= bottom
-        if mark:  # a raised mark: its box overlaps the line it is raised from
-            inside = row[0].bottom > top and row[0].top < bottom and not _is_mark(host)
-        if inside and left <= row[0].x0 and row[-1].x1 <= right:
+        left = min(word.x0 for word in host) - sizes[other]  # a row is in reading order
+        right = max(word.x1 for word in host) + sizes[other]  # only once it is attached
+        if not (left <= min(word.x0 for word in row) and max(word.x1 for word in row) <= right):
+            continue
+        if mark or label:  # raised: its box overlaps the line it is raised from, most of all
+            overlap = min(row[0].bottom, bottom) - max(row[0].top, top)
+            if overlap > 0 and not _is_mark(host) and (best is None or overlap > best[0]):
+                best = (overlap, other)
+        elif top <= centre <= bottom:
             return other
-    return None
+    return best[1] if best is not None else None
+
+
+def _is_raised_label(row: list[Word]) -> bool:
+    """A row of small numbers alone, such as the raised labels of AIP's and AAPM's entries
+    ("¹ R. P. Feynman, …") or an affiliation's mark."""
+    return all(word.text.strip(",").isdigit() and len(word.text) <= 4 for word in row)
 
 
 def _is_mark(row: list[Word]) -> bool:
@@ -200,13 +212,17 @@ def _wide_gaps(row: list[Word]) -> set[int]:
     words ("2015, South Brisbane, Queensland, Australia,") spreads them all alike, and no one
     of its gaps is a gutter."""
     gaps = [after.x0 - before.x1 for before, after in pairwise(row)]
+    few = 3 <= len(gaps) <= _FEW_WORDS
     wide: set[int] = set()
     for index, gap in enumerate(gaps, start=1):
         if gap < max(_MIN_GUTTER, _WIDE_GAP * row[index - 1].size):
             continue
-        others = sorted(other for position, other in enumerate(gaps, start=1) if position != index)
-        if 2 <= len(others) < _FEW_WORDS and gap < _STANDS_OUT * others[len(others) // 2]:
-            continue
+        if few:
+            others = sorted(
+                other for position, other in enumerate(gaps, start=1) if position != index
+            )
+            if gap < _STANDS_OUT * others[len(others) // 2]:
+                continue
         wide.add(index)
     return wide
 

@@ -45,9 +45,19 @@ def list_lines(lines: Sequence[PageLine]) -> list[ListLine]:
                     for word, raised in zip(line.words, line.superscript, strict=True)
                 ),
                 position=index / last,
+                room=_room(page_line, lines[index + 1] if index + 1 < len(lines) else None, right),
             )
         )
     return listed
+
+
+def _room(line: PageLine, after: PageLine | None, right: float) -> bool:
+    """Whether the next line's first word would have fitted at this line's end: then the
+    line was ended on purpose (an entry's end), not by the typesetter."""
+    if after is None or not after.line.words or after.page != line.page:
+        return False
+    first = after.line.words[0]
+    return line.line.x1 + (first.x1 - first.x0) + 0.3 * line.line.size < right
 
 
 def _left_edges(lines: Sequence[PageLine]) -> dict[tuple[int, int], float]:

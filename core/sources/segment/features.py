@@ -13,7 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cite_sentinel.core.sources.segment.headings import is_list_heading, is_other_heading
+from cite_sentinel.core.sources.segment.headings import (
+    is_list_heading,
+    is_other_heading,
+    starts_part,
+)
 from cite_sentinel.core.sources.segment.lines import ListLine
 
 _UPPER = "A-Z\u00c0-\u00de\u0100-\u024f\u0391-\u03a9\u0410-\u042f"
@@ -37,52 +41,100 @@ _STARTS = (
 )
 _YEAR = re.compile(r"(?<![\d/.])(?:1[6-9]\d\d|20[0-3]\d)(?:[a-z])?(?![\d/])")
 _YEAR_PAREN = re.compile(r"\((?:1[6-9]\d\d|20[0-3]\d)[a-z]?\)")
-_IDENTIFIER = re.compile(r"\b10\.\d{4,9}/|doi[:. ]|https?://|www\.|arxiv", re.IGNORECASE)
 _PAGES = re.compile(r"\b\d+\s?[-–]\s?\d+\b|\bpp?\.\s?\d")
 _VOLUME = re.compile(r"\b(?:vol|no|nr|bd|t)\.\s?\d|\b\d+\s?\(\d+\)|\b\d+:\d+", re.IGNORECASE)
-_VENUE = re.compile(
-    r"\b(?:proc(?:eedings)?|journal|j\.|trans(?:actions)?|rev(?:iew)?|lett(?:ers)?|phys|conf"
-    r"|conference|symposium|workshop|press|publishers?|verlag|eds?\.|edited|in:|universit\w*"
-    r"|thesis|dissertation|report|preprint|arxiv|advances|annals|bulletin|quarterly|studies)\b",
-    re.IGNORECASE,
+# Words that say what a line is, looked up word by word (lower case, punctuation off).
+_VENUE_WORDS = frozenset(
+    {
+        "proc", "proceedings", "journal", "j", "trans", "transactions", "rev", "review", "lett",
+        "letters", "phys", "conf", "conference", "symposium", "workshop", "press", "publisher",
+        "publishers", "verlag", "eds", "edited", "thesis", "dissertation", "report", "preprint",
+        "advances", "annals", "bulletin", "quarterly", "studies", "in:",
+    }
+)  # fmt: skip
+_AFFILIATION_WORDS = frozenset(
+    {
+        "department", "dept", "center", "centre", "faculty", "school", "college", "academy",
+        "observatory", "hospital", "national", "infn", "cnrs", "max-planck",
+    }
+)  # fmt: skip
+_FUNDING_WORDS = frozenset(
+    {
+        "grant", "grants", "funded", "funding", "supported", "support", "contract", "fellowship",
+        "foundation", "council", "agency", "programme", "program",
+    }
+)  # fmt: skip
+_JOINERS = frozenset({"and", "&", "und", "et", "y", "al"})
+_PREFIXES = (
+    ("universit", ("venue", "affiliation")),
+    ("institut", ("affiliation",)),
+    ("laborator", ("affiliation",)),
+    ("acknowledg", ("funding",)),
+    ("thank", ("funding",)),
+    ("award", ("funding",)),
+    ("http", ("identifier",)),
+    ("www.", ("identifier",)),
+    ("doi", ("identifier",)),
+    ("arxiv", ("identifier",)),
 )
+_PREFIX_FLAGS = dict(_PREFIXES)
+_PREFIX = re.compile("(?<![\\w])(" + "|".join(re.escape(prefix) for prefix, _ in _PREFIXES) + ")")
+_TOKEN = re.compile(r"[^\s()\[\]{},.;\"“”‘’']+")
+_CAPITALISED = re.compile(rf"(?:^|(?<=\s))[{_UPPER}]")
+_WORD_FLAGS = {
+    word: tuple(
+        flag
+        for flag, words in (
+            ("venue", _VENUE_WORDS),
+            ("affiliation", _AFFILIATION_WORDS),
+            ("funding", _FUNDING_WORDS),
+            ("joiner", _JOINERS),
+        )
+        if word in words
+    )
+    for word in _VENUE_WORDS | _AFFILIATION_WORDS | _FUNDING_WORDS | _JOINERS
+}
+_DOI = re.compile(r"10\.\d{4,9}/")
+_PUNCTUATION = "()[]{},.;\"“”‘’'"
 _CAPTION = re.compile(
     r"^(?:fig(?:ure)?|tab(?:le)?|scheme|plate|chart|abb(?:ildung)?)\.?\s*[\dIVX]", re.I
 )
-_AFFILIATION = re.compile(
-    r"\b(?:universit\w*|institut\w*|department|dept\.|laborator\w*|cent(?:er|re)|faculty|school"
-    r"|college|academy|observatory|hospital|national|infn|cnrs|max[- ]planck)\b",
-    re.IGNORECASE,
-)
-_FUNDING = re.compile(
-    r"\b(?:grants?|funded|funding|supported|support|acknowledge\w*|thank\w*|award\w*|contract"
-    r"|fellowship|foundation|council|agency|programme|program)\b",
-    re.IGNORECASE,
-)
 _CODE = re.compile(r"\b[A-Z]{2,}[-/ ]?\d[\w-]{3,}|\bNo\.\s?[A-Z0-9-]{4,}")
 _NAME_NUMBER = re.compile(rf"{_NAME}\s?\d{{1,3}}\s?[,a-z]")  # "AbouZeid 158 ," in an author list
-_ET_AL = re.compile(r"\bet\s?al\b|\band\b|&|\bund\b|\bet\b|\by\b", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
+_COMMAND = re.compile(r"\\[a-zA-Z]{2,}|[a-z]~[A-Z]")
+_ENTRY_END = re.compile(r"[.)\]\d]$")
 _WORD = re.compile(r"\S+")
+_HEADING_LENGTH = 48  # characters: longer lines are no headings
 _NEAR = 8  # lines either side that say how a list is spaced
 _APART = 1.15  # a gap this much wider than the usual one sets a line apart
+_DASHES = frozenset("-—–_")
 _OPENERS = frozenset('[(“"‘—–-')
 
 
 def line_features(lines: Sequence[ListLine]) -> list[list[str]]:
     """The features of every line, its neighbours' included."""
     own = [_own(line) for line in lines]
+    lent = [[item for item in items if item.split("=", 1)[0] in _LENT] for items in own]
+    ends = [_value(items, "end") for items in own]
+    firsts = [_value(items, "first") for items in own]
     sequence = _sequence(lines)
     spacing = _spacing(lines)
+    sections = _sections(own)
     features: list[list[str]] = []
+    last = len(lines) - 1
     for index, line in enumerate(lines):
-        mine = own[index]
-        items = ["bias", *mine, f"seq={sequence[index]}", *_layout(lines, index), spacing[index]]
-        before = own[index - 1] if index > 0 else ["start"]
-        after = own[index + 1] if index + 1 < len(lines) else ["end"]
-        items.extend(f"-1:{item}" for item in before if item.split("=", 1)[0] in _LENT)
-        items.extend(f"+1:{item}" for item in after if item.split("=", 1)[0] in _LENT)
-        items.extend(_pairs(mine, before, after))
-        if index + 1 < len(lines):
+        items = ["bias", *own[index], f"seq={sequence[index]}", *_layout(lines, index)]
+        items.append(spacing[index])
+        items.append(sections[index])
+        items.extend(f"-1:{item}" for item in (lent[index - 1] if index else ["start"]))
+        items.extend(f"+1:{item}" for item in (lent[index + 1] if index < last else ["end"]))
+        before = ends[index - 1] if index else "none"
+        after = firsts[index + 1] if index < last else "none"
+        items.append(f"-1:end|first={before}|{firsts[index]}")
+        items.append(f"-1:end|label={before}|{_value(own[index], 'label')}")
+        items.append(f"end|+1:first={ends[index]}|{after}")
+        if index < last:
             items.append(f"+1:gap={_gap(lines[index + 1].gap)}")
             items.append(f"+1:indent={_indent(lines[index + 1].indent)}")
         items.append(f"pos={min(int(line.position * 5), 4)}")
@@ -90,45 +142,89 @@ def line_features(lines: Sequence[ListLine]) -> list[list[str]]:
     return features
 
 
-_LENT = frozenset({"label", "end", "name", "year", "heading", "other_heading", "words", "caption"})
+_LENT = frozenset(
+    {
+        "label", "end", "name", "year", "heading", "other_heading", "words", "caption", "room",
+        "whole", "part",
+    }
+)  # fmt: skip
 
 
 def _own(line: ListLine) -> list[str]:
     """The features a line has by itself (its text, its size)."""
     text = line.text.strip()
     words = _WORD.findall(text)
+    number = _LABEL.match(text)
+    label = number or _ALPHA.match(text)
     items = [
-        f"label={_label(text)}",
+        f"label={_label(number, label)}",
         f"first={_shape(words[0]) if words else 'none'}",
         f"end={_ending(text)}",
         f"words={_count(len(words))}",
         f"size={_size(line.size)}",
     ]
-    name = next((kind for kind, pattern in _STARTS if pattern.match(text)), "")
+    body = text[label.end() :].lstrip() if label is not None else text
+    name = (
+        next((kind for kind, pattern in _STARTS if pattern.match(body)), "")
+        if body[:1].isupper() or body[:1] in _DASHES
+        else ""
+    )
     if name:
         items.append(f"name={name}")
-    flags = (
-        ("year", bool(_YEAR.search(text))),
-        ("year_paren", bool(_YEAR_PAREN.search(text))),
-        ("identifier", bool(_IDENTIFIER.search(text))),
-        ("pages", bool(_PAGES.search(text))),
-        ("volume", bool(_VOLUME.search(text))),
-        ("venue", bool(_VENUE.search(text))),
-        ("heading", is_list_heading(text)),
-        ("other_heading", is_other_heading(text)),
-        ("caption", bool(_CAPTION.match(text))),
-        ("affiliation", bool(_AFFILIATION.search(text))),
-        ("funding", bool(_FUNDING.search(text))),
-        ("code", bool(_CODE.search(text))),
-        ("name_number", len(_NAME_NUMBER.findall(text)) >= 2),
-        ("joiner", bool(_ET_AL.search(text))),
-        ("raised", line.raised_digits >= 2),
-    )
-    items.extend(f"{name}=1" for name, present in flags if present)
+    digits = len(_DIGIT.findall(text))
+    found = _keywords(text)
+    if digits:  # the patterns that need a digit
+        found.update(
+            flag
+            for flag, present in (
+                ("year", _YEAR.search(text)),
+                ("year_paren", _YEAR_PAREN.search(text)),
+                ("pages", _PAGES.search(text)),
+                ("volume", _VOLUME.search(text)),
+                ("code", _CODE.search(text)),
+                ("name_number", len(_NAME_NUMBER.findall(text)) >= 2),
+            )
+            if present
+        )
+    if len(text) <= _HEADING_LENGTH:
+        found.update(
+            flag
+            for flag, present in (
+                ("heading", is_list_heading(text)),
+                ("other_heading", is_other_heading(text)),
+            )
+            if present
+        )
+    if _CAPTION.match(text):
+        found.add("caption")
+    if starts_part(text, line.size):
+        found.add("part")  # heads a part of the document: the list may end before it
+    if line.raised_digits >= 2:
+        found.add("raised")
+    if line.room:
+        found.add("room")
+    if ("\\" in text or "~" in text) and _COMMAND.search(text):
+        found.add("command")  # "\\bibitem{Zub74}": a listing of source, not what it prints
+    if name and "year" in found and _ENTRY_END.search(text):
+        found.add("whole")  # "Springel, V. 2005, MNRAS, 364, 1105": a reference on one line
+    items.extend(f"{flag}=1" for flag in sorted(found))
     items.append(f"commas={_count(text.count(','))}")
-    items.append(f"digits={_share(sum(char.isdigit() for char in text), len(text))}")
-    items.append(f"caps={_share(sum(word[:1].isupper() for word in words), len(words))}")
+    items.append(f"digits={_share(digits, len(text))}")
+    items.append(f"caps={_share(len(_CAPITALISED.findall(text)), len(words))}")
     return items
+
+
+def _keywords(text: str) -> set[str]:
+    """What the line's words say it holds: venue words, an affiliation, a funding statement,
+    name joiners ("and", "et al."), an identifier."""
+    lowered = text.lower()
+    found = {flag for word in _TOKEN.findall(lowered) for flag in _WORD_FLAGS.get(word, ())}
+    found.update(
+        flag for match in _PREFIX.finditer(lowered) for flag in _PREFIX_FLAGS[match.group(1)]
+    )
+    if "/" in lowered and _DOI.search(lowered):
+        found.add("identifier")
+    return found
 
 
 def _layout(lines: Sequence[ListLine], index: int) -> list[str]:
@@ -157,18 +253,6 @@ def _shift(line: ListLine, after: ListLine) -> str:
     return "left" if shift < -0.5 else "right" if shift > 0.5 else "same"
 
 
-def _pairs(mine: list[str], before: list[str], after: list[str]) -> list[str]:
-    """Conjunctions the model cannot build itself: how one line ends and the next begins."""
-    end = _value(before, "end")
-    first = _value(mine, "first")
-    label = _value(mine, "label")
-    return [
-        f"-1:end|first={end}|{first}",
-        f"-1:end|label={end}|{label}",
-        f"end|+1:first={_value(mine, 'end')}|{_value(after, 'first')}",
-    ]
-
-
 def _spacing(lines: Sequence[ListLine]) -> list[str]:
     """The space above each line against the lines around it: in a list whose entries are set
     apart, a line as close as its neighbours goes on an entry; a wider one starts the next."""
@@ -185,6 +269,22 @@ def _spacing(lines: Sequence[ListLine]) -> list[str]:
         spaced = near[-1] > _APART * usual
         place = "wider" if gap > _APART * usual else "usual"
         found.append(f"spacing={'spaced' if spaced else 'even'}|{place}")
+    return found
+
+
+def _sections(own: Sequence[list[str]]) -> list[str]:
+    """The part of the document each line is in, as its last heading names it: the list's
+    ("References"), another part's ("4 Results", "Appendix A", a short line in larger type),
+    or none yet. A line-level model sees only its neighbours; this is its memory of the page
+    (GROBID gives its segmentation model the same)."""
+    found: list[str] = []
+    current = "section=none"
+    for items in own:
+        if "heading=1" in items:
+            current = "section=list"
+        elif "part=1" in items:
+            current = "section=other"
+        found.append(current)
     return found
 
 
@@ -210,11 +310,10 @@ def _sequence(lines: Sequence[ListLine]) -> list[str]:
     return found
 
 
-def _label(text: str) -> str:
-    match = _LABEL.match(text)
-    if match is not None:
-        return next(kind for kind in ("bracket", "dot", "paren", "bare") if match.group(kind))
-    return "alpha" if _ALPHA.match(text) else "none"
+def _label(number: re.Match[str] | None, label: re.Match[str] | None) -> str:
+    if number is not None:
+        return next(kind for kind in ("bracket", "dot", "paren", "bare") if number.group(kind))
+    return "alpha" if label is not None else "none"
 
 
 def _shape(word: str) -> str:

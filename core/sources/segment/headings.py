@@ -33,6 +33,9 @@ _OTHER = re.compile(
     re.IGNORECASE,
 )
 _LONGEST = 48  # characters: a heading is short
+_HEADING_WORDS = 8
+_LARGER = 1.12  # type this much larger than the text's sets a heading apart
+_NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.?|[IVX]+\.)\s+[A-Z][^\d]{2,}$")
 
 
 def is_list_heading(text: str) -> bool:
@@ -40,10 +43,8 @@ def is_list_heading(text: str) -> bool:
     words = text.strip()
     if len(words) > _LONGEST:
         return False
-    words = _NUMBERING.sub("", words)
-    folded = unicodedata.normalize("NFKD", words.casefold())
-    letters = "".join(char for char in folded if char.isalpha())
-    return unicodedata.normalize("NFC", letters) in _TITLES  # NFC: Hangul's jamo recomposed
+    # as printed ("B I B L I O G R A P H Y" spaced out), or less its numbering ("7 References")
+    return _letters(words) in _TITLES or _letters(_NUMBERING.sub("", words)) in _TITLES
 
 
 def is_other_heading(text: str) -> bool:
@@ -51,3 +52,23 @@ def is_other_heading(text: str) -> bool:
     an author list, notes."""
     words = text.strip()
     return len(words) <= _LONGEST and bool(_OTHER.match(words))
+
+
+def starts_part(text: str, size: float = 1.0) -> bool:
+    """Whether a short line heads a part of the document: named like one ("Appendix"),
+    numbered like one ("4 Results", "A APPENDIX"), or set larger than the text (`size`: its
+    type size over the text's)."""
+    text = text.strip()
+    if not text or len(text) > _LONGEST or text[-1] in ".,;:":
+        return False
+    if is_other_heading(text) or _NUMBERED.match(text):
+        return True
+    return size > _LARGER and text[:1].isupper() and len(text.split()) <= _HEADING_WORDS
+
+
+def _letters(text: str) -> str:
+    if text.isascii():
+        return "".join(filter(str.isalpha, text.lower()))
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    letters = "".join(char for char in folded if char.isalpha())
+    return unicodedata.normalize("NFC", letters)  # NFC: Hangul's jamo recomposed

@@ -24,10 +24,13 @@ _local = threading.local()
 
 @dataclass(frozen=True, slots=True)
 class Labelling:
-    """The role of every line, and how sure the model is of each (its marginal)."""
+    """The role of every line, how sure the model is of each (its marginal), and how likely
+    each line is to start an entry or to go on with one."""
 
     roles: tuple[Role, ...]
     confidence: tuple[float, ...]
+    first: tuple[float, ...] = ()
+    more: tuple[float, ...] = ()
 
 
 def model_path() -> Path:
@@ -35,16 +38,36 @@ def model_path() -> Path:
     return Path(str(resources.files("cite_sentinel.core.sources.segment") / "model" / _MODEL))
 
 
-def label_lines(lines: Sequence[ListLine], *, model: Path | None = None) -> Labelling:
-    """Every line's role, by the shipped model (or `model`, for training and tests)."""
+def label_lines(
+    lines: Sequence[ListLine],
+    *,
+    starts: bool = False,
+    sure: bool = True,
+    model: Path | None = None,
+) -> Labelling:
+    """Every line's role, by the shipped model (or `model`, for training and tests); with
+    `sure`, how sure the model is of each (a long document's reader may do without); with
+    `starts`, also how likely each line is to start an entry or to go on with one."""
     if not lines:
         return Labelling((), ())
     tagger = _tagger(model or model_path())
     tagger.set(line_features(lines))
     names = tagger.tag()
     roles = tuple(Role(name) for name in names)
-    confidence = tuple(tagger.marginal(name, position) for position, name in enumerate(names))
-    return Labelling(roles, confidence)
+    confidence = (
+        tuple(tagger.marginal(name, position) for position, name in enumerate(names))
+        if sure
+        else ()
+    )
+    if not starts:
+        return Labelling(roles, confidence)
+    positions = range(len(names))
+    return Labelling(
+        roles,
+        confidence,
+        tuple(tagger.marginal(Role.FIRST.value, position) for position in positions),
+        tuple(tagger.marginal(Role.MORE.value, position) for position in positions),
+    )
 
 
 def _tagger(path: Path) -> pycrfsuite.Tagger:

@@ -30,3 +30,4 @@ class ListLine:
     size: float = 1.0  # its type size over the document's usual one
     raised_digits: int = 0  # superscript numbers on it (affiliation marks of an author list)
     position: float = 0.0  # how far into the document it stands, from 0 to 1
+    room: bool = False  # the next line's first word would have fitted at this line's end
