@@ -37,11 +37,12 @@ from urllib.parse import parse_qs, urlsplit
 from cite_sentinel.core.batch.postgres_queue import PostgresQueue
 from cite_sentinel.core.catalog import FORMATS, import_dump, open_catalog
 
-from tests import dumps
 from tests.fakeapi import FakeApi
 from tests.fakeapi import server as fake_server
 from tests.fakeapi.corpus import Work
 from tests.fakeapi.loading import load_works
+from tests.support import dumps
+from tests.support.postgres import database_for
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL = ROOT.parent / "shared" / "data" / "corpus" / "works_full.jsonl.gz"
@@ -63,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"needs the shared data folder beside the project ({FULL} is absent)")
         return 1
     asked = _log_fake_answers()
-    cluster, url = _database(options.postgres)
+    cluster, url = database_for(options.postgres)
     try:
         with tempfile.TemporaryDirectory(prefix="batch-scale-") as scratch:
             folder = Path(scratch)
@@ -99,18 +100,6 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--postgres", default="auto", help="a postgresql:// URL, or auto")
     return parser.parse_args(argv)
-
-
-def _database(url: str) -> tuple[object | None, str]:
-    if url != "auto":
-        return None, url
-    from tests.support.postgres import Cluster, server_bin
-
-    binaries = server_bin()
-    if binaries is None:
-        raise SystemExit("no PostgreSQL server here (initdb); give --postgres URL")
-    cluster = Cluster(binaries)
-    return cluster, cluster.new_database()
 
 
 def _manuscripts(folder: Path, works: list[Work], options: argparse.Namespace) -> list[list[Work]]:

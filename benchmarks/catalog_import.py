@@ -23,8 +23,9 @@ from pathlib import Path
 from cite_sentinel.core.catalog import FORMATS, import_dump, open_catalog
 from cite_sentinel.core.catalog.store import CatalogStore
 
-from tests import dumps
-from tests.fakeapi.corpus import Work, load_works
+from tests.fakeapi.corpus import Work
+from tests.fakeapi.loading import load_works
+from tests.support import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "data" / "corpus"

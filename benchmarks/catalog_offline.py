@@ -5,10 +5,17 @@ files and imported into a SQLite catalog twice: as a plain import, and declared 
 (`catalog import --complete`). HALLMARK dev (against the full corpus) and the cross-field dev
 set (against the xfield corpus) are verified online through the fake API, then with the
 network off (`--offline`, an empty answer cache) from each catalog. Every verdict that differs
-is counted by (online -> offline) and the first of each kind listed with its reason. Then
-1,000 references (the first 500 of each dev set) are verified fully offline, cold and warm.
+is counted by (online -> offline) and the first of each kind listed with its reason, and for
+each run the share of the hallucinated entries called verified and of the valid ones flagged
+(miscited or fabricated). Then 1,000 references (the first 500 of each dev set) are verified
+fully offline, cold and warm.
 
-Run from the repository root:  .venv/bin/python -m benchmarks.catalog_offline [--limit N]
+With `--postgres auto` (a throwaway cluster, as the tests start one) or `--postgres URL`, the
+plain catalog is imported into PostgreSQL too and each dev set verified offline from it: its
+time beside SQLite's, and how many verdicts agree with the SQLite catalog's.
+
+Run from the repository root:
+  .venv/bin/python -m benchmarks.catalog_offline [--limit N] [--details] [--postgres auto|URL]
 """
 
 from __future__ import annotations
@@ -30,9 +37,10 @@ from cite_sentinel.core.verify.engine import Engine
 
 from benchmarks.engine_runs import verified
 from benchmarks.verify_accuracy import UNLIMITED, _bibtex
-from tests import dumps
 from tests.fakeapi import FakeApi
-from tests.fakeapi.corpus import load_works
+from tests.fakeapi.loading import load_works
+from tests.support import dumps
+from tests.support.postgres import database_for
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
@@ -40,6 +48,7 @@ CORPORA = {"hallmark": DATA / "corpus" / "works_full.jsonl.gz",
            "xfield": DATA / "corpus" / "works_xfield.jsonl.gz"}  # fmt: skip
 DEV = {"hallmark": DATA / "dev" / "hallmark_dev_public.jsonl",
        "xfield": DATA / "dev" / "xfield_dev.jsonl"}  # fmt: skip
+_POSTGRES = "plain-postgresql"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -48,28 +57,55 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"needs the shared data folder beside the project ({DATA})")
         return 1
     references = {name: _references(name, options.limit) for name in DEV}
-    with tempfile.TemporaryDirectory(prefix="catalog-offline-") as scratch:
-        folder = Path(scratch)
-        catalogs = _catalogs(folder)
-        for name, refs in references.items():
-            online = _online(name, refs, folder)
-            for label, catalog in catalogs.items():
-                offline, seconds = _offline(refs, catalog, folder / f"cache-{name}-{label}")
-                print(f"\n{name}, catalog {label}: {len(refs)} references offline in "
-                      f"{seconds:.1f} s")  # fmt: skip
-                _compare(online, offline, details=options.details)
-        mixed = references["hallmark"][:500] + references["xfield"][:500]
-        for run in ("cold", "warm"):
-            _, seconds = _offline(mixed, catalogs["complete"], folder / "cache-mixed")
-            print(f"\n1,000 references fully offline ({run}): {seconds:.2f} s, "
-                  f"{1000 * seconds / len(mixed):.2f} ms a reference")  # fmt: skip
+    labels = {name: _labels(name, options.limit) for name in DEV}
+    cluster, postgres = database_for(options.postgres)
+    try:
+        with tempfile.TemporaryDirectory(prefix="catalog-offline-") as scratch:
+            folder = Path(scratch)
+            catalogs = _catalogs(folder, postgres)
+            for name, refs in references.items():
+                _run_dev_set(name, refs, labels[name], catalogs, folder, details=options.details)
+            mixed = references["hallmark"][:500] + references["xfield"][:500]
+            for run in ("cold", "warm"):
+                _, seconds = _offline(mixed, catalogs["complete"], folder / "cache-mixed")
+                print(f"\n1,000 references fully offline ({run}): {seconds:.2f} s, "
+                      f"{1000 * seconds / len(mixed):.2f} ms a reference")  # fmt: skip
+    finally:
+        if cluster is not None:
+            cluster.stop()
     return 0
+
+
+def _run_dev_set(
+    name: str,
+    refs: list[Reference],
+    labels: list[str],
+    catalogs: dict[str, str],
+    folder: Path,
+    *,
+    details: bool,
+) -> None:
+    online = _online(name, refs, folder)
+    _rates("online", labels, online)
+    results: dict[str, list[Verdict]] = {}
+    for label, catalog in catalogs.items():
+        offline, seconds = _offline(refs, catalog, folder / f"cache-{name}-{label}")
+        results[label] = offline
+        print(f"\n{name}, catalog {label}: {len(refs)} references offline in {seconds:.1f} s")
+        _rates(f"offline, catalog {label}", labels, offline)
+        _compare(online, offline, details=details)
+    if _POSTGRES in results:
+        agree = sum(
+            a.status is b.status for a, b in zip(results["plain"], results[_POSTGRES], strict=True)
+        )
+        print(f"{name}: PostgreSQL and SQLite plain catalogs agree on {agree}/{len(refs)}")
 
 
 def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=int, default=0, help="only the first N of each dev set")
     parser.add_argument("--details", action="store_true", help="print every difference")
+    parser.add_argument("--postgres", default="", help="also a PostgreSQL catalog: URL or auto")
     return parser.parse_args(argv)
 
 
@@ -84,7 +120,26 @@ def _references(name: str, limit: int) -> list[Reference]:
     return list(read_bibtex(text, f"{name}.bib").references)
 
 
-def _catalogs(folder: Path) -> dict[str, Path]:
+def _labels(name: str, limit: int) -> list[str]:
+    lines = DEV[name].read_text(encoding="utf-8").splitlines()
+    entries = [json.loads(line) for line in lines if line.strip()]
+    return [str(entry["label"]) for entry in (entries[:limit] if limit else entries)]
+
+
+def _rates(run: str, labels: list[str], verdicts: list[Verdict]) -> None:
+    """Hallucinated entries called verified, valid ones flagged (miscited or fabricated)."""
+    made = [v for label, v in zip(labels, verdicts, strict=True) if label == "HALLUCINATED"]
+    valid = [v for label, v in zip(labels, verdicts, strict=True) if label == "VALID"]
+    passed = sum(1 for v in made if v.status.value == "verified")
+    flagged = sum(1 for v in valid if v.status.value in ("miscited", "fabricated"))
+    print(
+        f"{run}: hallucinated called verified {passed}/{len(made)} "
+        f"({100 * passed / max(len(made), 1):.1f}%); valid flagged {flagged}/{len(valid)} "
+        f"({100 * flagged / max(len(valid), 1):.1f}%)"
+    )
+
+
+def _catalogs(folder: Path, postgres: str) -> dict[str, str]:
     parts = []
     for number, corpus in enumerate(CORPORA.values()):
         part = folder / "snapshot" / f"part_{number:03d}.gz"
@@ -93,16 +148,19 @@ def _catalogs(folder: Path) -> dict[str, Path]:
         works = [replace(w, number=w.number + number * 1_000_000) for w in load_works(corpus)]
         dumps.write_openalex(works, part)
         parts.append(part)
+    places = [("plain", str(folder / "plain.sqlite"), False),
+              ("complete", str(folder / "complete.sqlite"), True)]  # fmt: skip
+    if postgres:
+        places.append((_POSTGRES, postgres, False))
     catalogs = {}
-    for label, complete in (("plain", False), ("complete", True)):
-        path = folder / f"{label}.sqlite"
-        store = open_catalog(str(path))
+    for label, location, complete in places:
+        store = open_catalog(location)
         started = time.perf_counter()
         run = import_dump(store, FORMATS["openalex"], parts, complete=complete)
         print(f"catalog {label}: {run.works:,} works imported in "
               f"{time.perf_counter() - started:.1f} s, {store.size() / 1e6:.0f} MB")  # fmt: skip
         store.close()
-        catalogs[label] = path
+        catalogs[label] = location
     return catalogs
 
 
@@ -117,10 +175,8 @@ def _online(name: str, references: list[Reference], folder: Path) -> list[Verdic
     return verdicts
 
 
-def _offline(
-    references: list[Reference], catalog: Path, cache: Path
-) -> tuple[list[Verdict], float]:
-    env = {"CITE_SENTINEL_CATALOG": str(catalog), "CITE_SENTINEL_CACHE_DIR": str(cache)}
+def _offline(references: list[Reference], catalog: str, cache: Path) -> tuple[list[Verdict], float]:
+    env = {"CITE_SENTINEL_CATALOG": catalog, "CITE_SENTINEL_CACHE_DIR": str(cache)}
     engine = Engine(env, offline=True, cache_dir=cache)
     started = time.perf_counter()
     verdicts = verified(engine, references)

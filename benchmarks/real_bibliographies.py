@@ -1,12 +1,15 @@
-"""Real bibliographies against the indexes' real records: how often a real reference is flagged.
+"""Real bibliographies: how often a correct reference is flagged, and what `fix` would write.
 
-The references of nine real ICLR submissions (`dev/refchecker_samples/openreview_bibliographies`,
-as refchecker extracted them: authors, title, venue, year, DOI, URL) are written as the BibTeX
-an author would write, read by the real reader and verified by the real engine against the
-recorded answers of OpenAlex and Crossref (`benchmarks/recorded_world.py`): real records with
-their real quirks (arXiv records beside published ones, truncated author lists, publishers as
-venues). Only references whose work the recordings hold are counted; the others would say
-nothing about the engine.
+Three parts (`--part`, all by default):
+
+`recorded`: real index records. The references of nine real ICLR submissions
+(`dev/refchecker_samples/openreview_bibliographies`, as refchecker extracted them: authors,
+title, venue, year, DOI, URL) are written as the BibTeX an author would write, read by the
+real reader and verified by the real engine against the recorded answers of OpenAlex and
+Crossref (`benchmarks/recorded_world.py`): real records with their real quirks (arXiv
+records beside published ones, truncated author lists, publishers as venues). Only
+references whose work the recordings hold are counted; the others would say nothing about
+the engine.
 
 These are references people really wrote, so nearly all are real works; a few are not (the
 labelled cases of `hallucination_regression_refs.json`: real titles with invented authors) and
@@ -14,8 +17,19 @@ some carry real slips (a wrong year, a misspelt name). Every flagged reference i
 what was found wrong, to be read: an index quirk taken for the author's error is an engine bug,
 a slip the author made is a catch. The labelled cases are scored on their own.
 
+`cases`: what users met on real bibliographies (issue 26), each in its real shape
+(`tests/support/real_shapes.py`), against the fake API: the verdict against what a careful
+reader says, and whether `fix --complete` keeps what the entry got right.
+
+`bibs`: the real bibliographies of `../shared/data/real-bibs/` (a lab's 6,315 entries, the
+SciPy paper's, a review's CSL-JSON items) against the fake API. The fake's corpus lacks most
+of the works they cite; those are added from the entries' own metadata
+(`benchmarks/real_bib_works.py`), so a flag on one of them is a false alarm by construction,
+and a flag on a work the corpus holds is to be read (the author's slip, or the corpus's).
+Every flag is printed, and every change `fix --write` would make.
+
 Run from the repository root:
-    .venv/bin/python -m benchmarks.real_bibliographies [--all]
+    .venv/bin/python -m benchmarks.real_bibliographies [--all] [--part recorded|cases|bibs]
 """
 
 from __future__ import annotations
@@ -23,6 +37,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import logging
 import re
 import sys
 from collections.abc import Sequence
@@ -31,6 +46,7 @@ from pathlib import Path
 from cite_sentinel.core.model import Reference, Status, Verdict
 from cite_sentinel.core.sources.bibtex import read_bibtex
 
+from benchmarks import real_bib_checks
 from benchmarks.engine_runs import FLAGGED, UNLIMITED, problems, verify
 from benchmarks.recorded_world import ENV, SOURCES, Replay, words
 
@@ -43,10 +59,26 @@ _PROCEEDINGS = re.compile(r"conference|proceedings|workshop|symposium|\bconf\b",
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--all", action="store_true", help="print every verdict, not only flagged")
+    parser.add_argument("--part", choices=("recorded", "cases", "bibs"), action="append")
     options = parser.parse_args(argv)
     if not BIBLIOGRAPHIES.is_dir():
         print(f"needs the shared data folder beside the project ({BIBLIOGRAPHIES} is absent)")
         return 1
+    logging.getLogger("cite_sentinel").setLevel(logging.ERROR)
+    parts = options.part or ["recorded", "cases", "bibs"]
+    if "recorded" in parts:
+        print("## Recorded index records: nine ICLR submissions' references\n")
+        _recorded(options.all)
+    if "cases" in parts:
+        print("\n## What users met (issue 26), in their real shape, against the fake API\n")
+        real_bib_checks.cases()
+    if "bibs" in parts:
+        print("\n## The real bibliographies of ../shared/data/real-bibs against the fake API\n")
+        real_bib_checks.bibliographies()
+    return 0
+
+
+def _recorded(every: bool) -> None:
     replay = Replay.load()
     entries = [entry for entry in _entries() if replay.holds(str(entry["title"]))]
     references = _references(entries)
@@ -54,8 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ENV, references, UNLIMITED, sources=SOURCES, transport=replay.transport()
     )
     print(f"verified {len(references)} references in {seconds:.1f} s")
-    _report(references, verdicts, replay, options.all)
-    return 0
+    _report(references, verdicts, replay, every)
 
 
 def _entries() -> list[dict[str, object]]:

@@ -71,6 +71,16 @@ def run_batch(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         raise InputError("batch: give a folder or a manifest of manuscripts")
     if source is None and not options.name:
         raise InputError("batch --queue without a folder: say which batch with --name")
+    if options.workers < 0:
+        raise InputError(
+            f"--workers {options.workers}: give the number of worker processes, 1 or more "
+            "(left out: one per CPU)"
+        )
+    if options.queue and not is_postgres(options.queue):
+        raise InputError(
+            f"--queue {options.queue}: give a postgresql:// URL; without --queue a batch keeps "
+            f"its queue in its output folder ({STATE_FILE})"
+        )
     name = options.name or (source.stem if source else "batch")
     output = Path(options.output) if options.output else _default_output(source, name)
     config = with_environment(config_for([str(source)] if source else [], options.config), environ)
@@ -80,7 +90,12 @@ def run_batch(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         if source is not None:
             manuscripts = manuscripts_in(source, exclude=(f"{output.resolve()}/",))
             added = queue.enqueue(manuscripts)
-            _say(options, f"{len(manuscripts)} manuscripts in {source}; {added} to screen")
+            _say(options, _queued(len(manuscripts), source, added, queue.unfinished()))
+        elif not queue.held():
+            raise InputError(
+                f"--name {name}: the queue {options.queue} holds no batch of that name; give "
+                "the name it was queued under (the folder's or manifest's name, or its --name)"
+            )
         started = time.perf_counter()
         settings = WorkerSettings(
             queue=location,
@@ -111,6 +126,14 @@ def run_batch(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         return ExitCode.UNAVAILABLE
     flagged = any(r.fabricated or r.miscited or r.errors or r.warnings for r in results)
     return ExitCode.FINDINGS if flagged else ExitCode.CLEAN
+
+
+def _queued(found: int, source: Path, added: int, unfinished: int) -> str:
+    """How many manuscripts the run screens: new or changed ones, and those an earlier run
+    left unfinished."""
+    left = unfinished - added
+    earlier = f" ({left} left unfinished by an earlier run)" if left > 0 else ""
+    return f"{found} manuscripts in {source}; {unfinished} to screen{earlier}"
 
 
 def _default_output(source: Path | None, name: str) -> Path:

@@ -72,7 +72,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     importing.add_argument("--quiet", action="store_true", help="no progress bar")
     status = actions.add_parser("status", help="what the catalog holds, import by import")
     status.add_argument("--format", choices=("text", "json"), default="text")
-    search = actions.add_parser("search", help="find works by words of their title or authors")
+    search = actions.add_parser(
+        "search", help="find works by words of their title or authors, or by a DOI, an arXiv id "
+        "or PMID:N",
+    )  # fmt: skip
     search.add_argument("words", nargs="+", metavar="WORD")
     search.add_argument("--limit", type=int, default=10, metavar="N")
     search.add_argument("--format", choices=("text", "json"), default="text")
@@ -85,6 +88,11 @@ def run_catalog(options: argparse.Namespace, environ: Mapping[str, str]) -> Exit
     """Run one catalog action on the chosen catalog."""
     config = with_environment(config_for([], options.config), environ)
     location = catalog_location(environ, options.catalog or config.catalog)
+    if options.action == "import" and options.workers < 0:
+        raise InputError(
+            f"--workers {options.workers}: give the number of worker processes, 1 or more "
+            "(left out: one per CPU)"
+        )
     if options.action == "drop" and not (options.imports or options.all):
         raise InputError("catalog drop: name the imports to drop (see `catalog status`) or --all")
     built = is_postgres(location) or Path(location).expanduser().is_file()

@@ -109,6 +109,12 @@ def _format() -> Command:
     return Command(add_arguments, run_format)
 
 
+def _parse() -> Command:
+    from cite_sentinel.parse_command import add_arguments, run_parse
+
+    return Command(add_arguments, run_parse)
+
+
 def _config() -> Command:
     from cite_sentinel.config_command import add_arguments, run_config
 
@@ -146,6 +152,7 @@ _COMMANDS: dict[str, Callable[[], Command]] = {
     "check": _check,
     "fix": _fix,
     "format": _format,
+    "parse": _parse,
     "ground": _ground,
     "lsp": _lsp,
     "mcp": _mcp,
@@ -160,6 +167,7 @@ _HELP = {
     "check": "check references in manuscripts and bibliographies",
     "fix": "repair a .bib or CSL-JSON file from verified metadata (shows a diff first)",
     "format": "print a bibliography as a reference list (numbered, html, apa)",
+    "parse": "read a printed reference list (text or PDF) into BibTeX or CSL-JSON",
     "ground": "score how cited works bear on claims (JSON lines)",
     "lsp": "run the language server on stdio",
     "mcp": "run the MCP server for AI assistants (stdio, or --http PORT on localhost)",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from enum import IntEnum
 
-from cite_sentinel.core import VERDICT_CODES, CheckResult, Flag, Severity, SourceStatus, Status
+from cite_sentinel.core import VERDICT_CODES, CheckResult, Flag, Severity
+from cite_sentinel.core.report import unavailable
 
 # The verdict words (and the retracted flag) that `--fail-on` accepts.
 FAIL_ON_CHOICES = ("fabricated", "miscited", "retracted", "unverified")
@@ -49,6 +50,12 @@ EXIT_CODES: dict[str, dict[ExitCode, str]] = {
     "format": {
         ExitCode.CLEAN: "the reference list was printed",
         ExitCode.INPUT: "usage mistake, or a file that is not a readable bibliography",
+        ExitCode.INTERNAL: _BUG,
+        ExitCode.INTERRUPTED: _INTERRUPTED,
+    },
+    "parse": {
+        ExitCode.CLEAN: "the references were written",
+        ExitCode.INPUT: "usage mistake, or a file with no reference list that can be read",
         ExitCode.INTERNAL: _BUG,
         ExitCode.INTERRUPTED: _INTERRUPTED,
     },
@@ -125,10 +132,4 @@ def unavailable_share(result: CheckResult) -> float:
     """The share of verdicts left unverified because a source failed (0 when none were made)."""
     if not result.verdicts:
         return 0.0
-    unavailable = sum(
-        1
-        for verdict in result.verdicts
-        if verdict.status is Status.UNVERIFIED
-        and any(source.status is SourceStatus.FAILED for source in verdict.sources)
-    )
-    return unavailable / len(result.verdicts)
+    return unavailable(result) / len(result.verdicts)

@@ -107,7 +107,8 @@ def run_fix(
     )
     result, (fixes, skipped) = run(planned)  # asyncio.run, without a repr of the result
     for skip in skipped:
-        notify(f"{options.path}: left {skip.key} alone: {skip.reason}")
+        what = f"the {skip.field} of {skip.key}" if skip.field else skip.key
+        notify(f"{options.path}: left {what} alone: {skip.reason}")
     unavailable = unavailable_share(result) > DEFAULT_MAX_UNAVAILABLE
     if unavailable:
         # Said even under --quiet: "nothing to fix" here would be a false all-clear.

@@ -30,7 +30,19 @@ def _is_filter_mode(args: Sequence[str]) -> bool:
 
 
 _SUBCOMMANDS = frozenset(
-    {"check", "fix", "format", "lsp", "mcp", "ground", "config", "cache", "catalog", "batch"}
+    {
+        "check",
+        "fix",
+        "format",
+        "parse",
+        "lsp",
+        "mcp",
+        "ground",
+        "config",
+        "cache",
+        "catalog",
+        "batch",
+    }
 )
 
 if __name__ == "__main__":

@@ -54,6 +54,8 @@ class ProgressDisplay:
         self._clock = clock
         self._next_line = clock() + every
         self._last: tuple[int, int] | None = None
+        self._shown = False  # a progress line was printed
+        self._ended = False  # the last one, at 100%
         self._progress: Progress | None = None
         self._task: TaskID | None = None
 
@@ -93,9 +95,18 @@ class ProgressDisplay:
 
     def _line(self, done: int, total: int) -> None:
         now = self._clock()
-        if now < self._next_line or done >= total:
+        if done >= total:  # the end: said once where a line said less, so none is left at 0%
+            if self._shown and not self._ended:
+                self._ended = True
+                self._say(done, total)
+            return
+        if now < self._next_line:
             return
         self._next_line = now + self._every
+        self._say(done, total)
+
+    def _say(self, done: int, total: int) -> None:
+        self._shown = True
         share = 100 * done // max(1, total)
         line = f"cite-sentinel: verifying references: {done}/{total} ({share}%)"
         if self._console is None:

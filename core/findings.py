@@ -33,6 +33,7 @@ class Code(StrEnum):
     PUBLISHED_VERSION = "published-version"
     PAGES_DIFFER = "pages-differ"
     UNVERIFIED = "unverified"
+    NOT_CHECKED = "not-checked"
     UNRELATED_CITATION = "unrelated-citation"
     CONTRADICTED_CITATION = "contradicted-citation"
 
@@ -83,6 +84,11 @@ RULES: dict[Code, Rule] = {
         Rule(Code.PUBLISHED_VERSION, Severity.INFO, "A preprint is cited; it has been published."),
         Rule(Code.PAGES_DIFFER, Severity.INFO, "The cited pages differ from the record's."),
         Rule(Code.UNVERIFIED, Severity.INFO, "The reference could not be checked."),
+        Rule(
+            Code.NOT_CHECKED,
+            Severity.INFO,
+            "Citation ids that name no work to look up (Manubot tags, raw ids) were not checked.",
+        ),
         Rule(
             Code.UNRELATED_CITATION,
             Severity.HINT,

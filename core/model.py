@@ -137,6 +137,8 @@ class Reference:
     key_location: Location | None = None  # the span of the key itself, for diagnostics
     raw: str = ""  # the source text of the entry, or the whole free-text reference
     source_format: str = ""  # bibtex, csl-json, csl-yaml, reflist
+    # How sure a free-text reader was of each field it read, 0-1: ("title", 0.97), …
+    confidence: tuple[tuple[str, float], ...] = ()
 
     @property
     def signature(self) -> str:
@@ -154,6 +156,11 @@ class Reference:
              ids.doi, ids.arxiv, ids.pmid, ids.pmcid, ids.isbn, ids.url, self.pages,
              self.volume, self.source_format, searched)
         )  # fmt: skip
+
+    def certainty(self, name: str) -> float:
+        """How sure the reader was of a field ("title", "author", "year", "venue", …): a
+        free-text reader's estimate, 1.0 where the format states the field."""
+        return next((value for field_name, value in self.confidence if field_name == name), 1.0)
 
     def field(self, name: str) -> str:
         """The value of a field as read, or ""."""
@@ -292,3 +299,4 @@ class Verdict:
     sources: tuple[SourceReport, ...] = ()
     reason: str = ""  # for unverified and fabricated: why, in a sentence
     subject: str = ""  # Reference.signature of the judged reference ("" : match by key alone)
+    published: Record | None = None  # with the published-version flag: that version's record

@@ -104,11 +104,10 @@ def _bare_identifier(text: str) -> Reference | None:
     arxiv = "" if doi else found.arxiv or normalise_arxiv(text.strip())
     if not (doi or arxiv):
         return None
-    return Reference(
+    return Reference(  # no raw text: the identifier is all it states, nothing to search for
         key="",  # the entry written from the record takes the usual key
         location=Location.point(_NAMES["text"], 1, 1),
         identifiers=Identifiers(doi=doi, arxiv=arxiv),
-        raw=text.strip(),
         source_format="text",
     )
 

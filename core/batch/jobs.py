@@ -36,6 +36,9 @@ class Screened:
     report_markdown: str = ""
     failure: str = ""  # why the manuscript could not be screened (a bug, a crash)
     attempts: int = 1  # how many workers took it (more than one: a worker died holding it)
+    # The references that need the author: "okafor2021 (fabricated)", "back1993 (miscited)".
+    flagged: tuple[str, ...] = ()
+    unreadable: tuple[str, ...] = ()  # "paper.pdf: not a PDF": files that could not be read
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +67,10 @@ class JobQueue(Protocol):
 
     def unfinished(self) -> int:
         """Manuscripts pending or held by a worker."""
+        ...
+
+    def held(self) -> int:
+        """Manuscripts the batch holds, finished or not (none: no batch of this name)."""
         ...
 
     def results(self) -> list[Screened]:

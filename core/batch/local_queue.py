@@ -99,6 +99,9 @@ class LocalQueue:
         row = self._db.execute("SELECT count(*) FROM jobs WHERE state != ?", (JobState.DONE,))
         return int(row.fetchone()[0])
 
+    def held(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM jobs").fetchone()[0])
+
     def results(self) -> list[Screened]:
         rows = self._db.execute(
             "SELECT result, attempts FROM jobs WHERE state = ? ORDER BY name", (JobState.DONE,)

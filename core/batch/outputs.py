@@ -17,7 +17,7 @@ from cite_sentinel.core.workspace.atomic import write_atomically
 
 COLUMNS = (
     "manuscript", "references", "verified", "miscited", "fabricated", "unverified", "retracted",
-    "errors", "warnings", "seconds", "attempts", "failure", "report",
+    "errors", "warnings", "seconds", "attempts", "failure", "report", "flagged", "unreadable",
 )  # fmt: skip
 
 
@@ -61,6 +61,8 @@ def _row(screened: Screened, report: str) -> dict[str, object]:
     row: dict[str, object] = {name: data.get(name, "") for name in COLUMNS}
     row["manuscript"] = screened.name
     row["report"] = report if screened.report_json else ""
+    row["flagged"] = "; ".join(screened.flagged)
+    row["unreadable"] = "; ".join(screened.unreadable)
     return row
 
 

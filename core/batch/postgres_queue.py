@@ -107,6 +107,12 @@ class PostgresQueue:
         ).fetchone()
         return int(row[0]) if row else 0
 
+    def held(self) -> int:
+        row = self._db.execute(
+            "SELECT count(*) FROM cs_jobs WHERE batch = %s", (self._batch,)
+        ).fetchone()
+        return int(row[0]) if row else 0
+
     def results(self) -> list[Screened]:
         rows = self._db.execute(
             "SELECT j.result, (SELECT count(*) FROM cs_claims AS c WHERE c.job_id = j.id)"

@@ -8,6 +8,7 @@ from dataclasses import asdict, fields
 from cite_sentinel.core.batch.jobs import Screened
 
 _FIELDS = frozenset(f.name for f in fields(Screened))
+_TUPLES = ("flagged", "unreadable")
 
 
 def dump_result(screened: Screened) -> str:
@@ -18,5 +19,7 @@ def dump_result(screened: Screened) -> str:
 def load_result(text: str, *, attempts: int) -> Screened:
     """A stored result, with the number of workers that took its manuscript."""
     data = {key: value for key, value in json.loads(text).items() if key in _FIELDS}
+    for name in _TUPLES:
+        data[name] = tuple(data.get(name) or ())
     data["attempts"] = attempts
     return Screened(**data)

@@ -30,6 +30,10 @@ th { cursor: pointer; background: #f4f4f4; }
 td:first-child, th:first-child { text-align: left; }
 .fabricated { color: #b00020; font-weight: bold; }
 .counts span { margin-right: 1.5em; }
+td.flagged { text-align: left; font-size: .9em; max-width: 40em; }
+tr.unreadable td:first-child::after { content: " ⚠ a file could not be read"; color: #b00020; }
+tr.failed td:first-child::after { content: " ⚠ not screened"; color: #b00020; }
+.unreadable-note { color: #b00020; }
 """
 
 
@@ -38,7 +42,7 @@ def render_page(rows: Sequence[Mapping[str, object]], totals: Mapping[str, int])
     counts = "".join(
         f'<span class="{name}">{name}: <b>{totals.get(name, 0):,}</b></span>' for name in _SHOWN
     )
-    heads = "".join(f"<th>{name}</th>" for name in ("manuscript", *_SHOWN, "report"))
+    heads = "".join(f"<th>{name}</th>" for name in ("manuscript", *_SHOWN, "flagged", "report"))
     body = "\n".join(_row(row) for row in rows)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -58,11 +62,24 @@ def _row(row: Mapping[str, object]) -> str:
         value = int(str(row.get(column) or 0))
         marked = ' class="fabricated"' if column == "fabricated" and value else ""
         cells.append(f'<td data-value="{value}"{marked}>{value}</td>')
+    flagged = str(row.get("flagged") or "")
+    cells.append(f'<td class="flagged">{html.escape(flagged)}</td>')
+    unreadable = str(row.get("unreadable") or "")
+    note = (
+        f'<br><span class="unreadable-note">could not read: {html.escape(unreadable)}</span>'
+        if unreadable
+        else ""
+    )
     report = str(row.get("report") or "")
     if report:
         link = html.escape(report, quote=True)
-        cells.append(f'<td><a href="{link}.md">report</a> · <a href="{link}.json">json</a></td>')
+        cells.append(
+            f'<td><a href="{link}.md">report</a> · <a href="{link}.json">json</a>{note}</td>'
+        )
     else:
         failure = html.escape(str(row.get("failure") or "not screened"))
-        cells.append(f"<td>{failure}</td>")
-    return "<tr>" + "".join(cells) + "</tr>"
+        cells.append(f"<td>{failure}{note}</td>")
+    marked = (
+        ' class="unreadable"' if unreadable else ' class="failed"' if row.get("failure") else ""
+    )
+    return f"<tr{marked}>" + "".join(cells) + "</tr>"

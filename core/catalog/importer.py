@@ -21,6 +21,7 @@ from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.parallel import entries_in_parallel
 from cite_sentinel.core.catalog.runs import Checkpoint, DumpEntry, ImportRun
 from cite_sentinel.core.catalog.streams import DumpFile
+from cite_sentinel.core.errors import InputError
 from cite_sentinel.core.matching.venues import canonical
 
 BATCH = 5000
@@ -80,8 +81,15 @@ def import_dump(
     Raises `DumpError` at the first malformed place (everything before it stays imported, and
     the same call resumes there once the file is fixed) and re-raises KeyboardInterrupt after
     storing what was read. Line-based formats are converted by `workers` processes (0: one
-    per CPU; 1: none, all in this process).
+    per CPU; 1: none, all in this process). Raises `InputError` for `complete` on a library:
+    a lab's own library is complete for no venue.
     """
+    if complete and format.library:
+        raise InputError(
+            f"--complete: a {format.name} library is a lab's own selection, complete for no "
+            "venue; import it without --complete (only a full dump of a source that indexes "
+            "venues completely, such as dblp, may be declared complete)"
+        )
     files = files_of(format, inputs)
     names = [str(path.resolve()) for path in files]
     earlier = store.unfinished(format.name, names)

@@ -1,9 +1,10 @@
 """The catalog in PostgreSQL, shared by a lab's or a venue's machines.
 
 Works keep the same row as in SQLite (core.catalog.rows), plus their title and names as text
-for two indexes: pg_trgm on the lower-case title (a title with a word changed or misspelt is
-still near) and full-text search over title and names (`catalog search`). Batches are copied
-in with COPY, each with its checkpoint in one transaction, as in SQLite.
+for two indexes: full-text search over title and names (a cited title's rarest words find the
+titles that hold them: core.catalog.postgres_words; and `catalog search`), and pg_trgm on the
+lower-case title (`catalog search` when no title holds its words). Batches are copied in with
+COPY, each with its checkpoint in one transaction, as in SQLite.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cite_sentinel.core.catalog import record_codec
+from cite_sentinel.core.catalog import postgres_words, record_codec
+from cite_sentinel.core.catalog.postgres_words import title_words
 from cite_sentinel.core.catalog.rows import (
     Found,
     Query,
     distinct,
+    identifier_query,
     rank_by_title,
     same_title,
     search_tokens,
@@ -88,6 +91,7 @@ class PostgresCatalog:
         self.location = shown(url)
         self._url = url
         self._db = connect(url)
+        self._common_words: dict[str, float] | None = None
         migrate(self._db, "catalog", MIGRATIONS, url=url, target=migrate_to)
 
     # --- imports ------------------------------------------------------------------------------
@@ -177,6 +181,8 @@ class PostgresCatalog:
             " snapshot = CASE WHEN snapshot = '' THEN %s ELSE snapshot END WHERE id = %s",
             (ImportState.COMPLETE, _now(), _now()[:10], import_id),
         )
+        self._db.execute("ANALYZE cs_works")  # which title words are common (postgres_words)
+        self._common_words = None
         return self.run(import_id)
 
     def fail(self, import_id: int, error: str) -> ImportRun:
@@ -221,7 +227,11 @@ class PostgresCatalog:
         return [self._find(query) for query in queries]
 
     def search(self, text: str, *, limit: int = 10) -> list[Record]:
-        """Works whose title or names hold all these words, else titles most like the text."""
+        """The work an identifier names, or works whose title or names hold all these words,
+        else titles most like the text."""
+        by_identifier = identifier_query(text)
+        if by_identifier is not None:
+            return list(self._find(by_identifier).by_identifier[:limit])
         words = search_tokens(text)
         if not words:
             return []
@@ -263,8 +273,15 @@ class PostgresCatalog:
             if same_title(record, query.key)
         ]
         if not titled and not any(same_title(r, query.key) for r in by_id):
-            titled = rank_by_title(self._similar(query.text), query.title, SEARCH_LIMIT)
+            found = postgres_words.candidates(self._db, title_words(query.text), self._common())
+            titled = rank_by_title(found, query.title, SEARCH_LIMIT)
         return Found(tuple(distinct(by_id)), tuple(distinct(titled)))
+
+    def _common(self) -> dict[str, float]:
+        """The index's most common words, read once per connection."""
+        if self._common_words is None:
+            self._common_words = postgres_words.common_words(self._db)
+        return self._common_words
 
     def _similar(self, title: str) -> list[tuple[str, str]]:
         """Works whose lower-case titles share most trigrams with this one (pg_trgm)."""

@@ -20,6 +20,7 @@ from cite_sentinel.core.catalog.runs import DumpEntry, WorkRow
 from cite_sentinel.core.errors import InternalError
 from cite_sentinel.core.matching.titles import fold, normalise
 from cite_sentinel.core.model import Record, Reference
+from cite_sentinel.core.sources.identifiers import normalise_arxiv, normalise_doi, normalise_pmid
 
 # Words too common in titles to help find one (they still count once a title is found).
 STOPWORDS = frozenset({
@@ -31,6 +32,7 @@ _TAG = re.compile(r"<[^>]+>")
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 _WORD = re.compile(r"[^\W_]+")
 _SEARCH_WORDS = 12  # the first this many distinctive words of a title make its search
+_LABEL = re.compile(r"^(?:doi|arxiv|pmid)(?:\s*:\s*|\s+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -118,6 +120,22 @@ def query_for(reference: Reference) -> Query:
     )
 
 
+def identifier_query(text: str) -> Query | None:
+    """A search that is one identifier (a DOI or a link to one, an arXiv id, `PMID:…`), as a
+    look-up by it; None for words to search titles and names for."""
+    token = _LABEL.sub("", text.strip(), count=1)
+    if not token or any(ch.isspace() for ch in token):
+        return None
+    labelled = token != text.strip()
+    if doi := normalise_doi(token):
+        return Query(doi=doi)
+    if arxiv := normalise_arxiv(token):
+        return Query(arxiv=arxiv)
+    if labelled and (pmid := normalise_pmid(token)):
+        return Query(pmid=pmid)  # a bare number is a year or a word, not a PMID
+    return None
+
+
 def search_tokens(title: str) -> tuple[str, ...]:
     """The words of a title worth searching for, as the full-text indexes cut them (letters and
     digits of any script, lower-case, unaccented: "κ" stays "κ"), at most a dozen, in order."""
@@ -126,6 +144,17 @@ def search_tokens(title: str) -> tuple[str, ...]:
         if word not in STOPWORDS and word not in words and (len(word) > 1 or word.isdigit()):
             words.append(word)
     return tuple(words[:_SEARCH_WORDS])
+
+
+def word_groups(words: list[str]) -> list[list[str]]:
+    """The words a title search asks for together: all of them, and (from three on) each
+    selection of all but one (a title with a word changed)."""
+    if len(words) < 2:
+        return []
+    groups = [words]
+    if len(words) >= 3:
+        groups += [words[:index] + words[index + 1 :] for index in range(len(words))]
+    return groups
 
 
 def same_title(record: Record, key: str) -> bool:

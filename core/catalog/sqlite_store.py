@@ -18,12 +18,14 @@ from cite_sentinel.core.catalog.rows import (
     Found,
     Query,
     distinct,
+    identifier_query,
     indexed_text,
     rank_by_title,
     same_title,
     search_tokens,
     stored_row,
     title_hash,
+    word_groups,
 )
 from cite_sentinel.core.catalog.runs import (
     Checkpoint,
@@ -257,8 +259,16 @@ class SqliteCatalog:
         return [self._find(query) for query in queries]
 
     def search(self, text: str, *, limit: int = 10) -> list[Record]:
-        """Works whose title or names hold these words, best first (`catalog search`)."""
-        return rank_by_title(self._candidates(search_tokens(text)), normalise(text), limit)
+        """The work an identifier names, or works whose title or names hold these words, best
+        first (`catalog search`): a single common word too."""
+        by_identifier = identifier_query(text)
+        if by_identifier is not None:
+            return list(self._find(by_identifier).by_identifier[:limit])
+        words = search_tokens(text)
+        candidates = self._candidates(words)
+        if not candidates and words:  # every word too common to rank: any titles holding them
+            candidates = self._matches(_all_of(list(words)), _CANDIDATES * 5)
+        return rank_by_title(candidates, normalise(text), limit)
 
     def size(self) -> int:
         """Bytes on disk (the file and its write-ahead log)."""
@@ -300,7 +310,7 @@ class SqliteCatalog:
         """
         counts = self._document_counts(list(words))
         known = sorted((word for word in counts if counts[word]), key=counts.__getitem__)
-        queries = [_all_of(group) for group in _word_groups(known[:_RAREST])]
+        queries = [_all_of(group) for group in word_groups(known[:_RAREST])]
         rare: list[str] = []
         total = 0
         for word in known:
@@ -444,16 +454,6 @@ class SqliteCatalog:
                 for statement in _MIGRATIONS[number]:
                     self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {target}")
-
-
-def _word_groups(words: list[str]) -> list[list[str]]:
-    """All the words, and (from three on) each selection of all but one."""
-    if len(words) < 2:
-        return []
-    groups = [words]
-    if len(words) >= 3:
-        groups += [words[:index] + words[index + 1 :] for index in range(len(words))]
-    return groups
 
 
 def _all_of(words: list[str]) -> str:

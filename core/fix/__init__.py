@@ -5,11 +5,18 @@ from cite_sentinel.core.fix.bibentry import bibtex_entry
 from cite_sentinel.core.fix.bibvalues import ENTRY_TYPES
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField, Skipped
 from cite_sentinel.core.fix.csl_names import csl_name
+from cite_sentinel.core.fix.people import author_change
 from cite_sentinel.core.fix.plan import CERTAIN_CONFIDENCE, plan_fixes, printed_doi
 from cite_sentinel.core.fix.published import published_versions
+from cite_sentinel.core.fix.reference_entries import (
+    BIBTEX_TYPES,
+    reference_bibtex,
+    reference_csl,
+)
 from cite_sentinel.core.fix.rewrite import FIXABLE_SUFFIXES, rewrite, rewrite_entry, unified_diff
 
 __all__ = [
+    "BIBTEX_TYPES",
     "CERTAIN_CONFIDENCE",
     "ENTRY_TYPES",
     "FIXABLE_SUFFIXES",
@@ -18,11 +25,14 @@ __all__ = [
     "FixField",
     "Skipped",
     "allow_table",
+    "author_change",
     "bibtex_entry",
     "csl_name",
     "plan_fixes",
     "printed_doi",
     "published_versions",
+    "reference_bibtex",
+    "reference_csl",
     "rewrite",
     "rewrite_entry",
     "unified_diff",

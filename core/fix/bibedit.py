@@ -104,6 +104,8 @@ def _entry_edits(text: str, entry: EntryBlock, fix: EntryFix, house: _Convention
         existing = _find(entry, name)
         change = _cut_short(text, existing, change)
         value = bibtex_value(change, names=own.names, dash=own.dash)
+        if change.field is FixField.AUTHORS and existing is not None and change.kept:
+            value = _with_kept_names(_raw(text, existing), change, value)
         if existing is None:
             inserts.append((name, value))
         else:
@@ -122,7 +124,22 @@ def _cut_short(text: str, existing: Field | None, change: Change) -> Change:
     named = max(1, len(split_names(raw)) - 1)
     if named >= len(change.people):
         return change
-    return Change(change.field, change.value, change.people[:named], others=True)
+    return Change(
+        change.field, change.value, change.people[:named], others=True, kept=change.kept[:named]
+    )
+
+
+def _with_kept_names(raw: str, change: Change, value: str) -> str:
+    """The new list with each name the entry already wrote as well as the index (or better)
+    copied as written: its initials, braces and LaTeX accents stay."""
+    written = [name.strip() for name in split_names(raw)]
+    new = [name.strip() for name in split_names(value)]
+    if len(new) < len(change.people):
+        return value
+    for position, at in enumerate(change.kept[: len(change.people)]):
+        if 0 <= at < len(written):
+            new[position] = written[at]
+    return " and ".join(new)
 
 
 def _find(entry: EntryBlock, name: str) -> Field | None:

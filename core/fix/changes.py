@@ -26,12 +26,15 @@ class FixField(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Change:
     """One field's new value; `people` carries the authors when `field` is AUTHORS, and
-    `others` says the list is cut short on purpose (BibTeX `and others`)."""
+    `others` says the list is cut short on purpose (BibTeX `and others`). `kept` gives, for
+    each of `people`, the position of the entry's own name to keep as written (it says as
+    much as the index's, or more: "S M Smith" for the index's "S Smith"), or -1."""
 
     field: FixField
     value: str
     people: tuple[Person, ...] = ()
     others: bool = False
+    kept: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,9 @@ class EntryFix:
 
 @dataclass(frozen=True, slots=True)
 class Skipped:
-    """An entry with something to fix that `fix` leaves alone, and why."""
+    """An entry with something to fix that `fix` leaves alone, and why; `field` names the one
+    field left alone where others are changed ("" : the whole entry)."""
 
     key: str
     reason: str
+    field: str = ""

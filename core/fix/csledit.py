@@ -97,12 +97,23 @@ def _values(text: str, item: Item, change: Change) -> list[tuple[str, object]]:
         kind = CSL_TYPES.get(change.value)
         return [(name, kind)] if kind else []
     if change.field is FixField.AUTHORS:
-        return [(name, [csl_name(p) for p in change.people])]
+        return [(name, _names(_current(text, item.member(name)), change))]
     if change.field is FixField.YEAR:
         return [(name, _issued(_current(text, item.member(name)), change.value))]
     if change.field is FixField.PAGES:
         return [(name, _DASH.sub("-", change.value.strip()))]
     return [(name, change.value)]
+
+
+def _names(current: object, change: Change) -> list[object]:
+    """The new list, each name the item already wrote as well as the index (or better) kept
+    as written."""
+    written = current if isinstance(current, list) else []
+    names: list[object] = []
+    for position, person in enumerate(change.people):
+        at = change.kept[position] if position < len(change.kept) else -1
+        names.append(written[at] if 0 <= at < len(written) else csl_name(person))
+    return names
 
 
 def _current(text: str, member: Member | None) -> object:

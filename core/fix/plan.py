@@ -13,15 +13,28 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField, Skipped
+from cite_sentinel.core.fix.people import author_change
 from cite_sentinel.core.matching.fit import is_preprint
-from cite_sentinel.core.model import Finding, Flag, Record, Reference, Severity, Status, Verdict
+from cite_sentinel.core.matching.pages import completes, doi_in_pages, page_range
+from cite_sentinel.core.model import (
+    Finding,
+    Flag,
+    Problem,
+    Record,
+    Reference,
+    Severity,
+    Status,
+    Verdict,
+)
 from cite_sentinel.core.workspace.verdict_placing import pages_differ
 
 CERTAIN_CONFIDENCE = 0.9
+_WRITTEN = frozenset({"doi", "year", "authors", "venue", "title"})  # fields answered above
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 
 
@@ -33,13 +46,14 @@ def plan_fixes(
     findings: Sequence[Finding] | None = None,
     complete: bool = False,
 ) -> tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]:
-    """The fixes to make, in file order, and the entries left alone with the reason.
+    """The fixes to make, in file order, and what is left alone with the reason.
 
     `findings` are what `check` reported on the same references (after the configuration's
     severities and allow-list): a field changes only where one of them says it is wrong
     (None: every verdict's findings count). `complete` also adds a missing DOI and pages.
     `published` maps keys of preprint citations to the published version's record; only
-    those entries are replaced by their published version (`fix --published`).
+    those entries are replaced by their published version (`fix --published`). A reported
+    field `fix` does not change is named in a Skipped with its `field`, and why.
     """
     published = published or {}
     by_key = {verdict.key: verdict for verdict in verdicts}
@@ -52,16 +66,16 @@ def plan_fixes(
         if verdict is None or verdict.match is None:
             continue
         reported = _Reported(reference.key, said)
-        changes, reasons = _changes(
+        plan = _changes(
             reference, verdict, verdict.match, published.get(reference.key), reported, complete
         )
-        if not changes:
-            continue
         doubt = _doubt(reference, verdict, counts[reference.key])
-        if doubt:
+        if plan.changes and doubt:
             skipped.append(Skipped(reference.key, doubt))
-        else:
-            fixes.append(EntryFix(reference.key, tuple(changes), tuple(reasons)))
+            continue
+        if plan.changes:
+            fixes.append(EntryFix(reference.key, tuple(plan.changes), tuple(plan.reasons)))
+        skipped.extend(Skipped(reference.key, why, field) for field, why in plan.left)
     return tuple(fixes), tuple(skipped)
 
 
@@ -73,7 +87,7 @@ def _doubt(reference: Reference, verdict: Verdict, copies: int) -> str:
         return f"the verdict is {verdict.status.value}"
     if verdict.confidence < CERTAIN_CONFIDENCE:
         return f"confidence {verdict.confidence:.2f} is below {CERTAIN_CONFIDENCE}"
-    fields = {problem.field: problem for problem in verdict.problems}
+    fields = {p.field: p for p in verdict.problems if p.severity is not Severity.INFO}
     if "title" in fields:
         return "the cited title differs from the record's, so the work itself is in doubt"
     authors = fields.get("authors")
@@ -100,6 +114,19 @@ class _Reported:
         return self._said is None or (self._key, code) in self._said
 
 
+@dataclass(slots=True)
+class _Plan:
+    """What one entry's fix changes, why, and the reported fields it leaves alone, and why."""
+
+    changes: list[Change] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    left: list[tuple[str, str]] = field(default_factory=list)
+
+    def change(self, change: Change, reason: str) -> None:
+        self.changes.append(change)
+        self.reasons.append(reason)
+
+
 def _changes(
     reference: Reference,
     verdict: Verdict,
@@ -107,45 +134,137 @@ def _changes(
     published: Record | None,
     reported: _Reported,
     complete: bool,
-) -> tuple[list[Change], list[str]]:
-    changes: list[Change] = []
-    reasons: list[str] = []
+) -> _Plan:
+    plan = _Plan()
     if published is not None and Flag.PUBLISHED_VERSION in verdict.flags:
-        return _published(reference, published)
+        changes, reasons = _published(reference, published)
+        plan.changes, plan.reasons = changes, reasons
+        return plan
     wrong = reported(Code.MISCITED) and verdict.status is Status.MISCITED
-    problems = {problem.field: problem for problem in verdict.problems} if wrong else {}
-    doi = printed_doi(record)
-    if doi and _DOI.match(doi):
-        if not reference.identifiers.doi and complete:
-            changes.append(Change(FixField.DOI, doi))
-            reasons.append(f"add DOI {doi} ({record.source})")
-        elif "doi" in problems and problems["doi"].severity is not Severity.INFO:
-            changes.append(Change(FixField.DOI, doi))
-            reasons.append(f"DOI cited {reference.identifiers.doi}, found {doi} ({record.source})")
+    problems = {
+        problem.field: problem
+        for problem in verdict.problems
+        if wrong and problem.severity is not Severity.INFO  # notes ask for no change
+    }
+    source = record.source
+    _doi_change(plan, reference, record, problems, complete)
     if "year" in problems and record.year is not None:
-        changes.append(Change(FixField.YEAR, str(record.year)))
-        reasons.append(f"year cited {reference.year}, found {record.year} ({record.source})")
-    if "authors" in problems and record.people:
-        problem = problems["authors"]
-        changes.append(Change(FixField.AUTHORS, problem.found, record.people))
-        reasons.append(f"authors cited {problem.cited}, found {problem.found} ({record.source})")
-    if "venue" in problems and record.venue and not is_preprint(record):
-        changes.append(Change(FixField.VENUE, record.venue))
-        reasons.append(f"venue cited {reference.venue}, found {record.venue} ({record.source})")
-    if pages_differ(reference, record) and reported(Code.PAGES_DIFFER):
-        changes.append(Change(FixField.PAGES, record.pages))
-        reasons.append(f"pages cited {reference.pages}, found {record.pages} ({record.source})")
-    elif complete and record.pages and not reference.pages:
-        changes.append(Change(FixField.PAGES, record.pages))
-        reasons.append(f"add pages {record.pages} ({record.source})")
+        plan.change(
+            Change(FixField.YEAR, str(record.year)),
+            f"year cited {reference.year}, found {record.year} ({source})",
+        )
+    if "authors" in problems:
+        _authors_change(plan, reference, record, problems["authors"])
+    if "venue" in problems:
+        if record.venue and not is_preprint(record):
+            plan.change(
+                Change(FixField.VENUE, record.venue),
+                f"venue cited {reference.venue}, found {record.venue} ({source})",
+            )
+        else:
+            plan.left.append(("venue", _no_venue(record)))
+    if "title" in problems:
+        plan.left.append(("title", "fix never changes a title; compare it with the record's"))
+    for name in sorted(set(problems) - _WRITTEN):
+        plan.left.append((name, f"fix does not write the {name}; correct it by hand"))
+    _pages_change(plan, reference, record, reported, complete)
     if (
         Flag.RETRACTED in verdict.flags
         and reported(Code.RETRACTED)
         and "retracted" not in reference.field("keywords").lower()
     ):
-        changes.append(Change(FixField.RETRACTED, "retracted"))
-        reasons.append(f"mark as retracted ({record.source})")
-    return changes, reasons
+        plan.change(Change(FixField.RETRACTED, "retracted"), f"mark as retracted ({source})")
+    return plan
+
+
+def _doi_change(
+    plan: _Plan,
+    reference: Reference,
+    record: Record,
+    problems: Mapping[str, Problem],
+    complete: bool,
+) -> None:
+    doi = printed_doi(record)
+    if not (doi and _DOI.match(doi)):
+        if "doi" in problems:
+            plan.left.append(("doi", "the record gives no DOI to write in its place"))
+        return
+    if not reference.identifiers.doi and complete:
+        plan.change(Change(FixField.DOI, doi), f"add DOI {doi} ({record.source})")
+    elif "doi" in problems:
+        plan.change(
+            Change(FixField.DOI, doi),
+            f"DOI cited {reference.identifiers.doi}, found {doi} ({record.source})",
+        )
+
+
+def _authors_change(plan: _Plan, reference: Reference, record: Record, problem: Problem) -> None:
+    """The index's list, where writing it loses no name the entry gives."""
+    change = author_change(reference.people, record.people, problem.found)
+    if change is None:
+        plan.left.append(
+            (
+                "authors",
+                f"the record lists fewer people ({len(record.people)}) than the entry"
+                f" ({len(reference.people)}); correct the list by hand",
+            )
+        )
+        return
+    plan.change(change, f"authors cited {problem.cited}, found {problem.found} ({record.source})")
+
+
+def _pages_change(
+    plan: _Plan, reference: Reference, record: Record, reported: _Reported, complete: bool
+) -> None:
+    """Other pages, or the whole range of a cited first page (with `complete`); a DOI the
+    entry keeps in its pages moves to a `doi` field rather than being lost."""
+    other = pages_differ(reference, record) and reported(Code.PAGES_DIFFER)
+    added = complete and bool(record.pages) and not reference.pages
+    whole = complete and completes(reference.pages, record.pages)
+    if not (other or added or whole):
+        return
+    if other and not page_range(record.pages).last and page_range(reference.pages).last:
+        plan.left.append(
+            (
+                "pages",
+                f"the record gives only the first page, {record.pages}; correct the range"
+                f" {reference.pages} by hand",
+            )
+        )
+        return
+    kept = doi_in_pages(reference.pages)
+    if kept and reference.identifiers.doi and kept != reference.identifiers.doi:
+        plan.left.append(("pages", f"the pages field holds the DOI {kept}; move it by hand"))
+        return
+    if kept and not reference.identifiers.doi and not _writes(plan, FixField.DOI):
+        plan.change(Change(FixField.DOI, kept), f"move the DOI {kept} out of the pages")
+    if other:
+        why = f"pages cited {reference.pages}, found {record.pages} ({record.source})"
+    elif added:
+        why = f"add pages {record.pages} ({record.source})"
+    else:
+        why = f"complete the pages {reference.pages} to {record.pages} ({record.source})"
+    plan.change(Change(FixField.PAGES, record.pages), why)
+
+
+def _pages_say_more(reference: Reference, record: Record) -> bool:
+    """The record's pages are other pages, or more of them, than the entry's (a record that
+    holds only the first page of the cited range says less)."""
+    return (
+        not reference.pages
+        or pages_differ(reference, record)
+        or completes(reference.pages, record.pages)
+    )
+
+
+def _writes(plan: _Plan, name: FixField) -> bool:
+    return any(change.field is name for change in plan.changes)
+
+
+def _no_venue(record: Record) -> str:
+    if is_preprint(record):
+        return f"the index knows only a preprint ({record.venue or 'a preprint server'})"
+    return "the record names no venue to write in its place"
 
 
 def printed_doi(record: Record) -> str:
@@ -166,10 +285,11 @@ def _published(reference: Reference, record: Record) -> tuple[list[Change], list
         (FixField.YEAR, str(record.year) if record.year else ""),
         (FixField.VOLUME, record.volume),
         (FixField.ISSUE, record.issue),
-        (FixField.PAGES, record.pages),
+        (FixField.PAGES, record.pages if _pages_say_more(reference, record) else ""),
     ]
     changes = [Change(name, value) for name, value in pairs if value]
-    if record.people and len(record.people) != len(reference.people):
-        changes.append(Change(FixField.AUTHORS, "", record.people))
+    if len(record.people) > len(reference.people):  # the published version added people
+        people = author_change(reference.people, record.people)
+        changes.extend([people] if people is not None else [])
     where = record.venue or record.identifiers.doi
     return changes, [f"replace the preprint by its published version in {where} ({record.source})"]

@@ -16,8 +16,9 @@ if TYPE_CHECKING:  # core.check reports what fix would change: no import back at
 async def published_versions(verdicts: Sequence[Verdict], verifier: Verifier) -> dict[str, Record]:
     """Keys of preprint citations mapped to the published version's record, where certain.
 
-    A verdict whose match is already the published record needs no look-up; one whose match
-    is the preprint names the published DOI, which is verified with the preprint's title and
+    A verdict that names the published version's record (the match itself, or another
+    index's record of the same work) needs no look-up; one whose match is the preprint
+    names the published DOI, which is verified with the preprint's title and
     authors so that a DOI pointing at another work is never taken (the published version may
     add authors, so a miscited answer about authors alone still counts).
     """
@@ -27,7 +28,9 @@ async def published_versions(verdicts: Sequence[Verdict], verifier: Verifier) ->
         record = verdict.match
         if record is None or Flag.PUBLISHED_VERSION not in verdict.flags:
             continue
-        if not is_preprint(record):
+        if verdict.published is not None and not is_preprint(verdict.published):
+            found[verdict.key] = verdict.published  # another record of the same work
+        elif not is_preprint(record):
             found[verdict.key] = record
         elif record.published_doi:
             asked.append(

@@ -53,6 +53,8 @@ _LONG_LIST = 8  # bibliography tools truncate long author lists; missing names a
 _BIG_TEAM = 10  # cited names from which a list counts as a big team's
 _LEADING = 5  # leading authors that must pair, in order, with the record's
 _BIG_TEAM_OVERLAP = 0.75  # share of cited names the record must list
+_ET_AL_LIST = 4  # names an "et al." list needs to be read as a long list cut short
+_ET_AL_LEADING = 2  # of its leading authors that must pair in place
 
 
 def compare(
@@ -92,6 +94,11 @@ def compare(
     recall = matched / len(found)
     if _first_author_only(cited_people, found, pairs):
         return AuthorComparison(overlap=1.0, recall=1.0, comparable=False)
+    if _cut_short(cited_people, found, pairs):
+        head = compare(cited_people[: len(found)], found, others=others, thorough=thorough)
+        if head.agrees:
+            return AuthorComparison(overlap=1.0, recall=1.0, comparable=False)
+        return head  # what the names it holds say
     slips = tuple(
         (cited_people[i], found[j])
         for i, j in pairs
@@ -103,7 +110,8 @@ def compare(
     if overlap < 0.5 or (matched < 2 and len(cited_people) >= 2 and len(found) >= 2):
         issues.append(AuthorIssue.SUBSTITUTED)
     else:
-        if matched < len(cited_people) and not _big_team_variant(cited_people, found, pairs):
+        variant = _big_team_variant(cited_people, found, pairs, others=others)
+        if matched < len(cited_people) and not variant:
             issues.append(AuthorIssue.EXTRA)
         if matched < len(found) and not others and len(cited_people) < _LONG_LIST:
             issues.append(AuthorIssue.MISSING)
@@ -187,6 +195,25 @@ def _first_author_only(
     """The index keeps only the first author of a longer list (reference-derived records do):
     it confirms the first author and cannot speak for the others."""
     return len(found) == 1 and len(cited) >= 2 and (0, 0) in pairs
+
+
+def _cut_short(
+    cited: tuple[Person, ...], found: tuple[Person, ...], pairs: list[tuple[int, int]]
+) -> bool:
+    """The index holds the first few people of a longer list, each in place (records cut to
+    a few names, as reference lists and some deposits write them): it confirms those and
+    cannot speak for the others. A list that names one of them again is no longer list cut
+    short, but a slip ("Goodfellow, Bengio, Courville, Bengio")."""
+    if not (2 <= len(found) < len(cited) and all((k, k) in pairs for k in range(len(found)))):
+        return False
+    head = {_whole(p) for p in cited[: len(found)]}
+    return not any(_whole(p) in head for p in cited[len(found) :])
+
+
+def _whole(person: Person) -> tuple[str, str]:
+    """A person's name as written, to tell one person named twice from namesakes (P T Fox
+    and P M Fox are two people)."""
+    return _squash(person.family or person.literal), _squash(person.given)
 
 
 def _is_others(person: Person) -> bool:
@@ -319,13 +346,27 @@ def _close(a: str, b: str) -> bool:
 
 
 def _big_team_variant(
-    cited: tuple[Person, ...], found: tuple[Person, ...], pairs: list[tuple[int, int]]
+    cited: tuple[Person, ...],
+    found: tuple[Person, ...],
+    pairs: list[tuple[int, int]],
+    *,
+    others: bool,
 ) -> bool:
-    """A long list with the leading authors in place: names it adds deep down are variants."""
-    if len(cited) < _BIG_TEAM or len(found) < _LEADING:
+    """A long list with the leading authors in place: names it adds deep down are variants.
+
+    A list cut with "et al." that names four people or more is held to the same rule with
+    its first two in place: versions and indexes differ in the middle of long lists.
+    """
+    if len(cited) >= _BIG_TEAM:
+        leading = _LEADING
+    elif others and len(cited) >= _ET_AL_LIST:
+        leading = _ET_AL_LEADING
+    else:
         return False
-    leading = {(i, i) for i in range(_LEADING)}
-    return leading <= set(pairs) and len(pairs) >= _BIG_TEAM_OVERLAP * len(cited)
+    if len(found) < leading:
+        return False
+    in_place = {(i, i) for i in range(leading)}
+    return in_place <= set(pairs) and len(pairs) >= _BIG_TEAM_OVERLAP * len(cited)
 
 
 def _sorted(people: tuple[Person, ...]) -> bool:
@@ -380,8 +421,15 @@ def _given_words_contradict(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def _given_words(given: str) -> list[str]:
-    text = fold(given).lower()
-    return _NOT_LETTER.sub(" ", text).split()
+    """The words of a given name; initials run together ("TE", "JR": MEDLINE's form) are
+    read as the initials they are."""
+    words: list[str] = []
+    for word in _NOT_LETTER.sub(" ", fold(given)).split():
+        if 2 <= len(word) <= 3 and word.isupper():
+            words.extend(word.lower())
+        else:
+            words.append(word.lower())
+    return words
 
 
 # Common English and Slavic short forms whose first letters or prefixes do not give them away.

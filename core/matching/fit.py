@@ -7,6 +7,11 @@ from dataclasses import dataclass
 from cite_sentinel.core.matching import authors, locators, titles, venues
 from cite_sentinel.core.model import Record, Reference
 
+_ARXIV_DOI = "10.48550/arxiv."
+_PRINTED_PROCEEDINGS_UNTIL = 2009  # meetings whose volumes came out the following year
+_WEAK_TITLE_WORDS = 3  # words a title of this length or shorter names many works
+_BOOK_KINDS = frozenset({"book", "mvbook"})
+_BOOK_RECORD_KINDS = frozenset({"book", "edited-book", "monograph", "reference-book", ""})
 _PRINTED_TITLE = 25  # characters a record's title needs to be recognised in a printed reference
 _VENUE_SCORE = {
     venues.Placement.AGREES: 0.2,
@@ -26,6 +31,8 @@ class Fit:
     year_agrees: bool
     venue: venues.Placement
     by_identifier: bool  # the cited DOI or arXiv id resolved to this record
+    namesake: bool = False  # another work of the cited title (another year, and other people,
+    # another venue or a book for an article): not the cited work
 
     @property
     def venue_agrees(self) -> bool:
@@ -47,7 +54,7 @@ class Fit:
     def accepted(self) -> bool:
         """Whether the record is the cited work (perhaps cited with wrong details)."""
         if self.title.same:
-            return True
+            return not self.namesake
         sim = self.title.similarity
         people = self.authors.overlap if self.authors.comparable else 0.5
         if self.by_identifier:
@@ -56,25 +63,91 @@ class Fit:
 
 
 def fit(reference: Reference, record: Record, *, by_identifier: bool = False) -> Fit:
-    """Compare every field the reference states with the record."""
+    """Compare every field the reference states with the record. A search hit that carries
+    the cited DOI or arXiv id is that identifier's record as much as a look-up's answer."""
+    by_identifier = by_identifier or _carries_cited_identifier(reference, record)
     venue = venues.place(reference.venue, venue_names(record), host=_hosted(record))
     if venue is venues.Placement.DIFFERS and reference.raw:
         venue = _placed_as_printed(reference, record)
     title = _title(reference, record, venue, by_identifier=by_identifier)
-    thorough = by_identifier or title.same or title.similarity >= 0.75  # else it cannot match
+    thorough = (  # else it cannot match
+        by_identifier
+        or title.same
+        or title.similarity >= 0.75
+        or titles.one_is_part(reference.title, record.title)
+    )
     gap = None
     if reference.year is not None and record.year is not None:
         gap = record.year - reference.year
+    people = authors.compare(
+        reference.people, record.people, others=reference.others, thorough=thorough
+    )
+    year_agrees = _year_agrees(reference, record, gap)
+    if not title.same and _named_by_part(reference, record, people, year_agrees=year_agrees):
+        title = titles.TitleComparison(max(title.similarity, 0.95), True)
+    namesake = (
+        title.same
+        and not by_identifier
+        and gap is not None
+        and not year_agrees
+        and _weak_title(reference, record)
+        and (
+            (people.comparable and people.badly_wrong)
+            or venue is venues.Placement.DIFFERS
+            or _book_on_article(reference, record)
+        )
+    )
     return Fit(
         record=record,
         title=title,
-        authors=authors.compare(
-            reference.people, record.people, others=reference.others, thorough=thorough
-        ),
+        authors=people,
         year_gap=gap,
-        year_agrees=_year_agrees(reference, record, gap),
+        year_agrees=year_agrees,
         venue=venue,
         by_identifier=by_identifier,
+        namesake=namesake,
+    )
+
+
+def _weak_title(reference: Reference, record: Record) -> bool:
+    """A title that names a work only weakly: a short common phrase ("Generalized linear
+    models", "Working memory"), the head of a longer title the record holds (the record adds
+    a subtitle the citation does not have), or a book's title on an article. Many works
+    share such a title, so a record of it in another year, by other people or in another
+    venue, is another work, not the cited one miscited."""
+    cited, held = titles.normalise(reference.title), titles.normalise(record.title)
+    if len(cited.split()) <= _WEAK_TITLE_WORDS or (cited != held and cited in held):
+        return True
+    return _book_on_article(reference, record)
+
+
+def _book_on_article(reference: Reference, record: Record) -> bool:
+    return reference.kind.lower() in _BOOK_KINDS and record.kind not in _BOOK_RECORD_KINDS
+
+
+def _carries_cited_identifier(reference: Reference, record: Record) -> bool:
+    cited, held = reference.identifiers, record.identifiers
+    if cited.doi and cited.doi in (held.doi, record.published_doi, record.preprint_doi):
+        return True
+    arxiv = cited.arxiv
+    if not arxiv and cited.doi.startswith(_ARXIV_DOI):
+        arxiv = cited.doi.removeprefix(_ARXIV_DOI)
+    return bool(arxiv and held.arxiv) and arxiv == held.arxiv
+
+
+def _named_by_part(
+    reference: Reference, record: Record, people: authors.AuthorComparison, *, year_agrees: bool
+) -> bool:
+    """A title cited as the record's main title alone, or as its subtitle alone ("XGBoost";
+    "Video Instruction Tuning with Synthetic Data" for "LLaVA-Video: …") names the work
+    when the same people wrote it in the same year."""
+    return (
+        year_agrees
+        and reference.year is not None
+        and people.comparable
+        and people.agrees
+        and len(reference.people) >= 1
+        and titles.one_is_part(reference.title, record.title)
     )
 
 
@@ -131,6 +204,12 @@ def _hosted(record: Record) -> bool:
     return is_preprint(record) or venues.is_host(record.venue, record.venue_kind)
 
 
+def _printed_proceedings(record: Record) -> bool:
+    """A paper of a meeting whose proceedings were a printed volume, out the next year."""
+    meeting = record.kind == "proceedings-article" or record.venue_kind == "conference"
+    return meeting and record.year is not None and record.year <= _PRINTED_PROCEEDINGS_UNTIL
+
+
 def cites_preprint(reference: Reference) -> bool:
     """Whether the citation names a preprint: an arXiv "venue", or an arXiv id and no venue."""
     if reference.venue:
@@ -155,9 +234,14 @@ def _year_agrees(reference: Reference, record: Record, gap: int | None) -> bool:
     A year one before the record's is the year of an earlier version: the arXiv preprint of a
     conference paper (CVPR 2023 papers appear on arXiv in late 2022) or a journal article's
     online-first year. The year of the printed issue agrees whatever the gap (an index's year
-    is the first, online one). A year one after otherwise needs a preprint on either side.
+    is the first, online one). A year one after a meeting's of the printed-proceedings era is
+    the year its volume appeared (Advances in NIPS 21, of the 2008 meeting, came out in
+    2009); since proceedings appear online at the meeting, no longer. A year one after
+    otherwise needs a preprint on either side.
     """
     if gap is None or gap in (0, 1) or reference.year == record.print_year:
+        return True
+    if gap == -1 and _printed_proceedings(record):
         return True
     ids = reference.identifiers
     arxiv_year = bool(ids.arxiv) or ids.doi.startswith("10.48550/")  # may carry the arXiv year

@@ -16,7 +16,7 @@ from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprin
 from cite_sentinel.core.matching.misread import misread_title
 from cite_sentinel.core.matching.titles import compare as compare_titles
 from cite_sentinel.core.matching.translation import translated_from
-from cite_sentinel.core.matching.versions import versions
+from cite_sentinel.core.matching.versions import same_work, versions
 from cite_sentinel.core.model import (
     Flag,
     Person,
@@ -52,6 +52,7 @@ _UNSPACED = re.compile(
 )
 _SEARCH_INDEXES = frozenset({"openalex", "crossref", "semanticscholar", "datacite"})
 _VERSIONED = re.compile(r"v\d+$", re.I)
+_PROCEEDINGS_KINDS = frozenset({"inproceedings", "conference", "paper-conference", "proceedings"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -121,7 +122,8 @@ def _weigh(evidence: Answers) -> tuple[Verdict, calibration.Features, Doubt]:
     elsewhere = [f for f in fits if f.by_identifier]
     if elsewhere:
         return (*_identifier_elsewhere(evidence, elsewhere[0]), Doubt())
-    return (*_unmatched(evidence, fits[0] if fits else None), Doubt())
+    namesake = next((f for f in fits if f.namesake), None)
+    return (*_unmatched(evidence, fits[0] if fits else None, namesake), Doubt())
 
 
 def _doubt(reference: Reference, best: Fit, accepted: list[Fit]) -> Doubt:
@@ -169,14 +171,16 @@ def _matched(
         errors=1.0 if any(p.severity is Severity.ERROR for p in problems) else 0.0,
         identifier=_identifier_feature(evidence),
     )
+    flags = _flags(reference, best, accepted)
     verdict = Verdict(
         key=reference.key,
         status=status,
         confidence=calibration.confidence(features),
-        flags=_flags(reference, best, accepted),
+        flags=flags,
         problems=problems,
         match=best.record,
         sources=evidence.sources,
+        published=_published(best, accepted) if Flag.PUBLISHED_VERSION in flags else None,
     )
     return verdict, features
 
@@ -192,7 +196,10 @@ def _problems(evidence: Answers, best: Fit, accepted: list[Fit]) -> tuple[Proble
     held = versions(best, accepted)
     problems: list[Problem] = []
     if not best.title.same:
-        problems.append(Problem("title", reference.title, record.title, Severity.WARNING))
+        # Works are renamed between versions: a title another version holds is a note.
+        renamed = any(f.title.same for f in held)
+        severity = Severity.INFO if renamed else Severity.WARNING
+        problems.append(Problem("title", reference.title, record.title, severity))
     problems.extend(_author_problems(reference, held))
     if not any(f.year_agrees for f in held):
         problems.append(Problem("year", str(reference.year), str(record.year), Severity.WARNING))
@@ -250,8 +257,15 @@ def _venue_problems(evidence: Answers, held: list[Fit]) -> list[Problem]:
 
 def _preprint_only_severity(reference: Reference) -> Severity:
     """A venue the indexes hold no published version for is wrong only where they would hold
-    one: a venue that publishes without DOIs (NeurIPS, PMLR, OpenReview) gets a note."""
-    if venues.publishes_without_dois(reference.venue):
+    one. Conference proceedings reach the indexes late (CVF, USENIX, the ACL Anthology,
+    OpenReview; the latest meetings' papers are often held only as preprints) and some
+    venues publish without DOIs at all: for those, an unconfirmed venue is a note. A
+    journal registers its articles' DOIs as it publishes them: a journal claim that two
+    indexes know only a preprint of is a warning."""
+    cited = reference.venue
+    if venues.publishes_without_dois(cited) or venues.names_a_conference(cited):
+        return Severity.INFO
+    if reference.kind.lower() in _PROCEEDINGS_KINDS:
         return Severity.INFO
     return Severity.WARNING
 
@@ -338,13 +352,26 @@ def _flags(reference: Reference, best: Fit, accepted: list[Fit]) -> tuple[Flag, 
         flags.append(Flag.WITHDRAWN)
     if is_preprint(record) or cites_preprint(reference):
         published = bool(record.published_doi) or any(
-            not is_preprint(f.record) and compare_titles(record.title, f.record.title).same
+            not is_preprint(f.record)
+            and (compare_titles(record.title, f.record.title).same or same_work(best, f))
             for f in accepted
             if f is not best
         )
         if published or (cites_preprint(reference) and not is_preprint(record)):
             flags.append(Flag.PUBLISHED_VERSION)
     return tuple(flags)
+
+
+def _published(best: Fit, accepted: list[Fit]) -> Record | None:
+    """The published version's record: the match itself where it is not a preprint (a
+    preprint was cited), else another index's or version's record of the work that is not."""
+    if not is_preprint(best.record):
+        return best.record
+    for other in accepted:
+        published = not is_preprint(other.record)
+        if published and (same_work(best, other) or other.title.same):
+            return other.record
+    return None
 
 
 def _identifier_elsewhere(evidence: Answers, other: Fit) -> tuple[Verdict, calibration.Features]:
@@ -377,9 +404,11 @@ def _identifier_elsewhere(evidence: Answers, other: Fit) -> tuple[Verdict, calib
     return verdict, features
 
 
-def _unmatched(evidence: Answers, nearest: Fit | None) -> tuple[Verdict, calibration.Features]:
+def _unmatched(
+    evidence: Answers, nearest: Fit | None, namesake: Fit | None = None
+) -> tuple[Verdict, calibration.Features]:
     reference = evidence.reference
-    reason = _undecidable(evidence)
+    reason = _undecidable(evidence) or _namesake(namesake)
     status = Status.UNVERIFIED if reason else Status.FABRICATED
     if not reason:
         reason = "no index that answered holds a matching work" + (
@@ -423,8 +452,8 @@ def _undecidable(evidence: Answers) -> str:
         return f"{_kind_phrase(kind)} may be outside the scholarly indexes ({outcome})"
     if (ids.doi or ids.arxiv) and not evidence.identifier_absent:
         return f"the cited identifier could not be looked up ({outcome})"
-    if not reference.title:
-        return _untitled(reference, outcome)
+    if not reference.title:  # an identifier that exists nowhere is all it states: fabricated
+        return "" if evidence.identifier_absent else _untitled(reference, outcome)
     if misread_title(reference):
         return (
             f"the printed reference could not be read into a title for certain (read as"
@@ -441,6 +470,20 @@ def _undecidable(evidence: Answers) -> str:
             f" between words (Chinese, Japanese, Thai); give the DOI to check it ({outcome})"
         )
     return ""
+
+
+def _namesake(fit: Fit | None) -> str:
+    """A work of the cited title by other people in another year: the cited work may be
+    another of that name the indexes lack, so nothing says it was invented."""
+    if fit is None:
+        return ""
+    record = fit.record
+    people = authors.describe(record.people[:3], len(record.people) > 3)
+    return (
+        f"the indexes hold another work of this title (“{record.title}”, {people},"
+        f" {record.year}, {record.source}), by other people in another year; give the DOI,"
+        " or check this reference by hand"
+    )
 
 
 def _untitled(reference: Reference, outcome: str) -> str:

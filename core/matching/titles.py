@@ -28,6 +28,12 @@ _SPECIAL_LETTERS = str.maketrans(
     {"ß": "ss", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l",
      "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "þ": "th", "ð": "d"}
 )  # fmt: skip
+# Cyrillic letters that look like Latin ones, as they slip into Latin names and titles.
+_LOOKALIKES = str.maketrans(
+    "АВЕКМНОРСТХУІЈЅаеорсхуіјѕԁԛԝһ",
+    "ABEKMHOPCTXYIJSaeopcxyijsdqwh",
+)
+_MIXED_SCRIPT = re.compile(r"[^\W\d_]*(?:[A-Za-z][\u0400-\u04ff]|[\u0400-\u04ff][A-Za-z])[^\W\d_]*")
 _BRITISH = (
     (re.compile(r"\b(\w{2,})is(e|ed|es|ing|ation|ations|er|ers)\b"), r"\1iz\2"),
     (re.compile(r"\b(\w{2,})ys(e|ed|es|ing)\b"), r"\1yz\2"),
@@ -83,10 +89,15 @@ def normalise(title: str) -> str:
 
 @functools.lru_cache(maxsize=65536)
 def fold(text: str) -> str:
-    """Text without accents or special Latin letters (ä→a, ß→ss), for name and word comparison."""
+    """Text without accents or special Latin letters (ä→a, ß→ss), for name and word comparison.
+
+    A word that mixes Latin and Cyrillic letters is Latin with look-alikes (indexes and PDFs
+    carry "Нolovenko" with a Cyrillic Н): those letters are read as the Latin ones they show.
+    """
     text = html.unescape(text) if "&" in text else text
     if text.isascii():
         return text
+    text = _MIXED_SCRIPT.sub(lambda m: m.group(0).translate(_LOOKALIKES), text)
     decomposed = unicodedata.normalize("NFKD", text.translate(_SPECIAL_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -104,10 +115,44 @@ def _without_edition(title: str) -> str:
     return _EDITION.sub("", title)
 
 
+# What indexes add to a title: the section it appeared in, before a colon, and a footnote
+# mark at its end ("… Systems1", "… Systems*").
+_SECTION = re.compile(
+    r"^\s*(?:viewpoint|commentary|perspective|editorial|opinion|essay|review article"
+    r"|research article|original article|original research|letter|correspondence"
+    r"|news (?:and|&) views|research highlights?|invited review|mini[- ]review)\s*:\s*",
+    re.IGNORECASE,
+)
+_FOOTNOTE = re.compile(
+    r"(?:(?:(?<=[a-z]{4})|(?<=[)\].?!]))\d|\s*[*\u2020\u2021\u00a7\u00b9\u00b2\u00b3])\s*$"
+)
+
+
+def _without_artefacts(title: str) -> str:
+    """The title without a section label before it or a footnote mark after it."""
+    return normalise(_FOOTNOTE.sub("", _SECTION.sub("", title)))
+
+
 def main_title(title: str) -> str:
     """The title before its subtitle (text before the first ':' or ' - ' or '?')."""
     head = re.split(r":|\s[-–—]\s|\?\s", title, maxsplit=1)[0]
     return head if len(normalise(head)) >= 8 else title
+
+
+def one_is_part(cited: str, found: str) -> bool:
+    """One title is the other's main title or its subtitle: "XGBoost" and "XGBoost: A
+    Scalable Tree Boosting System", "Video Instruction Tuning with Synthetic Data" and
+    "LLaVA-Video: Video Instruction Tuning with Synthetic Data". Too weak alone to name a
+    work (many works share a short main title); with the same people and year it does."""
+    a, b = normalise(cited), normalise(found)
+    for whole, other in ((a, found), (b, cited)):
+        parts = re.split(r":|\s[-–—]\s", other, maxsplit=1)
+        if len(parts) < 2 or not whole:
+            continue
+        head, tail = normalise(parts[0]), normalise(parts[1])
+        if whole == head or (whole == tail and len(tail.split()) >= 3):
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +172,8 @@ def compare(cited: str, found: str) -> TitleComparison:
         return TitleComparison(1.0, True)
     if normalise(_without_edition(cited)) == normalise(_without_edition(found)):
         return TitleComparison(0.99, True)  # "Econometric Analysis -4/E.": a book's edition
+    if _without_artefacts(cited) == _without_artefacts(found):
+        return TitleComparison(0.99, True)  # "Viewpoint: …", a footnote mark: the index's
     similarity = fuzz.ratio(a, b) / 100
     main_a, main_b = normalise(main_title(cited)), normalise(main_title(found))
     if (main_a == b or main_b == a) and min(len(a), len(b)) >= 12:

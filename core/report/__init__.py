@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         render_summary_csv,
         render_summary_markdown,
         summarize,
+        unavailable,
     )
     from cite_sentinel.core.report.text import finding_lines, render_text
 
@@ -35,6 +36,7 @@ __all__ = [
     "render_summary_markdown",
     "render_text",
     "summarize",
+    "unavailable",
 ]
 __getattr__, __dir__ = lazy(
     __name__,
@@ -51,6 +53,7 @@ __getattr__, __dir__ = lazy(
             "render_summary_csv",
             "render_summary_markdown",
             "summarize",
+            "unavailable",
         ),
         "text": ("finding_lines", "render_text"),
     },

@@ -72,7 +72,7 @@ def _reference(reference: Reference, verdict: Verdict | None) -> dict[str, Any]:
             "sources": [],
             "reason": "",
         }
-    return {
+    found: dict[str, Any] = {
         "key": reference.key,
         "location": _location(where),
         "verdict": verdict.status.value,
@@ -83,6 +83,9 @@ def _reference(reference: Reference, verdict: Verdict | None) -> dict[str, Any]:
         "sources": [_source(source) for source in verdict.sources],
         "reason": verdict.reason,
     }
+    if verdict.published is not None:  # optional: only with the published-version flag
+        found["published"] = _match(verdict.published)
+    return found
 
 
 def _location(location: Location) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from cite_sentinel.core.model import Citation, Finding, Flag, Severity, SourceSt
 from cite_sentinel.core.result import CheckResult
 
 SEVERITY_ORDER = (Severity.ERROR, Severity.WARNING, Severity.INFO, Severity.HINT)
+_CATALOG = "catalog"  # the local catalog's name on a verdict (core.verify.backends.catalog)
 
 NOT_VERIFIED = (
     "references were not verified: no verification engine ran, so only local checks "
@@ -56,6 +57,16 @@ def summarize(result: CheckResult) -> Summary:
     )
 
 
+def unavailable(result: CheckResult) -> int:
+    """How many verdicts are unverified because a source failed (not checked at all)."""
+    return sum(
+        1
+        for verdict in result.verdicts
+        if verdict.status is Status.UNVERIFIED
+        and any(source.status is SourceStatus.FAILED for source in verdict.sources)
+    )
+
+
 def failing_sources(result: CheckResult) -> list[str]:
     """Indexes that failed for an unverified reference, grouped by their most frequent reason:
     "could not ask" those that answered for no reference, "failed for N references" the others
@@ -81,6 +92,21 @@ def failing_sources(result: CheckResult) -> list[str]:
         else:
             said.append(f"could not ask {', '.join(names)} ({reason})")
     return said
+
+
+def settled_by_catalog(result: CheckResult) -> list[str]:
+    """The references the local catalog judged alone, with no index asked, counted by the
+    dump whose records it holds: a reader must see that no online index spoke."""
+    counts: Counter[str] = Counter()
+    for reference in result.references:
+        verdict = result.verdict_for(reference)
+        if verdict is None:
+            continue
+        catalog = [s for s in verdict.sources if s.name == _CATALOG]
+        alone = all(s.status is SourceStatus.SKIPPED for s in verdict.sources if s.name != _CATALOG)
+        if catalog and catalog[0].status is SourceStatus.ANSWERED and alone:
+            counts[catalog[0].reason] += 1
+    return [f"{count} by the local catalog ({reason})" for reason, count in counts.most_common()]
 
 
 def local_findings(result: CheckResult) -> tuple[Finding, ...]:
@@ -125,7 +151,8 @@ ROW_FIELDS = (
 
 
 def manuscript_rows(result: CheckResult) -> tuple[ManuscriptRow, ...]:
-    """A row per file that cites something (per file when none does), worst first.
+    """A row per file that cites something (per file when none does: a bibliography's row
+    counts its entries), worst first.
 
     Worst means most fabricated, then retracted, errors, miscited, warnings; then by path.
     """
@@ -159,14 +186,20 @@ def render_summary_csv(result: CheckResult) -> str:
 
 
 def _row(path: str, citations: list[Citation], result: CheckResult) -> ManuscriptRow:
-    distinct = {citation.key: result.verdict_for_citation(citation) for citation in citations}
-    verdicts = [verdict for verdict in distinct.values() if verdict is not None]
+    """A manuscript's row counts the works it cites; a bibliography checked on its own (it
+    cites nothing), its entries."""
+    if citations:
+        distinct = {citation.key: result.verdict_for_citation(citation) for citation in citations}
+        found = list(distinct.values())
+    else:
+        found = [result.verdict_for(r) for r in result.references if r.location.path == path]
+    verdicts = [verdict for verdict in found if verdict is not None]
     statuses = [verdict.status for verdict in verdicts]
     here = [f.severity for f in result.findings if f.location.path == path]
     return ManuscriptRow(
         path=path,
         citations=len(citations),
-        references=len(distinct),
+        references=len(found),
         verified=statuses.count(Status.VERIFIED),
         miscited=statuses.count(Status.MISCITED),
         fabricated=statuses.count(Status.FABRICATED),

@@ -21,14 +21,15 @@ from cite_sentinel.core.sources.identifiers import (
 )
 from cite_sentinel.core.sources.spans import LineIndex
 
-__all__ = ["is_manubot_list", "read_manubot_ids"]
+__all__ = ["CROSS_REFERENCE_LABELS", "is_manubot_list", "read_manubot_ids"]
 
 _ID = re.compile(r"^[ \t]*@?(?P<id>(?P<prefix>[A-Za-z][\w-]*):(?P<value>\S+))[ \t]*\r?$")
 _LINE = re.compile(r"[^\n]*\n|[^\n]+$")
 _CHECKABLE = frozenset({"doi", "arxiv", "pmid", "pmcid", "isbn", "url", "https", "http"})
 _UNCHECKABLE = frozenset({"tag", "raw", "wikidata"})
-_CROSS_REFERENCES = frozenset({"fig", "tbl", "eq", "sec", "lst"})
-_KNOWN = _CHECKABLE | _UNCHECKABLE | _CROSS_REFERENCES
+# pandoc-crossref's label prefixes: `@fig:overview` refers to a figure, it cites no work.
+CROSS_REFERENCE_LABELS = frozenset({"fig", "tbl", "eq", "sec", "lst"})
+_KNOWN = _CHECKABLE | _UNCHECKABLE | CROSS_REFERENCE_LABELS
 _SHARE = 0.8  # of the non-blank lines that must be ids for a text to be such a list
 
 
@@ -58,7 +59,7 @@ def read_manubot_ids(text: str, path: str) -> Read:
             continue
         where = index.location(line.start() + match.start("id"), line.start() + match.end("id"))
         prefix, value = match["prefix"].lower(), match["value"]
-        if prefix in _CROSS_REFERENCES:
+        if prefix in CROSS_REFERENCE_LABELS:
             continue
         if prefix == "tag":
             tags.append(where)
@@ -110,7 +111,7 @@ def _tags(places: list[Location]) -> Finding:
     """One note for every `@tag:` id: each names an id this list does not hold."""
     count = f"{len(places)} @tag: id{'s' if len(places) > 1 else ''}"
     return Finding(
-        code=Code.UNVERIFIED,
+        code=Code.NOT_CHECKED,
         severity=Severity.INFO,
         message=f"{count} not checked: a tag names an id in the manuscript's "
         "citation-tags.tsv, which this list does not hold",
@@ -122,7 +123,7 @@ def _tags(places: list[Location]) -> Finding:
 
 def _uncheckable(where: Location, cited: str, prefix: str) -> Finding:
     return Finding(
-        code=Code.UNVERIFIED,
+        code=Code.NOT_CHECKED,
         severity=Severity.INFO,
         message=f"{cited}: `{prefix}:` ids cannot be looked up in the scholarly indexes",
         location=where,

@@ -13,7 +13,7 @@ from itertools import product
 
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity
-from cite_sentinel.core.sources.reflist_fields import parse_reference, repeats_authors
+from cite_sentinel.core.sources.refparse import parse_reference, repeats_authors
 from cite_sentinel.core.sources.segment import Role, label_lines
 from cite_sentinel.core.sources.segment.headings import is_list_heading
 from cite_sentinel.core.sources.segment.text_lines import text_lines

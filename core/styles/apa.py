@@ -44,7 +44,7 @@ def apa_entry(reference: Reference, disambiguation: Disambiguation | None = None
     """One APA 7 reference entry, italics as Emph nodes."""
     suffix = disambiguation.suffix(reference.key) if disambiguation else ""
     parts: list[Inline] = []
-    authors = list_names(reference.people) if reference.people else ""
+    authors = list_names(reference.people, others=reference.others) if reference.people else ""
     if not authors and reference.editors:
         count = "Eds." if len(reference.editors) > 1 else "Ed."
         authors = f"{list_names(reference.editors)} ({count})"

@@ -130,6 +130,7 @@ def _author(reference: Reference, disambiguation: Disambiguation) -> str:
         reference.people,
         disambiguation.shown(reference.key),
         with_initials=reference.key in disambiguation.initials,
+        others=reference.others,
     )
 
 
@@ -213,7 +214,10 @@ def _clashes(
     for reference in references:
         author = (
             cite_names(
-                reference.people, shown[reference.key], with_initials=reference.key in with_initials
+                reference.people,
+                shown[reference.key],
+                with_initials=reference.key in with_initials,
+                others=reference.others,
             )
             if reference.people
             else reference.title

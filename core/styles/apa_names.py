@@ -58,23 +58,31 @@ def list_name(person: Person) -> str:
     return name
 
 
-def list_names(people: Sequence[Person]) -> str:
-    """All authors: "A", "A, & B", "A, B, & C"; 21 or more: first 19, "…", the last."""
+def list_names(people: Sequence[Person], *, others: bool = False) -> str:
+    """All authors: "A", "A, & B", "A, B, & C"; 21 or more: first 19, "…", the last. A list
+    cut with "and others" ends with et al., as citeproc writes it: "A et al.", "A, B, et al."."""
     names = [list_name(person) for person in people]
     if len(names) > LIST_FIRST + 1:
         return ", ".join(names[:LIST_FIRST]) + f", … {names[-1]}"
+    if others and names:
+        return f"{names[0]} et al." if len(names) == 1 else ", ".join(names) + ", et al."
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + f", & {names[-1]}"
 
 
-def cite_names(people: Sequence[Person], shown: int = 1, *, with_initials: bool = False) -> str:
-    """In-text authors: "Smith", "Smith & Doe", "Smith et al."; `shown` names before et al."""
+def cite_names(
+    people: Sequence[Person], shown: int = 1, *, with_initials: bool = False, others: bool = False
+) -> str:
+    """In-text authors: "Smith", "Smith & Doe", "Smith et al."; `shown` names before et al.;
+    `others`: the list was cut with "and others", so it names three or more authors."""
     names = [family_name(person) for person in people]
     if with_initials and people and not people[0].literal and people[0].given:
         names[0] = f"{initials(people[0].given)} {names[0]}"
     if not names:
         return ""
+    if others:
+        return f"{names[0]} et al." if shown <= 1 else ", ".join(names[:shown]) + ", et al."
     if len(names) == 1:
         return names[0]
     if len(names) == 2:

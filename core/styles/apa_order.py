@@ -20,7 +20,8 @@ def apa_sort_key(reference: Reference) -> tuple[str, str, str]:
 def apa_cite_sort_key(reference: Reference) -> tuple[str, int, str]:
     """Works cited together, as apa.csl sorts them: the authors as an in-text citation
     counts them (the first alone from three on), undated works first, then the year."""
-    people = reference.people[:1] if len(reference.people) >= 3 else reference.people
+    many = len(reference.people) >= 3 or reference.others  # "and others": three or more
+    people = reference.people[:1] if many else reference.people
     if people:  # whole given names, as citeproc sorts them (initials in the list's order)
         authors = " ".join(f"{family_name(p)} {p.given}" for p in people)
     else:

@@ -11,25 +11,31 @@ _PLAIN_CAPITALISED = re.compile(r"^[^\w]*[A-Z][a-z'’]*(?:-[A-Za-z][a-z]*)*[^\w
 def sentence_case(protected_title: str) -> str:
     """Lower-case words that are merely capitalised, as pandoc does for BibTeX titles.
 
-    The first word and the first word after a colon keep their capital; words in braces,
-    acronyms and words with inner capitals (iPhone, LaTeX, BERT) are left as written.
+    The first word, and the first word after a colon or a full stop, start with a capital
+    (APA 7 capitalises a subtitle's first word; citeproc does, as after a full stop); after a
+    question or exclamation mark a capital is kept, not made. Words in braces, acronyms and
+    words with inner capitals (iPhone, LaTeX, BERT) are left as written.
     """
     words: list[str] = []
-    capitalise_next = True
+    keep_capital = True
+    make_capital = True
     for token in _TOKEN.findall(protected_title):
         if token.isspace():
             words.append(token)
             continue
         if token.startswith("{") and token.endswith("}"):
             words.append(token[1:-1])
-            capitalise_next = False
+            keep_capital = make_capital = False
             continue
         if token in "{}":
             continue
-        if not capitalise_next and _PLAIN_CAPITALISED.match(token):
+        if not keep_capital and _PLAIN_CAPITALISED.match(token):
             token = _lower_word(token)
+        elif make_capital and token[:1].islower():
+            token = token[:1].upper() + token[1:]
         words.append(token)
-        capitalise_next = token.endswith((":", "?", "!", "."))
+        keep_capital = token.endswith((":", "?", "!", "."))
+        make_capital = token.endswith((":", "."))
     return "".join(words)
 
 

@@ -2,17 +2,19 @@
 
 A query with a DOI or arXiv id is resolved as `check` resolves a reference (core.resolve): the
 work its identifier names, when that work fits the rest of the query. A query with a title only
-is searched in OpenAlex and Crossref side by side (Semantic Scholar too with an API key, or as a
-stand-in when both failed). Each record found is compared with the query field by field
-(core.fit, as match does) and kept only when its title is the query's, or differs from it in
-one word (two in a title of ten words or more) with no author or year the query states
-contradicting it, or match accepts it with the query's authors agreeing: a person who
-misremembers a word of a title still finds the work, an invented title finds nothing.
+is searched in OpenAlex and Crossref side by side, twenty hits of each (Semantic Scholar too
+with an API key, or as a stand-in when both failed). Each record found is compared with the
+query field by field (core.fit, as match does) and kept only when its title is the query's,
+or differs from it in one word (two in a title of ten words or more) with no author or year
+the query states contradicting it, or match accepts it with the query's authors agreeing: a
+person who misremembers a word of a title still finds the work, an invented title finds
+nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,15 +25,16 @@ from cite_sentinel.core.matching.fit import Fit, fit
 from cite_sentinel.core.model import Record, Reference, SourceReport, SourceStatus, Status
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 from cite_sentinel.core.verify.backends.session import Backends
+from cite_sentinel.core.verify.title_edits import edits_allowed, title_words, word_edits
 from rapidfuzz import fuzz
-from rapidfuzz.distance import Levenshtein
 
 # A title that differs from the query's in a word must still share this much of its letters
 # (0–1, normalised titles; core.titles), so that a one-word title is never "close" to another.
 CLOSE_TITLE = 0.75
 _YEARS_APART = 1  # a year off by one is a preprint's, or misremembered
-_SHORT_TITLE = 4  # words: a title shorter than this must be the query's
-_LONG_TITLE = 10  # words: a title this long may differ in two
+# Search hits read per index: beyond the five `check` reads, so that a query several works
+# fit (a common title) or one an index ranks below others still lists every work asked for.
+FIND_ROWS = 20
 
 _Search = Callable[[Reference], Coroutine[Any, Any, Outcome]]
 
@@ -102,9 +105,9 @@ async def _search(
     query: Reference, backends: Backends, enabled: frozenset[str]
 ) -> tuple[tuple[SourceReport, ...], list[Record]]:
     """Every enabled search index's candidates, asked side by side."""
-    searches: dict[str, _Search] = {
-        "openalex": backends.openalex.search,
-        "crossref": backends.crossref.search,
+    searches: dict[str, _Search] = {  # a page deep enough to hold every work `limit` asks
+        "openalex": functools.partial(backends.openalex.search, rows=FIND_ROWS),
+        "crossref": functools.partial(backends.crossref.search, rows=FIND_ROWS),
     }
     asked = {name: search for name, search in searches.items() if name in enabled}
     s2 = backends.semanticscholar
@@ -151,9 +154,9 @@ class _Likeness:
 
     @classmethod
     def of(cls, query: Reference, found: Fit) -> _Likeness:
-        asked, held = _words(query.title), _words(found.record.title)
+        asked, held = title_words(query.title), title_words(found.record.title)
         similarity = fuzz.ratio(titles.normalise(query.title), titles.normalise(found.record.title))
-        return cls(found, Levenshtein.distance(asked, held), len(asked), similarity / 100)
+        return cls(found, word_edits(asked, held), len(asked), similarity / 100)
 
     @property
     def fits(self) -> bool:
@@ -168,8 +171,7 @@ class _Likeness:
             return False
         if found.year_gap is not None and abs(found.year_gap) > _YEARS_APART:
             return False
-        allowed = 0 if self.words < _SHORT_TITLE else 1 if self.words < _LONG_TITLE else 2
-        return self.edits <= allowed and self.similarity >= CLOSE_TITLE
+        return self.edits <= edits_allowed(self.words) and self.similarity >= CLOSE_TITLE
 
     def order(self) -> tuple[bool, int, float, float, int]:
         """Best first: the same title, fewest words changed, authors, letters, nearest year."""
@@ -177,11 +179,6 @@ class _Likeness:
         people = found.authors.overlap if found.authors.comparable else 0.5
         gap = abs(found.year_gap) if found.year_gap is not None else 0
         return (not found.title.same, self.edits, -people, -self.similarity, gap)
-
-
-def _words(title: str) -> list[str]:
-    """A title's words as written (a hyphenated word is one), each normalised."""
-    return [word for word in (titles.normalise(w).replace(" ", "") for w in title.split()) if word]
 
 
 def _distinct(fits: list[Fit]) -> list[FoundWork]:

@@ -26,8 +26,10 @@ from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
 from cite_sentinel.core.matching.data_kinds import cites_data
 from cite_sentinel.core.matching.match import Answers, Doubt, needs_second_opinion, weigh
 from cite_sentinel.core.model import (
+    Flag,
     Record,
     Reference,
+    Severity,
     SourceReport,
     SourceStatus,
     Status,
@@ -37,6 +39,7 @@ from cite_sentinel.core.verify.backends.doi import DoiState
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 from cite_sentinel.core.verify.backends.session import Backends
 from cite_sentinel.core.verify.search_board import DATACITE, PRIMARIES, Allowance, SearchBoard
+from cite_sentinel.core.verify.unchecked import bounded
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +67,7 @@ class _State:
     candidates: list[Record] = field(default_factory=list)
     sources: dict[str, SourceReport] = field(default_factory=dict)
     spoken: frozenset[str] = frozenset()  # indexes whose word by identifier needs another's
+    catalog_complete: bool = False  # the local catalog is complete for this reference
     verdict: Verdict | None = None
 
     def note(self, name: str, outcome: Outcome | SourceReport) -> None:
@@ -136,12 +140,26 @@ def _settled(verdict: Verdict, doubt: Doubt, *, searched: bool) -> bool:
     a verdict resting on one index's quirky or contradicting record for another's opinion."""
     if needs_second_opinion(verdict, doubt):
         return False
+    if not searched and _published_unseen(verdict):
+        return False  # a search finds the published version the message names
     if verdict.status is Status.VERIFIED:
         return True
     if verdict.status is not Status.MISCITED:
         return False
     identifier_elsewhere = any(p.field in {"doi", "arxiv"} for p in verdict.problems)
     return searched or not identifier_elsewhere
+
+
+def _published_unseen(verdict: Verdict) -> bool:
+    """A cited preprint whose published version is known only by its DOI: a search by the
+    title finds its record, so the finding can name where it was published."""
+    match = verdict.match
+    return (
+        Flag.PUBLISHED_VERSION in verdict.flags
+        and verdict.published is None
+        and match is not None
+        and bool(match.published_doi)
+    )
 
 
 # --- the local catalog ---------------------------------------------------------------------
@@ -159,14 +177,26 @@ async def _catalog(states: list[_State], plan: _Plan, results: _Results) -> None
         state.by_identifier.extend(answer.by_identifier)
         state.candidates.extend(answer.by_title)
         state.identifier_absent |= answer.identifier_absent
+        state.catalog_complete = bool(answer.complete)
         verdict, doubt = weigh(state.evidence())
-        matched = _settled(verdict, doubt, searched=False)
-        state.note(catalog.name, catalog.report(answer, matched=matched))
+        matched = _settled(verdict, doubt, searched=False) and _catalog_may_settle(
+            verdict, complete=state.catalog_complete
+        )
+        state.note(catalog.name, catalog.report(answer, match=verdict.match if matched else None))
         verdict = weigh(state.evidence())[0]
         if (matched and answer.identifiers_found) or (
             answer.complete and verdict.status is Status.FABRICATED
         ):
             results.finish(state, verdict)
+
+
+def _catalog_may_settle(verdict: Verdict, *, complete: bool) -> bool:
+    """A catalog that is not complete may confirm a citation, not refute its title: the
+    record of another title it holds may be the same authors' other paper, and the online
+    indexes may hold the cited one (core.verify.unchecked says it offline)."""
+    if verdict.status is not Status.MISCITED or complete:
+        return True
+    return not any(p.field == "title" and p.severity is not Severity.INFO for p in verdict.problems)
 
 
 def _judge_by_identifier(state: _State, results: _Results) -> None:
@@ -357,9 +387,12 @@ async def _search(states: list[_State], plan: _Plan, results: _Results) -> None:
 
 
 def _searchable(reference: Reference) -> bool:
-    """A title, the text as printed, or where the work sits (a venue, volume and pages)."""
+    """A title, the text as printed, or where the work sits (a venue, volume and pages); not
+    an identifier written alone (a Manubot id), which its look-up settles: no index is
+    searched, or said to have answered, for it."""
     located = reference.venue and reference.volume and reference.pages
-    return bool(reference.title.strip() or reference.raw.strip() or located)
+    printed = len(reference.raw.split()) > 1
+    return bool(reference.title.strip() or printed or located)
 
 
 def _search_sources(backends: Backends) -> dict[str, Callable[[Reference], Awaitable[Outcome]]]:
@@ -463,6 +496,12 @@ class _Results:
             progress(0, self._total)
 
     def finish(self, state: _State, verdict: Verdict) -> None:
+        verdict = bounded(
+            verdict,
+            state.reference,
+            identifier_absent=state.identifier_absent,
+            catalog_complete=state.catalog_complete,
+        )
         state.verdict = _with_skipped_sources(verdict, self._plan)
         self._done += 1
         if self._on_verdict is not None:

@@ -18,7 +18,7 @@ from cite_sentinel.core.http.cache import DAY, CacheMode
 from cite_sentinel.core.model import Reference, SourceStatus, Status, Verdict
 
 # Bump when matching changes what a verdict says about the same answers.
-VERDICT_SCHEMA = 3
+VERDICT_SCHEMA = 4
 
 _TTL = {
     Status.VERIFIED: 7 * DAY,

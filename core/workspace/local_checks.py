@@ -11,6 +11,7 @@ from cite_sentinel.core.findings import RULES, Code
 from cite_sentinel.core.model import Citation, Finding, Location, Read, Reference, Severity
 from cite_sentinel.core.sources.bibtex_pieces import EntryChecks
 from cite_sentinel.core.sources.identifiers import arxiv_problem, doi_problem, isbn_problem
+from cite_sentinel.core.sources.manubot import CROSS_REFERENCE_LABELS
 
 NOCITE_ALL = "*"  # \nocite{*} (and pandoc's nocite: '@*') cites every entry
 _SUGGESTION_CUTOFF = 75.0
@@ -128,8 +129,15 @@ def _undefined(doc: Linked, by_path: Mapping[str, Linked]) -> Iterable[Finding]:
         [Path(bib.path).name for bib in bibliographies], unread, inline=bool(doc.read.references)
     )
     for citation in citations:
-        if citation.key not in defined:
+        if citation.key not in defined and not _cross_reference(citation.key):
             yield _undefined_key(citation, defined, where)
+
+
+def _cross_reference(key: str) -> bool:
+    """A pandoc-crossref label (`@fig:overview`, `@tbl:`, `@eq:`, `@sec:`, `@lst:`): it refers
+    to a part of the document, not to a work, unless a bibliography defines it as a key."""
+    prefix, colon, label = key.partition(":")
+    return bool(colon and label) and prefix.lower() in CROSS_REFERENCE_LABELS
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from cite_sentinel.core.findings import Code
+from cite_sentinel.core.matching.pages import other_pages, page_range
 from cite_sentinel.core.model import (
     Citation,
     Finding,
@@ -20,9 +21,9 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 
+_REFUSAL = re.compile(r"\bHTTP 4(?!08|29)\d\d\b")
 # A cited identifier that resolves to another work is never a mere slip.
 _IDENTIFIER_FIELDS = frozenset({"doi", "arxiv", "pmid", "pmcid", "isbn", "identifier"})
-_PAGE_NUMBERS = re.compile(r"[0-9A-Za-z]+")
 _MATCHED = (Status.VERIFIED, Status.MISCITED)
 
 
@@ -74,10 +75,9 @@ def placed_findings(
 
 
 def pages_differ(reference: Reference, record: Record) -> bool:
-    """Both give pages and they name other pages (`21--29` and `21–29` are the same)."""
-    return bool(reference.pages and record.pages) and _page_numbers(
-        reference.pages
-    ) != _page_numbers(record.pages)
+    """Both give pages and they name other pages (`21--29` and `21–29` are the same, and a
+    record holding only the first page, 21, names no other pages)."""
+    return other_pages(reference.pages, record.pages)
 
 
 def page_findings(
@@ -108,10 +108,16 @@ def page_findings(
                     f"found {record.pages} ({record.source})",
                     location=reference.key_location or reference.location,
                     key=reference.key,
-                    hint=f"correct the pages to {record.pages} (cite-sentinel fix does)",
+                    hint=_pages_hint(reference.pages, record.pages),
                 )
             )
     return tuple(findings)
+
+
+def _pages_hint(cited: str, found: str) -> str:
+    if page_range(cited).last and not page_range(found).last:
+        return f"the first page is {found}: correct the range by hand"
+    return f"correct the pages to {found} (cite-sentinel fix does)"
 
 
 def _messages(verdict: Verdict) -> Iterable[tuple[Code, Severity, str, str]]:
@@ -144,14 +150,21 @@ def _messages(verdict: Verdict) -> Iterable[tuple[Code, Severity, str, str]]:
     elif verdict.status is Status.UNVERIFIED:
         failures = _failures(verdict)
         why = verdict.reason or failures or "no source could decide"
-        yield (
-            Code.UNVERIFIED,
-            Severity.INFO,
-            f"{key}: not verified: {why}",
-            "run the check again when the sources are reachable, or check this reference by hand"
-            if failures
-            else "check this reference by hand; accept it with an [[allow]] table when it is right",
-        )
+        if _refused(verdict):
+            hint = (
+                "an index refused the request itself, so running again will not help: check"
+                " this reference by hand, and report the refusal to cite-sentinel"
+            )
+        elif failures:
+            hint = (
+                "run the check again when the sources are reachable, or check this reference"
+                " by hand"
+            )
+        else:
+            hint = (
+                "check this reference by hand; accept it with an [[allow]] table when it is right"
+            )
+        yield Code.UNVERIFIED, Severity.INFO, f"{key}: not verified: {why}", hint
     yield from _flag_messages(verdict, source)
 
 
@@ -172,14 +185,26 @@ def _flag_messages(verdict: Verdict, source: str) -> Iterable[tuple[Code, Severi
             "cite a version that was not withdrawn, or remove the citation",
         )
     if Flag.PUBLISHED_VERSION in verdict.flags:
-        doi = verdict.match.published_doi if verdict.match else ""
-        found = f": doi {doi}" if doi else ""
+        found = _published_version(verdict)
         yield (
             Code.PUBLISHED_VERSION,
             Severity.INFO,
             f"{key}: a preprint is cited; a published version exists{found}{source}",
-            "cite the published version",
+            "cite the published version (cite-sentinel fix --published writes it)",
         )
+
+
+def _published_version(verdict: Verdict) -> str:
+    """ ": Journal of Nets 2021, doi 10.1/x": where the published version appeared."""
+    published = verdict.published
+    doi = (published.identifiers.doi if published else "") or (
+        verdict.match.published_doi if verdict.match else ""
+    )
+    where = ""
+    if published is not None and published.venue:
+        where = published.venue + (f" {published.year}" if published.year else "")
+    named = ", ".join(part for part in (where, f"doi {doi}" if doi else "") if part)
+    return f": {named}" if named else ""
 
 
 def _problem_severity(problem: Problem) -> Severity:
@@ -212,6 +237,13 @@ def _answered(verdict: Verdict) -> str:
     return f" ({', '.join(names)} answered)" if names else ""
 
 
+def _refused(verdict: Verdict) -> bool:
+    """Every failed index refused the request (HTTP 4xx other than a rate limit or a
+    timeout): the same request will be refused again."""
+    failed = [s.reason for s in verdict.sources if s.status is SourceStatus.FAILED]
+    return bool(failed) and all(_REFUSAL.search(reason) for reason in failed)
+
+
 def _failures(verdict: Verdict) -> str:
     failed = [
         f"{s.name}: {s.reason}" if s.reason else s.name
@@ -219,7 +251,3 @@ def _failures(verdict: Verdict) -> str:
         if s.status is SourceStatus.FAILED
     ]
     return f"sources failed ({'; '.join(failed)})" if failed else ""
-
-
-def _page_numbers(pages: str) -> tuple[str, ...]:
-    return tuple(_PAGE_NUMBERS.findall(pages))

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core import VERDICT_CODES, Code, Reference
-from cite_sentinel.core.fix import Change, FixField, allow_table
+from cite_sentinel.core.fix import Change, FixField, allow_table, author_change
 from cite_sentinel.lsp.convert import path_of, uri_of
 from cite_sentinel.lsp.features import bib_edits
 from cite_sentinel.lsp.session import Session
@@ -60,7 +60,7 @@ def _for(
             )
         )
     if code == Code.MISCITED and match:
-        verified = edit.change(*_verified_changes(data, match))
+        verified = edit.change(*_verified_changes(data, match, entry))
         if verified is not None:
             actions.append(
                 edit.action(
@@ -152,12 +152,16 @@ def _at(line: int, character: int) -> types.Range:
     return types.Range(start=point, end=point)
 
 
-def _verified_changes(data: dict[str, Any], match: dict[str, Any]) -> list[Change]:
-    """What the diagnostic's problems say is wrong, as the record has it."""
+def _verified_changes(
+    data: dict[str, Any], match: dict[str, Any], entry: Reference
+) -> list[Change]:
+    """What the diagnostic's problems say is wrong, as the record has it (never a shorter
+    author list than the entry's, nor fewer initials: `author_change`)."""
     changes: list[Change] = []
     for name, _cited, found in data.get("problems", []):
         if name == "authors" and match.get("authors"):
-            changes.append(Change(FixField.AUTHORS, "", bib_edits.people_of(match)))
+            people = author_change(entry.people, bib_edits.people_of(match))
+            changes.extend([people] if people is not None else [])
         elif name == "doi" and match.get("doi"):
             changes.append(Change(FixField.DOI, str(match["doi"])))
         elif name in _FIELDS and found:

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cite_sentinel.core.batch.local_queue import LocalQueue
 from cite_sentinel.core.batch.manuscripts import manuscripts_in
 from cite_sentinel.core.batch.postgres_queue import PostgresQueue
 
@@ -65,6 +66,30 @@ def test_a_batch_reports_every_manuscript_once_and_a_rerun_screens_nothing_again
     code, _, err = _finish(_batch(str(manuscripts), "--output", str(output)))
     assert "0 to screen" in err and fake_api.stats().total == asked
     assert list(csv.DictReader((output / "summary.csv").open(encoding="utf-8"))) == rows
+
+
+def test_a_resumed_batch_says_what_is_left_and_the_page_names_flagged_and_unread_files(
+    fake_api: FakeApi, manuscripts: Path, tmp_path: Path
+) -> None:
+    (manuscripts / "paper-13").mkdir()
+    (manuscripts / "paper-13" / "paper.md").write_text(
+        "---\nbibliography: gone.bib\n---\nAs shown [@x].\n", encoding="utf-8"
+    )
+    output = tmp_path / "report"
+    queue = LocalQueue(output / "batch.sqlite")  # a run stopped before any worker finished
+    queue.enqueue(manuscripts_in(manuscripts))
+    queue.close()
+    code, _, err = _finish(_batch(str(manuscripts), "--output", str(output), "--workers", "2"))
+    assert code == 1, err
+    assert "5 manuscripts in" in err
+    assert "5 to screen (5 left unfinished by an earlier run)" in err
+    rows = {r["manuscript"]: r for r in csv.DictReader((output / "summary.csv").open())}
+    assert "okafor2021 (fabricated)" in rows["paper-7"]["flagged"]
+    assert "back1993 (miscited)" in rows["paper-7"]["flagged"]
+    assert "gone.bib" in rows["paper-13"]["unreadable"]
+    page = (output / "index.html").read_text(encoding="utf-8")
+    assert "okafor2021 (fabricated)" in page
+    assert '<tr class="unreadable"><td>paper-13</td>' in page and "could not read: " in page
 
 
 def test_a_killed_workers_manuscript_is_finished_by_the_others_exactly_once(

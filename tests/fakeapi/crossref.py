@@ -13,6 +13,7 @@ from .exchange import ApiRequest, ApiResponse, json_response, text_response
 from .quirks import seen_by
 from .works import Agency, Person, Work
 
+LONGEST_QUERY = 4096  # characters of query text Crossref answers; longer ones get a 400
 # Crossref's types for the corpus kinds it has no type of its own for.
 _TYPES = {"software": "other", "manuscript": "other"}
 
@@ -39,7 +40,7 @@ def render(work: Work, *, score: float | None = None) -> dict[str, object]:
         "container-title": [work.venue] if work.venue else [],
         "short-container-title": [work.venue_short] if work.venue_short else [],
         "original-title": [],
-        "subtitle": [],
+        "subtitle": [work.subtitle] if work.subtitle else [],
         "short-title": [],
         "language": work.iso_language or "en",
         "deposited": _date(work.year),
@@ -47,6 +48,7 @@ def render(work: Work, *, score: float | None = None) -> dict[str, object]:
         "resource": {"primary": {"URL": work.url or f"https://doi.org/{work.doi}"}},
         "issued": _date(work.year),
         "published": _date(work.year),
+        **_print_dates(work),
         "references-count": 0,
         "URL": f"https://doi.org/{work.doi}",
         "relation": _relation(work),
@@ -76,6 +78,14 @@ def render(work: Work, *, score: float | None = None) -> dict[str, object]:
     if work.retracts:
         message["update-to"] = [_update(work.retracts, "publisher")]
     return message
+
+
+def _print_dates(work: Work) -> dict[str, object]:
+    """Online first, in a later issue: `published-online` the work's year, `published-print`
+    the issue's (`issued` is the earlier of the two, as Crossref gives it)."""
+    if work.print_year is None:
+        return {}
+    return {"published-online": _date(work.year), "published-print": _date(work.print_year)}
 
 
 def _people(people: tuple[Person, ...]) -> list[dict[str, object]]:
@@ -114,6 +124,14 @@ def _relation(work: Work) -> dict[str, object]:
             {"id-type": "doi", "id": doi, "asserted-by": "subject"} for doi in work.is_preprint_of
         ]
     return relation
+
+
+def _too_long(length: int) -> dict[str, object]:
+    return {
+        "status": "failed",
+        "message-type": "validation-failure",
+        "message": [{"type": "query-too-long", "value": str(length), "message": "Query too long"}],
+    }
 
 
 def _in_crossref(work: Work) -> bool:
@@ -158,6 +176,8 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
         for name in ("query.bibliographic", "query", "query.title", "query.container-title")
         if request.arg(name)
     )
+    if len(terms) > LONGEST_QUERY:  # Crossref refuses very long queries outright
+        return json_response(400, _too_long(len(terms)), kind="crossref.query")
     author = request.arg("query.author")
     offset = request.int_arg("offset", 0, high=10_000)
     hits = corpus.search(

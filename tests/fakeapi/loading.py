@@ -29,7 +29,7 @@ from .works import Agency, Person, Work
 
 log = logging.getLogger(__name__)
 
-_CACHE_VERSION = 9
+_CACHE_VERSION = 10
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([a-z\-]+/\d{7}|\d{4}\.\d{4,5})", re.I)
 # "Phys.Rev.D76:013009,2007", "Journal of Applied Physics, vol 104, 073536 (2008)"
 _JOURNAL_REF = re.compile(r"^\s*([^\d,(;:]+)[\s,]*(?:vol\.?\s*)?(\d+)?", re.I)

@@ -9,7 +9,7 @@ from .corpus import Corpus
 from .exchange import ApiRequest, ApiResponse, json_response
 from .openalex_sources import ARXIV_NAME, location_source, named_source
 from .quirks import Quirk, Seen, seen_by
-from .works import Work, normalise_doi
+from .works import Work, normalise_doi, tokens
 
 # Prices in USD per call, after the cost headers recorded in 2026 (singleton 0.0001) and the
 # 2026 limits in ECOSYSTEM.md (search 0.001); lists cost more than singletons.
@@ -29,6 +29,7 @@ _OA_TYPES = {
     "standard": "standard",
 }
 _ARXIV_DOI = "10.48550/arxiv."
+_PHRASE_POOL = 2000  # works ranked before a phrase filters them
 _PUBMED_FORMS = (  # how /works/{id} names a PubMed or PubMed Central record
     ("pmid", "pmid:"),
     ("pmcid", "pmcid:"),
@@ -95,7 +96,7 @@ def render(seen: Seen) -> dict[str, object]:
                 "institutions": [],
                 "countries": [],
                 "is_corresponding": i == 0,
-                "raw_author_name": p.display,
+                "raw_author_name": work.raw_names[i] if i < len(work.raw_names) else p.display,
                 "raw_affiliation_strings": [],
                 "affiliations": [],
             }
@@ -283,13 +284,28 @@ def handle(request: ApiRequest, corpus: Corpus) -> ApiResponse:
     if not query:
         items = [_render(corpus, corpus.works[n]) for n in range(min(per_page, len(corpus.works)))]
         return _listing(request, items, "filter", per_page)
-    hits = corpus.search(query, per_page * request.int_arg("page", 1, low=1), accept=_in_openalex)
+    wanted = per_page * request.int_arg("page", 1, low=1)
+    phrase = _phrase(query)
+    if phrase:  # a quoted phrase: only works whose title holds it, best first
+        hits = [
+            hit
+            for hit in corpus.search(phrase, _PHRASE_POOL, accept=_in_openalex)
+            if f" {' '.join(tokens(phrase))} " in f" {' '.join(tokens(hit.work.title))} "
+        ][:wanted]
+    else:
+        hits = corpus.search(query, wanted, accept=_in_openalex)
     items = []
     for hit in hits:
         item = _render(corpus, hit.work)
         item["relevance_score"] = hit.score
         items.append(item)
     return _listing(request, items, "search", per_page)
+
+
+def _phrase(query: str) -> str:
+    """The phrase of a query written in double quotes, or ""."""
+    text = query.strip()
+    return text[1:-1].strip() if len(text) > 2 and text[0] == text[-1] == '"' else ""
 
 
 def _render(corpus: Corpus, work: Work) -> dict[str, object]:

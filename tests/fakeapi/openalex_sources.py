@@ -78,8 +78,8 @@ def location_source(seen: Seen) -> dict[str, object] | None:
         return None
     if work.venue == "arXiv":
         return named_source(ARXIV_NAME)
-    kind = seen.venue_kind or source_type(work.kind)
-    publisher = None if seen.venue_kind else work.publisher
+    kind = seen.venue_kind or work.venue_kind or source_type(work.kind)
+    publisher = None if seen.venue_kind or work.venue_kind else work.publisher
     return _dehydrated(work.venue, kind, work.issn, publisher)
 
 

@@ -106,7 +106,11 @@ class Seen:
 
 
 def seen_by(index: str, work: Work, quirks: Quirks) -> Seen:
-    """The work as `index` holds it under `quirks`."""
+    """The work as `index` holds it under `quirks` (a work that says how this index holds
+    it, `held_as`, is held so whatever the quirks)."""
+    for holder, held in work.held_as:
+        if holder == index:
+            return Seen(held)
     if quirks.rate <= 0 or index not in BY_INDEX:
         return Seen(work)
     digest = hashlib.sha1(f"{quirks.seed}:{index}:{work.key}".encode()).digest()

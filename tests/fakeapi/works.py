@@ -86,6 +86,14 @@ class Work:
     venue_alt: str = ""
     field: str = ""
     origin: str = ""
+    # What real indexes hold, for works written to reproduce a real record's shape:
+    subtitle: str = ""  # Crossref's `subtitle` (the title is then the main title alone)
+    print_year: int | None = None  # the printed issue's year; `year` is the online year
+    raw_names: tuple[str, ...] = ()  # OpenAlex's `raw_author_name` of each author, as printed
+    venue_kind: str = ""  # OpenAlex's type of the venue's source (repository, …)
+    # How one index holds the work where it differs from the others: (index, the work as
+    # that index holds it); index is openalex, crossref, s2 or datacite.
+    held_as: tuple[tuple[str, Work], ...] = ()
 
     @property
     def openalex_id(self) -> str:

@@ -127,6 +127,19 @@ FORMS: list[dict[str, Any]] = [
 PLAIN = ("-t", "plain", "--wrap=none")
 
 
+def _citeproc(pandoc: str, csl: Path, bibliography: Path, document: str) -> list[str]:
+    """The paragraphs pandoc's citeproc writes for the document: citations, then the list."""
+    output = subprocess.run(
+        [pandoc, "--citeproc", "--csl", str(csl), "--bibliography", str(bibliography), *PLAIN],
+        input=document,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    return [p.strip() for p in output.split("\n\n") if p.strip()]
+
+
 @pytest.mark.slow
 def test_chapters_editors_reports_theses_web_pages_and_groups_read_as_citeproc_writes(
     tmp_path: Path, data: Path, pandoc3: str
@@ -137,16 +150,7 @@ def test_chapters_editors_reports_theses_web_pages_and_groups_read_as_citeproc_w
         "[@lee1; @lee2; @report, p. 4]\n\n@chapter says\n\n[see @undated; -@lee2]\n\n"
         "[@wu2025; @wu2017]\n"
     )
-    csl = str(data / "csl" / "apa.csl")
-    output = subprocess.run(
-        [pandoc3, "--citeproc", "--csl", csl, "--bibliography", str(bibliography), *PLAIN],
-        input=document,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout
-    theirs = [p.strip() for p in output.split("\n\n") if p.strip()]
+    theirs = _citeproc(pandoc3, data / "csl" / "apa.csl", bibliography, document)
     references = read_csl_json(json.dumps(FORMS), "forms.json").references
     by_key = {reference.key: reference for reference in references}
     disambiguation = Disambiguation.from_references(references)
@@ -167,6 +171,46 @@ def test_chapters_editors_reports_theses_web_pages_and_groups_read_as_citeproc_w
             Citation(key="lee2", location=here, mode=CitationMode.SUPPRESS_AUTHOR),
         ),
         cite(Citation(key="wu2025", location=here), Citation(key="wu2017", location=here)),
+        *(entry.lines[0].plain for entry in apa_list(references)),
+    ]
+    assert ours == theirs
+
+
+CUT_LISTS = (
+    "@article{a, author = {Smith, John and Doe, Jane and others}, year = {2020},"
+    " title = {Deep learning: a review of methods}, journal = {Journal of Things},"
+    " volume = {3}, pages = {1--10}}\n"
+    "@article{b, author = {Smith, John and others}, title = {A Study: the Second One},"
+    " journal = {Journal of Things}, year = {2021}}\n"
+    "@article{c, author = {Roe, Ann and Poe, Bo}, title = {Learning: {the} {Bad} Way},"
+    " journal = {Journal of Things}, year = {2019}}\n"
+)
+
+
+@pytest.mark.slow
+def test_bibtex_lists_cut_with_and_others_and_subtitles_read_as_citeproc_writes(
+    tmp_path: Path, data: Path, pandoc3: str
+) -> None:
+    from cite_sentinel.core.sources.bibtex import read_bibtex
+
+    bibliography = tmp_path / "cut.bib"
+    bibliography.write_text(CUT_LISTS, encoding="utf-8")
+    document = "---\nnocite: '@*'\n---\n\n[@a; @b; @c]\n\n@b says\n"
+    theirs = _citeproc(pandoc3, data / "csl" / "apa.csl", bibliography, document)
+    references = read_bibtex(CUT_LISTS, "cut.bib").references
+    by_key = {reference.key: reference for reference in references}
+    disambiguation = Disambiguation.from_references(references)
+    here = Location.point("paper.md", 1, 1)
+    ours = [
+        cite_apa(
+            [Citation(key=key, location=here) for key in ("a", "b", "c")], by_key, disambiguation
+        ).plain,
+        cite_apa(
+            [Citation(key="b", location=here, mode=CitationMode.AUTHOR_IN_TEXT)],
+            by_key,
+            disambiguation,
+        ).plain
+        + " says",
         *(entry.lines[0].plain for entry in apa_list(references)),
     ]
     assert ours == theirs

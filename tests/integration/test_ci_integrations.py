@@ -104,6 +104,21 @@ def test_the_action_annotates_writes_sarif_and_fails_on_fabricated_references(
     assert (tmp_path / "runner-temp" / "cite-sentinel-cache").is_dir()
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git on PATH")
+def test_the_action_fails_when_too_many_references_could_not_be_checked_as_ci_chose(
+    fake_api: FakeApi, tmp_path: Path
+) -> None:
+    workspace = make_repository(tmp_path / "workspace", 3)
+    down = fake_api.env(down=("openalex", "crossref", "s2", "datacite", "arxiv", "doi"))
+    env = {
+        **os.environ,
+        **down,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
+    assert _run_action(workspace, {}, env) == [0, 3]  # all 3 unchecked: more than half
+    assert _run_action(workspace, {"max-unavailable": "1"}, env) == [0, 0]  # CI tolerates it
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git on PATH")
 def test_the_pre_commit_hook_checks_only_changed_bibliographies(

@@ -25,6 +25,7 @@ from mcp_types import ListRootsResult, Root, TextContent
 
 from tests.conftest import ROOT
 from tests.fakeapi import FakeApi
+from tests.fakeapi.corpus import Corpus, Person, Work
 
 NOWLAN = """@article{nowlan1992,
   author  = {Nowlan, Steven J. and Hinton, Geoffrey E.},
@@ -106,6 +107,19 @@ async def test_an_invented_reference_is_fabricated_and_gets_no_entry(roots: Root
         assert answer["status"] == "fabricated"
         assert answer["bibtex"] is None and answer["match"] is None
         assert {s["status"] for s in answer["sources"]} >= {"answered"}
+
+
+@pytest.mark.parametrize("doi", ["10.1162/neco.1992.4.4.473999", "doi:10.9999/invented.2021.7"])
+async def test_an_invented_bare_doi_is_fabricated_as_doi_org_says_it_is_not_registered(
+    roots: Roots, doi: str, fake_api: FakeApi
+) -> None:
+    async with _client(roots) as client:
+        answer = await _call(client, "verify_reference", reference=doi)
+    assert answer["status"] == "fabricated" and answer["bibtex"] is None
+    assert "the cited identifier exists nowhere" in answer["reason"]
+    assert "nearest" not in answer["reason"]  # the DOI's digits were not searched as a title
+    said = {s["name"]: (s["status"], s["reason"]) for s in answer["sources"]}
+    assert said["doi"] == ("answered", "DOI not registered")
 
 
 @pytest.mark.parametrize(
@@ -226,6 +240,31 @@ async def test_authors_that_contradict_the_title_rule_the_work_out(roots: Roots)
             authors=["Okafor, Chidi", "Lindqvist, Maja"],
         )
         assert answer["works"] == []
+
+
+async def test_a_title_many_works_share_lists_each_of_them_up_to_the_limit(
+    fake_api: FakeApi, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nine works titled "Generalized Linear Models" (a paper, a book, reviews of it …): the
+    indexes' first five hits are not all there is."""
+    shared = [
+        Work(number=n, key=f"glm{n}", title="Generalized Linear Models",
+             authors=(Person(f"Author{n}", "A."),), year=1970 + n, venue="Journal of Models",
+             doi=f"10.1111/glm.{n}")
+        for n in range(1, 10)
+    ]  # fmt: skip
+    others = [
+        Work(number=100 + n, key=f"other{n}", title=f"Linear Models of Kind {n}",
+             authors=(Person("Other", "B."),), year=2000, doi=f"10.1111/other.{n}")
+        for n in range(30)
+    ]  # fmt: skip
+    with FakeApi.start(Corpus.from_works([*shared, *others])) as server:
+        for name, url in server.env().items():
+            monkeypatch.setenv(name, url)
+        async with _client(Roots.of([tmp_path], "--root")) as client:
+            answer = await _call(client, "find_work", title="Generalized Linear Models", limit=10)
+    found = sorted(work["record"]["doi"] for work in answer["works"])
+    assert found == sorted(work.doi or "" for work in shared)
 
 
 async def test_a_query_without_title_or_identifier_is_an_error(roots: Roots) -> None:

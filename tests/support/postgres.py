@@ -72,6 +72,18 @@ class Cluster:
         subprocess.run(command, check=True, capture_output=True, timeout=120)
 
 
+def database_for(url: str) -> tuple[Cluster | None, str]:
+    """A database for a benchmark: the URL given, or with "auto" a fresh database of a
+    throwaway cluster (returned too, for the caller to stop)."""
+    if url != "auto":
+        return None, url
+    binaries = server_bin()
+    if binaries is None:
+        raise SystemExit("no PostgreSQL server here (initdb); give --postgres URL")
+    cluster = Cluster(binaries)
+    return cluster, cluster.new_database()
+
+
 def _runner() -> list[str]:
     """Nothing, or (as root) the command that runs a program as the postgres user."""
     if os.geteuid() != 0:

@@ -18,11 +18,16 @@ LineReader = Callable[[str, int, bytes, ReadOptions], DumpEntry]
 
 @dataclass(frozen=True, slots=True)
 class Format:
-    """One dump format: its reader, and the files of a folder that belong to it."""
+    """One dump format: its reader, the files of a folder that belong to it, and what its works
+    may prove."""
 
     name: str
     description: str
     patterns: tuple[str, ...]  # file names in a folder, as glob patterns
+    key_prefix: str  # how the works it brings are keyed: "openalex:W2741809807"
+    # A lab's own library (BibTeX, CSL-JSON, Zotero) is what `check` checks, not evidence: its
+    # works may never settle a verdict, and it is never complete for a venue.
+    library: bool = False
 
     @property
     def read(self) -> Reader:
@@ -49,28 +54,55 @@ FORMATS: dict[str, Format] = {
             "openalex",
             "OpenAlex snapshot works files (part_*.gz, one work a line)",
             ("part_*.gz", "*.jsonl.gz", "*.jsonl"),
+            "openalex",
         ),
         Format(
-            "crossref", "Crossref public data file (*.json.gz with an items array)", ("*.json.gz",)
+            "crossref",
+            "Crossref public data file (*.json.gz with an items array)",
+            ("*.json.gz",),
+            "crossref",
         ),
         Format(
-            "dblp", "dblp XML (dblp.xml.gz, with dblp.dtd beside it)", ("dblp*.xml.gz", "dblp*.xml")
+            "dblp",
+            "dblp XML (dblp.xml.gz, with dblp.dtd beside it)",
+            ("dblp*.xml.gz", "dblp*.xml"),
+            "dblp",
         ),
         Format(
             "pubmed",
             "PubMed/MEDLINE baseline and update files (pubmed*.xml.gz)",
             ("pubmed*.xml.gz", "pubmed*.xml", "medline*.xml.gz"),
+            "pubmed",
         ),
         Format(
             "arxiv",
             "arXiv metadata snapshot (OAI-PMH JSON lines)",
             ("arxiv*.json", "arxiv*.jsonl", "arxiv*.json.gz"),
+            "arxiv",
         ),
-        Format("bibtex", "a BibTeX library (.bib)", ("*.bib",)),
-        Format("csl-json", "a CSL-JSON library (.json array of items)", ("*.json",)),
-        Format("zotero", "a Zotero library, zotero.sqlite read in place", ("zotero.sqlite",)),
+        Format("bibtex", "a BibTeX library (.bib)", ("*.bib",), "bibtex", library=True),
+        Format(
+            "csl-json",
+            "a CSL-JSON library (.json array of items)",
+            ("*.json",),
+            "csl",
+            library=True,
+        ),
+        Format(
+            "zotero",
+            "a Zotero library, zotero.sqlite read in place",
+            ("zotero.sqlite",),
+            "zotero",
+            library=True,
+        ),
     )
 }
+
+
+def format_of_work(key: str) -> Format | None:
+    """The format of the import that brought a work, told by its key ("dblp:conf/aaai/X21")."""
+    prefix = key.partition(":")[0]
+    return next((f for f in FORMATS.values() if f.key_prefix == prefix), None)
 
 
 def files_of(format: Format, inputs: Sequence[Path]) -> list[Path]:

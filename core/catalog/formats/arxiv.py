@@ -10,10 +10,9 @@ from cite_sentinel.core.catalog.formats.json_lines import lines_after, parse_lin
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
+from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi
 from cite_sentinel.core.model import Identifiers, Person, Record
-from cite_sentinel.core.verify.backends.arxiv import normalise_arxiv
 from cite_sentinel.core.verify.backends.names import person_from_name, person_from_parts
-from cite_sentinel.core.verify.backends.openalex import normalise_doi
 
 
 def read_arxiv(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:

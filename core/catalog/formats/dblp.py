@@ -20,10 +20,9 @@ from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.catalog.xml_records import records, text_of
+from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi
 from cite_sentinel.core.model import Identifiers, Record
-from cite_sentinel.core.verify.backends.arxiv import normalise_arxiv
 from cite_sentinel.core.verify.backends.names import person_from_name
-from cite_sentinel.core.verify.backends.openalex import normalise_doi
 
 _KINDS = {
     "article": "article",

@@ -15,12 +15,13 @@ from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.catalog.xml_records import records, text_of
+from cite_sentinel.core.lexicon import YEAR
+from cite_sentinel.core.lexicon.identifiers import normalise_doi
 from cite_sentinel.core.model import Identifiers, Person, Record
 from cite_sentinel.core.verify.backends.names import person_from_parts
-from cite_sentinel.core.verify.backends.openalex import normalise_doi
 
 _ENTITIES = {name: chr(code) for name, code in html.entities.name2codepoint.items()}
-_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+_YEAR = re.compile(rf"\b({YEAR})\b")
 _MONTHS = {
     m: n
     for n, m in enumerate(

@@ -2,6 +2,7 @@
 
 from cite_sentinel.core.matching.venues.aliases import (
     canonical,
+    names_a_conference,
     publishes_without_dois,
     workshop_version,
 )
@@ -14,6 +15,7 @@ __all__ = [
     "is_host",
     "is_preprint_server",
     "is_venue_claim",
+    "names_a_conference",
     "place",
     "publishes_without_dois",
     "workshop_version",

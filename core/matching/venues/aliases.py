@@ -46,6 +46,8 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "tpami": ("tpami", "pami", "transactions on pattern analysis and machine intelligence",
               "ieee trans pattern anal mach intell"),
     "mlsys": ("mlsys", "sysml", "conference on machine learning and systems"),
+    "osdi": ("osdi", "operating systems design and implementation"),
+    "nsdi": ("nsdi", "networked systems design and implementation"),
     "neco": ("neco", "neural computation", "neural comput"),
 }  # fmt: skip
 _CANONICAL = {alias: short for short, names in _ALIASES.items() for alias in names}
@@ -59,11 +61,29 @@ _FLAGSHIPS = (
     frozenset({"acl", "emnlp", "naacl"}),
 )
 # Venues that publish without registering DOIs (NeurIPS's own proceedings, PMLR, OpenReview,
-# JMLR, TMLR): the indexes often hold only the arXiv record of a paper published there, so a
-# record that is only a preprint cannot refute a citation of one of them.
+# JMLR, TMLR, USENIX's OSDI and NSDI): the indexes often hold only the arXiv record of a
+# paper published there, so a record that is only a preprint cannot refute a citation of one.
 _WITHOUT_DOIS = frozenset(
-    {"neurips", "icml", "iclr", "aistats", "uai", "colt", "corl", "jmlr", "tmlr", "mlsys"}
-)
+    {"neurips", "icml", "iclr", "aistats", "uai", "colt", "corl", "jmlr", "tmlr", "mlsys",
+     "osdi", "nsdi"}
+)  # fmt: skip
+
+
+# Known venues that are journals; every other one the table knows is a conference.
+_JOURNALS = frozenset({"jmlr", "tmlr", "mlj", "jair", "tpami", "neco"})
+_MEETING_WORDS = frozenset(
+    {"proceedings", "proc", "conference", "conf", "symposium", "workshop", "workshops",
+     "meeting", "congress", "colloquium"}
+)  # fmt: skip
+
+
+def names_a_conference(venue: str) -> bool:
+    """Whether a cited venue is a conference's or workshop's (by its words, or a known name
+    such as CVPR or OSDI), not a journal's."""
+    named = words(venue)
+    if _MEETING_WORDS & set(named):
+        return True
+    return bool(_canonical_keys(named) - _JOURNALS)
 
 
 def canonical_keys(name: str) -> frozenset[str]:

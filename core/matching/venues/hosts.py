@@ -34,7 +34,11 @@ _PUBLISHER = re.compile(
     r"|emerald( publishing)?|hindawi|frontiers media|cambridge university press"
     r"|oxford university press|[a-z]+ university press|university of [a-z]+ press"
     r"|american chemical society|royal society of chemistry|iop publishing|ieee|acm|aip"
-    r"|springer ebooks|[a-z ]*ebooks?|google books|books on demand)$"
+    r"|springer ebooks|[a-z ]*ebooks?|google books|books on demand"
+    r"|ieee xplore( digital library)?|acm digital library|acm dl|science ?direct|jstor"
+    r"|springer ?link|wiley online library|taylor (and|&) francis online|researchgate"
+    r"|google scholar|semantic scholar|citeseerx?|ebsco(host)?|proquest|scopus"
+    r"|web of science)$"
 )
 _CORPORATE_TAIL = re.compile(
     r"\b(press|publishing|publishers?|verlag|gmbh|ltd|inc|llc|co|bv|ag|sa|editions?|books|group)$"

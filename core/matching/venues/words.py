@@ -46,6 +46,9 @@ FRAMING = frozenset({
 _YEAR = re.compile(r"'?\b(1[6-9]|20)\d\d\b|'\d\d\b")
 _ORDINAL = re.compile(r"\b\d+(st|nd|rd|th)\b")
 _PARENTHESIS = re.compile(r"\(([^()]*)\)")
+_COUNTRY = re.compile(
+    r",\s*(?:U\.?\s?S\.?\s?A\.?|U\.?K\.?|United States(?: of America)?)\s*$", re.I
+)
 _LETTERS = re.compile(r"[^a-z0-9]+")
 _ACRONYM = re.compile(r"[A-Z0-9][A-Za-z0-9&+\-]{1,15}")
 
@@ -68,13 +71,21 @@ def significant(names: tuple[str, ...]) -> tuple[str, ...]:
 def variants(name: str) -> tuple[str, ...]:
     """The name, the name without its parenthesised parts, and each parenthesised acronym.
 
-    MEDLINE adds places ("Journal of Psychopharmacology (Oxford, England)"); proceedings
-    titles end with the acronym ("… Discrete Algorithms (SODA)").
+    MEDLINE adds places ("Journal of Psychopharmacology (Oxford, England)") and names a
+    section after its parent journal ("Brain Research: Brain Research Reviews"); a country
+    may close a name (", USA"); proceedings titles end with the acronym ("… Discrete
+    Algorithms (SODA)").
     """
     found = [name]
     bare = " ".join(_PARENTHESIS.sub(" ", name).split())
     if bare and bare != name:
         found.append(bare)
+    unplaced = _COUNTRY.sub("", bare).strip()
+    if unplaced and unplaced != bare:
+        found.append(unplaced)  # "Proceedings of the National Academy of Sciences, USA"
+    head, colon, part = bare.partition(":")
+    if colon and words(head) and words(part)[: len(words(head))] == words(head):
+        found.append(part.strip())  # MEDLINE's "Brain Research: Brain Research Reviews"
     for inside in _PARENTHESIS.findall(name):
         inside = inside.strip()
         if is_acronym(inside):

@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, HttpClient, Reply
+from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi
 from cite_sentinel.core.model import Identifiers, Record
 from cite_sentinel.core.verify.backends.endpoints import base_url
 from cite_sentinel.core.verify.backends.names import person_from_name
-from cite_sentinel.core.verify.backends.openalex import normalise_doi
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 
 BATCH = 100
@@ -25,7 +25,6 @@ _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
 _NEW_ID = re.compile(r"^\d{4}\.\d{4,5}$")
 _OLD_ID = re.compile(r"^[a-z][a-z\-]*(\.[a-z]{2})?/\d{7}$", re.IGNORECASE)
-_VERSION = re.compile(r"v\d+$")
 _WITHDRAWN = re.compile(r"\bwithdrawn\b", re.IGNORECASE)
 
 
@@ -66,15 +65,6 @@ class Arxiv:
             return dict.fromkeys(ids, Failed("arxiv: malformed Atom feed"))
         by_id = {record.identifiers.arxiv: record for record in records}
         return {i: Answered((by_id[i],) if i in by_id else ()) for i in ids}
-
-
-def normalise_arxiv(value: str) -> str:
-    """An arXiv id without prefix, URL or version, lower case."""
-    text = value.strip().lower()
-    for prefix in ("https://arxiv.org/abs/", "http://arxiv.org/abs/", "arxiv:"):
-        if text.startswith(prefix):
-            text = text[len(prefix) :]
-    return _VERSION.sub("", text)
 
 
 def is_arxiv_id(value: str) -> bool:

@@ -17,13 +17,16 @@ from typing import Any
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, FreshnessRule, HttpClient, Reply
+from cite_sentinel.core.lexicon.identifiers import normalise_doi
 from cite_sentinel.core.model import Identifiers, Record, Reference
 from cite_sentinel.core.verify.backends.endpoints import base_url, doi_path
+from cite_sentinel.core.verify.backends.markup import plain
 from cite_sentinel.core.verify.backends.names import person_from_parts
-from cite_sentinel.core.verify.backends.openalex import normalise_doi
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 
 ROWS = 5
+QUERY_PEOPLE = 3  # authors named in a bibliographic query
+QUERY_CHARS = 600  # longest bibliographic query sent
 _RETRACTION = frozenset({"retraction", "removal"})
 _WITHDRAWAL = frozenset({"withdrawal"})
 _TAG = re.compile(r"<[^>]+>")
@@ -66,12 +69,12 @@ class Crossref:
         except (ValueError, TypeError, KeyError, AttributeError):
             return Failed("crossref: malformed response to a DOI look-up")
 
-    async def search(self, reference: Reference) -> Outcome:
-        """Five candidates for the whole reference, best first by Crossref's score."""
+    async def search(self, reference: Reference, *, rows: int = ROWS) -> Outcome:
+        """Candidates (five by default) for the whole reference, best first by Crossref's score."""
         text = bibliographic_text(reference)
         if not text:
             return Answered(())
-        params = [("query.bibliographic", text), ("rows", str(ROWS))]
+        params = [("query.bibliographic", text), ("rows", str(rows))]
         try:
             reply = await self._get("/works", params, "list", _search_freshness)
             items = _message(reply).get("items") or []
@@ -94,14 +97,23 @@ class Crossref:
 
 
 def bibliographic_text(reference: Reference) -> str:
-    """The reference as one line of text: free text as written, else its fields in order."""
-    if reference.source_format == "reflist" and reference.raw.strip():
-        return " ".join(reference.raw.split())
-    people = ", ".join(person.display for person in reference.people)
+    """The reference as one line of text: free text as written, else its fields in order.
+
+    Bounded whatever the reference holds: the first authors and the title find a work (a
+    paper by a thousand people made a 15 KB query, and Crossref refuses long URLs).
+    """
+    raw = " ".join(reference.raw.split())
+    if (
+        reference.source_format == "reflist"
+        and raw
+        and (len(raw) <= QUERY_CHARS or not reference.title.strip())
+    ):
+        return raw[:QUERY_CHARS]
+    people = ", ".join(person.display for person in reference.people[:QUERY_PEOPLE])
     parts = (people, reference.title, reference.venue, reference.volume, reference.pages)
     year = str(reference.year) if reference.year else ""
     text = ". ".join(part.strip() for part in (*parts, year) if part and part.strip())
-    return " ".join(text.split())
+    return " ".join(text.split())[:QUERY_CHARS]
 
 
 def record_from_item(item: Mapping[str, Any]) -> Record:
@@ -194,7 +206,7 @@ def _title(item: Mapping[str, Any]) -> str:
     subtitle = _first(item.get("subtitle"))
     if subtitle and subtitle.lower() not in title.lower():
         title = f"{title}: {subtitle}" if title else subtitle
-    return " ".join(html.unescape(_TAG.sub("", title)).split())
+    return " ".join(plain(html.unescape(_TAG.sub("", title))).split())
 
 
 def _date(item: Mapping[str, Any]) -> str:

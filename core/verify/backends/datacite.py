@@ -10,10 +10,10 @@ from typing import Any
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, HttpClient, Reply
+from cite_sentinel.core.lexicon.identifiers import normalise_doi
 from cite_sentinel.core.model import Identifiers, Person, Record, Reference
 from cite_sentinel.core.verify.backends.endpoints import base_url, doi_path
 from cite_sentinel.core.verify.backends.names import person_from_name, person_from_parts
-from cite_sentinel.core.verify.backends.openalex import normalise_doi
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 
 SEARCH_ROWS = 5

@@ -18,8 +18,8 @@ from enum import StrEnum
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, HttpClient, Reply
+from cite_sentinel.core.lexicon.identifiers import normalise_doi
 from cite_sentinel.core.verify.backends.endpoints import base_url, doi_path
-from cite_sentinel.core.verify.backends.openalex import normalise_doi
 
 HANDLE_FOUND = 1
 HANDLE_NOT_FOUND = 100

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from cite_sentinel.core.model import Person
+from cite_sentinel.core.verify.backends.markup import plain
 
 # Lower-case particles that belong before the family name (von part).
 _PARTICLES = frozenset(
@@ -22,10 +23,21 @@ _ORGANISATION_WORDS = frozenset({
 })  # fmt: skip
 
 
+def people_from_name(name: str) -> tuple[Person, ...]:
+    """The people one display string names: one person or organisation, or a team fused with
+    the person after it ("Gemma Team Aishwarya Kamath": the team and Aishwarya Kamath, as
+    OpenAlex gives a team report's first author)."""
+    name = plain(name)
+    fused = _FUSED_TEAM.fullmatch(" ".join(name.split()))
+    if fused and not is_organisation(fused.group(2)):
+        return Person(literal=fused.group(1)), person_from_name(fused.group(2))
+    return (person_from_name(name),)
+
+
 def person_from_name(name: str) -> Person:
     """A Person from one display string: "Family, Given" or "Given [von] Family [Jr.]"; an
     organisation's name ("The ATLAS Collaboration", "GBD Collaborators") stays whole."""
-    name = " ".join(name.split())
+    name = " ".join(plain(name).split())
     if not name:
         return Person()
     if is_organisation(name):
@@ -51,6 +63,12 @@ def person_from_name(name: str) -> Person:
     return Person(family=words[-1], given=given, von=von, suffix=suffix)
 
 
+_FUSED_TEAM = re.compile(
+    r"((?:\S+ ){1,3}(?:Team|Collaboration|Consortium|Group))"
+    r" ((?:[A-Z][\w.'’-]*\s){1,3}[A-Z][\w'’-]+)"
+)
+
+
 def is_organisation(name: str) -> bool:
     """A name that is an organisation's: it holds a word only organisations' names hold."""
     words = re.findall(r"[A-Za-z]+", name.lower())
@@ -59,7 +77,7 @@ def is_organisation(name: str) -> bool:
 
 def person_from_parts(*, family: str, given: str = "", literal: str = "") -> Person:
     """A Person from structured fields; a name with neither family nor given is literal."""
-    family, given = family.strip(), given.strip()
+    family, given, literal = plain(family).strip(), plain(given).strip(), plain(literal)
     if not family and not given:
         return Person(literal=literal.strip()) if literal.strip() else Person()
     if not family:

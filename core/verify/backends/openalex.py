@@ -15,13 +15,20 @@ from typing import Any
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, HttpClient, Reply
+from cite_sentinel.core.lexicon.identifiers import normalise_doi
+from cite_sentinel.core.matching.titles import normalise
+from cite_sentinel.core.matching.venues import is_preprint_server
 from cite_sentinel.core.model import Identifiers, Record, Reference
 from cite_sentinel.core.verify.backends.endpoints import base_url
-from cite_sentinel.core.verify.backends.names import person_from_name
+from cite_sentinel.core.verify.backends.markup import plain
+from cite_sentinel.core.verify.backends.names import people_from_name
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 
 BATCH = 100
 SEARCH_ROWS = 5
+PHRASE_ROWS = 25  # works asked for when a title's phrase is searched on its own
+_CROWDED = 2  # works on the first page whose titles hold the cited one as a phrase
+QUERY_CHARS = 600  # longest search text sent (a free-text reference may be long)
 SELECT = ",".join(
     (
         "id", "doi", "display_name", "title", "publication_year", "publication_date", "type",
@@ -69,19 +76,31 @@ class OpenAlex:
             result.setdefault(doi, Answered(()))
         return result
 
-    async def search(self, reference: Reference) -> Outcome:
-        """The top five works for the reference's title (or its whole text)."""
-        query = reference.title or reference.raw
+    async def search(self, reference: Reference, *, rows: int = SEARCH_ROWS) -> Outcome:
+        """The top works (five by default) for the reference's title (or its whole text).
+
+        A title that is a common phrase ("Attention is all you need") may be crowded off the
+        first page by works whose titles contain it ("… is all you need"): then the phrase
+        itself is searched, a page deeper, before the work is said not to be held.
+        """
+        query = _plain(reference.title or reference.raw)[:QUERY_CHARS]
         if not query.strip():
             return Answered(())
-        params = [("search", _plain(query)), ("per_page", str(SEARCH_ROWS)), ("select", SELECT)]
         try:
-            reply = await self._get("/works", params, _search_freshness)
-            return Answered(tuple(record_from_work(work) for work in _results(reply)))
+            records = await self._search(query, rows)
+            if reference.title and _crowded(reference.title, records):
+                phrase = await self._search(f'"{query}"', max(rows, PHRASE_ROWS))
+                records += tuple(r for r in phrase if r not in records)
+            return Answered(records)
         except SourceError as error:
             return Failed(str(error))
         except (ValueError, TypeError, KeyError, AttributeError):
             return Failed("openalex: malformed response to a search")
+
+    async def _search(self, query: str, rows: int) -> tuple[Record, ...]:
+        params = [("search", query), ("per_page", str(rows)), ("select", SELECT)]
+        reply = await self._get("/works", params, _search_freshness)
+        return tuple(record_from_work(work) for work in _results(reply))
 
     async def _batch(self, dois: Sequence[str]) -> dict[str, Outcome]:
         params = [
@@ -122,15 +141,6 @@ class OpenAlex:
         )
 
 
-def normalise_doi(doi: str) -> str:
-    """Lower case, without resolver prefix or `doi:`."""
-    doi = doi.strip().lower()
-    for prefix in ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "doi:"):
-        if doi.startswith(prefix):
-            doi = doi[len(prefix) :]
-    return doi
-
-
 def record_from_work(work: Mapping[str, Any]) -> Record:
     """One OpenAlex work object as a Record."""
     primary = work.get("primary_location") or {}
@@ -144,11 +154,12 @@ def record_from_work(work: Mapping[str, Any]) -> Record:
     return Record(
         source="openalex",
         id=str(work.get("id") or "").rsplit("/", 1)[-1],
-        title=str(work.get("display_name") or work.get("title") or ""),
+        title=plain(str(work.get("display_name") or work.get("title") or "")),
         people=tuple(
-            person_from_name(_printed_name(authorship))
+            person
             for authorship in work.get("authorships") or ()
             if isinstance(authorship, dict)
+            for person in people_from_name(_printed_name(authorship))
         ),
         year=_int(work.get("publication_year")),
         date=str(work.get("publication_date") or ""),
@@ -182,11 +193,31 @@ def _printed_name(authorship: Mapping[str, Any]) -> str:
     The profile's `display_name` is the name of whichever author OpenAlex attached to the
     authorship, and a wrong attachment shows another person's name ("Jay B. Dean" on a
     paper by Jeff Dean); the raw name is what the publisher or the PDF said.
+    A raw name with only an initial where the profile gives a name that initial does not
+    start ("C. Sullivan", profile "Bane Sullivan") is a person known by a middle name: both
+    are kept ("C. Bane Sullivan"), so a citation of either form finds its person.
     """
-    raw = " ".join(str(authorship.get("raw_author_name") or "").split())
-    if _PLAIN_NAME.fullmatch(raw):
+    raw = " ".join(plain(str(authorship.get("raw_author_name") or "")).split())
+    profile = " ".join(str((authorship.get("author") or {}).get("display_name") or "").split())
+    if not _PLAIN_NAME.fullmatch(raw):
+        return profile or raw
+    return _with_name_used(raw, profile)
+
+
+def _with_name_used(raw: str, profile: str) -> str:
+    """ "C. Sullivan" with the profile's "Bane Sullivan": "C. Bane Sullivan"."""
+    *raw_given, family = raw.split(" ") if " " in raw else ["", raw]
+    *used, profile_family = profile.split(" ") if " " in profile else ["", profile]
+    initials = [w.rstrip(".") for w in raw_given if w]
+    if (
+        profile_family != family
+        or not initials
+        or not all(len(i) == 1 for i in initials)
+        or not used
+        or used[0][:1] in {i.upper() for i in initials}
+    ):
         return raw
-    return str((authorship.get("author") or {}).get("display_name") or raw)
+    return " ".join((*raw_given, *used, family))
 
 
 def _venue_source(
@@ -234,6 +265,16 @@ def abstract_from_index(index: Any) -> str:
     return " ".join(placed[position] for position in sorted(placed))
 
 
+def _crowded(title: str, records: Sequence[Record]) -> bool:
+    """No record has the cited title, and several have titles that contain it: a common
+    phrase, whose own work may rank below them."""
+    cited = normalise(title)
+    held = [normalise(record.title) for record in records]
+    if not cited or cited in held:
+        return False
+    return sum(f" {cited} " in f" {other} " for other in held) >= _CROWDED
+
+
 def _results(reply: Reply) -> list[Mapping[str, Any]]:
     if reply.status in (404, 410):
         return []
@@ -264,6 +305,9 @@ def _search_freshness(reply: Reply) -> Freshness | None:
 
 
 def _is_preprint(work: Mapping[str, Any], locations: Sequence[Mapping[str, Any]]) -> bool:
+    """OpenAlex's type says so, or the work sits only on a preprint server. A journal
+    article an institutional repository holds (its primary location, the journal's copy
+    unlinked) is no preprint: the repository is where a copy sits, not a version."""
     if work.get("type") == "preprint":
         return True
     published = any(
@@ -271,9 +315,11 @@ def _is_preprint(work: Mapping[str, Any], locations: Sequence[Mapping[str, Any]]
         and ((loc.get("source") or {}).get("type") not in ("repository", None))
         for loc in locations
     )
-    primary = work.get("primary_location") or {}
-    in_repository = (primary.get("source") or {}).get("type") == "repository"
-    return in_repository and not published
+    source = (work.get("primary_location") or {}).get("source") or {}
+    server = source.get("type") == "repository" and is_preprint_server(
+        str(source.get("display_name") or "")
+    )
+    return server and not published
 
 
 def _arxiv_id(doi: str, locations: Sequence[Mapping[str, Any]]) -> str:

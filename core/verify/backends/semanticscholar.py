@@ -13,13 +13,14 @@ from typing import Any
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, HttpClient, Reply
+from cite_sentinel.core.lexicon.identifiers import normalise_doi
 from cite_sentinel.core.model import Identifiers, Record, Reference
 from cite_sentinel.core.verify.backends.endpoints import base_url
 from cite_sentinel.core.verify.backends.names import person_from_name
-from cite_sentinel.core.verify.backends.openalex import normalise_doi
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 
 BATCH = 500
+_QUERY_CHARS = 600  # longest search text sent (a free-text reference may be long)
 FIELDS = ",".join(
     (
         "paperId", "externalIds", "title", "authors", "year", "venue", "publicationVenue",
@@ -54,7 +55,7 @@ class SemanticScholar:
 
     async def match(self, reference: Reference) -> Outcome:
         """The one paper whose title best matches, with its matchScore; none is Answered(())."""
-        query = " ".join((reference.title or reference.raw).split())
+        query = " ".join((reference.title or reference.raw).split())[:_QUERY_CHARS]
         if not query:
             return Answered(())
         params = [("query", query), ("fields", FIELDS)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
@@ -12,6 +13,9 @@ import pytest
 from cite_sentinel.commands import run_command
 from cite_sentinel.core import CheckResult, Location, Record, Reference, Status, Verdict
 from cite_sentinel.core.report.json import render_json
+
+from tests.conftest import ROOT
+from tests.fakeapi import FakeApi
 
 PAPER = "---\nbibliography: refs.bib\n---\n\nAspirin prevents strokes [@smith2020].\n"
 BIB = "@article{smith2020, title = {Aspirin and Stroke}, year = 2020}\n"
@@ -190,3 +194,63 @@ def test_a_broken_bibliography_exits_1_when_the_indexes_cannot_be_reached(
     assert run_command(["check", str(bib), "--quiet"], environ) == 1
     out = capsys.readouterr().out
     assert "error:" in out and "could not ask" in out
+
+
+def test_pandoc_crossref_labels_are_not_undefined_keys_but_a_missing_key_still_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    paper = tmp_path / "paper.md"
+    paper.write_text(
+        "---\nbibliography: refs.bib\n---\n\n"
+        "As @fig:overview and @tbl:results show [@smith2020; @sec:intro], by @eq:loss and "
+        "@lst:code.\n\n![Overview](o.png){#fig:overview}\n",
+        encoding="utf-8",
+    )
+    command = ["check", str(paper), "--offline", "--quiet", "--catalog", "off"]
+    run_command([*command, "--format", "json"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert [f for f in findings if f["code"] == "undefined-key"] == []
+    paper.write_text(paper.read_text(encoding="utf-8") + "\nBut [@smyth2021].\n", "utf-8")
+    assert run_command(command) == 1
+    out = capsys.readouterr().out
+    assert "smyth2021: cited but not defined in refs.bib" in out and "fig:" not in out
+
+
+@pytest.mark.parametrize("format", ["csv", "summary"])
+def test_the_summary_of_a_bibliography_checked_alone_counts_its_entries_and_verdicts(
+    fake_api: FakeApi, format: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bib = ROOT / "examples" / "refs.bib"
+    run_command(["check", str(bib), "--quiet", "--catalog", "off", "--format", format])
+    table = capsys.readouterr().out
+    if format == "summary":  # the Markdown table: its cells as CSV
+        lines = [line.strip("| ").replace("`", "") for line in table.splitlines()]
+        table = "\n".join(line.replace(" | ", ",") for line in lines if "---" not in line)
+    (row,) = list(csv.DictReader(io.StringIO(table)))
+    counted = {name: row[name] for name in ("references", "verified", "miscited", "fabricated")}
+    assert counted == {"references": "13", "verified": "7", "miscited": "3", "fabricated": "3"}
+    assert row["errors"] == "5"
+
+
+def test_offline_one_cause_of_many_unverified_references_is_said_once_with_a_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "".join(
+            f"@article{{k{n}, title = {{A Study of Thing {n}}}, author = {{Doe, J.}},"
+            f" journal = {{Journal of Things}}, year = 2020}}\n"
+            for n in range(13)
+        ),
+        encoding="utf-8",
+    )
+    status = run_command(["check", str(bib), "--offline", "--quiet", "--catalog", "off"])
+    out = capsys.readouterr().out
+    (grouped,) = [line for line in out.splitlines() if "[unverified]" in line]
+    assert grouped == (
+        f"{bib}:1:10: info: 13 references not verified because indexes could not be asked:"
+        " offline: not in cache (k0, k1, k2, k3, k4 and 8 more) [unverified]"
+    )
+    assert "not checked: 13 of 13 references, because sources failed" in out
+    assert "--max-unavailable" in out and status == 3

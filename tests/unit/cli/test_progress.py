@@ -93,3 +93,21 @@ def test_a_long_wait_without_news_still_prints_a_line_every_few_seconds() -> Non
         "cite-sentinel: verifying references: 0/400 (0%)",
         "cite-sentinel: verifying references: 0/400 (0%)",
     ]
+
+
+def test_a_run_that_printed_a_line_ends_with_one_at_a_hundred_percent() -> None:
+    sink = io.StringIO()
+    clock = _Clock()
+    console = Console(file=sink, width=80)
+    with ProgressDisplay(console, enabled=False, lines=True, every=5.0, clock=clock) as progress:
+        progress(0, 6315)
+        clock.now = 5.0
+        progress(9, 6315)  # reading and the first look-ups took the first seconds
+        clock.now = 6.5
+        for done in range(10, 6316):
+            progress(done, 6315)  # then every verdict came at once
+        progress(6315, 6315)
+    assert sink.getvalue().splitlines() == [
+        "cite-sentinel: verifying references: 9/6315 (0%)",
+        "cite-sentinel: verifying references: 6315/6315 (100%)",
+    ]

@@ -40,6 +40,7 @@ def test_an_import_is_found_by_doi_exact_title_and_a_changed_title_from_another_
     near = reader.find([query_for(reference(" ".join(words)))])[0].by_title
     assert near and near[0].title == work.title
     assert work.title in [r.title for r in reader.search(work.title)]
+    assert [r.title for r in reader.search(f"doi:{work.doi}")] == [work.title]
     reader.close()
 
 
@@ -89,3 +90,31 @@ def test_an_unreachable_database_is_an_error_without_the_password(tmp_path: Path
     with pytest.raises(InputError) as raised:
         open_catalog(url)
     assert "cannot connect to PostgreSQL" in str(raised.value) and "s3cret" not in str(raised.value)
+
+
+def test_titles_are_found_by_their_rarest_words_with_one_changed_as_sqlite_finds_them(
+    postgres_url: str, sample_works: list[Work], tmp_path: Path
+) -> None:
+    """The words of a cited title (accents kept, as PostgreSQL's index keeps them) find the
+    work with a word changed; a title of none of the catalog's works finds nothing like it."""
+    from dataclasses import replace
+
+    accented = replace(
+        sample_works[0], number=99_999, title="Équations différentielles stochastiques et "
+        "apprentissage profond des modèles génératifs",
+    )  # fmt: skip
+    part = tmp_path / "part_000.gz"
+    write_openalex([*sample_works, accented], part)
+    store = open_catalog(postgres_url)
+    import_dump(store, FORMATS["openalex"], [part])
+    for work in (accented, *sample_works[40:60]):
+        words = work.title.split()
+        words[-2] = "quantized"
+        (first, *_) = store.find([query_for(reference(" ".join(words)))])[0].by_title
+        assert first.title == work.title
+    invented = "Hierarchical Quantum Beekeeping for Lunar Logistics"
+    assert all(
+        "Beekeeping" not in r.title
+        for r in store.find([query_for(reference(invented))])[0].by_title
+    )
+    store.close()

@@ -181,3 +181,15 @@ def test_a_field_added_to_a_windows_file_keeps_its_crlf_line_ends() -> None:
     assert new == crlf.replace(
         '  pages   = "922-931"\r\n}', '  pages   = "922-931",\r\n  doi     = {10.1162/x.922}\r\n}'
     )
+
+
+def test_names_the_entry_wrote_as_well_as_the_index_are_copied_as_written() -> None:
+    text = '@article{b, author = {B{\\"u}nz, Benedikt and S M Smith and Kim, K}, title={T}}\n'
+    people = (
+        Person(family="Bünz", given="Benedikt"),
+        Person(family="Smith", given="S"),
+        Person(family="Lee", given="Kim"),
+    )
+    change = Change(FixField.AUTHORS, "", people, kept=(0, 1, -1))
+    new = rewrite(text, "refs.bib", [fix("b", change)])
+    assert 'author = {B{\\"u}nz, Benedikt and S M Smith and Lee, K}' in new

@@ -93,3 +93,14 @@ def test_a_file_starting_with_a_byte_order_mark_is_fixed_and_keeps_it() -> None:
     new = rewrite("\ufeff" + ITEMS, "refs.json", [fix("b", Change(FixField.DOI, "10.1/b"))])
     assert new.startswith("\ufeff[")
     assert json.loads(new[1:])[1]["DOI"] == "10.1/b"
+
+
+def test_names_the_item_wrote_as_well_as_the_index_stay_as_written() -> None:
+    text = '[{"id": "a", "author": [{"family": "Smith", "given": "S. M."}, {"literal": "X"}]}]'
+    people = (Person(family="Smith", given="S."), Person(family="Lee", given="Kim"))
+    change = Change(FixField.AUTHORS, "", people, kept=(0, -1))
+    new = rewrite(text, "refs.json", [fix("a", change)])
+    assert json.loads(new)[0]["author"] == [
+        {"family": "Smith", "given": "S. M."},
+        {"family": "Lee", "given": "Kim"},
+    ]

@@ -141,3 +141,80 @@ def test_a_retracted_work_is_marked_once() -> None:
 def test_equal_pages_written_differently_are_not_a_change() -> None:
     fixes, _ = plan_fixes([reference(year=2020, pages="10–20")], [verdict()], complete=True)
     assert FixField.PAGES not in [c.field for c in fixes[0].changes]
+
+
+def test_a_record_holding_only_the_first_page_changes_no_pages() -> None:
+    first_only = replace(RECORD, pages="341")
+    cited = reference(year=2020, pages="341--359")
+    fixes, skipped = plan_fixes([cited], [replace(verdict(), match=first_only)], complete=True)
+    assert all(c.field is not FixField.PAGES for fix in fixes for c in fix.changes)
+    assert skipped == ()
+
+
+def test_complete_writes_the_range_of_a_cited_first_page() -> None:
+    fixes, _ = plan_fixes([reference(year=2020, pages="10")], [verdict()], complete=True)
+    assert (FixField.PAGES, "10-20") in [(c.field, c.value) for c in fixes[0].changes]
+
+
+def test_a_doi_kept_in_the_pages_moves_to_the_doi_field_when_pages_are_fixed() -> None:
+    cited = reference(year=2020, pages="11--20, doi:10.1234/Deep")
+    fixes, _ = plan_fixes([cited], [verdict()])
+    assert [(c.field, c.value) for c in fixes[0].changes] == [
+        (FixField.DOI, "10.1234/deep"),
+        (FixField.PAGES, "10-20"),
+    ]
+
+
+AUTHORS = Problem("authors", "…", "…", Severity.WARNING)
+ELEVEN = tuple(Person(family=f"Name{chr(65 + i)}", given="A") for i in range(11))
+
+
+def test_a_shorter_record_list_is_never_written_and_fix_says_why() -> None:
+    record = replace(RECORD, people=ELEVEN[:3])
+    cited = reference(year=2020, people=ELEVEN)
+    fixes, skipped = plan_fixes([cited], [replace(verdict(AUTHORS), match=record)])
+    assert fixes == ()
+    assert [(s.field, "fewer people (3) than the entry (11)" in s.reason) for s in skipped] == [
+        ("authors", True)
+    ]
+
+
+def test_cited_names_with_more_initials_than_the_record_are_kept() -> None:
+    record = replace(
+        RECORD, people=(Person(family="Smith", given="S"), Person(family="Jones", given="Kim"))
+    )
+    cited = reference(
+        year=2020, people=(Person(family="Smith", given="S M"), Person(family="Jonas", given="K"))
+    )
+    fixes, _ = plan_fixes([cited], [replace(verdict(AUTHORS), match=record)])
+    change = fixes[0].changes[0]
+    assert change.people == record.people and change.kept == (0, -1)
+
+
+def test_reported_fields_fix_cannot_change_are_named_with_the_reason() -> None:
+    preprint = replace(RECORD, venue="arXiv", is_preprint=True)
+    venue = Problem("venue", "ICML", "(only a preprint is known: arXiv)", Severity.WARNING)
+    fixes, skipped = plan_fixes([reference(year=2020)], [replace(verdict(venue), match=preprint)])
+    assert fixes == ()
+    assert [(s.key, s.field) for s in skipped] == [("smith", "venue")]
+    assert "only a preprint" in skipped[0].reason
+
+
+def test_a_note_asks_for_no_change() -> None:
+    reordered = Problem("authors", "B; A", "A; B", Severity.INFO)
+    fixes, skipped = plan_fixes([reference(year=2020)], [verdict(reordered, YEAR)])
+    assert [c.field for c in fixes[0].changes] == [FixField.YEAR] and skipped == ()
+
+
+def test_a_first_page_alone_never_replaces_a_cited_range_it_contradicts() -> None:
+    first_only = replace(RECORD, pages="433")
+    cited = reference(year=2020, pages="443--446")
+    fixes, skipped = plan_fixes([cited], [replace(verdict(), match=first_only)])
+    assert fixes == ()
+    assert [(s.field, "only the first page, 433" in s.reason) for s in skipped] == [("pages", True)]
+
+
+def test_a_reported_field_fix_does_not_write_is_named() -> None:
+    arxiv = Problem("arxiv", "2101.00001", "2101.00002", Severity.ERROR)
+    fixes, skipped = plan_fixes([reference(year=2020)], [verdict(arxiv)])
+    assert fixes == () and [(s.field, s.key) for s in skipped] == [("arxiv", "smith")]

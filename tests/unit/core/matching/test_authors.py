@@ -236,3 +236,55 @@ def test_two_letters_off_in_a_long_family_name_is_a_slip_but_not_in_a_short_one(
     result = compare(_people("Gerasimos Potamianos"), _people("G. Pomianos"))
     assert result.agrees and result.issues == (AuthorIssue.SPELLING,)
     assert not compare(_people("Anna Smith", "Bo Li"), _people("Anna Smyk", "Bo Li")).agrees
+
+
+ELEVEN = _people(
+    "Ann Abe", "Bo Birk", "Cy Cole", "Di Dunn", "Ed Ellis", "Flo Fox", "Gil Gray", "Hu Hale",
+    "Ivo Ides", "Jo Jura", "Kai Kern",
+)  # fmt: skip
+
+
+def test_a_record_cut_to_the_first_names_of_the_list_cannot_speak_for_the_rest() -> None:
+    result = compare(ELEVEN, ELEVEN[:3])
+    assert not result.comparable and result.agrees
+    assert compare(ELEVEN[:4], ELEVEN[:2]).agrees
+
+
+def test_a_cut_record_still_refutes_a_wrong_name_among_those_it_holds() -> None:
+    cited = (*ELEVEN[:1], *_people("Bea Birk"), *ELEVEN[2:])
+    assert AuthorIssue.GIVEN in compare(cited, ELEVEN[:3]).issues
+
+
+def test_a_name_inserted_in_a_list_the_record_holds_whole_is_extra() -> None:
+    cited = (*ELEVEN[:2], *_people("Zed Zorn"), *ELEVEN[2:4])
+    assert AuthorIssue.EXTRA in compare(cited, ELEVEN[:4]).issues
+
+
+def test_an_et_al_list_that_differs_in_the_middle_agrees_with_its_leaders_in_place() -> None:
+    cited = (*ELEVEN[:4], *_people("Zed Zorn"), *ELEVEN[5:7])
+    assert compare(cited, ELEVEN, others=True).agrees
+    assert AuthorIssue.EXTRA in compare(cited, ELEVEN, others=False).issues
+    swapped_leader = (*_people("Zed Zorn"), *ELEVEN[1:7])
+    assert not compare(swapped_leader, ELEVEN, others=True).agrees
+
+
+def test_cyrillic_look_alike_letters_in_a_latin_name_are_the_latin_letters() -> None:
+    cited = _people("Tetiana Holovenko", "Oleksandr Shovkomud")
+    found = _people("Tеtiana Нolovenko", "Oleksandr Shovkomud")  # Cyrillic е and Н
+    assert compare(cited, found).agrees
+
+
+def test_initials_run_together_are_initials() -> None:
+    cited = _people("Thomas E Nichols", "Joseph R. Manns")
+    found = (Person(family="Nichols", given="TE"), Person(family="Manns", given="JR"))
+    assert compare(cited, found).agrees
+    other = (Person(family="Nichols", given="AP"),)
+    assert AuthorIssue.GIVEN in compare(cited[:1], other).issues
+
+
+def test_a_name_listed_twice_is_no_list_the_record_cut_short() -> None:
+    cited = _people("Ian Goodfellow", "Yoshua Bengio", "Aaron Courville", "Yoshua Bengio")
+    result = compare(cited, cited[:3])
+    assert result.comparable and AuthorIssue.EXTRA in result.issues
+    namesakes = _people("S M Smith", "P T Fox", "K L Miller", "D C Glahn", "P M Fox")
+    assert not compare(namesakes, namesakes[:3]).comparable  # two Foxes, two people

@@ -161,3 +161,35 @@ def test_a_proceedings_paper_printed_without_a_title_is_named_by_page_year_and_a
     assert not fit(untitled, _record(pages="17-29", year=2017)).accepted
     other = _record(pages="17-29", people=(Person(family="Doe", given="Jane"),))
     assert not fit(untitled, other).accepted
+
+
+def test_a_short_title_of_another_work_in_another_year_and_venue_is_a_namesake() -> None:
+    """Baddeley & Hitch's 1974 chapter "Working memory" is not Baddeley's 1992 Science article."""
+    cited = _reference(
+        kind="incollection", title="Working memory", year=1974,
+        people=(Person(family="Baddeley", given="A D"), Person(family="Hitch", given="G J")),
+        venue="The Psychology of Learning and Motivation: Advances in Research and Theory",
+    )  # fmt: skip
+    science = _record(
+        title="Working memory", year=1992, venue="Science", venue_short="Science",
+        people=(Person(family="Baddeley", given="A"),), kind="journal-article",
+    )  # fmt: skip
+    found = fit(cited, science)
+    assert found.namesake and not found.accepted
+    book = _reference(kind="book", title="Working memory", year=1986, venue="",
+                      people=(Person(family="Baddeley", given="A D"),))  # fmt: skip
+    assert fit(book, science).namesake
+    same_year = _reference(kind="article", title="Working memory", year=1992, venue="Science",
+                           people=(Person(family="Baddeley", given="A"),))  # fmt: skip
+    assert not fit(same_year, science).namesake
+
+
+def test_a_meeting_of_the_printed_proceedings_era_cited_with_its_volumes_year_agrees() -> None:
+    """Advances in NIPS 21, of the 2008 meeting, came out in 2009; NeurIPS 2020's papers
+    appeared at the meeting, so 2021 is another year."""
+    nips = _record(year=2008, kind="proceedings-article", venue="neurips", venue_short="NEURIPS")
+    assert fit(_reference(year=2009, venue="NeurIPS"), nips).year_agrees
+    recent = _record(year=2020, kind="proceedings-article", venue="neurips", venue_short="NEURIPS")
+    assert not fit(_reference(year=2021, venue="NeurIPS"), recent).year_agrees
+    journal = _record(year=2008, kind="journal-article", venue="Neural Computation")
+    assert not fit(_reference(year=2009, venue="Neural Computation"), journal).year_agrees

@@ -734,12 +734,123 @@ def test_a_title_cited_in_translation_that_no_index_holds_is_unverified_not_fabr
     assert verdict.status is Status.FABRICATED
 
 
-def test_a_free_text_reference_whose_title_reads_as_a_journal_and_numbers_is_unverified() -> None:
+def test_a_free_text_title_its_reader_doubted_is_unverified_not_fabricated() -> None:
     misread = _reference(
         title="Fertility and sterility 2015, 104, 964-971",
         source_format="reflist",
         raw="(161) Upson, K.; Sathyanarayana, S. Fertility and sterility 2015, 104, 964-971.e5.",
+        confidence=(("title", 0.55),),
     )
     verdict = judge(Answers(reference=misread, candidates=(_record(),), sources=ANSWERED))
     assert verdict.status is Status.UNVERIFIED
     assert "could not be read into a title" in verdict.reason
+
+
+NELDER = (Person(family="Nelder", given="J A"), Person(family="Wedderburn", given="R W M"))
+
+
+def test_a_namesake_by_other_people_in_another_year_is_another_work_not_a_miscitation() -> None:
+    reference = _reference(
+        kind="article", title="Generalized linear models", people=NELDER, year=1972,
+        venue="Journal of the Royal Statistical Society",
+    )  # fmt: skip
+    review = _record(
+        title="Generalized Linear Models", people=(Person(family="Kowalczyk", given="Marta"),),
+        year=2002, venue="Journal of the American Statistical Association",
+    )  # fmt: skip
+    verdict = judge(Answers(reference=reference, candidates=(review,), sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+    assert "another work of this title" in verdict.reason and "Kowalczyk" in verdict.reason
+    original = _record(
+        title="Generalized Linear Models", people=NELDER, year=1972, venue_short="",
+        venue="Journal of the Royal Statistical Society. Series A (General)",
+    )  # fmt: skip
+    found = judge(Answers(reference=reference, candidates=(review, original), sources=ANSWERED))
+    assert found.status is Status.VERIFIED and found.match == original
+
+
+def test_a_book_is_not_the_article_of_its_title_by_other_people() -> None:
+    reference = _reference(
+        kind="book", title="Deep Learning", venue="", year=2016,
+        people=(Person(family="Goodfellow", given="I"), Person(family="Bengio", given="Y"),
+                Person(family="Courville", given="A")),
+    )  # fmt: skip
+    nature = _record(
+        title="Deep learning", year=2015, venue="Nature",
+        people=(Person(family="LeCun", given="Yann"), Person(family="Bengio", given="Yoshua"),
+                Person(family="Hinton", given="Geoffrey")),
+    )  # fmt: skip
+    verdict = judge(Answers(reference=reference, candidates=(nature,), sources=ANSWERED))
+    assert verdict.status is Status.UNVERIFIED
+
+
+def test_invented_authors_and_year_on_a_distinctive_title_stay_a_miscitation() -> None:
+    """A merged citation: a real, specific title with another paper's people and year."""
+    reference = _reference(
+        people=(Person(family="Bao", given="Han"), Person(family="Nozawa", given="Kento")),
+        year=2022,
+    )
+    verdict = judge(Answers(reference=reference, candidates=(_record(),), sources=ANSWERED))
+    assert verdict.status is Status.MISCITED
+    assert {p.field for p in verdict.problems} >= {"authors", "year"}
+
+
+def test_a_title_another_version_holds_is_a_note() -> None:
+    reference = _reference(
+        title="Fixing weight decay regularization in Adam", people=VASWANI[:2], year=2019,
+        venue="ICLR", identifiers=Identifiers(arxiv="1711.05101"),
+    )  # fmt: skip
+    preprint = _record(
+        source="arxiv", title="Fixing Weight Decay Regularization in Adam", people=VASWANI[:2],
+        year=2017, venue="", is_preprint=True,
+        identifiers=Identifiers(doi="10.48550/arxiv.1711.05101", arxiv="1711.05101"),
+    )  # fmt: skip
+    published = _record(
+        title="Decoupled Weight Decay Regularization", people=VASWANI[:2], year=2019,
+        venue="International Conference on Learning Representations",
+        identifiers=Identifiers(arxiv="1711.05101"),
+    )  # fmt: skip
+    evidence = Answers(
+        reference=reference, by_identifier=(preprint,), candidates=(published,), sources=ANSWERED
+    )
+    verdict = judge(evidence)
+    assert verdict.status is Status.VERIFIED
+    assert verdict.published == published
+
+
+def test_a_cited_main_title_alone_names_the_work_of_the_same_people_and_year() -> None:
+    reference = _reference(title="XGBoost: A Scalable Tree Boosting System")
+    held = _record(title="XGBoost")
+    assert judge(Answers(reference=reference, candidates=(held,), sources=ANSWERED)).status is (
+        Status.VERIFIED
+    )
+    other_people = _record(title="XGBoost", people=(Person(family="Lee", given="Kim"),))
+    assert (
+        judge(Answers(reference=reference, candidates=(other_people,), sources=ANSWERED)).status
+        is not Status.VERIFIED
+    )
+
+
+def test_a_conference_the_indexes_know_only_a_preprint_of_is_unconfirmed_a_journal_refuted() -> (
+    None
+):
+    """Proceedings reach the indexes late (the latest ICCV, CVPR, OSDI papers are often held
+    only as arXiv records); a journal registers its DOIs as it publishes."""
+    preprint = _record(
+        venue="arXiv (Cornell University)", venue_short="", venue_kind="repository",
+        is_preprint=True, identifiers=Identifiers(),
+    )  # fmt: skip
+    for kind, venue in (
+        (
+            "inproceedings",
+            "Proceedings of the IEEE/CVF International Conference on Computer Vision",
+        ),
+        ("inproceedings", "13th USENIX Symposium on Operating Systems Design and Implementation"),
+        ("article", "CVPR"),
+    ):
+        cited = _reference(kind=kind, venue=venue)
+        verdict = judge(Answers(reference=cited, candidates=(preprint,), sources=ANSWERED))
+        assert verdict.status is Status.VERIFIED, venue
+    journal = _reference(kind="article", venue="Experimental Thermal and Fluid Science")
+    verdict = judge(Answers(reference=journal, candidates=(preprint,), sources=ANSWERED))
+    assert verdict.status is Status.MISCITED

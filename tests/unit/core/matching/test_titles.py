@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cite_sentinel.core.matching.titles import compare, normalise
+from cite_sentinel.core.matching.titles import compare, normalise, one_is_part
 
 
 @pytest.mark.parametrize(
@@ -98,3 +98,21 @@ def test_a_books_edition_in_the_index_title_is_the_same_title() -> None:
                   "Econometric Analysis, Seventh Edition"):  # fmt: skip
         assert compare("Econometric Analysis", found).same, found
     assert not compare("Econometric Analysis", "Econometric Theory, 2nd edition").same
+
+
+def test_an_index_section_label_or_footnote_mark_is_the_same_title() -> None:
+    cited = "Reproducibility of computational workflows is automated using continuous analysis"
+    assert compare(cited, f"Viewpoint: {cited}").same
+    assert compare("Charges ride the spin wave", "Charges ride the spin wave1").same
+    assert compare("Charges ride the spin wave", "Charges ride the spin wave*").same
+    assert not compare("CRISPR-Cas9", "CRISPR-Cas").same  # a digit that is part of a name
+
+
+def test_a_main_title_or_subtitle_alone_is_a_part_of_the_whole() -> None:
+    assert one_is_part("XGBoost: A Scalable Tree Boosting System", "XGBoost")
+    assert one_is_part(
+        "Video instruction tuning with synthetic data",
+        "LLaVA-Video: Video Instruction Tuning With Synthetic Data",
+    )
+    assert not one_is_part("Synthetic data", "LLaVA-Video: Synthetic Data")  # two words
+    assert not one_is_part("XGBoost", "LightGBM: A Highly Efficient Gradient Boosting Tree")

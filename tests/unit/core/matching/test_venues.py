@@ -7,6 +7,7 @@ import pytest
 from cite_sentinel.core.matching.venues import (
     Placement,
     is_venue_claim,
+    names_a_conference,
     place,
     publishes_without_dois,
     workshop_version,
@@ -441,3 +442,23 @@ def test_venues_that_register_no_dois_are_known() -> None:
         assert publishes_without_dois(venue), venue
     for venue in ("Nature", "CVPR", "ACL", "MICCAI", "Journal of the ACM"):
         assert not publishes_without_dois(venue), venue
+
+
+def test_a_platform_cited_as_the_venue_claims_none() -> None:
+    for platform in ("IEEE Xplore", "ACM Digital Library", "ScienceDirect", "JSTOR"):
+        assert place(platform, ("IEEE/CVF Conference on Computer Vision",)) is Placement.AGREES
+
+
+def test_medline_and_place_forms_of_a_journal_agree_with_its_abbreviation() -> None:
+    pnas = "Proceedings of the National Academy of Sciences, USA"
+    assert place(pnas, ("Proc Natl Acad Sci",)) is Placement.AGREES
+    section = "Brain Research: Brain Research Reviews"
+    assert place(section, ("Brain Res Rev",)) is Placement.AGREES
+    assert place("Journal of Physics: Condensed Matter", ("J Phys A",)) is not Placement.AGREES
+
+
+def test_osdi_is_a_conference_that_registers_no_dois() -> None:
+    osdi = "13th USENIX Symposium on Operating Systems Design and Implementation (OSDI 18)"
+    assert publishes_without_dois(osdi) and names_a_conference(osdi)
+    assert names_a_conference("CVPR") and not names_a_conference("Nature Methods")
+    assert not names_a_conference("Journal of Machine Learning Research")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from cite_sentinel.core import (
     Citation,
     Flag,
+    Identifiers,
     Location,
     Problem,
     Record,
@@ -157,3 +159,35 @@ def test_an_unverified_work_the_sources_answered_for_is_not_told_to_wait_for_the
     )
     (finding,) = verdict_findings([outside], [SMITH], [])
     assert "reachable" not in finding.hint and "by hand" in finding.hint
+
+
+def test_a_request_an_index_refused_is_not_worth_running_again() -> None:
+    refused = Verdict(
+        key="smith2020",
+        status=Status.UNVERIFIED,
+        sources=(SourceReport("crossref", SourceStatus.FAILED, "HTTP 400 for /works"),),
+    )
+    (finding,) = verdict_findings([refused], [SMITH], ())
+    assert "running again will not help" in finding.hint
+    limited = Verdict(
+        key="smith2020",
+        status=Status.UNVERIFIED,
+        sources=(SourceReport("crossref", SourceStatus.FAILED, "HTTP 429 for /works"),),
+    )
+    (finding,) = verdict_findings([limited], [SMITH], ())
+    assert finding.hint.startswith("run the check again")
+
+
+def test_a_published_version_is_named_by_venue_year_and_doi() -> None:
+    published = replace(
+        CROSSREF, venue="Journal of Nets", year=2021, identifiers=Identifiers(doi="10.1/pub")
+    )
+    verdict = Verdict(
+        key="smith2020",
+        status=Status.VERIFIED,
+        flags=(Flag.PUBLISHED_VERSION,),
+        match=Record(source="openalex", id="W1", is_preprint=True),
+        published=published,
+    )
+    (finding,) = verdict_findings([verdict], [SMITH], ())
+    assert "a published version exists: Journal of Nets 2021, doi 10.1/pub" in finding.message

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 from cite_sentinel.core.model import Location, Person, Reference
-from cite_sentinel.core.verify.backends.crossref import strip_jats
+from cite_sentinel.core.verify.backends.crossref import record_from_item, strip_jats
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed
 from cite_sentinel.core.verify.backends.session import Backends
 
@@ -57,9 +57,9 @@ async def test_an_unknown_doi_is_an_empty_answer_and_an_outage_a_failure(
     backends: Backends, served: Served
 ) -> None:
     served.handler = lambda request: httpx.Response(404, text="Resource not found.")
-    assert await backends.crossref.by_doi("10.1/missing") == Answered(())
+    assert await backends.crossref.by_doi("10.1000/missing") == Answered(())
     served.handler = lambda request: httpx.Response(500)
-    assert isinstance(await backends.crossref.by_doi("10.1/other"), Failed)
+    assert isinstance(await backends.crossref.by_doi("10.1000/other"), Failed)
 
 
 async def test_search_sends_the_whole_reference_and_reads_preprint_links(
@@ -104,3 +104,33 @@ async def test_an_article_online_before_its_issue_keeps_both_years(
 def test_jats_markup_is_stripped_from_abstracts() -> None:
     text = "<jats:title>Abstract</jats:title><jats:p>We show &amp; tell.</jats:p>"
     assert strip_jats(text) == "We show & tell."
+
+
+async def test_a_paper_by_a_thousand_people_is_searched_by_its_first_authors_and_title(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: httpx.Response(
+        200, json={"status": "ok", "message": {"items": []}}
+    )
+    people = tuple(Person(family=f"Physicist{n}", given="Alexandra") for n in range(1000))
+    reference = Reference(
+        key="atlas2012",
+        location=Location.point("refs.bib", 1, 1),
+        title="Observation of a new particle in the search for the Standard Model Higgs boson",
+        people=people,
+        year=2012,
+    )
+    assert await backends.crossref.search(reference) == Answered(())
+    query = served.requests[0].url.params["query.bibliographic"]
+    assert query.startswith("Alexandra Physicist0, Alexandra Physicist1, Alexandra Physicist2.")
+    assert reference.title in query and "Physicist3" not in query
+    assert len(str(served.requests[0].url)) < 2000
+
+
+def test_a_title_with_an_index_subtitle_is_the_whole_title() -> None:
+    item = {"DOI": "10.1145/2939672.2939785", "title": ["XGBoost"],
+            "subtitle": ["A Scalable Tree Boosting System"]}  # fmt: skip
+    assert record_from_item(item).title == "XGBoost: A Scalable Tree Boosting System"
+    latex = {"DOI": "10.1/x", "title": ["Zero-knowledge proofs"],
+             "author": [{"family": 'B\\"{u}nz', "given": "Benedikt"}]}  # fmt: skip
+    assert record_from_item(latex).people[0].family == "Bünz"

@@ -63,17 +63,17 @@ async def test_an_outage_fails_every_doi_of_the_batch_and_never_says_absent(
     backends: Backends, served: Served
 ) -> None:
     served.handler = lambda request: httpx.Response(503)
-    outcomes = await backends.openalex.by_dois(["10.1/a", "10.1/b"])
+    outcomes = await backends.openalex.by_dois(["10.1000/a", "10.1000/b"])
     assert all(isinstance(outcome, Failed) for outcome in outcomes.values())
-    assert "openalex" in str(outcomes["10.1/a"])
+    assert "openalex" in str(outcomes["10.1000/a"])
 
 
 async def test_a_malformed_body_is_a_failure_not_an_empty_answer(
     backends: Backends, served: Served
 ) -> None:
     served.handler = lambda request: httpx.Response(200, text="<html>oops")
-    outcomes = await backends.openalex.by_dois(["10.1/a"])
-    assert isinstance(outcomes["10.1/a"], Failed)
+    outcomes = await backends.openalex.by_dois(["10.1000/a"])
+    assert isinstance(outcomes["10.1000/a"], Failed)
 
 
 async def test_title_search_returns_up_to_five_candidates(
@@ -136,3 +136,93 @@ async def test_a_raw_name_with_marks_or_digits_gives_way_to_the_profiles_name(
     outcome = await backends.openalex.search(reference)
     assert isinstance(outcome, Answered)
     assert [p.display for p in outcome.records[0].people] == ["Alice Smith", "Bo Li"]
+
+
+async def _records(backends: Backends, served: Served, *works: dict[str, Any]) -> Any:
+    served.handler = lambda request: listing(*works)
+    reference = Reference(key="k", location=Location.point("refs.bib", 1, 1), title="A work")
+    outcome = await backends.openalex.search(reference)
+    assert isinstance(outcome, Answered)
+    return outcome.records
+
+
+async def test_index_artefacts_in_names_become_the_people_the_work_prints(
+    backends: Backends, served: Served
+) -> None:
+    """A team fused with the first author, LaTeX markup from dblp, a person known by a
+    middle name whose raw name keeps only the first initial."""
+    work = {
+        "id": "https://openalex.org/W2",
+        "display_name": "A work",
+        "authorships": [
+            {"raw_author_name": "Gemma Team Aishwarya Kamath", "author": {}},
+            {"raw_author_name": 'Benedikt B\\"{u}nz', "author": {"display_name": "B. Bünz"}},
+            {"raw_author_name": "C. Sullivan", "author": {"display_name": "Bane Sullivan"}},
+            {"raw_author_name": "J. Dean", "author": {"display_name": "Jay B. Dean"}},
+        ],
+    }
+    people = (await _records(backends, served, work))[0].people
+    assert [p.display for p in people] == [
+        "Gemma Team", "Aishwarya Kamath", "Benedikt Bünz", "C. Bane Sullivan", "J. Dean"
+    ]  # fmt: skip
+
+
+async def test_a_journal_article_held_by_a_university_repository_is_no_preprint(
+    backends: Backends, served: Served
+) -> None:
+    def held_by(name: str, kind: str = "article") -> dict[str, Any]:
+        source = {"display_name": name, "type": "repository"}
+        location = {"source": source, "version": "acceptedVersion"}
+        return {
+            "id": "https://openalex.org/W3",
+            "display_name": "A work",
+            "type": kind,
+            "primary_location": location,
+            "locations": [location],
+        }
+
+    records = await _records(
+        backends,
+        served,
+        held_by("Bristol Research (University of Bristol)"),
+        held_by("arXiv (Cornell University)"),
+        held_by("Digital Access to Scholarship at Harvard", "preprint"),
+    )
+    assert [r.is_preprint for r in records] == [False, True, True]
+    assert records[0].venue_kind == "repository"
+
+
+async def test_a_common_phrase_title_crowded_off_the_first_page_is_searched_as_a_phrase(
+    backends: Backends, served: Served
+) -> None:
+    def work(number: int, title: str) -> dict[str, Any]:
+        return {"id": f"https://openalex.org/W{number}", "display_name": title}
+
+    crowd = [work(n, f"{w} Attention Is All You Need") for n, w in enumerate("ABCDE")]
+    original = work(9, "Attention is All you Need")
+    served.handler = lambda request: listing(
+        *([original] if request.url.params["search"].startswith('"') else crowd)
+    )
+    reference = Reference(
+        key="k", location=Location.point("refs.bib", 1, 1), title="Attention is all you need"
+    )
+    outcome = await backends.openalex.search(reference)
+    assert isinstance(outcome, Answered)
+    assert outcome.records[-1].title == "Attention is All you Need"
+    phrase = served.requests[1].url.params
+    assert phrase["search"] == '"Attention is all you need"' and phrase["per_page"] == "25"
+
+
+async def test_a_title_found_on_the_first_page_costs_one_request(
+    backends: Backends, served: Served
+) -> None:
+    served.handler = lambda request: listing(
+        {"id": "https://openalex.org/W1", "display_name": "Attention is All you Need"},
+        {"id": "https://openalex.org/W2", "display_name": "Channel Attention Is All You Need"},
+        {"id": "https://openalex.org/W3", "display_name": "Sparse Attention Is All You Need"},
+    )
+    reference = Reference(
+        key="k", location=Location.point("refs.bib", 1, 1), title="Attention is all you need"
+    )
+    await backends.openalex.search(reference)
+    assert len(served.requests) == 1

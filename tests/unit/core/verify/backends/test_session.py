@@ -17,7 +17,7 @@ async def test_every_backend_shares_one_client_and_the_polite_limits_apply(tmp_p
         assert backends.http.bucket(Api.CROSSREF, "list").rate == 3 * HEADROOM
         assert backends.http.gate(Api.CROSSREF).limit == 3
         assert backends.semanticscholar.keyed
-        outcome = await backends.crossref.by_doi("10.1/not-cached")
+        outcome = await backends.crossref.by_doi("10.1000/not-cached")
     assert "offline: not in cache" in str(outcome)
 
 

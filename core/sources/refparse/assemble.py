@@ -1,0 +1,219 @@
+"""Fields to a `Reference`: names through the person parser, the year and date, volume,
+issue and pages as numbers, the venue without its "In:", and the kind of work."""
+
+from __future__ import annotations
+
+import re
+
+from cite_sentinel.core.lexicon import (
+    CONFERENCE_WORDS,
+    YEAR,
+    kind_of_genre,
+    kind_of_type_code,
+    month_number,
+)
+from cite_sentinel.core.model import Identifiers, Location, Reference
+from cite_sentinel.core.sources.reflist_people import parse_people
+from cite_sentinel.core.sources.refparse.fields import Fields
+from cite_sentinel.core.sources.refparse.labels import Label
+
+_YEAR_TOKEN = re.compile(rf"(?<![\d/.])({YEAR})[a-z]?(?![\d])")
+_NO_DATE = re.compile(
+    r"\b(?:n\.\s?d|s\.\s?d|in press|forthcoming|submitted|im druck|sous presse)\b", re.I
+)
+_YEAR_BEFORE_VOLUME = re.compile(rf"^\s*(?P<year>{YEAR})\s*;\s*")
+_VOLUME_THEN_PAGES = re.compile(
+    r"^\s*(?P<volume>\d{1,4}),\s*(?P<pages>[A-Za-z]?\d+\s*[-‐‑–—]\s*[A-Za-z]?\d+)\s*$"
+)
+_NUMBER = re.compile(r"\d+[A-Za-z]?|\b[IVXLCDMivxlcdm]+\b")
+_PAGES = re.compile(r"[A-Za-z]{0,2}\d+[A-Za-z]?(?:\s*[-‐‑–—]+\s*[A-Za-z]{0,2}\d+[A-Za-z]?)?")
+_VENUE_LEAD = re.compile(r"^(?:in\s*:?|dans\s*:?|im\s*:?|en\s*:|w\s*:)\s+", re.IGNORECASE)
+_VENUE_TAIL = re.compile(r"[\s,;:.(\[]+(?:vol|no|nr|pp?|issue|part)?\.?\s*$", re.IGNORECASE)
+_EDITOR_ROLE = re.compile(
+    r"\(\s*(?:eds?|editors?|hrsg|hg|éds?|dir|coord|comps?)\.?\s*\)|\b(?:eds?|editors?|edited by"
+    r"|hrsg|hg|éds?|herausgegeben von|ed\. by)\b\.?",
+    re.IGNORECASE,
+)
+# A GB/T 7714 type code a field kept ("[J]. Critical Care", "prosperity 2022[R"): it names
+# the kind of work, not the field.
+_TYPE_CODE_LEFT = re.compile(
+    r"^\s*\[[A-Z]{1,2}(?:/OL)?\]\s*[.:/]*\s*|\s*\[[A-Z]{1,2}(?:/OL)?\]?\s*[.:/]*\s*$"
+)
+# A word that opens the next field, left at a field's end: "…lattices in", "… In:".
+_CONNECTOR_TAIL = re.compile(r"[\s,.;:]+(?:in|In|IN|dans|im|en)\s*:?$")
+_ET_AL_LEAD = re.compile(r"^\s*et\.?\s+al\b\.?,?\s*", re.IGNORECASE)  # Vancouver's "et al Title"
+_QUOTES = "\"“”‘’'«»„‹›"
+_CONFERENCE = re.compile(
+    r"\b(?:" + "|".join(sorted(CONFERENCE_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
+
+
+def reference_of(
+    fields: Fields,
+    *,
+    text: str,
+    key: str,
+    location: Location,
+    raw: str,
+    identifiers: Identifiers,
+) -> Reference:
+    """The reference the fields of `text` describe (`raw`: the reference as it was given)."""
+    author = fields.text(Label.AUTHOR)
+    people, others = parse_people(author) if author else ((), False)
+    editor = fields.text(Label.EDITOR)
+    editors = parse_people(_EDITOR_ROLE.sub(" ", editor))[0] if editor else ()
+    year, date = _date(fields)
+    volume, issue = _volume_issue(fields)
+    pages_text = fields.text(Label.PAGES)
+    if not volume and (split := _VOLUME_THEN_PAGES.match(pages_text)):
+        volume, pages_text = split.group("volume"), split.group("pages")  # "3, 1–10"
+    venue = _venue(fields.text(Label.CONTAINER))
+    pages = _pages(pages_text)
+    publisher = fields.text(Label.PUBLISHER).strip(" ,;:.")
+    return Reference(
+        key=key,
+        location=location,
+        kind=kind_of_type_code(text) or _kind(fields, venue, volume, pages, publisher, identifiers),
+        title=_title(_ET_AL_LEAD.sub("", fields.text(Label.TITLE))),
+        people=people,
+        editors=editors,
+        others=others
+        or _et_al_after(fields, text)
+        or bool(_ET_AL_LEAD.match(fields.text(Label.TITLE))),
+        year=year,
+        date=date,
+        venue=venue,
+        volume=volume,
+        issue=issue,
+        pages=pages,
+        publisher=publisher,
+        identifiers=identifiers,
+        raw=raw,
+        source_format="reflist",
+        confidence=_confidence(fields),
+    )
+
+
+def _title(text: str) -> str:
+    text = _TYPE_CODE_LEFT.sub("", text)
+    text = _CONNECTOR_TAIL.sub("", text.strip(" ,;:." + _QUOTES))
+    if text.startswith(("[", "(")) and text.endswith(("]", ")")):
+        text = text[1:-1].strip()  # a translated title printed in brackets
+    return text.rstrip(" ,;:." + _QUOTES)
+
+
+def _date(fields: Fields) -> tuple[int | None, str]:
+    """The year and the ISO date of the first date field; a reference without one may still
+    print its year in a field read otherwise (a venue's "2019", a note)."""
+    for found in fields.all(Label.DATE):
+        match = _YEAR_TOKEN.search(found.text)
+        if match:
+            year = match.group(1)
+            return int(year), _iso_date(year, found.text)
+        if _NO_DATE.search(found.text):
+            return None, ""
+    for found in fields.all(Label.VOLUME):
+        dated = _YEAR_BEFORE_VOLUME.match(found.text)  # Vancouver's "2021;397" read as a volume
+        if dated:
+            return int(dated.group("year")), dated.group("year")
+    for label in (Label.CONTAINER, Label.NOTE, Label.PUBLISHER, Label.LOCATION):
+        for found in fields.all(label):
+            match = _YEAR_TOKEN.search(found.text)
+            if match:
+                return int(match.group(1)), match.group(1)
+    return None, ""
+
+
+def _iso_date(year: str, text: str) -> str:
+    """ "(2020, March 3)" or "3 Mar 2020" give 2020-03-03, "May 2015" 2015-05."""
+    words = re.findall(r"[^\W\d_]+|(?<!\d)\d{1,2}(?!\d)", text)
+    month = next((month_number(word) for word in words if month_number(word)), 0)
+    if not month:
+        return year
+    days = [int(word) for word in words if word.isdigit() and 1 <= int(word) <= 31]
+    return f"{year}-{month:02d}-{days[0]:02d}" if len(days) == 1 else f"{year}-{month:02d}"
+
+
+def _volume_issue(fields: Fields) -> tuple[str, str]:
+    volume_text = _YEAR_BEFORE_VOLUME.sub("", fields.text(Label.VOLUME))
+    issue_text = fields.text(Label.ISSUE)
+    volume = _first_number(volume_text)
+    issue = _first_number(issue_text)
+    if not issue:
+        inner = re.search(r"\d\s*\(\s*([\w/–-]{1,12})\s*\)", volume_text)
+        issue = inner.group(1) if inner else ""
+    if re.fullmatch(YEAR, issue):
+        issue = ""
+    return volume, issue
+
+
+def _first_number(text: str) -> str:
+    match = _NUMBER.search(text)
+    return match.group(0) if match else ""
+
+
+def _pages(text: str) -> str:
+    match = _PAGES.search(text)
+    if match is None:
+        return ""
+    return re.sub(r"\s*[-‐‑–—]+\s*", "-", match.group(0))
+
+
+def _venue(text: str) -> str:
+    text = _TYPE_CODE_LEFT.sub("", text)
+    text = _CONNECTOR_TAIL.sub("", _VENUE_LEAD.sub("", text.strip(" ,;:." + _QUOTES)))
+    while True:
+        trimmed = _VENUE_TAIL.sub("", text)
+        if trimmed == text:
+            break
+        text = trimmed
+    return text.strip(" ,;:" + _QUOTES)
+
+
+def _kind(
+    fields: Fields,
+    venue: str,
+    volume: str,
+    pages: str,
+    publisher: str,
+    identifiers: Identifiers,
+) -> str:
+    """A CSL type from what the reference prints: its genre first, then its shape."""
+    genre = " ".join(found.text for found in fields.all(Label.GENRE))
+    by_genre = kind_of_genre(genre) if genre else ""
+    if by_genre:
+        return by_genre
+    if venue and (_CONFERENCE.search(venue) or fields.first(Label.EDITOR)):
+        return "paper-conference"
+    if venue and (volume or pages):
+        return "article-journal"
+    if venue:
+        return "article-journal" if not publisher else "chapter"
+    if publisher and not pages and not identifiers.doi:
+        return "book"
+    if (identifiers.url and not identifiers.doi and not identifiers.arxiv and not pages
+            and not publisher):  # fmt: skip
+        return "webpage"
+    return ""
+
+
+def _et_al_after(fields: Fields, text: str) -> bool:
+    """ "Smith J, et al." where "et al." was read apart from the names."""
+    found = fields.first(Label.AUTHOR)
+    if found is None:
+        return False
+    return bool(re.match(r"[\s,]*(?:et\.?\s*al\b|and others\b|u\.\s?a\.)", text[found.end :]))
+
+
+def _confidence(fields: Fields) -> tuple[tuple[str, float], ...]:
+    names = {
+        Label.TITLE: "title", Label.AUTHOR: "author", Label.DATE: "year",
+        Label.CONTAINER: "venue", Label.VOLUME: "volume", Label.PAGES: "pages",
+        Label.EDITOR: "editor", Label.PUBLISHER: "publisher", Label.ISSUE: "issue",
+    }  # fmt: skip
+    seen: dict[str, float] = {}
+    for label, found in fields.fields:
+        name = names.get(label)
+        if name is not None and name not in seen:
+            seen[name] = round(found.confidence, 3)
+    return tuple(seen.items())

@@ -1,0 +1,74 @@
+"""What the labeller reads: one plain line, whole words where a PDF's font or line breaks
+cut them, compounds kept."""
+
+from __future__ import annotations
+
+import pytest
+from cite_sentinel.core.sources.refparse.text import (
+    plain_reference,
+    rejoin_broken_words,
+    repeats_authors,
+    restore_ligatures,
+)
+from cite_sentinel.core.sources.refparse.tokens import tokenise
+
+
+@pytest.mark.parametrize(
+    ("printed", "meant"),
+    [
+        ("Bu er-based sampling", "Buffer-based sampling"),
+        ("A ect recognition in the wild", "Affect recognition in the wild"),
+        ("An e ective and e cient method", "An effective and efficient method"),
+        ("signi cant di erences in uence", "significant differences influence"),
+    ],
+)
+def test_a_lost_ligature_is_put_back_where_the_whole_word_is_common(
+    printed: str, meant: str
+) -> None:
+    assert restore_ligatures(printed) == meant
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we ate to ee and tea", "de ne pas oublier", "A new era", "Jo Li and Xu Wu"],
+)
+def test_words_that_stand_apart_stay_apart(text: str) -> None:
+    assert restore_ligatures(text) == text
+
+
+@pytest.mark.parametrize(
+    ("printed", "meant"),
+    [
+        ("Image classifica- tion with deep nets", "Image classification with deep nets"),
+        ("Regulatory T- cells in lupus", "Regulatory T-cells in lupus"),
+        ("A time- series model", "A time-series model"),
+    ],
+)
+def test_a_hyphen_a_line_break_left_goes_and_a_compound_keeps_it(printed: str, meant: str) -> None:
+    assert rejoin_broken_words(printed) == meant
+
+
+def test_markup_labels_and_spacing_go_before_labelling() -> None:
+    text = plain_reference("[12]  Smith, J. *Deep   learning*. [Nature](https://x.org), 2015.")
+    assert text == "Smith, J. Deep learning. Nature https://x.org, 2015."
+
+
+def test_a_same_author_dash_is_taken_off_and_said() -> None:
+    raw = "———. Another book by the same author. Oxford: Clarendon, 1990."
+    assert repeats_authors(raw)
+    assert plain_reference(raw).startswith("Another book")
+
+
+def test_pdf_spacing_around_marks_gives_the_same_tokens() -> None:
+    typed = [token.text for token in tokenise('bands," Phys. Rev. B, vol. 65')]
+    extracted = [token.text for token in tokenise('bands ,"Phys .Rev .B, vol. 65')]
+    assert typed == extracted
+
+
+def test_identifiers_are_one_token_each() -> None:
+    tokens = [
+        t.text for t in tokenise("doi:10.1103/PhysRevD.90.014508. https://a.org/x_y, 2101.00001v2")
+    ]
+    assert "10.1103/PhysRevD.90.014508" in tokens
+    assert "https://a.org/x_y" in tokens
+    assert "2101.00001v2" in tokens

@@ -1,0 +1,109 @@
+"""How a parsed `Reference` compares with a hand-labelled string, field by field.
+
+Texts are compared after case-folding, NFKC and dropping punctuation; authors by their family
+names (each side's author text through the same name parser, so that "Smith, J." and
+"J. Smith" agree); the year as a number; volume and first page as written without words.
+A field the labels leave empty must come back empty.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cite_sentinel.core.model import Reference
+from cite_sentinel.core.sources.reflist_people import parse_people
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+from training.labelled import Labelled, tokens_and_labels
+
+FIELDS = ("title", "authors", "year", "venue", "volume", "pages")
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """Which fields of one reference came back right."""
+
+    source: str
+    right: dict[str, bool]
+    empty: bool  # the parser returned no title, no author and no venue
+
+    @property
+    def title_authors_year(self) -> bool:
+        return self.right["title"] and self.right["authors"] and self.right["year"]
+
+
+def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = "".join(" " if unicodedata.category(ch)[0] in "PSZ" else ch for ch in text)
+    return " ".join(text.split())
+
+
+def field_text(tokens: Sequence[Token], labels: Sequence[Label], text: str, label: Label) -> str:
+    """The text of a label's first run of tokens (runs joined across punctuation marks)."""
+    indices = [index for index, found in enumerate(labels) if found is label]
+    if not indices:
+        return ""
+    run = [indices[0]]
+    for index in indices[1:]:
+        between = range(run[-1] + 1, index)
+        if all(labels[j] is Label.OTHER and not tokens[j].is_word for j in between):
+            run.append(index)
+        else:
+            break
+    return text[tokens[run[0]].start : tokens[run[-1]].end]
+
+
+def gold_fields(example: Labelled) -> dict[str, str]:
+    tokens, labels = tokens_and_labels(example)
+    text = example.text
+
+    def get(label: Label) -> str:
+        return field_text(tokens, labels, text, label)
+
+    return {
+        "title": get(Label.TITLE),
+        "authors": get(Label.AUTHOR),
+        "date": get(Label.DATE),
+        "venue": get(Label.CONTAINER),
+        "volume": get(Label.VOLUME),
+        "pages": get(Label.PAGES),
+    }
+
+
+def judge(example: Labelled, reference: Reference) -> Judged:
+    gold = gold_fields(example)
+    right = {
+        "title": normalise(gold["title"]) == normalise(reference.title),
+        "authors": _families(gold["authors"])
+        == [normalise(person.family or person.literal) for person in reference.people],
+        "year": _year(gold["date"]) == reference.year,
+        "venue": normalise(gold["venue"]) == normalise(reference.venue),
+        "volume": _number(gold["volume"]) == _number(reference.volume),
+        "pages": _first_page(gold["pages"]) == _first_page(reference.pages),
+    }
+    empty = not (reference.title or reference.people or reference.venue)
+    return Judged(example.source, right, empty)
+
+
+def _families(text: str) -> list[str]:
+    people, _ = parse_people(text) if text.strip() else ((), False)
+    return [normalise(person.family or person.literal) for person in people]
+
+
+def _year(text: str) -> int | None:
+    match = re.search(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)", text)
+    return int(match.group(1)) if match else None
+
+
+def _number(text: str) -> str:
+    match = re.search(r"\d+|\b[IVXLCDM]+\b", text)
+    return match.group(0).lstrip("0") if match else ""
+
+
+def _first_page(text: str) -> str:
+    match = re.search(r"[A-Za-z]?\d+", text)
+    return match.group(0).lstrip("0") if match else ""
