@@ -3,9 +3,10 @@ labels the document's lines (`core.sources.segment`): its heading, each entry's 
 lines; everything else (body, captions, acknowledgements, appendices, a collaboration's author
 list) is left to the text around.
 
-Two rules stand beside the model, where measurement on real PDFs showed it needed them:
-entries come in lists, and a list heading says where one is. A run of entries under a list
-heading (with no other part's heading between) is kept; another is kept when most of its
+Rules stand beside the model, where measurement on real PDFs showed it needed them: entries
+come in lists, a list heading says where one is, and a numbered list counts (`counting`). A run
+of entries under a list heading (one that holds a word, with no other part's heading between)
+is kept when one of its entries holds what a reference holds; another is kept when most of its
 entries hold what references hold (a year, a DOI, an arXiv id), and, where the document has a
 list heading elsewhere, when it is a list of five entries or more: footnotes, code listings
 and examples in a manual's text the model took for entries are not a list, nor a table of
@@ -18,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cite_sentinel.core.sources.pdf.counting import counted
 from cite_sentinel.core.sources.pdf.entries import Entry, labelled_entries
 from cite_sentinel.core.sources.pdf.list_lines import list_lines
 from cite_sentinel.core.sources.pdf.margins import PageLine
@@ -28,6 +30,8 @@ _LONGEST_BREAK = 6  # lines of other text an entry may run across (a caption, a 
 _BLOCK_GAP = 8  # lines of other text between two entries of one list
 _UNHEADED = 5  # entries a list without a heading needs where another list has one
 _REFERENCE_LIKE = 0.5  # share of an unheaded list's entries that must read as references
+_HEADING_LETTERS = 3  # letters a heading holds at least
+_LINKED = re.compile(r"https?://|\bwww\.|\burl\b", re.IGNORECASE)
 _DATED = re.compile(
     r"(?<![\d/.])(?:1[5-9]\d\d|20[0-3]\d)[a-z]?(?![\d/])|\b10\.\d{4,9}/|arxiv"
     r"|\bn\.\s?d\.|\b(?:in press|forthcoming|unpublished|submitted|to appear|preprint)\b",
@@ -59,19 +63,20 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
     headings = [
         index
         for index, (line, role) in enumerate(zip(listed, roles, strict=True))
-        if role is Role.HEADING or is_list_heading(line.text)
+        if (role is Role.HEADING and _worded(line.text)) or is_list_heading(line.text)
     ]
     parts = [
         index
         for index, line in enumerate(listed)
         if starts_part(line.text, line.size) and not is_list_heading(line.text)
     ]
-    blocks = _blocks(_runs(roles))
+    blocks = [counted(block, roles, listed) for block in _blocks(_runs(roles))]
     headed = [_headed(block, headings, parts) for block in blocks]
     kept = [
         block
         for block, under in zip(blocks, headed, strict=True)
-        if under or (_reference_like(block, lines) and (len(block) >= _UNHEADED or not any(headed)))
+        if (under and _cited(block, lines))
+        or (_reference_like(block, lines) and (len(block) >= _UNHEADED or not any(headed)))
     ]
     runs = [run for block in kept for run in block]
     if not runs:
@@ -121,6 +126,21 @@ def _headed(block: list[list[int]], headings: list[int], parts: list[int]) -> bo
     if not above:
         return False
     return not any(above[-1] < part < start for part in parts)
+
+
+def _worded(text: str) -> bool:
+    """Whether a line the model took for a heading holds a word: "P a" of a formula does not."""
+    return sum(char.isalpha() for char in text) >= _HEADING_LETTERS
+
+
+def _cited(block: list[list[int]], lines: Sequence[PageLine]) -> bool:
+    """Whether any entry of a list holds what a reference holds (a year, an identifier, a
+    link): a manual's code example under its "Bibliography" section holds none."""
+    return any(
+        _DATED.search(lines[index].line.text) or _LINKED.search(lines[index].line.text)
+        for run in block
+        for index in run
+    )
 
 
 def _reference_like(block: list[list[int]], lines: Sequence[PageLine]) -> bool:
