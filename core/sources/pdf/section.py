@@ -3,10 +3,11 @@ labels the document's lines (`core.sources.segment`): its heading, each entry's 
 lines; everything else (body, captions, acknowledgements, appendices, a collaboration's author
 list) is left to the text around.
 
-Rules stand beside the model, where measurement on real PDFs showed it needed them: entries
-come in lists, a list heading says where one is, and a numbered list counts (`counting`). A run
-of entries under a list heading (one that holds a word, with no other part's heading between)
-is kept when one of its entries holds what a reference holds; another is kept when most of its
+Rules stand beside the model, where measurement on real PDFs showed it needed them: an entry
+goes on over the lines the model misread at its pitch (`runs`), entries come in lists, a list
+heading says where one is, and a numbered list counts (`counting`). A run of entries under a
+list heading (one that holds a word, with no other part's heading between) is kept when one
+of its entries holds what a reference holds; another is kept when most of its
 entries hold what references hold (a year, a DOI, an arXiv id), and, where the document has a
 list heading elsewhere, when it is a list of five entries or more: footnotes, code listings
 and examples in a manual's text the model took for entries are not a list, nor a table of
@@ -23,10 +24,10 @@ from cite_sentinel.core.sources.pdf.counting import counted
 from cite_sentinel.core.sources.pdf.entries import Entry, labelled_entries
 from cite_sentinel.core.sources.pdf.list_lines import list_lines
 from cite_sentinel.core.sources.pdf.margins import PageLine
+from cite_sentinel.core.sources.pdf.runs import entry_runs
 from cite_sentinel.core.sources.segment import Role, label_lines
 from cite_sentinel.core.sources.segment.headings import is_list_heading, starts_part
 
-_LONGEST_BREAK = 6  # lines of other text an entry may run across (a caption, a footnote)
 _BLOCK_GAP = 8  # lines of other text between two entries of one list
 _UNHEADED = 5  # entries a list without a heading needs where another list has one
 _REFERENCE_LIKE = 0.5  # share of an unheaded list's entries that must read as references
@@ -70,7 +71,7 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
         for index, line in enumerate(listed)
         if starts_part(line.text, line.size) and not is_list_heading(line.text)
     ]
-    blocks = [counted(block, roles, listed) for block in _blocks(_runs(roles))]
+    blocks = [counted(block, roles, listed) for block in _blocks(entry_runs(roles, listed))]
     headed = [_headed(block, headings, parts) for block in blocks]
     kept = [
         block
@@ -85,27 +86,6 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
         tuple(lines[index] for index in headings),
         tuple(labelled_entries([[lines[index] for index in run] for run in runs])),
     )
-
-
-def _runs(roles: Sequence[Role]) -> list[list[int]]:
-    """Each entry's lines (by index): from a first line over its further lines, across a few
-    lines of other text (a caption, a footnote) but not across a heading."""
-    runs: list[list[int]] = []
-    open_run = False
-    others = 0
-    for index, role in enumerate(roles):
-        if role is Role.FIRST or (role is Role.MORE and not open_run):
-            runs.append([index])
-            open_run, others = True, 0
-        elif role is Role.MORE:
-            runs[-1].append(index)
-            others = 0
-        elif role is Role.HEADING:
-            open_run = False
-        else:
-            others += 1
-            open_run = open_run and others <= _LONGEST_BREAK
-    return runs
 
 
 def _blocks(runs: list[list[int]]) -> list[list[list[int]]]:
