@@ -8,18 +8,16 @@ so each thread opens its own.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-import pycrfsuite
+from cite_sentinel.core.sources.crf_taggers import thread_tagger
 from cite_sentinel.core.sources.segment.features import line_features
 from cite_sentinel.core.sources.segment.lines import ListLine, Role
 
 _MODEL = "segmenter.crfsuite"
-_local = threading.local()
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +48,7 @@ def label_lines(
     `starts`, also how likely each line is to start an entry or to go on with one."""
     if not lines:
         return Labelling((), ())
-    tagger = _tagger(model or model_path())
+    tagger = thread_tagger(model or model_path())
     tagger.set(line_features(lines))
     names = tagger.tag()
     roles = tuple(Role(name) for name in names)
@@ -68,14 +66,3 @@ def label_lines(
         tuple(tagger.marginal(Role.FIRST.value, position) for position in positions),
         tuple(tagger.marginal(Role.MORE.value, position) for position in positions),
     )
-
-
-def _tagger(path: Path) -> pycrfsuite.Tagger:
-    taggers: dict[Path, pycrfsuite.Tagger] = getattr(_local, "taggers", None) or {}
-    _local.taggers = taggers
-    tagger = taggers.get(path)
-    if tagger is None:
-        tagger = pycrfsuite.Tagger()
-        tagger.open(str(path))
-        taggers[path] = tagger
-    return tagger
