@@ -7,11 +7,11 @@ Rules stand beside the model, where measurement on real PDFs showed it needed th
 goes on over the lines the model misread at its pitch (`runs`), entries come in lists, a list
 heading says where one is, and a numbered list counts (`counting`). A run of entries under a
 list heading (one that holds a word, with no other part's heading between) is kept when one
-of its entries holds what a reference holds; another is kept when most of its
-entries hold what references hold (a year, a DOI, an arXiv id), and, where the document has a
-list heading elsewhere, when it is a list of five entries or more: footnotes, code listings
-and examples in a manual's text the model took for entries are not a list, nor a table of
-abbreviations or a figure's labels.
+of its entries holds what a reference holds; another is kept when most of its entries hold
+what references hold (a year, a DOI, an arXiv id), and, where the document has a list heading
+elsewhere, when it is a list of five entries or more: footnotes, code listings and examples in
+a manual's text the model took for entries are not a list, nor a table of abbreviations or a
+figure's labels.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cite_sentinel.core.lexicon import YEAR
 from cite_sentinel.core.sources.pdf.counting import counted
 from cite_sentinel.core.sources.pdf.entries import Entry, labelled_entries
 from cite_sentinel.core.sources.pdf.list_lines import list_lines
@@ -34,7 +35,7 @@ _REFERENCE_LIKE = 0.5  # share of an unheaded list's entries that must read as r
 _HEADING_LETTERS = 3  # letters a heading holds at least
 _LINKED = re.compile(r"https?://|\bwww\.|\burl\b", re.IGNORECASE)
 _DATED = re.compile(
-    r"(?<![\d/.])(?:1[5-9]\d\d|20[0-3]\d)[a-z]?(?![\d/])|\b10\.\d{4,9}/|arxiv"
+    rf"(?<![\d/.]){YEAR}[a-z]?(?![\d/])|\b10\.\d{{4,9}}/|arxiv"
     r"|\bn\.\s?d\.|\b(?:in press|forthcoming|unpublished|submitted|to appear|preprint)\b",
     re.IGNORECASE,
 )
