@@ -26,8 +26,9 @@ from training.dataset import ROOT, hand_labelled
 _LOAD = (
     "import time; t = time.perf_counter();"
     "from cite_sentinel.core.lexicon.words import word_count;"
-    "from cite_sentinel.core.sources.refparse.labeller import _tagger, model_path;"
-    "word_count('x'); _tagger(model_path());"
+    "from cite_sentinel.core.sources.crf_taggers import thread_tagger;"
+    "from cite_sentinel.core.sources.refparse.labeller import model_path;"
+    "word_count('x'); thread_tagger(model_path());"
     "print(time.perf_counter() - t)"
 )
 

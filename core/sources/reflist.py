@@ -1,40 +1,36 @@
-"""Free-text reference lists (a .txt file, a References section) cut into located References."""
+"""Free-text reference lists (a .txt file, a References section) cut into located References:
+the segmenter (`core.sources.segment`) says where each entry starts, the free-text reader reads
+each one."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity
 from cite_sentinel.core.sources.refparse import parse_reference, repeats_authors
+from cite_sentinel.core.sources.segment import Role, label_lines
+from cite_sentinel.core.sources.segment.headings import is_list_heading
+from cite_sentinel.core.sources.segment.text_lines import text_lines
 from cite_sentinel.core.sources.spans import LineIndex
 
-__all__ = ["parse_reference", "read_reflist"]
+__all__ = ["parse_reference", "read_entries", "read_reflist"]
 
 _NUMBERED = re.compile(
     r"^[ \t]{0,3}(?:\\?\[\s*(\d{1,4})\s*\\?\]|\(\s*(\d{1,4})\s*\)|(\d{1,4})[.)])(?=\s)"
 )
 # alpha's labels: "[LCRC21]", "[AKW+22]" (from a PDF the raised "+" may come as a space)
 _ALPHA_LABEL = re.compile(r"^[ \t]{0,3}\[ ?([^\W\d_](?:[^\W\d_]|[+ -]){0,8}\d{2,4}[a-z]?)\](?=\s)")
-_BULLET = re.compile(r"^[ \t]{0,3}[-*+•][ \t]+(?=\S)")
+_BARE = re.compile(r"^[ \t]{0,3}(\d{1,4})[ \t]+(?=[^\W\d_])")  # "27 Alnaim, L. S. …"
 _SKIP = re.compile(
     r"^\s*(?:#{1,6}\s.*|(?:references|bibliography|works cited|literature cited|literature"
     r"|sources|reference list)\s*:?\s*|:::.*|</?div\b.*|[-=*_]{3,}\s*)$",
     re.IGNORECASE,
-)
-_YEARISH = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
-_ENDS = re.compile(r"(?:[.)\]]|\d|://\S+|\b10\.\d+/\S+)\s*$")
-_NAME = r"[A-Z\u00c0-\u024f][\w'’-]+"
-_STARTS = re.compile(
-    rf"^(?:{_NAME}(?:\s+{_NAME}){{0,2}},\s+(?:[A-Z]\.|{_NAME})"  # Liu, F. / Liu, Fangyu
-    rf"|{_NAME}\s+[A-Z]{{1,3}}[,.]"  # Liu F,
-    rf"|(?:[A-Z]\.\s*){{1,3}}{_NAME}[,.]"  # F. Liu,
-    rf"|{_NAME}(?:\s+{_NAME}){{0,4}}\.\s+\(?\d{{4}})"  # World Health Organization. (2020)
 )
 
 
@@ -49,10 +45,22 @@ class _Item:
 
 def read_reflist(text: str, path: str, *, first_line: int = 1) -> Read:
     """Every reference of a free-text list, keyed by its number or by author and year."""
+    return _read(text, path, _segmented_items(text), first_line)
+
+
+def read_entries(entries: Sequence[tuple[str, str]], path: str) -> Read:
+    """References already told apart (a PDF's entries), each with the key its printed label
+    gives ("" for none); entry i is line 2i + 1 of the text they make one paragraph each."""
+    items: list[_Item] = []
+    offset = 0
+    for text, key in entries:
+        items.append(_Item(offset, offset + len(text), key))
+        offset += len(text) + 2
+    return _read("\n\n".join(text for text, _ in entries), path, items, 1)
+
+
+def _read(text: str, path: str, items: Sequence[_Item], first_line: int) -> Read:
     index = LineIndex(text, path)
-    items = (
-        _numbered_items(text) or _labelled_items(text) or _bullet_items(text) or _block_items(text)
-    )
     references: list[Reference] = []
     findings: list[Finding] = []
     for item in items:
@@ -93,94 +101,50 @@ def _is_reference(reference: Reference) -> bool:
     )
 
 
-def _numbered_items(text: str) -> list[_Item]:
-    """`[1] …`, `1. …`, `(1) …`: each number starts a reference, continued lines belong to it."""
-    starts: list[tuple[int, str]] = []
-    for offset, line in _lines(text):
-        match = _NUMBERED.match(line)
-        if match:
-            number = next(group for group in match.groups() if group)
-            # A wrapped line may start "2019. Title": only the next number starts an item.
-            if int(number) in ((int(starts[-1][1]) + 1, 1) if starts else range(1000)):
-                starts.append((offset, number))
-    if not starts:
+def _segmented_items(text: str) -> list[_Item]:
+    """The segmenter's entries: each line that is not a heading belongs to one, and starts a
+    new one where the model finds starting likelier than going on, or where the writer
+    numbered it: a number that goes on with the count ("12." after "11.") always starts one."""
+    rows = [(offset, line) for offset, line in _lines(text)]
+    kept = [(offset, line) for offset, line in rows if line.strip()]
+    if not kept:
         return []
-    return _spans(text, starts)
+    labelling = label_lines(text_lines([line for _, line in rows]), starts=True)
+    spans: list[tuple[int, int, str]] = []
+    open_entry = False
+    count = 0  # the last number that started an entry
+    for (offset, line), role, first, more in zip(
+        kept, labelling.roles, labelling.first, labelling.more, strict=True
+    ):
+        if _SKIP.match(line) or (role is Role.HEADING and is_list_heading(line)):
+            open_entry = False
+            continue
+        start = offset + len(line) - len(line.lstrip())
+        end = offset + len(line.rstrip())
+        printed = _NUMBERED.match(line) or _BARE.match(line)
+        number = int(next(group for group in printed.groups() if group)) if printed else 0
+        counted = number in (count + 1, 1)
+        if open_entry and more >= first and not counted:
+            spans[-1] = (spans[-1][0], end, spans[-1][2])
+        else:
+            spans.append((start, end, str(number) if counted else _key(line)))
+            count = number if counted else count
+        open_entry = True
+    return [_Item(start, end, key) for start, end, key in spans]
 
 
-def _labelled_items(text: str) -> list[_Item]:
-    """`[LCRC21] …`: alphabetic labels of the alpha styles become the keys."""
-    starts = []
-    for offset, line in _lines(text):
-        match = _ALPHA_LABEL.match(line)
-        if match:
-            starts.append((offset, alpha_key(match.group(1))))
-    return _spans(text, starts) if starts else []
+def _key(item: str) -> str:
+    """The number or alpha label an entry was printed with, "" for none."""
+    numbered = _NUMBERED.match(item)
+    if numbered is not None:
+        return next(group for group in numbered.groups() if group)
+    labelled = _ALPHA_LABEL.match(item)
+    return alpha_key(labelled.group(1)) if labelled is not None else ""
 
 
 def alpha_key(label: str) -> str:
     """An alpha label as its style wrote it: a space inside it is a raised "+" a PDF lost."""
     return re.sub(r"\++", "+", re.sub(r"\s+", "+", label.strip()))
-
-
-def _bullet_items(text: str) -> list[_Item]:
-    starts = [(offset, "") for offset, line in _lines(text) if _BULLET.match(line)]
-    return _spans(text, starts) if starts else []
-
-
-def _block_items(text: str) -> list[_Item]:
-    """Paragraphs, hanging-indent blocks, or one reference per line when each has a year."""
-    items: list[_Item] = []
-    block: list[tuple[int, str]] = []
-    for offset, line in [*_lines(text), (len(text), "")]:
-        if line.strip() and not _SKIP.match(line):
-            block.append((offset, line))
-            continue
-        if block:
-            items.extend(_split_block(block))
-            block = []
-    return items
-
-
-def _split_block(block: list[tuple[int, str]]) -> list[_Item]:
-    """A block without blank lines: split under hanging indents, else where a line ends a
-    reference and the next one starts with a name."""
-    indented = [line[:1].isspace() for _, line in block]
-    if any(indented[1:]) and not indented[0]:
-        firsts = [number for number, inset in enumerate(indented) if not inset]
-    else:
-        firsts = [0] + [
-            number
-            for number in range(1, len(block))
-            if _ENDS.search(block[number - 1][1])
-            and _STARTS.match(block[number][1])
-            and _YEARISH.search(block[number][1])
-        ]
-        if len(firsts) == 1 and all(_YEARISH.search(line) for _, line in block):
-            firsts = list(range(len(block)))
-    items = []
-    for position, first in enumerate(firsts):
-        last = firsts[position + 1] - 1 if position + 1 < len(firsts) else len(block) - 1
-        start_offset, start_line = block[first]
-        end_offset, end_line = block[last]
-        start = start_offset + len(start_line) - len(start_line.lstrip())
-        items.append(_Item(start, end_offset + len(end_line.rstrip())))
-    return items
-
-
-def _spans(text: str, starts: list[tuple[int, str]]) -> list[_Item]:
-    """From each start to the next, stopping at a blank-line gap followed by other text."""
-    items = []
-    for position, (start, number) in enumerate(starts):
-        stop = starts[position + 1][0] if position + 1 < len(starts) else len(text)
-        chunk = text[start:stop]
-        gap = re.search(r"\n[ \t]*\n(?=[ \t]*\S)", chunk)
-        if gap and position + 1 == len(starts):
-            chunk = chunk[: gap.start()]
-        chunk_end = start + len(chunk.rstrip())
-        begin = start + len(chunk) - len(chunk.lstrip())
-        items.append(_Item(begin, chunk_end, number))
-    return items
 
 
 def _lines(text: str) -> list[tuple[int, str]]:

@@ -18,7 +18,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from cite_sentinel.core.sources.pdf.glyphs import page_words
 from cite_sentinel.core.sources.pdf.layout import Line, page_lines
-from cite_sentinel.core.sources.pdf.line_numbers import without_line_numbers
+from cite_sentinel.core.sources.pdf.line_numbers import Edge, without_line_numbers
 
 log = logging.getLogger(__name__)
 
@@ -97,8 +97,10 @@ def open_pdf(source: Source) -> Opened | Unopened:
     try:
         pages: list[Page] = []
         broken: list[int] = []
+        numbered: frozenset[Edge] = frozenset()  # where earlier pages numbered their lines
         for index in range(len(document)):
-            page = read_page(document, index)
+            page, edges = read_page(document, index, numbered)
+            numbered = edges or numbered
             if page is None:
                 broken.append(index + 1)
             else:
@@ -138,24 +140,27 @@ def _unopened(error: Any) -> Unopened:
     return Unopened(Trouble.DAMAGED, f"it is damaged ({said[1].lower() if said else error})")
 
 
-def read_page(document: Any, index: int) -> Page | None:
-    """Page `index` (0-based) as read, or None when PDFium cannot load it."""
+def read_page(
+    document: Any, index: int, numbered: frozenset[Edge] = frozenset()
+) -> tuple[Page | None, frozenset[Edge]]:
+    """Page `index` (0-based) as read, or None when PDFium cannot load it, and the edges where
+    its lines are numbered (`numbered`: where earlier pages numbered theirs)."""
     try:
         page = document[index]
     except pdfium.PdfiumError as error:
         log.warning("page %d cannot be loaded: %s", index + 1, error)
-        return None
+        return None, frozenset()
     try:
         width, height = page.get_size()
         textpage = page.get_textpage()
         try:
-            words = without_line_numbers(page_words(textpage, height))
+            words, edges = without_line_numbers(page_words(textpage, height), numbered)
         finally:
             textpage.close()
         lines = tuple(page_lines(words, width))
         links = tuple(_links(document, page, height))
         images = not lines and _draws_images(page)
-        return Page(
+        read = Page(
             number=index + 1,
             width=width,
             height=height,
@@ -163,9 +168,10 @@ def read_page(document: Any, index: int) -> Page | None:
             links=links,
             images=images,
         )
+        return read, edges
     except pdfium.PdfiumError as error:
         log.warning("page %d cannot be read: %s", index + 1, error)
-        return None
+        return None, frozenset()
     finally:
         page.close()
 

@@ -34,6 +34,7 @@ from cite_sentinel.core.sources.pdf.document import (
     open_pdf,
     read_page,
 )
+from cite_sentinel.core.sources.pdf.line_numbers import Edge
 
 log = logging.getLogger(__name__)
 
@@ -227,8 +228,11 @@ def _serve(connection: Connection, source: Source, first: int, limits: PdfLimits
         try:
             total = len(document)
             connection.send(("total", total))
+            numbered: frozenset[Edge] = frozenset()  # where earlier pages numbered their lines
             for index in range(first, min(total, limits.pages)):
-                connection.send(("page", index, read_page(document, index)))
+                page, edges = read_page(document, index, numbered)
+                numbered = edges or numbered
+                connection.send(("page", index, page))
             connection.send(("done",))
         finally:
             document.close()

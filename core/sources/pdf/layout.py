@@ -19,6 +19,8 @@ _SMALL = 0.85  # a word this much smaller than its line's text is a superscript 
 _RAISED = 0.25  # digits whose ink starts this many ems above the baseline are superscript
 _MIN_GUTTER = 4.0  # points: a narrower empty band is a word space, not a gutter
 _WIDE_GAP = 0.8  # ems: a gap between two words of a line this wide may be a gutter
+_STANDS_OUT = 1.8  # a gutter is this many times wider than the row's usual word space
+_FEW_WORDS = 6  # gaps: a row with fewer may be a justified short line
 _SCAN = (0.25, 0.75)  # where on the page a gutter may lie (share of the text's width)
 _MOST_CROSSING = 0.6  # share of the text (by line height) that may run across a gutter
 _FEWEST_BESIDE = 2  # lines needed on each side of a gutter
@@ -112,16 +114,39 @@ def _host(rows: list[list[Word]], sizes: list[float], index: int) -> int | None:
     size = sizes[index]
     row = rows[index]
     centre = (row[0].top + row[0].bottom) / 2
+    mark = _is_mark(row)
+    label = not mark and _is_raised_label(row)
+    best: tuple[float, int] | None = None
     for other in sorted(range(index - 3, index + 4), key=lambda other: abs(other - index)):
-        if other == index or not 0 <= other < len(rows) or sizes[other] * _SMALL <= size:
+        if other == index or not 0 <= other < len(rows):
+            continue
+        if sizes[other] * _SMALL <= size and not mark:
             continue
         host = rows[other]
         top = min(word.top for word in host)
         bottom = max(word.bottom for word in host)
-        left, right = host[0].x0 - sizes[other], host[-1].x1 + sizes[other]
-        if top <= centre <= bottom and left <= row[0].x0 and row[-1].x1 <= right:
+        left = min(word.x0 for word in host) - sizes[other]  # a row is in reading order
+        right = max(word.x1 for word in host) + sizes[other]  # only once it is attached
+        if not (left <= min(word.x0 for word in row) and max(word.x1 for word in row) <= right):
+            continue
+        if mark or label:  # raised: its box overlaps the line it is raised from, most of all
+            overlap = min(row[0].bottom, bottom) - max(row[0].top, top)
+            if overlap > 0 and not _is_mark(host) and (best is None or overlap > best[0]):
+                best = (overlap, other)
+        elif top <= centre <= bottom:
             return other
-    return None
+    return best[1] if best is not None else None
+
+
+def _is_raised_label(row: list[Word]) -> bool:
+    """A row of small numbers alone, such as the raised labels of AIP's and AAPM's entries
+    ("¹ R. P. Feynman, …") or an affiliation's mark."""
+    return all(word.text.strip(",").isdigit() and len(word.text) <= 4 for word in row)
+
+
+def _is_mark(row: list[Word]) -> bool:
+    """A row of raised marks alone, such as alpha's "+" in `[DHH+20]` or a "*"."""
+    return all(len(word.text) <= 2 and not any(c.isalnum() for c in word.text) for word in row)
 
 
 def _gutter(rows: list[list[Word]], width: float) -> tuple[float, float] | None:
@@ -168,18 +193,38 @@ def _empty(
     row: list[Word], left: float, right: float, low: float, high: float
 ) -> list[tuple[float, float]]:
     """The stretches a line leaves empty that reach into the middle of the page."""
+    wide = _wide_gaps(row)
     stretches = [
         (before.x1, after.x0)
-        for before, after in pairwise(row)
-        if after.x0 - before.x1 >= max(_MIN_GUTTER, _WIDE_GAP * before.size)
-        and before.x1 < high
-        and after.x0 > low
+        for index, (before, after) in enumerate(pairwise(row), start=1)
+        if index in wide and before.x1 < high and after.x0 > low
     ]
     if row[-1].x1 < high:
         stretches.append((row[-1].x1, right))
     if row[0].x0 > low:
         stretches.append((left, row[0].x0))
     return stretches
+
+
+def _wide_gaps(row: list[Word]) -> set[int]:
+    """Where a row may be cut by a gutter (the index of the word after the gap): a gap wide
+    enough; in a row of few words, also wider than its other spaces: a justified line of few
+    words ("2015, South Brisbane, Queensland, Australia,") spreads them all alike, and no one
+    of its gaps is a gutter."""
+    gaps = [after.x0 - before.x1 for before, after in pairwise(row)]
+    few = 3 <= len(gaps) <= _FEW_WORDS
+    wide: set[int] = set()
+    for index, gap in enumerate(gaps, start=1):
+        if gap < max(_MIN_GUTTER, _WIDE_GAP * row[index - 1].size):
+            continue
+        if few:
+            others = sorted(
+                other for position, other in enumerate(gaps, start=1) if position != index
+            )
+            if gap < _STANDS_OUT * others[len(others) // 2]:
+                continue
+        wide.add(index)
+    return wide
 
 
 def _sides(rows: list[list[Word]], start: float, end: float) -> tuple[int, int]:
@@ -216,7 +261,10 @@ def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[in
             for index, (before, after) in enumerate(pairwise(row), start=1)
             if before.x1 <= middle
             and after.x0 > start
-            and after.x0 - before.x1 >= max(_MIN_GUTTER, _WIDE_GAP * before.size)
+            and (
+                after.x0 - before.x1 >= max(_MIN_GUTTER, _WIDE_GAP * before.size)
+                or _spans(before, after, start, end)
+            )
         ),
         None,
     )
@@ -227,6 +275,17 @@ def _split(row: list[Word], gutter: tuple[float, float] | None) -> list[tuple[in
     if row[0].x0 >= start:
         return [(2, row)]
     return [(0, row)]
+
+
+def _spans(before: Word, after: Word, start: float, end: float) -> bool:
+    """Whether the space between two words is the gutter itself: the left column's last
+    glyph may reach into it (a hyphen, a comma), the right column starts at its edge."""
+    tolerance = min(_OVERHANG, (end - start) / 4)
+    return (
+        after.x0 - before.x1 >= _MIN_GUTTER
+        and before.x1 <= start + tolerance
+        and after.x0 >= end - tolerance
+    )
 
 
 def _line(row: list[Word], column: int, column_left: float) -> Line:

@@ -24,32 +24,55 @@ _PITCH = (0.8, 2.2)  # a line pitch is this many ems of the text
 _STEADY = (0.85, 2.0)
 _MOSTLY = 0.75  # share of neighbouring numbers whose distance keeps the pitch
 
+Edge = tuple[str, int]  # ("right", x): numbers right-aligned at x; ("left", x): left-aligned
 
-def without_line_numbers(words: list[Word]) -> list[Word]:
-    """The page's words less the numbers of its margins' line numbering."""
+
+def without_line_numbers(
+    words: list[Word], known: frozenset[Edge] = frozenset()
+) -> tuple[list[Word], frozenset[Edge]]:
+    """The page's words less the numbers of its margins' line numbering, and the edges those
+    numbers stand on. A page with few lines (the end of a list) has too few numbers to show
+    their count: there, numbers standing apart on an edge earlier pages numbered go too."""
     numbers = [word for word in words if word.text.isdigit() and len(word.text) <= 5]
-    if len(numbers) < _FEWEST:
-        return words
     text = [word for word in words if not word.text.isdigit()]
     em = median(word.size for word in text) if text else 0.0
-    if em <= 0:
-        return words
+    if not numbers or em <= 0:
+        return words, frozenset()
     dropped: set[int] = set()
-    for margin in _margins(numbers):
+    edges: set[Edge] = set()
+    for edge, margin in _margins(numbers).items():
         apart = [word for word in margin if _stands_apart(word, words, em)]
         pitch = _line_pitch(apart, em) if len(apart) >= _FEWEST else None
         if pitch is not None:
             dropped.update(id(word) for word in margin if _in_count(word, apart, pitch))
+            edges.add(edge)
+    if not edges:
+        return _on_known_edges(words, numbers, known, em), frozenset()
+    kept = [word for word in words if id(word) not in dropped] if dropped else words
+    return kept, frozenset(edges)
+
+
+def _on_known_edges(
+    words: list[Word], numbers: list[Word], known: frozenset[Edge], em: float
+) -> list[Word]:
+    near = {(side, x + shift) for side, x in known for shift in (-1, 0, 1)}
+    dropped = {
+        id(word) for word in numbers if _edges(word) & near and _stands_apart(word, words, em)
+    }
     return [word for word in words if id(word) not in dropped] if dropped else words
 
 
-def _margins(numbers: list[Word]) -> list[list[Word]]:
+def _edges(word: Word) -> set[Edge]:
+    return {("right", round(word.x1)), ("left", round(word.x0))}
+
+
+def _margins(numbers: list[Word]) -> dict[Edge, list[Word]]:
     """Numbers aligned on one edge: right-aligned (left margin) or left-aligned (right one)."""
-    by_edge: dict[tuple[str, int], list[Word]] = defaultdict(list)
+    by_edge: dict[Edge, list[Word]] = defaultdict(list)
     for word in numbers:
-        by_edge[("right", round(word.x1))].append(word)
-        by_edge[("left", round(word.x0))].append(word)
-    return [group for group in by_edge.values() if len(group) >= _FEWEST]
+        for edge in _edges(word):
+            by_edge[edge].append(word)
+    return {edge: group for edge, group in by_edge.items() if len(group) >= _FEWEST}
 
 
 def _stands_apart(number: Word, words: list[Word], em: float) -> bool:

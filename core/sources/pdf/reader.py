@@ -2,10 +2,11 @@
 
 The stages: PDFium's glyphs become lines in reading order (`document`, run by `isolated` in
 a child process bounded in memory, pages and time), running heads and page numbers go
-(`margins`), the reference list is found (`section`) and cut into entries
-(`entries`), each entry's lines are joined (`joining`) and read by the free-text reference
-reader, so its verdicts and finding codes are those every input gets; then the text around
-finds the citations (`markers`). Each reference is located by page and printed label.
+(`margins`), the segmenter labels every line with its layout (`list_lines`, `section`): the
+list's heading, each entry's first and further lines, other text; each entry's lines are
+joined (`joining`) and read by the free-text reference reader, so its verdicts and finding
+codes are those every input gets; then the text around finds the citations (`markers`).
+Each reference is located by page and printed label.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from cite_sentinel.core.sources.identifiers import normalise_arxiv, normalise_do
 from cite_sentinel.core.sources.pdf import notices
 from cite_sentinel.core.sources.pdf.body import body_text
 from cite_sentinel.core.sources.pdf.document import Link, Opened, Source
-from cite_sentinel.core.sources.pdf.entries import NUMBER_LABEL, Entry, split_entries
+from cite_sentinel.core.sources.pdf.entries import NUMBER_LABEL, Entry
 from cite_sentinel.core.sources.pdf.hyphens import Words, document_words
 from cite_sentinel.core.sources.pdf.isolated import open_isolated
 from cite_sentinel.core.sources.pdf.joining import joined_text, link_uris
@@ -28,7 +29,7 @@ from cite_sentinel.core.sources.pdf.margins import PageLine, strip_margins
 from cite_sentinel.core.sources.pdf.markers import find_citations
 from cite_sentinel.core.sources.pdf.marks import Listed
 from cite_sentinel.core.sources.pdf.section import find_section
-from cite_sentinel.core.sources.reflist import read_reflist
+from cite_sentinel.core.sources.reflist import read_entries
 
 log = logging.getLogger(__name__)
 
@@ -65,12 +66,10 @@ def _read(source: Source, path: str) -> Read:
     if section is None:
         findings.append(notices.no_reference_list(path, opened.pages))
         return Read(findings=tuple(findings))
-    entries = split_entries(section.lines)
+    entries = section.entries
     listed, problems = _references(entries, links, document_words(lines), path)
     findings.extend(problems)
-    inside = {line.number for line in section.lines}
-    if section.heading is not None:
-        inside.add(section.heading.number)
+    inside = section.numbers
     body = body_text([line for line in lines if line.number not in inside])
     found = find_citations(body, listed, links, path)
     log.info(
@@ -91,10 +90,11 @@ def _read(source: Source, path: str) -> Read:
 def _references(
     entries: Sequence[Entry], links: Mapping[int, Sequence[Link]], words: Words, path: str
 ) -> tuple[list[Listed], list[Finding]]:
-    """Each entry read as a free-text reference, one paragraph each, and put back in place."""
+    """Each entry read as a free-text reference and put back in place."""
     texts = [joined_text(entry.lines, links, words) for entry in entries]
-    items = [_item(entry, text) for entry, text in zip(entries, texts, strict=True)]
-    listed = read_reflist("\n\n".join(items), path)
+    listed = read_entries(
+        [_item(entry, text) for entry, text in zip(entries, texts, strict=True)], path
+    )
     references: list[Listed] = []
     for reference in listed.references:
         number = (reference.location.line - 1) // 2
@@ -114,17 +114,13 @@ def _references(
     return references, findings
 
 
-def _item(entry: Entry, text: str) -> str:
-    """An entry as one item of a free-text list: unlabelled ones as bullets, so that a line
-    that starts with a number ("28. https://…") is never taken for a numbered list; a bare
-    number however printed ("12 Smith J, …" in BMJ and The Lancet, "( 3)") as "[12]"."""
-    if not entry.label:
-        return f"- {text}"
-    printed = NUMBER_LABEL.match(text)
-    if printed is not None and any(char.isdigit() for char in entry.label):
-        number = next(group for group in printed.groups() if group)
-        return f"[{number}]{text[printed.end() :]}"
-    return text
+def _item(entry: Entry, text: str) -> tuple[str, str]:
+    """An entry's text and key; a number however printed ("12 Smith J, …" in BMJ and The
+    Lancet, "( 3)") as "[12]", which the free-text reader takes off."""
+    printed = NUMBER_LABEL.match(text) if entry.key.isdigit() else None
+    if printed is not None:
+        return f"[{entry.key}]{text[printed.end() :]}", entry.key
+    return text, entry.key
 
 
 def _location(entry: Entry, path: str, text: str) -> Location:

@@ -8,19 +8,17 @@ thread-safe, so each thread gets its own tagger over the same file.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-import pycrfsuite
+from cite_sentinel.core.sources.crf_taggers import thread_tagger
 from cite_sentinel.core.sources.refparse.features import sequence_features
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
 _MODEL = "parser.crfsuite"
-_local = threading.local()
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,20 +38,9 @@ def label_tokens(tokens: Sequence[Token], *, model: Path | None = None) -> Label
     """Every token's label, by the shipped model (or `model`, for training and tests)."""
     if not tokens:
         return Labelling((), ())
-    tagger = _tagger(model or model_path())
+    tagger = thread_tagger(model or model_path())
     tagger.set(sequence_features(tokens))
     names = tagger.tag()
     labels = tuple(Label(name) for name in names)
     confidence = tuple(tagger.marginal(name, position) for position, name in enumerate(names))
     return Labelling(labels, confidence)
-
-
-def _tagger(path: Path) -> pycrfsuite.Tagger:
-    taggers: dict[Path, pycrfsuite.Tagger] = getattr(_local, "taggers", None) or {}
-    _local.taggers = taggers
-    tagger = taggers.get(path)
-    if tagger is None:
-        tagger = pycrfsuite.Tagger()
-        tagger.open(str(path))
-        taggers[path] = tagger
-    return tagger

@@ -23,24 +23,40 @@ def _text_lines(count: int, *, start: float = 72.0) -> list[Word]:
 
 def test_numbers_counting_the_lines_in_a_margin_are_dropped() -> None:
     numbers = [_word(str(40 + line), 40.0, line) for line in range(12)]
-    kept = without_line_numbers(numbers + _text_lines(12))
+    kept, _ = without_line_numbers(numbers + _text_lines(12))
     assert [word.text for word in kept] == ["Okonkwo,"] * 12
 
 
 def test_every_fifth_line_numbered_is_a_margin_too() -> None:
     numbers = [_word(str(5 * (k + 1)), 40.0, 5 * k + 4) for k in range(6)]
-    kept = without_line_numbers(numbers + _text_lines(30))
+    kept, _ = without_line_numbers(numbers + _text_lines(30))
     assert all(word.text == "Okonkwo," for word in kept)
 
 
 def test_labels_beside_the_entries_they_number_are_kept() -> None:
     # "1 Okonkwo, …" with a word space after the label, each entry three lines long.
     labels = [_word(str(k + 1), 60.0, 3 * k) for k in range(8)]
-    kept = without_line_numbers(labels + _text_lines(24, start=68.0))
+    kept, _ = without_line_numbers(labels + _text_lines(24, start=68.0))
     assert sum(word.text.isdigit() for word in kept) == 8
 
 
 def test_labels_set_apart_still_number_entries_not_lines() -> None:
     labels = [_word(str(k + 1), 40.0, 3 * k) for k in range(8)]
-    kept = without_line_numbers(labels + _text_lines(24))
+    kept, _ = without_line_numbers(labels + _text_lines(24))
     assert sum(word.text.isdigit() for word in kept) == 8
+
+
+def test_a_last_page_of_three_lines_loses_the_numbers_of_the_margin_earlier_pages_numbered() -> (
+    None
+):
+    numbers = [_word(str(40 + line), 40.0, line) for line in range(12)]
+    _, edges = without_line_numbers(numbers + _text_lines(12))
+    last_page = [_word(str(188 + line), 40.0, line) for line in range(3)]
+    kept, _ = without_line_numbers(last_page + _text_lines(3), edges)
+    assert [word.text for word in kept] == ["Okonkwo,"] * 3
+
+
+def test_a_short_page_keeps_its_numbers_where_no_page_before_numbered_lines() -> None:
+    labels = [_word(str(k + 1), 40.0, 3 * k) for k in range(3)]
+    kept, _ = without_line_numbers(labels + _text_lines(9))
+    assert sum(word.text.isdigit() for word in kept) == 3

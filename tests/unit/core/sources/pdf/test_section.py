@@ -10,8 +10,9 @@ from cite_sentinel.core.sources.pdf.section import find_section
 def _lines(*texts: str) -> list[PageLine]:
     lines = []
     for number, text in enumerate(texts, start=1):
+        width = min(5.0 * len(text), 228.0)  # as a justified column of 10 pt type sets it
         line = Line(
-            text=text, x0=72, x1=300, top=12.0 * number, bottom=12.0 * number + 10, size=10,
+            text=text, x0=72, x1=72 + width, top=12.0 * number, bottom=12.0 * number + 10, size=10,
             column=0, column_left=72, words=(), superscript=(), starts=(),
         )  # fmt: skip
         lines.append(PageLine(line, 1, number))
@@ -32,4 +33,5 @@ def test_a_line_of_an_entry_that_starts_like_an_appendix_heading_stays_in_the_li
         )
     )
     assert section is not None
-    assert [line.line.text for line in section.lines][-1] == "Proceedings of CHI, pp. 1–10."
+    (entry,) = section.entries
+    assert entry.lines[-1].line.text == "Proceedings of CHI, pp. 1–10."

@@ -1,0 +1,73 @@
+"""A numbered reference list as its numbers count: it starts at its 1, and a line that carries
+the next number starts the entry it numbers even where the segmenter left that line out (a
+lone entry after a page break, the last entry before an appendix)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cite_sentinel.core.sources.pdf.entries import NUMBER_LABEL
+from cite_sentinel.core.sources.segment import ListLine, Role
+from cite_sentinel.core.sources.segment.headings import starts_part
+
+_NUMBERED = 0.5  # share of a list's entries printed with a number that makes it numbered
+_LONGEST = 6  # lines of other text a missed entry may stand among
+_PITCH = 1.5  # line pitches below the last entry a line of it may stand
+
+
+def counted(
+    block: list[list[int]], roles: Sequence[Role], listed: Sequence[ListLine]
+) -> list[list[int]]:
+    """A numbered list as its numbers count: it starts at its 1 (what stands above that in the
+    block without a number is no entry of it: a table's or the title's footnotes), and a line
+    the model left out that carries the next number starts the entry it numbers."""
+    numbers = [_number(listed[run[0]].text) for run in block]
+    if sum(number is not None for number in numbers) < _NUMBERED * len(block):
+        return block
+    if 1 in numbers:
+        first = numbers.index(1)
+        if all(number is None for number in numbers[:first]):
+            block, numbers = block[first:], numbers[first:]
+    kept: list[list[int]] = []
+    for position, run in enumerate(block):
+        kept.append(run)
+        number = numbers[position]
+        following = block[position + 1][0] if position + 1 < len(block) else None
+        if number is None or (following is not None and numbers[position + 1] != number + 2):
+            continue
+        missed = _missed(run[-1] + 1, following, number + 1, roles, listed)
+        if missed:
+            kept.append(missed)
+    return kept
+
+
+def _missed(
+    start: int, stop: int | None, number: int, roles: Sequence[Role], listed: Sequence[ListLine]
+) -> list[int]:
+    """The lines of the entry numbered `number` among other lines from `start` (up to the next
+    entry at `stop`, or within the list's line pitch after its last): [] where no such line."""
+    end = min(stop if stop is not None else len(roles), start + _LONGEST, len(roles))
+    found = next(
+        (
+            index
+            for index in range(start, end)
+            if roles[index] is Role.OTHER and _number(listed[index].text) == number
+        ),
+        None,
+    )
+    if found is None:
+        return []
+    run = [found]
+    for index in range(found + 1, end):
+        line = listed[index]
+        if roles[index] is not Role.OTHER or starts_part(line.text, line.size):
+            break
+        if stop is None and (line.gap is None or line.gap > _PITCH):
+            break
+        run.append(index)
+    return run
+
+
+def _number(text: str) -> int | None:
+    match = NUMBER_LABEL.match(text)
+    return int(next(group for group in match.groups() if group)) if match else None

@@ -1,0 +1,76 @@
+"""A numbered list as its numbers count, whatever the segmenter made of a line or two: it
+starts at its 1, and the next number starts an entry the model left out."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.sources.pdf.counting import counted
+from cite_sentinel.core.sources.segment import ListLine, Role
+
+_O, _F, _M = Role.OTHER, Role.FIRST, Role.MORE
+
+
+def _lines(*rows: tuple[str, float | None]) -> list[ListLine]:
+    return [ListLine(text=text, indent=0.0, shortfall=0.0, gap=gap) for text, gap in rows]
+
+
+def _texts(block: list[list[int]], lines: list[ListLine]) -> list[str]:
+    return [" ".join(lines[index].text for index in run) for run in block]
+
+
+def test_footnotes_above_a_list_that_counts_from_one_are_not_entries() -> None:
+    lines = _lines(
+        ("a) Footnote to the title of the article.", 1.0),
+        ("b) Also at the Physics Department.", 1.0),
+        ("1 R. P. Feynman, Phys. Rev. 94, 262 (1954).", 1.0),
+        ("2 E. Witten, (2001), hep-th/0106109.", 1.0),
+        ("3 A. Einstein, Yu. Podolsky, and N. Rosen, Phys. Rev. 47,", 1.0),
+        ("777 (1935).", 1.0),
+    )
+    block = counted([[0], [1], [2], [3], [4, 5]], [_F, _F, _F, _F, _F, _M], lines)
+    assert _texts(block, lines)[0].startswith("1 R. P. Feynman")
+    assert len(block) == 3
+
+
+def test_a_line_the_model_left_out_that_carries_the_next_number_is_an_entry() -> None:
+    lines = _lines(
+        ("31 C. D. Sofield and R. A. Andersen, Acta Crystallogr. C 60,", 1.0),
+        ("m572 (2004).", 1.0),
+        ("32 Proceedings of the 21st international conference on coordination", 1.3),
+        ("chemistry (Toulouse, France) (1980).", 1.0),
+        ("33 A. J. C. Wilson and E. Prince, eds., International tables (1992).", None),
+    )
+    block = counted([[0, 1], [4]], [_F, _M, _O, _O, _F], lines)
+    assert [text[:2] for text in _texts(block, lines)] == ["31", "32", "33"]
+    assert _texts(block, lines)[1].endswith("(Toulouse, France) (1980).")
+
+
+def test_the_last_entry_the_model_left_out_ends_where_the_list_does() -> None:
+    lines = _lines(
+        ("[37] TUG 2017. Institutional members of the TeX Users Group.", 1.0),
+        ("[38] B. Veytsman. 2017. acmart: class for typesetting publications.", 1.0),
+        ("A RESEARCH METHODS", 2.6),
+        ("Lorem ipsum dolor sit amet, consectetur adipiscing elit.", 1.2),
+    )
+    block = counted([[0]], [_F, _O, _O, _O], lines)
+    assert _texts(block, lines) == [lines[0].text, lines[1].text]
+
+
+def test_a_number_that_does_not_go_on_with_the_count_starts_nothing() -> None:
+    """A wrapped line that starts with a number, or a gap in the count the model saw right."""
+    lines = _lines(
+        ("[4] A. Author, Title of the work, Journal 12,", 1.0),
+        ("7 (2019).", 1.0),
+        ("[5] B. Author, Another work, Journal 13, 8 (2020).", 1.0),
+        ("[9] C. Author, A third work, Journal 14, 9 (2021).", 1.0),
+    )
+    block = counted([[0, 1], [2], [3]], [_F, _O, _F, _F], lines)
+    assert block == [[0, 1], [2], [3]]
+
+
+def test_a_list_without_numbers_is_left_as_the_model_cut_it() -> None:
+    lines = _lines(
+        ("Okonkwo, A. (2019). Sparse graph inference. Journal 12, 1-18.", 1.0),
+        ("Note 2 of the table.", 1.0),
+        ("Varga, B. (2021). Adaptive signal estimation. Journal 14, 1-34.", 1.0),
+    )
+    assert counted([[0], [2]], [_F, _O, _F], lines) == [[0], [2]]

@@ -1,0 +1,37 @@
+"""An entry's lines from the segmenter's roles: a line it misread inside an entry, at the
+entry's pitch, stays in the entry; a caption or footnote that stands apart does not."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.sources.pdf.runs import entry_runs
+from cite_sentinel.core.sources.segment import ListLine, Role
+
+_O, _F, _M, _H = Role.OTHER, Role.FIRST, Role.MORE, Role.HEADING
+
+
+def _lines(*gaps: float | None) -> list[ListLine]:
+    return [ListLine(text="text", indent=0.0, shortfall=0.0, gap=gap) for gap in gaps]
+
+
+def test_names_the_model_misread_inside_an_entry_stay_in_it() -> None:
+    """'[45] P. Z. Yeh, …, W. Jarrold,' / three lines of names / 'second screen application…'"""
+    roles = [_F, _O, _O, _O, _M, _M, _F]
+    assert entry_runs(roles, _lines(1.0, 1.3, 1.3, 1.2, 1.0, 1.0, 1.0)) == [
+        [0, 1, 2, 3, 4, 5],
+        [6],
+    ]
+
+
+def test_a_caption_set_apart_inside_an_entry_is_left_out() -> None:
+    roles = [_F, _M, _O, _O, _M, _F]
+    assert entry_runs(roles, _lines(1.0, 1.0, 2.4, 1.0, 2.2, 1.0)) == [[0, 1, 4], [5]]
+
+
+def test_an_entry_going_on_over_a_page_keeps_out_the_lines_between() -> None:
+    roles = [_F, _M, _O, _M, _F]
+    assert entry_runs(roles, _lines(1.0, 1.0, 1.0, None, 1.0)) == [[0, 1, 3], [4]]
+
+
+def test_a_heading_ends_an_entry_and_a_long_break_ends_it_too() -> None:
+    roles = [_F, _H, _M, _M, *[_O] * 7, _M]
+    assert entry_runs(roles, _lines(*[1.0] * 12)) == [[0], [2, 3], [11]]

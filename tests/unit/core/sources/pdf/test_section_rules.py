@@ -1,0 +1,79 @@
+"""The rules beside the segmenter, given the model's labels: a heading holds a word, and a list
+under a heading holds at least one thing a reference holds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from cite_sentinel.core.sources.pdf import section
+from cite_sentinel.core.sources.pdf.layout import Line
+from cite_sentinel.core.sources.pdf.margins import PageLine
+from cite_sentinel.core.sources.segment import ListLine, Role
+from cite_sentinel.core.sources.segment.labeller import Labelling
+
+
+def _document(monkeypatch: pytest.MonkeyPatch, rows: Sequence[tuple[str, Role]]) -> list[PageLine]:
+    """Lines as the model labelled them, one pitch apart."""
+    listed = [ListLine(text=text, indent=0.0, shortfall=0.0, gap=1.0) for text, _ in rows]
+    roles = tuple(role for _, role in rows)
+    monkeypatch.setattr(section, "list_lines", lambda lines: listed)
+    monkeypatch.setattr(section, "label_lines", lambda lines, sure: Labelling(roles, ()))
+    return [
+        PageLine(_line(text, 12.0 * number), 1, number + 1) for number, (text, _) in enumerate(rows)
+    ]
+
+
+def _line(text: str, top: float) -> Line:
+    return Line(
+        text=text, x0=0.0, x1=300.0, top=top, bottom=top + 10, size=10.0, column=0,
+        column_left=0.0, words=(), superscript=(), starts=(),
+    )  # fmt: skip
+
+
+def _entries(lines: list[PageLine]) -> list[str]:
+    found = section.find_section(lines)
+    return [] if found is None else [entry.lines[0].line.text for entry in found.entries]
+
+
+_O, _H, _F, _M = Role.OTHER, Role.HEADING, Role.FIRST, Role.MORE
+_BODY = [("We compare the bound with the baselines of earlier work.", _O)] * 12
+
+
+def test_a_formulas_letters_the_model_took_for_a_heading_head_no_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = [("P a", _H), ("1", _M), ("abc123456abcdef b , ( 6b)", _M), *_BODY]
+    assert _entries(_document(monkeypatch, rows)) == []
+
+
+def test_a_list_heading_of_few_letters_still_heads_its_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = [("参考文献", _H), ("[1] 王伟. 稀疏图推断. 应用推断学报, 2019.", _F)]
+    assert _entries(_document(monkeypatch, rows)) == ["[1] 王伟. 稀疏图推断. 应用推断学报, 2019."]
+
+
+def test_a_code_example_under_a_bibliography_section_is_no_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = [
+        ("2.5 Bibliography", _O),
+        ("feature.", _M),
+        ("\\article{key1,", _M),
+        ('relatedtype="erratum",', _M),
+        ("}", _M),
+        *_BODY,
+    ]
+    assert _entries(_document(monkeypatch, rows)) == []
+
+
+def test_a_list_under_its_heading_with_a_link_but_no_year_is_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = [
+        ("References", _H),
+        ("[1] The Python Software Foundation. The Python tutorial.", _F),
+        ("https://docs.python.org/3/tutorial/", _M),
+    ]
+    assert _entries(_document(monkeypatch, rows)) == [rows[1][0]]
