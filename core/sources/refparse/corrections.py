@@ -192,8 +192,11 @@ def _venue_after_inverted_names(tokens: Sequence[Token], labelling: Labelling) -
     tail = range(closing + 1, last + 1)
     if not tail or not all(_venue_word(tokens[i]) for i in tail):
         return labelling
-    if not tokens[tail[0]].text[0].isupper() or tokens[tail[0]].text.lower() in NAME_SUFFIXES:
+    first_word = tokens[tail[0]].text
+    if not first_word[0].isupper() or first_word.lower() in NAME_SUFFIXES:
         return labelling
+    if _is_initial(first_word) and len(first_word) == 1:
+        return labelling  # "Ling, C. X. (1995)": one more initial
     for inside in tail:
         labels[inside] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
@@ -221,7 +224,7 @@ def _venue_before_numbers(tokens: Sequence[Token], labelling: Labelling) -> Labe
         ),
         None,
     )
-    if number is None:
+    if number is None or not _numbers_follow(tokens, number):
         return labelling
     start = number
     while start > 0 and labels[start - 1] in _MISTAKEN_VENUE and _venue_word(tokens[start - 1]):
@@ -234,6 +237,15 @@ def _venue_before_numbers(tokens: Sequence[Token], labelling: Labelling) -> Labe
     for inside in range(start, number):
         labels[inside] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _numbers_follow(tokens: Sequence[Token], number: int) -> bool:
+    """Whether the number at `number` opens a venue's numbers: a volume, or a year with a
+    volume after its comma (ACS's "2015, 5, 852"); a place's year stands alone ("Berne 2008")."""
+    if not _YEAR.fullmatch(tokens[number].text):
+        return True
+    after = [token.text for token in tokens[number + 1 : number + 3]]
+    return len(after) == 2 and after[0] == "," and bool(_NUMBER.fullmatch(after[1]))
 
 
 _MISTAKEN_VENUE = frozenset({Label.VOLUME, Label.DATE, Label.LOCATION, Label.PUBLISHER})

@@ -177,3 +177,12 @@ def test_html_tags_of_a_copied_reference_stay_out_of_its_fields() -> None:
     assert _families(copied) == ["Brandt"]
     assert copied.title == "Pipe ageing in cold climates"
     assert "<" not in copied.publisher and "italic" not in copied.publisher
+
+
+def test_a_place_before_a_year_or_a_last_initial_is_no_venue() -> None:
+    book = _read("BRUNNER Anna/KELLER Jon, Verwaltungsrecht im Überblick, Schulthess, Zürich 2011.")
+    assert book.venue == ""
+    assert book.year == 2011
+    note = _read("Okafor, T. N. (1998). Personal communication.")
+    assert note.venue == ""
+    assert _families(note) == ["Okafor"]
