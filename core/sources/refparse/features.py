@@ -8,7 +8,7 @@ inside brackets. Words come from one shared vocabulary (`core.lexicon`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from cite_sentinel.core.lexicon import (
     AND_WORDS,
@@ -122,36 +122,26 @@ def _magnitude(count: int) -> int:
 
 
 def _lexicon(lower: str) -> list[str]:
-    names = []
-    if lower in MONTHS:
-        names.append("month")
-    if lower in NAME_PARTICLES:
-        names.append("particle")
-    if lower in AND_WORDS:
-        names.append("and")
-    if lower in ("et", "al", "others"):
-        names.append("etal")
-    if lower in EDITOR_WORDS:
-        names.append("editor")
-    if lower in JOURNAL_WORDS:
-        names.append("journal")
-    if lower in CONFERENCE_WORDS:
-        names.append("conference")
-    if lower in PUBLISHER_WORDS:
-        names.append("publisher")
-    if lower in PLACE_WORDS:
-        names.append("place")
-    if lower in LOCATOR_WORDS:
-        names.append("locator")
-    if lower in KIND_WORDS:
-        names.append("kind")
-    if lower in _STOP:
-        names.append("stop")
-    if lower in ("in", "dans", "im", "w"):
-        names.append("in")
-    if lower in ("doi", "isbn", "issn", "pmid", "pmcid", "arxiv", "url", "urn", "hdl"):
-        names.append("id-word")
-    return names
+    """The names of the word lists of the shared vocabulary that hold the word."""
+    return [name for name, words in _WORD_LISTS if lower in words]
+
+
+_WORD_LISTS: tuple[tuple[str, Collection[str]], ...] = (
+    ("month", MONTHS),
+    ("particle", NAME_PARTICLES),
+    ("and", AND_WORDS),
+    ("etal", ("et", "al", "others")),
+    ("editor", EDITOR_WORDS),
+    ("journal", JOURNAL_WORDS),
+    ("conference", CONFERENCE_WORDS),
+    ("publisher", PUBLISHER_WORDS),
+    ("place", PLACE_WORDS),
+    ("locator", LOCATOR_WORDS),
+    ("kind", KIND_WORDS),
+    ("stop", _STOP),
+    ("in", ("in", "dans", "im", "w")),
+    ("id-word", ("doi", "isbn", "issn", "pmid", "pmcid", "arxiv", "url", "urn", "hdl")),
+)
 
 
 def _context_features(tokens: Sequence[Token]) -> list[list[str]]:
