@@ -42,6 +42,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_inside_container,
         _publisher_after_title,
         _title_read_as_note,
+        _year_ends_the_names,
         _venue_after_inverted_names,
         _abbreviations_joined,
         _venue_before_numbers,
@@ -158,6 +159,38 @@ def _plain_word(token: Token) -> bool:
     if not token.is_word or text[0].isdigit() or text.lower() in _ANNOUNCING:
         return False
     return word_count(text) > sum(name_counts(text))
+
+
+def _year_ends_the_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A year read inside the names, or as the first word of the venue right after them, is
+    the date, and ends the names: no name or journal starts with a year. Words read as names
+    after it belong to the field that follows ("Jones C D 2019 J. Phys. A: Math. Theor. 52
+    345001": "J." opens the venue)."""
+    labels = list(labelling.labels)
+    if Label.AUTHOR not in labels:
+        return labelling
+    first = labels.index(Label.AUTHOR)
+    last = first
+    while last + 1 < len(labels) and labels[last + 1] is Label.AUTHOR:
+        last += 1
+    year = (
+        next((i for i in range(first + 1, last + 2) if _YEAR.fullmatch(tokens[i].text)), None)
+        if last + 1 < len(labels)
+        else None
+    )
+    if year is None or labels[year] not in (Label.AUTHOR, Label.CONTAINER):
+        return labelling
+    labels[year] = Label.DATE
+    stop = year + 1
+    while stop < len(labels) and labels[stop] is Label.AUTHOR:
+        stop += 1
+    following = stop
+    while following < len(labels) and labels[following] is Label.OTHER:
+        following += 1
+    if following < len(labels) and labels[following] in (Label.CONTAINER, Label.TITLE):
+        for inside in range(year + 1, following):
+            labels[inside] = labels[following]
+    return Labelling(tuple(labels), labelling.confidence)
 
 
 def _venue_after_inverted_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -355,6 +388,8 @@ def _locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labe
     volume, pages and year, whatever their size: "Venue 2012, 65, 1968." (ACS, RSC: year,
     volume, pages) and "Venue 3, 40 (2008)." (APS, AIP, Nature: volume, pages, year). A
     volume or a first page can look like a year ("Biochim Biophys Acta 1787, 1352 (2009)").
+    After a year printed before the venue, volume and page may stand alone ("… 2017 Mon. Not.
+    R. Astron. Soc. 469 394").
     Where a title but no venue was read, a "title" followed by such numbers is the venue: no
     titled reference goes from its title straight to its volume."""
     labels = list(labelling.labels)
@@ -366,12 +401,15 @@ def _locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labe
     after = len(labels) - labels[::-1].index(named)
     while after < len(tokens) and tokens[after].text == ".":
         after += 1  # the venue's closing full stop ("Chem. Geol. 2012, 65, 1968")
-    # the venue's last "word" may be the volume read into it ("Acta 1863, 1502 (2021)")
-    for start in (after, after - 1):
+    shapes = _LOCATOR_SHAPES
+    if Label.DATE in labels[:first]:
+        shapes = {**shapes, **_DATED_SHAPES}  # IOP's "Smith A 2017 Venue 469 394"
+    # the venue's last "words" may be numbers read into it ("Acta 1863, 1502 (2021)")
+    for start in (after, after - 1, after - 2):
         tail = [token.text for token in tokens[start:]]
         if tail and tail[-1] == ".":
             tail = tail[:-1]
-        found = _LOCATOR_SHAPES.get("".join(_shape_of(text) for text in tail))
+        found = shapes.get("".join(_shape_of(text) for text in tail))
         if found is not None and start > first:
             break
     else:
@@ -402,3 +440,5 @@ _LOCATOR_SHAPES = {
     "N,Y(Y)": (_V, _O, _P, _O, _D, _O),
     "Y,Y(Y)": (_V, _O, _P, _O, _D, _O),
 }
+# Volume and page alone, where the year stood before the venue (IOP, MNRAS, ApJ's lists).
+_DATED_SHAPES = {"NN": (_V, _P), "YN": (_V, _P), "NY": (_V, _P), "YY": (_V, _P)}

@@ -186,3 +186,18 @@ def test_a_place_before_a_year_or_a_last_initial_is_no_venue() -> None:
     note = _read("Okafor, T. N. (1998). Personal communication.")
     assert note.venue == ""
     assert _families(note) == ["Okafor"]
+
+
+def test_iop_volume_and_page_after_a_year_printed_before_the_venue() -> None:
+    mnras = _read("Okafor T and Lund P 2015 Mon. Not. R. Astron. Soc. 452 1201")
+    assert _families(mnras) == ["Okafor", "Lund"]
+    assert _locator(mnras) == ("Mon. Not. R. Astron. Soc", "452", "1201", 2015)
+    letter = _read("Marsh K 2011 Astrophys. J. 731 L19")
+    assert (letter.volume, letter.pages, letter.year) == ("731", "L19", 2011)
+
+
+def test_a_year_read_inside_the_names_ends_them() -> None:
+    iop = _read("Brandt L M and Osei K R 2018 J. Phys. A: Math. Theor. 51 125001")
+    assert _families(iop) == ["Brandt", "Osei"]
+    assert iop.year == 2018
+    assert iop.venue.startswith("J. Phys. A")
