@@ -191,9 +191,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             file=sys.stderr,
         )
         return ExitCode.INTERRUPTED
-    accepted = result.accepted  # the allow-list's and the accept comments'
-    judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
-    return exit_code(judged, fail_on=fail_on, max_unavailable=options.max_unavailable)
+    return exit_code(result, fail_on=fail_on, max_unavailable=options.max_unavailable)
 
 
 async def _ticking(progress: ProgressDisplay, work: Awaitable[CheckResult]) -> CheckResult:

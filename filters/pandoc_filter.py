@@ -40,7 +40,7 @@ from cite_sentinel.filters.rendering import rendering_for
 from cite_sentinel.filters.rewrite import rewrite
 from cite_sentinel.filters.scope import cited_keys, narrowed, select_cited
 from cite_sentinel.filters.settings import FilterSettings, Style, is_html, read_settings
-from cite_sentinel.filters.summary import TAG, failure_message, failures, summary_lines
+from cite_sentinel.filters.summary import TAG, failed_keys, failure_message, summary_lines
 
 if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
     from cite_sentinel.core.ground import Scorer
@@ -158,7 +158,7 @@ class _Run:
             from cite_sentinel.filters.report_section import report_blocks  # its own cost
 
             doc.content.extend(report_blocks(result, self._pandoc))
-        failed = failures(result, settings.fail_on)
+        failed = failed_keys(result, settings.fail_on)
         if failed:
             raise BuildFailed(failure_message(failed, settings.fail_on))
 
