@@ -3,6 +3,8 @@
 - A fabricated entry the author accepted (`% cite-sentinel: accept`) under fail-on
   fabricated: the CLI exits clean, the Pandoc build passes and marks nothing, the JSON report
   and the MCP server count it as accepted, the language server gives it no diagnostic.
+- A `mailto` set only in `.cite-sentinel.toml`: every request the face sends to Crossref
+  carries it, so Crossref puts it in the polite pool (the fake counts requests per pool).
 """
 
 from __future__ import annotations
@@ -170,3 +172,60 @@ async def test_the_language_server_gives_an_accepted_fabrication_no_diagnostic(
     )
     assert hover is not None and isinstance(hover.contents, types.MarkupContent)
     assert "fabricated" in hover.contents.value and "accepted" in hover.contents.value
+
+
+MAILTO_CONFIG = 'mailto = "lab@example.org"\n'
+
+
+@pytest.fixture
+def configured_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project whose only contact address is in its configuration file."""
+    monkeypatch.delenv("CITE_SENTINEL_MAILTO", raising=False)
+    project = _project(tmp_path, f"{VERIFIED}\n{FABRICATED}")
+    (project / ".cite-sentinel.toml").write_text(MAILTO_CONFIG, encoding="utf-8")
+    return project
+
+
+def _only_polite(fake: FakeApi) -> None:
+    """Crossref was asked, and every request came with the contact address."""
+    pools = fake.stats().crossref_pools
+    assert pools, "Crossref was never asked: the scenario tests nothing"
+    assert "public" not in pools, f"requests without the configured mailto: {pools}"
+
+
+def test_the_cli_sends_a_file_configured_mailto_to_crossref(
+    fake_api: FakeApi, configured_project: Path
+) -> None:
+    run = _cli(configured_project, "check", "paper.md", "--format", "json")
+    assert run.returncode == 1, run.stderr  # the fabricated entry
+    _only_polite(fake_api)
+
+
+def test_the_filter_sends_a_file_configured_mailto_to_crossref(
+    pandoc3: str, fake_api: FakeApi, configured_project: Path
+) -> None:
+    run = _pandoc(pandoc3, configured_project, "-t", "html")
+    assert run.returncode == 0, run.stderr
+    _only_polite(fake_api)
+
+
+async def test_the_mcp_server_sends_a_file_configured_mailto_to_crossref(
+    fake_api: FakeApi, configured_project: Path
+) -> None:
+    async def roots(context: object) -> ListRootsResult:
+        return ListRootsResult(roots=[Root(uri=configured_project.as_uri(), name="project")])
+
+    report = await _mcp_check(configured_project, {**os.environ}, roots)
+    assert report["summary"]["fabricated"] == 1
+    _only_polite(fake_api)
+
+
+async def test_the_language_server_sends_a_file_configured_mailto_to_crossref(
+    fake_api: FakeApi, configured_project: Path, language_server: LanguageClient
+) -> None:  # the fixtures in this order: the server starts in the environment they leave
+    client = language_server
+    await start(client, configured_project, {"verify": True, "debounceMs": 0})
+    bib = configured_project / "refs.bib"
+    await _open(client, bib, bib.read_text(encoding="utf-8"))
+    assert await _diagnostics(client, bib.as_uri(), "fabricated")
+    _only_polite(fake_api)

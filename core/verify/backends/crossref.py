@@ -52,7 +52,7 @@ class Crossref:
     def __init__(self, http: HttpClient, env: Mapping[str, str]) -> None:
         self._http = http
         self._base = base_url(Api.CROSSREF, env)
-        self._mailto = env.get("CITE_SENTINEL_MAILTO", "").strip()
+        self._mailto = http.settings.mailto  # the polite pool's contact, from the configuration
 
     async def by_doi(self, doi: str) -> Outcome:
         """The work a Crossref DOI names; Answered(()) when Crossref has no such DOI."""
