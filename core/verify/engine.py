@@ -15,7 +15,8 @@ from cite_sentinel.core.verify.verdict_cache import VerdictCache
 
 if TYPE_CHECKING:  # the backends, matching and httpx load only when something is resolved
     import httpx
-    from cite_sentinel.core.http.client import HttpSettings, Sleep
+    from cite_sentinel.core.http.client import Sleep
+    from cite_sentinel.core.http.settings import HttpSettings
     from cite_sentinel.core.verify.backends.session import Backends
     from cite_sentinel.core.verify.find import FoundWorks
     from cite_sentinel.core.verify.resolve import OnVerdict, Progress
@@ -48,7 +49,7 @@ def http_settings(config: Config) -> HttpSettings:
     address (`mailto`) and the lanes of the pools it opens, lowered by `rate-limits`."""
     from dataclasses import replace
 
-    from cite_sentinel.core.http.client import HttpSettings, default_lanes
+    from cite_sentinel.core.http.settings import HttpSettings, default_lanes
 
     mailto = config.mailto
     lanes = default_lanes(polite=bool(mailto))

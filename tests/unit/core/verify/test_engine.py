@@ -7,8 +7,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from cite_sentinel.core.model import Identifiers, Location, Reference, Status, Verdict
 from cite_sentinel.core.config import Config
+from cite_sentinel.core.model import Identifiers, Location, Reference, Status, Verdict
 from cite_sentinel.core.verify.engine import Engine, http_settings
 
 from tests.unit.core.fakes import VirtualClock
