@@ -63,6 +63,14 @@ def summarize(result: CheckResult) -> Summary:
     )
 
 
+def accepted_note(summary: Summary) -> list[str]:
+    """The Markdown line under a counts table naming the accepted references, if any (they are
+    in no column: the author accepted them although their verdict says something is wrong)."""
+    if not summary.accepted:
+        return []
+    return [f"{summary.accepted} accepted by the author, not counted under their verdict.", ""]
+
+
 def unavailable(result: CheckResult) -> int:
     """How many verdicts are unverified because a source failed (not checked at all)."""
     return sum(
