@@ -65,12 +65,15 @@ def failed_keys(result: CheckResult, fail_on: Collection[str]) -> list[str]:
     ]
 
 
-def failure_message(failed: list[str], fail_on: Collection[str]) -> str:
-    """The one line that explains a failed build and how to let it pass."""
+def failure_message(
+    failed: list[str], fail_on: Collection[str], named_by: str = f"{PREFIX}fail-on"
+) -> str:
+    """The one line that explains a failed build and how to let it pass; `named_by` is where
+    the verdicts were named (the metadata, else the configuration's `fail-on`)."""
     return (
         f"[ERROR] {TAG}: build failed: {len(failed)} reference(s) with a verdict named by "
-        f"cite-sentinel-fail-on ({', '.join(sorted(fail_on))}): {', '.join(failed)}; "
-        "fix them, or remove the verdict from cite-sentinel-fail-on"
+        f"{named_by} ({', '.join(sorted(fail_on))}): {', '.join(failed)}; "
+        f"fix them, or remove the verdict from {named_by}"
     )
 
 

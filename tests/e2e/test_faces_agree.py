@@ -229,3 +229,20 @@ async def test_the_language_server_sends_a_file_configured_mailto_to_crossref(
     await _open(client, bib, bib.read_text(encoding="utf-8"))
     assert await _diagnostics(client, bib.as_uri(), "fabricated")
     _only_polite(fake_api)
+
+
+def test_the_filter_applies_the_configurations_fail_on_as_check_does(
+    pandoc3: str, fake_api: FakeApi, tmp_path: Path
+) -> None:
+    project = _project(tmp_path, f"{VERIFIED}\n{FABRICATED}")
+    config = project / ".cite-sentinel.toml"
+    config.write_text('fail-on = ["fabricated"]\n', encoding="utf-8")
+    run = _pandoc(pandoc3, project, "-t", "html")
+    assert run.returncode != 0
+    failure = next(line for line in run.stderr.splitlines() if "build failed" in line)
+    assert "whitcombe2017" in failure and str(config) in failure
+    metadata_wins = _pandoc(pandoc3, project, "-t", "html", "-M", "cite-sentinel-fail-on=none")
+    assert metadata_wins.returncode == 0, metadata_wins.stderr
+    (project / "refs.bib").write_text(ACCEPTED_BIB, encoding="utf-8")
+    accepted = _pandoc(pandoc3, project, "-t", "html")
+    assert accepted.returncode == 0, accepted.stderr
