@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 from enum import IntEnum
 
 from cite_sentinel.core import FAIL_ON, VERDICT_CODES, CheckResult, Severity, failures
@@ -119,7 +120,9 @@ def exit_code(
     serious = [f for f in result.findings if f.severity in (Severity.ERROR, Severity.WARNING)]
     if any(finding.code not in VERDICT_CODES for finding in serious):
         return ExitCode.FINDINGS
-    if unavailable_share(result) > max_unavailable:
+    accepted = result.accepted  # whether the indexes answered for these does not matter
+    judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
+    if unavailable_share(judged) > max_unavailable:
         return ExitCode.UNAVAILABLE
     if serious or failures(result, fail_on):
         return ExitCode.FINDINGS

@@ -92,3 +92,11 @@ def test_an_accepted_reference_fails_no_fail_on() -> None:
     assert exit_code(result, fail_on={"fabricated"}) is ExitCode.FINDINGS
     accepted = CheckResult(verdicts=(ghost,), accepted=frozenset({"ghost"}))
     assert exit_code(accepted, fail_on={"fabricated"}) is ExitCode.CLEAN
+
+
+def test_an_accepted_reference_left_unverified_by_an_outage_counts_in_no_share() -> None:
+    down = _unverified("mine", SourceStatus.FAILED)
+    result = CheckResult(verdicts=(down, Verdict(key="b", status=Status.VERIFIED)))
+    assert exit_code(result, max_unavailable=0.4) is ExitCode.UNAVAILABLE
+    accepted = CheckResult(verdicts=result.verdicts, accepted=frozenset({"mine"}))
+    assert exit_code(accepted, max_unavailable=0.4) is ExitCode.CLEAN
