@@ -201,13 +201,13 @@ def render_summary_csv(result: CheckResult) -> str:
 
 def _row(path: str, citations: list[Citation], result: CheckResult) -> ManuscriptRow:
     """A manuscript's row counts the works it cites; a bibliography checked on its own (it
-    cites nothing), its entries."""
+    cites nothing), its entries. One the author accepted is in no verdict's column."""
     if citations:
         distinct = {citation.key: result.verdict_for_citation(citation) for citation in citations}
         found = list(distinct.values())
     else:
         found = [result.verdict_for(r) for r in result.references if r.location.path == path]
-    verdicts = [verdict for verdict in found if verdict is not None]
+    verdicts = [v for v in found if v is not None and not counted_as_accepted(result, v)]
     statuses = [verdict.status for verdict in verdicts]
     here = [f.severity for f in result.findings if f.location.path == path]
     return ManuscriptRow(
