@@ -5,8 +5,8 @@ the fake API serving both corpora with the published limits and Crossref's pools
 (tests/fakeapi/limits.py: Crossref public pool 5 req/s one at a time, polite pool 10/s single
 records, 3/s lists, three at a time; OpenAlex 10 req/s without bursts; Semantic Scholar 1/s;
 arXiv one per 3 s; DataCite 10/s) and about 100 ms latency on every answer. Without
-`--polite` the engine sends no contact address (Crossref's public pool); with it,
-CITE_SENTINEL_MAILTO is set (the polite pool).
+`--polite` the engine sends no contact address (Crossref's public pool); with it, the
+configuration holds a `mailto` (the polite pool), as CITE_SENTINEL_MAILTO would give it.
 
 Reported per set: requests per reference (target ≤ 1.2); per API the requests, the 429
 answers and their share (target ≤ 2%) and cause (over the rate, over the concurrency);
@@ -38,7 +38,9 @@ import sys
 import time
 from collections.abc import Sequence
 
+from cite_sentinel.core.config import Config
 from cite_sentinel.core.model import Reference, Status
+from cite_sentinel.core.verify import http_settings
 
 from benchmarks import dev_sets
 from benchmarks.engine_runs import limited_out, pct, verify
@@ -67,7 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     with FakeApi.start("all") as fake:
         print(f"fake API: corpus 'all' loaded in {time.perf_counter() - started:.1f} s")
-        env = fake.env() | ({"CITE_SENTINEL_MAILTO": MAILTO} if options.polite else {})
+        env = fake.env()
+        settings = http_settings(Config(mailto=MAILTO if options.polite else ""))
         pool = POLITE_ARRAY if options.polite else PUBLIC
         named = "polite" if options.polite else "public"
         print(f"Crossref pool: {named}; latency {LATENCY_MS:.0f} ms on every answer")
@@ -77,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             fake.configure("*", latency_ms=LATENCY_MS)
             fake.reset_stats()
             references = [entry.reference for entry in entries]
-            verdicts, seconds = verify(env, references)
+            verdicts, seconds = verify(env, references, settings)
             stats = fake.stats()
             bound = lower_bound(fake.corpus, references, pool.rate)
             print()

@@ -149,7 +149,6 @@ def _worker_env(
     env = dict(environ)
     catalog = options.catalog or getattr(config, "catalog", "")
     cache = options.cache or getattr(config, "cache", "")
-    mailto = getattr(config, "mailto", "")
     if catalog:
         env["CITE_SENTINEL_CATALOG"] = catalog
     if cache:
@@ -159,8 +158,6 @@ def _worker_env(
                 "CITE_SENTINEL_CACHE_DIR)"
             )
         env["CITE_SENTINEL_CACHE"] = cache
-    if mailto and not env.get("CITE_SENTINEL_MAILTO"):
-        env["CITE_SENTINEL_MAILTO"] = mailto
     return env
 
 

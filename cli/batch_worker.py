@@ -28,7 +28,7 @@ from cite_sentinel.core.batch import (
     screen,
     worker_name,
 )
-from cite_sentinel.core.http import Lane, default_lanes
+from cite_sentinel.core.http import Lane
 from cite_sentinel.core.verify import Engine, http_settings
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ def run_worker(settings: WorkerSettings) -> int:
     """Work until no manuscript is left (pending or held by another worker); how many it did."""
     env = dict(settings.env)
     queue = open_queue(settings.queue, settings.batch)
-    budget = open_budget(settings.queue, budget_lanes(settings.config, env))
+    budget = open_budget(settings.queue, budget_lanes(settings.config))
     done = 0
     name = worker_name()
     try:
@@ -71,13 +71,11 @@ def run_worker(settings: WorkerSettings) -> int:
             close()
 
 
-def budget_lanes(config: Config, env: dict[str, str]) -> dict[str, Lane]:
+def budget_lanes(config: Config) -> dict[str, Lane]:
     """The budget's limits: the client's, except that Crossref's public pool is one limit for
     lists and single works together (only the polite pool limits lists on their own)."""
-    configured = http_settings(config, env)
-    polite = bool(config.mailto or env.get("CITE_SENTINEL_MAILTO", "").strip())
-    lanes = dict(configured.lanes if configured is not None else default_lanes(polite=polite))
-    if not polite:
+    lanes = dict(http_settings(config).lanes)
+    if not config.mailto:
         lanes.pop("crossref/list", None)
     return lanes
 
@@ -89,7 +87,7 @@ def _screen(
     engine = Engine(
         env,
         offline=settings.offline,
-        settings=http_settings(settings.config, env),
+        settings=http_settings(settings.config),
         sources=settings.config.sources,
         transport=BudgetedTransport(budget, env),
     )

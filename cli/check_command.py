@@ -151,8 +151,6 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     chosen = _targets(options)  # before the check: a report that cannot be written stops it now
     config = replace(config, exclude=config.exclude + report_exclusions(chosen))
     options.ground = config.ground if options.ground is None else options.ground
-    if config.mailto and not environ.get("CITE_SENTINEL_MAILTO"):
-        environ = {**environ, "CITE_SENTINEL_MAILTO": config.mailto}
     environ = _with_locations(
         environ, options.catalog or config.catalog, options.cache or config.cache
     )
@@ -191,9 +189,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             file=sys.stderr,
         )
         return ExitCode.INTERRUPTED
-    accepted = result.accepted  # the allow-list's and the accept comments'
-    judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
-    return exit_code(judged, fail_on=fail_on, max_unavailable=options.max_unavailable)
+    return exit_code(result, fail_on=fail_on, max_unavailable=options.max_unavailable)
 
 
 async def _ticking(progress: ProgressDisplay, work: Awaitable[CheckResult]) -> CheckResult:

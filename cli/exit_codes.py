@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 from enum import IntEnum
 
-from cite_sentinel.core import VERDICT_CODES, CheckResult, Flag, Severity
+from cite_sentinel.core import FAIL_ON, VERDICT_CODES, CheckResult, Severity, failures
 from cite_sentinel.core.report import unavailable
 
 # The verdict words (and the retracted flag) that `--fail-on` accepts.
-FAIL_ON_CHOICES = ("fabricated", "miscited", "retracted", "unverified")
+FAIL_ON_CHOICES = FAIL_ON
 
 DEFAULT_MAX_UNAVAILABLE = 0.5
 
@@ -112,21 +113,19 @@ def exit_code(
     max_unavailable: float = DEFAULT_MAX_UNAVAILABLE,
 ) -> ExitCode:
     """How a check ends: unreadable input, then local findings (a broken entry is broken
-    whether or not the indexes answer), then unavailable sources, then the verdicts' findings."""
+    whether or not the indexes answer), then unavailable sources, then the verdicts' findings
+    and those `fail_on` names (core.failing: none of a reference the author accepted)."""
     if result.unreadable:
         return ExitCode.INPUT
     serious = [f for f in result.findings if f.severity in (Severity.ERROR, Severity.WARNING)]
     if any(finding.code not in VERDICT_CODES for finding in serious):
         return ExitCode.FINDINGS
-    if unavailable_share(result) > max_unavailable:
+    accepted = result.accepted  # whether the indexes answered for these does not matter
+    judged = replace(result, verdicts=tuple(v for v in result.verdicts if v.key not in accepted))
+    if unavailable_share(judged) > max_unavailable:
         return ExitCode.UNAVAILABLE
-    if serious:
+    if serious or failures(result, fail_on):
         return ExitCode.FINDINGS
-    for verdict in result.verdicts:
-        if verdict.status.value in fail_on or (
-            "retracted" in fail_on and Flag.RETRACTED in verdict.flags
-        ):
-            return ExitCode.FINDINGS
     return ExitCode.CLEAN
 
 

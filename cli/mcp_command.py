@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import InputError
+from cite_sentinel.core import InputError, with_environment
 from cite_sentinel.core.http import MaskingFilter
 from cite_sentinel.exit_codes import ExitCode
 
@@ -73,7 +73,9 @@ def run_mcp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode
         raise InputError(f"--http {options.http}: a port is a number from 0 to 65535")
     folders = [_folder(name) for name in options.root]
     settings = Settings(
-        config=config_for([str(folder) for folder in folders], options.config),
+        config=with_environment(
+            config_for([str(folder) for folder in folders], options.config), environ
+        ),
         environ=environ,
         roots=Roots.of(folders, "--root"),
         offline=options.offline,

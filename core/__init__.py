@@ -10,6 +10,7 @@ inside a package (tests/unit/test_public_api.py holds them to it).
 from cite_sentinel.core.check import Remembering, Selection, Verifier, check
 from cite_sentinel.core.config import (
     CONFIG_NAME,
+    FAIL_ON,
     SCORERS,
     SOURCES,
     Allowed,
@@ -22,6 +23,7 @@ from cite_sentinel.core.config import (
     with_flags,
 )
 from cite_sentinel.core.errors import CiteSentinelError, ConfigError, InputError, InternalError
+from cite_sentinel.core.failing import Failure, counted_as_accepted, failures, verdict_words
 from cite_sentinel.core.findings import VERDICT_CODES, Code, documentation_url
 from cite_sentinel.core.model import (
     BibliographyLink,
@@ -47,6 +49,7 @@ from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [
     "CONFIG_NAME",
+    "FAIL_ON",
     "SCORERS",
     "SOURCES",
     "VERDICT_CODES",
@@ -60,6 +63,7 @@ __all__ = [
     "Config",
     "ConfigError",
     "Document",
+    "Failure",
     "Finding",
     "Flag",
     "Identifiers",
@@ -84,9 +88,12 @@ __all__ = [
     "check",
     "config_from_table",
     "configured",
+    "counted_as_accepted",
     "documentation_url",
+    "failures",
     "load_config",
     "settings",
+    "verdict_words",
     "with_environment",
     "with_flags",
 ]

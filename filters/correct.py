@@ -40,7 +40,8 @@ class Correction:
 
 def correct(doc: pf.Doc, result: CheckResult) -> Correction:
     """Use the matched record's metadata for every matched reference, in `doc`'s `references`
-    and in the result the styles render; a corrected miscitation renders as verified."""
+    and in the result the styles render; a corrected miscitation renders as verified. A
+    reference the author accepted is kept as written, as `fix` keeps it."""
     existing = doc.get_metadata("references", default=[], builtin=True)
     items: list[object] = list(existing) if isinstance(existing, list) else []
     position = {item.get("id"): index for index, item in enumerate(items) if isinstance(item, dict)}
@@ -48,7 +49,12 @@ def correct(doc: pf.Doc, result: CheckResult) -> Correction:
     miscited: list[str] = []
     for reference in result.references:
         verdict = result.verdict_for(reference)
-        if verdict is None or verdict.status not in _CORRECTED or verdict.match is None:
+        if (
+            verdict is None
+            or verdict.status not in _CORRECTED
+            or verdict.match is None
+            or reference.key in result.accepted
+        ):
             references.append(reference)
             continue
         item = _csl_item(reference, verdict.match)

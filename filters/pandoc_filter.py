@@ -39,8 +39,8 @@ from cite_sentinel.filters.reflist import add_reference_list
 from cite_sentinel.filters.rendering import rendering_for
 from cite_sentinel.filters.rewrite import rewrite
 from cite_sentinel.filters.scope import cited_keys, narrowed, select_cited
-from cite_sentinel.filters.settings import FilterSettings, Style, is_html, read_settings
-from cite_sentinel.filters.summary import TAG, failure_message, failures, summary_lines
+from cite_sentinel.filters.settings import PREFIX, FilterSettings, Style, is_html, read_settings
+from cite_sentinel.filters.summary import TAG, failed_keys, failure_message, summary_lines
 
 if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
     from cite_sentinel.core.ground import Scorer
@@ -113,7 +113,8 @@ class _Run:
         found = find_cites(doc)
         groups = collect(found)
         nocite = nocite_citations(doc)
-        result = self._check(doc, groups, nocite, settings)
+        config = self._config or configured(load_config(self._cwd), os.environ)
+        result = self._check(doc, groups, nocite, settings, config)
         for line in summary_lines(result, offline=settings.offline):
             self._notify(line)
         rendered = result  # as the document shows it: corrected where the metadata asks
@@ -158,9 +159,21 @@ class _Run:
             from cite_sentinel.filters.report_section import report_blocks  # its own cost
 
             doc.content.extend(report_blocks(result, self._pandoc))
-        failed = failures(result, settings.fail_on)
+        self._fail(result, settings, config)
+
+    def _fail(self, result: CheckResult, settings: FilterSettings, config: Config) -> None:
+        """Fail the build on the verdicts `cite-sentinel-fail-on` names, else on those the
+        configuration's `fail-on` names (core.failing decides which fail)."""
+        if settings.fail_on is not None:
+            fail_on, named_by = settings.fail_on, f"{PREFIX}fail-on"
+        else:
+            fail_on, named_by = (
+                frozenset(config.fail_on),
+                f"fail-on in {config.origin_of('fail_on')}",
+            )
+        failed = failed_keys(result, fail_on)
         if failed:
-            raise BuildFailed(failure_message(failed, settings.fail_on))
+            raise BuildFailed(failure_message(failed, fail_on, named_by))
 
     def _check(
         self,
@@ -168,10 +181,10 @@ class _Run:
         groups: tuple[CiteGroup, ...],
         nocite: tuple[Citation, ...],
         settings: FilterSettings,
+        config: Config,
     ) -> CheckResult:
         citations = [citation for group in groups for citation in group.citations]
         read = document_read(_lookup(doc), [*citations, *nocite], self._cwd)
-        config = self._config or configured(load_config(self._cwd), os.environ)
         build = self._verifier or (lambda offline: _engine(config, offline))
         verifier = _Deferred(lambda: build(settings.offline))
         ground = settings.groundedness

@@ -33,7 +33,7 @@ class Rendering:
     output_format: str
     numbering: Numbering
     references: Mapping[str, Reference]
-    verdicts: Mapping[str, Verdict]
+    verdicts: Mapping[str, Verdict]  # those the document marks: none of an accepted key
     disambiguation: Disambiguation
     link_citations: bool = False  # citations link to their entries (not in Markdown output)
     listed: bool = True  # False with `suppress-bibliography`: no list, so no link to one
@@ -97,12 +97,13 @@ def rendering_for(
         for key in numbering.keys
         if key in defined
     }
+    marked = {key: verdict for key, verdict in verdicts.items() if key not in result.accepted}
     return Rendering(
         style=style,
         output_format=output_format,
         numbering=numbering,
         references=cited,
-        verdicts=verdicts,
+        verdicts=marked,
         disambiguation=Disambiguation.from_references(tuple(cited.values())),
         link_citations=listed
         and link_citations

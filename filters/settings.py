@@ -47,7 +47,7 @@ class FilterSettings:
     """What the metadata asks of this build."""
 
     style: Style
-    fail_on: frozenset[str] = frozenset()
+    fail_on: frozenset[str] | None = None  # None: the metadata names none; the config's apply
     marking: Marking = DEFAULT_MARKING
     report: bool = False
     correct: bool = False
@@ -61,7 +61,7 @@ def read_settings(lookup: Lookup, output_format: str, *, offline: bool = False) 
     """Settings from `cite-sentinel-*` keys; defaults: html style for HTML output, else numbered."""
     return FilterSettings(
         style=_style(lookup(PREFIX + "style"), output_format),
-        fail_on=_verdict_words(lookup(PREFIX + "fail-on"), "fail-on", frozenset()),
+        fail_on=_fail_on(lookup(PREFIX + "fail-on")),
         marking=_marking(lookup, output_format),
         report=_flag(lookup, "report"),
         correct=_flag(lookup, "correct"),
@@ -125,6 +125,12 @@ def _marking(lookup: Lookup, output_format: str) -> Marking:
             )
     marked = _verdict_words(lookup(PREFIX + "mark-on"), "mark-on", MARKED_BY_DEFAULT)
     return Marking(symbol=symbol, marked=marked, superscript=base in _RAISED_MARK)
+
+
+def _fail_on(value: object) -> frozenset[str] | None:
+    """The verdicts `cite-sentinel-fail-on` names; None when it is not set (the configuration's
+    `fail-on` applies then, as in `cite-sentinel check`)."""
+    return None if value is None else _verdict_words(value, "fail-on", frozenset())
 
 
 def _verdict_words(value: object, name: str, default: frozenset[str]) -> frozenset[str]:

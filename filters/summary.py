@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from cite_sentinel.core import CheckResult, Finding, Flag, Severity
+from cite_sentinel.core import CheckResult, Finding, Severity, failures
 from cite_sentinel.core.report import failing_sources, summarize
 from cite_sentinel.filters.bibliography import INLINE
 from cite_sentinel.filters.collect import DOCUMENT
@@ -48,6 +48,7 @@ def summary_lines(result: CheckResult, *, offline: bool = False) -> list[str]:
             f"{counts.total} references: {counts.verified} verified, {counts.miscited} miscited, "
             f"{counts.fabricated} fabricated, {counts.unverified} unverified"
             + (f", {counts.retracted} retracted" if counts.retracted else "")
+            + (f", {counts.accepted} accepted" if counts.accepted else "")
         )
     else:
         told = f"{counts.total} references, none verified"
@@ -55,23 +56,24 @@ def summary_lines(result: CheckResult, *, offline: bool = False) -> list[str]:
     return lines
 
 
-def failures(result: CheckResult, fail_on: Collection[str]) -> list[str]:
-    """Keys whose verdict `cite-sentinel-fail-on` names, as `key (verdict)`."""
-    failed = []
-    for verdict in result.verdicts:
-        words = [verdict.status.value] + (["retracted"] if Flag.RETRACTED in verdict.flags else [])
-        named = [word for word in words if word in fail_on]
-        if named:
-            failed.append(f"{verdict.key} ({', '.join(named)})")
-    return failed
+def failed_keys(result: CheckResult, fail_on: Collection[str]) -> list[str]:
+    """Keys whose verdict `cite-sentinel-fail-on` names, as `key (verdict)`; none the
+    author accepted (core.failing decides, as for the CLI)."""
+    return [
+        f"{failure.verdict.key} ({', '.join(failure.words)})"
+        for failure in failures(result, fail_on)
+    ]
 
 
-def failure_message(failed: list[str], fail_on: Collection[str]) -> str:
-    """The one line that explains a failed build and how to let it pass."""
+def failure_message(
+    failed: list[str], fail_on: Collection[str], named_by: str = f"{PREFIX}fail-on"
+) -> str:
+    """The one line that explains a failed build and how to let it pass; `named_by` is where
+    the verdicts were named (the metadata, else the configuration's `fail-on`)."""
     return (
         f"[ERROR] {TAG}: build failed: {len(failed)} reference(s) with a verdict named by "
-        f"cite-sentinel-fail-on ({', '.join(sorted(fail_on))}): {', '.join(failed)}; "
-        "fix them, or remove the verdict from cite-sentinel-fail-on"
+        f"{named_by} ({', '.join(sorted(fail_on))}): {', '.join(failed)}; "
+        f"fix them, or remove the verdict from {named_by}"
     )
 
 

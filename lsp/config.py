@@ -133,14 +133,6 @@ def verification_config(settings: Settings) -> Config:
     return settings.config
 
 
-def engine_environment(environ: Mapping[str, str], settings: Settings) -> dict[str, str]:
-    """The environment the engine reads, with the configured `mailto` on top."""
-    env = dict(environ)
-    if settings.config.mailto:
-        env["CITE_SENTINEL_MAILTO"] = settings.config.mailto
-    return env
-
-
 def grounding_on(settings: Settings) -> bool:
     """Whether citing sentences are judged: the client's `ground`, else the file's."""
     return settings.config.ground

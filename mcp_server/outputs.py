@@ -112,6 +112,13 @@ class Counts:
     fabricated: int = 0
     unverified: int = 0
     retracted: int = 0
+    accepted: Annotated[
+        int,
+        Field(
+            description="accepted by the author although their verdict says otherwise; "
+            "not counted under that verdict"
+        ),
+    ] = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -126,6 +133,13 @@ class ReferenceVerdict:
     reason: str = ""
     problems: tuple[FieldProblem, ...] = ()
     match: WorkRecord | None = None
+    accepted: Annotated[
+        bool,
+        Field(
+            description="the author accepted it as it is (allow-list or accept comment): "
+            "nothing to repair"
+        ),
+    ] = False
 
 
 @dataclass(frozen=True, kw_only=True)

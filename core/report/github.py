@@ -6,7 +6,12 @@ from pathlib import Path
 
 from cite_sentinel.core.model import Finding, Severity
 from cite_sentinel.core.report.paths import repository_path
-from cite_sentinel.core.report.summary import order, render_summary_markdown, summarize
+from cite_sentinel.core.report.summary import (
+    accepted_note,
+    order,
+    render_summary_markdown,
+    summarize,
+)
 from cite_sentinel.core.result import CheckResult
 
 _COMMANDS = {
@@ -61,6 +66,7 @@ def render_step_summary(result: CheckResult) -> str:
         f"| {summary.total} | {summary.verified} | {summary.miscited} | {summary.fabricated} "
         f"| {summary.unverified} | {summary.retracted} | {summary.errors} | {summary.warnings} |",
         "",
+        *accepted_note(summary),
     ]
     return "\n".join(lines) + render_summary_markdown(result)
 

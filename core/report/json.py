@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from cite_sentinel.core.failing import counted_as_accepted
 from cite_sentinel.core.ground.citation_support import CitationSupport
 from cite_sentinel.core.ground.scorer import EvidenceKind
 from cite_sentinel.core.model import (
@@ -16,7 +17,6 @@ from cite_sentinel.core.model import (
     Record,
     Reference,
     SourceReport,
-    Verdict,
 )
 from cite_sentinel.core.report.summary import local_findings, summarize
 from cite_sentinel.core.result import CheckResult
@@ -65,7 +65,9 @@ def _document(result: CheckResult) -> dict[str, Any]:
 
     `findings` extends the documented schema: local findings (syntax, keys, fields,
     identifiers) that no verdict carries. A reference without a verdict has `"verdict": null`.
-    `"incomplete": true` appears only on the report of a check that was stopped.
+    `"incomplete": true` appears only on the report of a check that was stopped;
+    `"accepted": true` only on a reference the author accepted whose verdict says something
+    is wrong, and the summary counts it under `accepted`, not under its verdict.
     """
     summary = summarize(result)
     supports = {(support.key, support.location): support for support in result.supports}
@@ -73,7 +75,7 @@ def _document(result: CheckResult) -> dict[str, Any]:
     return {
         "version": VERSION,
         **stopped,
-        "references": (_reference(ref, result.verdict_for(ref)) for ref in result.references),
+        "references": (_reference(ref, result) for ref in result.references),
         "citations": (
             _citation(citation, supports.get((citation.key, citation.location)))
             for citation in result.citations
@@ -85,12 +87,14 @@ def _document(result: CheckResult) -> dict[str, Any]:
             "fabricated": summary.fabricated,
             "unverified": summary.unverified,
             "retracted": summary.retracted,
+            "accepted": summary.accepted,
         },
         "findings": (_finding(finding) for finding in local_findings(result)),
     }
 
 
-def _reference(reference: Reference, verdict: Verdict | None) -> dict[str, Any]:
+def _reference(reference: Reference, result: CheckResult) -> dict[str, Any]:
+    verdict = result.verdict_for(reference)
     where = reference.key_location or reference.location
     if verdict is None:
         return {
@@ -117,6 +121,8 @@ def _reference(reference: Reference, verdict: Verdict | None) -> dict[str, Any]:
     }
     if verdict.published is not None:  # optional: only with the published-version flag
         found["published"] = _match(verdict.published)
+    if counted_as_accepted(result, verdict):  # optional: only where the author accepted it
+        found["accepted"] = True
     return found
 
 

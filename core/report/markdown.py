@@ -6,6 +6,7 @@ from cite_sentinel.core.ground.citation_support import CitationSupport
 from cite_sentinel.core.model import Finding, Reference, Verdict
 from cite_sentinel.core.report.summary import (
     NOT_VERIFIED,
+    accepted_note,
     local_findings,
     summarize,
 )
@@ -23,6 +24,7 @@ def render_markdown(result: CheckResult) -> str:
         f"| {summary.total} | {summary.verified} | {summary.miscited} | {summary.fabricated} "
         f"| {summary.unverified} | {summary.retracted} |",
         "",
+        *accepted_note(summary),
     ]
     if summary.total and not summary.judged:
         lines += [f"**Not verified.** {NOT_VERIFIED[0].upper()}{NOT_VERIFIED[1:]}.", ""]

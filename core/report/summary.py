@@ -7,6 +7,7 @@ import io
 from collections import Counter
 from dataclasses import dataclass
 
+from cite_sentinel.core.failing import counted_as_accepted
 from cite_sentinel.core.findings import VERDICT_CODES
 from cite_sentinel.core.model import Citation, Finding, Flag, Severity, SourceStatus, Status
 from cite_sentinel.core.result import CheckResult
@@ -30,6 +31,7 @@ class Summary:
     fabricated: int = 0
     unverified: int = 0
     retracted: int = 0
+    accepted: int = 0  # accepted by the author while their verdict says something is wrong
     judged: bool = False  # whether any verdict exists at all
     errors: int = 0
     warnings: int = 0
@@ -38,9 +40,12 @@ class Summary:
 
 
 def summarize(result: CheckResult) -> Summary:
-    """The counts of a check: references by verdict, findings by severity."""
-    verdicts = [result.verdict_for(reference) for reference in result.references]
-    statuses = [verdict.status for verdict in verdicts if verdict is not None]
+    """The counts of a check: references by verdict, findings by severity. A reference the
+    author accepted whose verdict says something is wrong counts as accepted, not under its
+    verdict (core.failing)."""
+    judged = [result.verdict_for(reference) for reference in result.references]
+    verdicts = [v for v in judged if v is not None and not counted_as_accepted(result, v)]
+    statuses = [verdict.status for verdict in verdicts]
     severities = [finding.severity for finding in result.findings]
     return Summary(
         total=len(result.references),
@@ -48,13 +53,22 @@ def summarize(result: CheckResult) -> Summary:
         miscited=statuses.count(Status.MISCITED),
         fabricated=statuses.count(Status.FABRICATED),
         unverified=statuses.count(Status.UNVERIFIED),
-        retracted=sum(1 for v in verdicts if v is not None and Flag.RETRACTED in v.flags),
+        retracted=sum(1 for v in verdicts if Flag.RETRACTED in v.flags),
+        accepted=sum(1 for v in judged if v is not None and counted_as_accepted(result, v)),
         judged=bool(result.verdicts),
         errors=severities.count(Severity.ERROR),
         warnings=severities.count(Severity.WARNING),
         infos=severities.count(Severity.INFO),
         hints=severities.count(Severity.HINT),
     )
+
+
+def accepted_note(summary: Summary) -> list[str]:
+    """The Markdown line under a counts table naming the accepted references, if any (they are
+    in no column: the author accepted them although their verdict says something is wrong)."""
+    if not summary.accepted:
+        return []
+    return [f"{summary.accepted} accepted by the author, not counted under their verdict.", ""]
 
 
 def unavailable(result: CheckResult) -> int:
@@ -187,13 +201,13 @@ def render_summary_csv(result: CheckResult) -> str:
 
 def _row(path: str, citations: list[Citation], result: CheckResult) -> ManuscriptRow:
     """A manuscript's row counts the works it cites; a bibliography checked on its own (it
-    cites nothing), its entries."""
+    cites nothing), its entries. One the author accepted is in no verdict's column."""
     if citations:
         distinct = {citation.key: result.verdict_for_citation(citation) for citation in citations}
         found = list(distinct.values())
     else:
         found = [result.verdict_for(r) for r in result.references if r.location.path == path]
-    verdicts = [verdict for verdict in found if verdict is not None]
+    verdicts = [v for v in found if v is not None and not counted_as_accepted(result, v)]
     statuses = [verdict.status for verdict in verdicts]
     here = [f.severity for f in result.findings if f.location.path == path]
     return ManuscriptRow(

@@ -125,6 +125,7 @@ def _closing(result: CheckResult, summary: Summary) -> list[str]:
             f"verdicts: {summary.verified} verified, {summary.miscited} miscited, "
             f"{summary.fabricated} fabricated, {summary.unverified} unverified, "
             f"{summary.retracted} retracted"
+            + (f", {summary.accepted} accepted" if summary.accepted else "")
         )
     elif summary.total:
         lines.append(NOT_VERIFIED)

@@ -15,7 +15,8 @@ from cite_sentinel.core.verify.verdict_cache import VerdictCache
 
 if TYPE_CHECKING:  # the backends, matching and httpx load only when something is resolved
     import httpx
-    from cite_sentinel.core.http.client import HttpSettings, Sleep
+    from cite_sentinel.core.http.client import Sleep
+    from cite_sentinel.core.http.settings import HttpSettings
     from cite_sentinel.core.verify.backends.session import Backends
     from cite_sentinel.core.verify.find import FoundWorks
     from cite_sentinel.core.verify.resolve import OnVerdict, Progress
@@ -30,26 +31,27 @@ def engine_for(
     refresh: bool = False,
     progress: Progress | None = None,
 ) -> Engine:
-    """The engine every face builds the same way: the configured indexes, timeout and limits."""
+    """The engine every face builds the same way: the configured indexes, timeout, limits and
+    contact address (`env` gives the indexes' addresses, keys, cache and catalog)."""
     return Engine(
         env,
         offline=offline,
         refresh=refresh,
         progress=progress,
-        settings=http_settings(config, env),
+        settings=http_settings(config),
         sources=config.sources,
     )
 
 
-def http_settings(config: Config, env: Mapping[str, str]) -> HttpSettings | None:
-    """The configured timeout and rate limits over the defaults; None when none is configured."""
-    if config.origin_of("timeout") == "default" and not config.rate_limits:
-        return None
+def http_settings(config: Config) -> HttpSettings:
+    """How the HTTP client talks to the indexes, from the configuration alone (its file, then
+    the environment, then flags were applied where it was built): the timeout, the contact
+    address (`mailto`) and the lanes of the pools it opens, lowered by `rate-limits`."""
     from dataclasses import replace
 
-    from cite_sentinel.core.http.client import HttpSettings, default_lanes
+    from cite_sentinel.core.http.settings import HttpSettings, default_lanes
 
-    mailto = config.mailto or env.get("CITE_SENTINEL_MAILTO", "").strip()
+    mailto = config.mailto
     lanes = default_lanes(polite=bool(mailto))
     for api, rate in config.rate_limits.items():
         for name, lane in list(lanes.items()):

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cite_sentinel.core import Flag, Status, Verdict
 from cite_sentinel.core.ground import badge_meaning
+from cite_sentinel.core.workspace import accepted
 from cite_sentinel.lsp.features.key_at import key_at
 from cite_sentinel.lsp.session import Session
 from lsprotocol import types
@@ -34,6 +35,8 @@ def hover(session: Session, params: types.HoverParams) -> types.Hover | None:
             lines.append("_not verified yet_")
     else:
         lines.extend(_verdict_lines(verdict))
+        if accepted(session.workspace, (found.key,)):
+            lines.append("_accepted by the author: no finding, and it fails no check_")
     support = None if found.is_entry else session.grounding.support_at(found.location, found.key)
     if support is not None:
         lines.extend(_support_lines(support))

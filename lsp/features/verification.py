@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from cite_sentinel.core import Reference, Verdict
 from cite_sentinel.core.verify import Engine, engine_for
-from cite_sentinel.lsp.config import engine_environment, verification_config
+from cite_sentinel.lsp.config import verification_config
 from lsprotocol import types
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ class Engines:
 
     def _current(self, session: Session) -> Engine:
         settings = session.settings
-        env = engine_environment(session.environ, settings)
+        env = dict(session.environ)  # addresses, keys, cache; the contact is the config's
         config = verification_config(settings)
         made_from = (config, env, settings.offline)
         if self._engine is None or made_from != self._made_from:

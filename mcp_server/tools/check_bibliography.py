@@ -7,7 +7,14 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import quote
 
-from cite_sentinel.core import CheckResult, InputError, InternalError, Reference, check
+from cite_sentinel.core import (
+    CheckResult,
+    InputError,
+    InternalError,
+    Reference,
+    check,
+    counted_as_accepted,
+)
 from cite_sentinel.core.report import local_findings, render_json, summarize
 from cite_sentinel.core.sources import read_text, reader_for, reader_for_text
 from cite_sentinel.core.workspace import path_exists
@@ -44,7 +51,8 @@ Give `path`: a file inside the folders the client shares with this server (.bib,
 CSL-YAML, Markdown, LaTeX, Typst, or a .txt list of references; a manuscript's bibliography
 files are read too), or give `text` with its `format`. Long runs report progress and can be
 cancelled. The answer: `summary` (how many references are verified, miscited, fabricated,
-unverified, retracted), then every reference that is NOT plainly verified with its status,
+unverified, retracted, or accepted by the author as they are), then every reference that is
+NOT plainly verified with its status (`accepted` when the author accepted it as it is),
 reason, problems per field and the matched record, and problems found in the files
 themselves. For a file, `report_uri` names a resource holding the full JSON report.
 unverified means could not decide, never fabricated. To repair one reference, pass its entry
@@ -161,6 +169,7 @@ def _report(result: CheckResult, uri: str | None) -> BibliographyReport:
             fabricated=counts.fabricated,
             unverified=counts.unverified,
             retracted=counts.retracted,
+            accepted=counts.accepted,
         ),
         references=tuple(shown[:_SHOWN_REFERENCES]),
         findings=tuple(findings[:_SHOWN_FINDINGS]),
@@ -188,4 +197,5 @@ def _verdict_of(result: CheckResult, reference: Reference) -> ReferenceVerdict |
         reason=verdict.reason,
         problems=field_problems(verdict.problems),
         match=work_record(verdict.match) if verdict.match else None,
+        accepted=counted_as_accepted(result, verdict),
     )

@@ -102,7 +102,8 @@ async def test_a_client_of_the_handshake_era_grants_its_roots_mid_call(
     assert not re.match(r"2026", version)
     assert result.structured_content is not None
     assert result.structured_content["summary"] == {
-        "total": 2, "verified": 1, "miscited": 0, "fabricated": 1, "unverified": 0, "retracted": 0
+        "total": 2, "verified": 1, "miscited": 0, "fabricated": 1, "unverified": 0, "retracted": 0,
+        "accepted": 0,
     }  # fmt: skip
 
 

@@ -1,4 +1,5 @@
-"""Request counters: all, per API, per endpoint kind, per API and status, 429s per API and cause."""
+"""Request counters: all, per API, per endpoint kind, per API and status, 429s per API and cause,
+and Crossref's requests per pool (public or polite: whether a contact address came with them)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class Stats:
     by_kind: dict[str, int] = field(default_factory=dict)
     by_status: dict[str, dict[str, int]] = field(default_factory=dict)
     refused: dict[str, dict[str, int]] = field(default_factory=dict)
+    crossref_pools: dict[str, int] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -30,6 +32,7 @@ class Stats:
             "by_kind": self.by_kind,
             "by_status": self.by_status,
             "refused": self.refused,
+            "crossref_pools": self.crossref_pools,
         }
 
     def too_many(self, api: str) -> int:
@@ -46,9 +49,12 @@ class Counters:
         self._kinds: Counter[str] = Counter()
         self._statuses: dict[str, Counter[str]] = {}
         self._refused: dict[str, Counter[str]] = {}
+        self._pools: Counter[str] = Counter()
 
-    def count(self, api: str, kind: str, status: int, refused: str = "") -> None:
+    def count(self, api: str, kind: str, status: int, refused: str = "", pool: str = "") -> None:
         with self._lock:
+            if pool:
+                self._pools[pool] += 1
             self._apis[api] += 1
             if kind:
                 self._kinds[kind] += 1
@@ -65,6 +71,7 @@ class Counters:
                 by_kind=dict(sorted(self._kinds.items())),
                 by_status={api: dict(c) for api, c in sorted(self._statuses.items())},
                 refused={api: dict(c) for api, c in sorted(self._refused.items())},
+                crossref_pools=dict(sorted(self._pools.items())),
             )
 
     def reset(self) -> None:
@@ -73,3 +80,4 @@ class Counters:
             self._kinds.clear()
             self._statuses.clear()
             self._refused.clear()
+            self._pools.clear()

@@ -191,7 +191,13 @@ class _RequestHandler(BaseHTTPRequestHandler):
             if pool is not None:
                 stated = None if settings.pools else settings.rate
                 response = with_pool_headers(response, pool, stated)
-            app.counters.count(api, response.kind, response.status, decision.refused)
+            app.counters.count(
+                api,
+                response.kind,
+                response.status,
+                decision.refused,
+                pool.name if pool is not None else "",
+            )
             if decision.fate is Fate.TIMEOUT and app.stopping.wait(decision.hold_s):
                 return
             self._send(response, method)

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import httpx
-from cite_sentinel.core.verify.backends.crossref import strip_jats
-from cite_sentinel.core.verify.backends.openalex import abstract_from_index
+from cite_sentinel.core.records import abstract_from_index, strip_jats
 
 from tests.fakeapi import FakeApi
 from tests.fakeapi.abstracts import BY_DOI

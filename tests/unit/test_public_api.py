@@ -20,6 +20,7 @@ PACKAGES = (
     "cite_sentinel.core.ground",
     "cite_sentinel.core.http",
     "cite_sentinel.core.matching",
+    "cite_sentinel.core.records",
     "cite_sentinel.core.report",
     "cite_sentinel.core.sources",
     "cite_sentinel.core.styles",

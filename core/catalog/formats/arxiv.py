@@ -12,7 +12,7 @@ from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi
 from cite_sentinel.core.model import Identifiers, Person, Record
-from cite_sentinel.core.verify.backends.names import person_from_name, person_from_parts
+from cite_sentinel.core.records import person_from_name, person_from_parts
 
 
 def read_arxiv(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:

@@ -10,7 +10,7 @@ from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.json_items import array_items
 from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
-from cite_sentinel.core.verify.backends.crossref import record_from_item
+from cite_sentinel.core.records import record_from_item
 
 
 def read_crossref(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:

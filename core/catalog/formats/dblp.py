@@ -22,7 +22,7 @@ from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.catalog.xml_records import records, text_of
 from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi
 from cite_sentinel.core.model import Identifiers, Record
-from cite_sentinel.core.verify.backends.names import person_from_name
+from cite_sentinel.core.records import person_from_name
 
 _KINDS = {
     "article": "article",

@@ -9,7 +9,7 @@ from cite_sentinel.core.catalog.formats.json_lines import lines_after, parse_lin
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
-from cite_sentinel.core.verify.backends.openalex import record_from_work
+from cite_sentinel.core.records import record_from_work
 
 
 def read_openalex(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[DumpEntry]:

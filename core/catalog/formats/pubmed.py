@@ -18,7 +18,7 @@ from cite_sentinel.core.catalog.xml_records import records, text_of
 from cite_sentinel.core.lexicon import YEAR
 from cite_sentinel.core.lexicon.identifiers import normalise_doi
 from cite_sentinel.core.model import Identifiers, Person, Record
-from cite_sentinel.core.verify.backends.names import person_from_parts
+from cite_sentinel.core.records import person_from_parts
 
 _ENTITIES = {name: chr(code) for name, code in html.entities.name2codepoint.items()}
 _YEAR = re.compile(rf"\b({YEAR})\b")

@@ -18,7 +18,7 @@ from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi, normalise_pmid
 from cite_sentinel.core.model import Identifiers, Person, Record
-from cite_sentinel.core.verify.backends.names import person_from_parts
+from cite_sentinel.core.records import person_from_parts
 
 _NOT_WORKS = ("attachment", "note", "annotation")
 _VENUE_FIELDS = (

@@ -15,8 +15,8 @@ from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, HttpClient, Reply
 from cite_sentinel.core.lexicon.identifiers import normalise_doi
 from cite_sentinel.core.model import Identifiers, Record, Reference
+from cite_sentinel.core.records import person_from_name
 from cite_sentinel.core.verify.backends.endpoints import base_url
-from cite_sentinel.core.verify.backends.names import person_from_name
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed, Outcome
 
 BATCH = 500

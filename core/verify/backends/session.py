@@ -10,12 +10,12 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cite_sentinel.core.http.cache import CacheMode, open_response_cache
-from cite_sentinel.core.http.client import HttpClient, HttpSettings, Sleep, default_lanes
+from cite_sentinel.core.http.client import HttpClient, HttpSettings, Sleep
 from cite_sentinel.core.http.redaction import SECRET_VARIABLES
 from cite_sentinel.core.verify.backends.arxiv import Arxiv
 from cite_sentinel.core.verify.backends.catalog import Catalog, open_catalog_backend
@@ -55,19 +55,15 @@ async def open_backends(
     clock: Callable[[], float] | None = None,
     sleep: Sleep | None = None,
 ) -> AsyncIterator[Backends]:
-    """Build the clients from the environment; close the HTTP client and cache on exit.
+    """Build the clients; close the HTTP client and cache on exit.
 
     `mode` is normal, offline (cache only; a miss fails as "offline: not in cache") or
-    refresh (ask again, store the answers). Limits follow the environment: the polite
-    Crossref pool with CITE_SENTINEL_MAILTO; then the answers' own headers.
+    refresh (ask again, store the answers). The contact address and limits are `settings`'
+    (core.verify.engine.http_settings makes them from the configuration; the defaults, with
+    no contact address, without it), then the answers' own headers; `env` gives the indexes'
+    addresses, keys, cache and catalog, never the contact address.
     """
-    mailto = env.get("CITE_SENTINEL_MAILTO", "").strip()
-    base = settings or HttpSettings()
-    settings = replace(
-        base,
-        mailto=base.mailto or mailto,
-        lanes=base.lanes if settings is not None else default_lanes(polite=bool(mailto)),
-    )
+    settings = settings or HttpSettings()
     cache = open_response_cache(env, cache_dir, mode) if use_cache else None
     catalog = open_catalog_backend(env)
     http = HttpClient(

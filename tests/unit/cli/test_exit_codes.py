@@ -84,3 +84,19 @@ def test_a_local_error_sets_the_exit_code_even_when_the_indexes_are_down() -> No
     miscited = Finding(code="miscited", severity=Severity.ERROR, message="m", location=HERE)
     judged = CheckResult(verdicts=down, findings=(miscited,))
     assert exit_code(judged) is ExitCode.UNAVAILABLE
+
+
+def test_an_accepted_reference_fails_no_fail_on() -> None:
+    ghost = Verdict(key="ghost", status=Status.FABRICATED)
+    result = CheckResult(verdicts=(ghost,))
+    assert exit_code(result, fail_on={"fabricated"}) is ExitCode.FINDINGS
+    accepted = CheckResult(verdicts=(ghost,), accepted=frozenset({"ghost"}))
+    assert exit_code(accepted, fail_on={"fabricated"}) is ExitCode.CLEAN
+
+
+def test_an_accepted_reference_left_unverified_by_an_outage_counts_in_no_share() -> None:
+    down = _unverified("mine", SourceStatus.FAILED)
+    result = CheckResult(verdicts=(down, Verdict(key="b", status=Status.VERIFIED)))
+    assert exit_code(result, max_unavailable=0.4) is ExitCode.UNAVAILABLE
+    accepted = CheckResult(verdicts=result.verdicts, accepted=frozenset({"mine"}))
+    assert exit_code(accepted, max_unavailable=0.4) is ExitCode.CLEAN

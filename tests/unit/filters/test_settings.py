@@ -32,7 +32,8 @@ def test_fail_on_takes_a_word_a_comma_list_or_a_yaml_list() -> None:
     assert _settings(fail_on="fabricated").fail_on == {"fabricated"}
     assert _settings(fail_on="fabricated, miscited").fail_on == {"fabricated", "miscited"}
     assert _settings(fail_on=["retracted", "unverified"]).fail_on == {"retracted", "unverified"}
-    assert _settings().fail_on == frozenset()
+    assert _settings(fail_on="none").fail_on == frozenset()
+    assert _settings().fail_on is None  # not set: the configuration's fail-on applies
 
 
 @pytest.mark.parametrize(

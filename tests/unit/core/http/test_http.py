@@ -11,8 +11,9 @@ import httpx
 import pytest
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import CacheMode, ResponseCache
-from cite_sentinel.core.http.client import HEADROOM, Api, HttpClient, HttpSettings, default_lanes
+from cite_sentinel.core.http.client import HEADROOM, Api, HttpClient, HttpSettings
 from cite_sentinel.core.http.ratelimit import SLACK
+from cite_sentinel.core.http.settings import default_lanes
 
 from tests.unit.core.fakes import FakeClock, VirtualClock
 

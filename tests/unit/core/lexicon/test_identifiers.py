@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi
+from cite_sentinel.core.records import record_from_work
 from cite_sentinel.core.verify.backends.arxiv import records_from_feed
-from cite_sentinel.core.verify.backends.openalex import record_from_work
 
 
 @pytest.mark.parametrize(

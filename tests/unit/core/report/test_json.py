@@ -33,7 +33,15 @@ REFERENCE_KEYS = {
     "reason",
 }
 MATCH_KEYS = {"source", "id", "doi", "title", "authors", "year", "venue", "url"}
-SUMMARY_KEYS = {"total", "verified", "miscited", "fabricated", "unverified", "retracted"}
+SUMMARY_KEYS = {
+    "total",
+    "verified",
+    "miscited",
+    "fabricated",
+    "unverified",
+    "retracted",
+    "accepted",
+}
 
 
 def test_top_level_is_version_1_with_the_documented_sections(judged: CheckResult) -> None:
@@ -71,6 +79,7 @@ def test_summary_counts_each_verdict_and_retractions(judged: CheckResult) -> Non
         "fabricated": 1,
         "unverified": 0,
         "retracted": 1,
+        "accepted": 0,
     }
 
 
@@ -145,3 +154,25 @@ def test_a_grounded_citation_validates_and_a_misspelt_badge_does_not(
     assert report["citations"][0]["support"]["badge"] == "red"
     report["citations"][0]["support"]["badge"] = "crimson"
     assert not validator.is_valid(report)
+
+
+def test_an_accepted_fabrication_is_marked_and_counted_as_accepted(
+    judged: CheckResult, validator: jsonschema.protocols.Validator
+) -> None:
+    accepted = dataclasses.replace(judged, accepted=frozenset({"ghost2021", "nowlan1992"}))
+    report = json.loads(render_json(accepted))
+    validator.validate(report)
+    by_key = {reference["key"]: reference for reference in report["references"]}
+    assert by_key["ghost2021"]["verdict"] == "fabricated"  # the verdict itself stays
+    assert by_key["ghost2021"]["accepted"] is True
+    assert "accepted" not in by_key["nowlan1992"]  # plainly verified: nothing was accepted
+    assert "accepted" not in by_key["back1993"]
+    assert report["summary"] == {
+        "total": 3,
+        "verified": 1,
+        "miscited": 1,
+        "fabricated": 0,
+        "unverified": 0,
+        "retracted": 1,
+        "accepted": 1,
+    }

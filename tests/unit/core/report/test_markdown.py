@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from cite_sentinel.core import CheckResult, Location, Reference
 from cite_sentinel.core.report.markdown import render_markdown
 
@@ -55,3 +57,13 @@ def test_user_text_cannot_break_the_markdown() -> None:
     )
     text = render_markdown(CheckResult(references=(reference,), verdicts=(verdict,)))
     assert "| title | A \\| B \\*bold\\* | A \\[link\\](x) |" in text
+
+
+def test_an_accepted_fabrication_leaves_the_fabricated_column_and_is_named_under_it(
+    judged: CheckResult,
+) -> None:
+    accepted = dataclasses.replace(judged, accepted=frozenset({"ghost2021"}))
+    text = render_markdown(accepted)
+    assert "| 3 | 1 | 1 | 0 | 0 | 1 |" in text
+    assert "1 accepted by the author, not counted under their verdict." in text
+    assert "accepted by the author" not in render_markdown(judged)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 
 from cite_sentinel.core import CheckResult, Citation, Location, Status, Verdict
@@ -50,3 +51,10 @@ def test_markdown_has_a_header_and_a_row_per_manuscript() -> None:
 def test_without_manuscripts_each_file_gets_a_row(judged: CheckResult) -> None:
     bib_only = CheckResult(files=("refs.bib",), references=judged.references)
     assert [row.path for row in manuscript_rows(bib_only)] == ["refs.bib"]
+
+
+def test_an_accepted_fabrication_does_not_put_its_manuscript_first() -> None:
+    accepted = dataclasses.replace(_batch(), accepted=frozenset({"ghost"}))
+    rows = manuscript_rows(accepted)
+    assert [row.path for row in rows] == ["a/a.md", "b/b.md"]
+    assert (rows[1].references, rows[1].fabricated) == (1, 0)

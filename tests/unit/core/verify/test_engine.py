@@ -7,8 +7,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from cite_sentinel.core.config import Config
 from cite_sentinel.core.model import Identifiers, Location, Reference, Status, Verdict
-from cite_sentinel.core.verify.engine import Engine
+from cite_sentinel.core.verify.engine import Engine, http_settings
 
 from tests.unit.core.fakes import VirtualClock
 
@@ -129,3 +130,13 @@ async def test_what_a_test_server_answered_is_never_recalled_against_the_real_in
         async with engine:
             await engine.verify([reference])
     assert len(handler.times) == 2  # the fake once (then remembered), the real index once
+
+
+def test_http_settings_come_from_the_configuration_alone_defaults_included() -> None:
+    plain = http_settings(Config())
+    assert (plain.mailto, plain.timeout) == ("", 20.0)
+    assert plain.lanes["crossref"].concurrency == 1  # the public pool: one at a time
+    polite = http_settings(Config(mailto="lab@example.org", rate_limits={"crossref": 2.0}))
+    assert polite.mailto == "lab@example.org"
+    assert polite.lanes["crossref"].concurrency == 3
+    assert polite.lanes["crossref"].rate == 2.0 and polite.lanes["crossref/list"].rate == 2.0

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 from cite_sentinel.core.model import Location, Person, Reference
-from cite_sentinel.core.verify.backends.crossref import record_from_item, strip_jats
+from cite_sentinel.core.records import record_from_item, strip_jats
 from cite_sentinel.core.verify.backends.outcome import Answered, Failed
 from cite_sentinel.core.verify.backends.session import Backends
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from cite_sentinel.core.model import Person
-from cite_sentinel.core.verify.backends.markup import plain
+from cite_sentinel.core.records.markup import plain
 
 # Lower-case particles that belong before the family name (von part).
 _PARTICLES = frozenset(
