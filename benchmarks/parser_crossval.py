@@ -5,6 +5,7 @@ Run from the repository root (training extra installed: `.venv/bin/pip install -
 '.[dev,train]'`):
 
     .venv/bin/python -m benchmarks.parser_crossval [--folds 5] [--styles 600] [--iterations 300]
+        [--only-fold N] [--keep FOLDER [--reuse]]
 
 The strings are AnyStyle's parser data and GROBID's citation corpus (../shared/data/parsing).
 They are cut into folds by group (a GROBID file is one paper's list; neighbouring AnyStyle
@@ -128,10 +129,15 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULTS["seed"])
     parser.add_argument("--only-fold", type=int, default=-1, help="train and score one fold")
     parser.add_argument("--keep", type=Path, help="keep each fold's model in this folder")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="score the fold models already kept in --keep instead of training them again",
+    )
     options = parser.parse_args(argv)
     examples = hand_labelled()
     extra: list[Labelled] = []
-    if options.styles:
+    if options.styles and not options.reuse:
         import pypandoc
 
         extra = rendered(
@@ -153,6 +159,11 @@ def main(argv: Sequence[str]) -> int:
                 continue
             started = time.perf_counter()
             path = (options.keep or Path(folder)) / f"fold{fold}.crfsuite"
+            if options.reuse and path.is_file():
+                print(f"fold {fold}: the model kept in {path}", flush=True)
+                models[fold] = path
+                tested += [e for e in examples if fold_of[e.group] == fold]
+                continue
             train(
                 [e for e in examples if fold_of[e.group] != fold] + extra,
                 path,
