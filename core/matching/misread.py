@@ -16,7 +16,7 @@ from cite_sentinel.core.model import Reference
 
 # The labeller's confidence (its mean marginal over the title's words) below which a title is
 # doubtful: chosen on the cross-validated hand-labelled strings (docs/BENCHMARKS.md, "Reading
-# printed references"), where 36% of the misread titles and 7% of the titles read right fall
+# printed references"), where 35% of the misread titles and 8% of the titles read right fall
 # below it: a misread title of a real work called fabricated costs more than an invented one
 # left unverified (with the reason).
 SURE_TITLE = 0.95
