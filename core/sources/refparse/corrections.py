@@ -43,6 +43,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _publisher_after_title,
         _title_read_as_note,
         _year_ends_the_names,
+        _name_after_last_initial,
         _venue_after_inverted_names,
         _abbreviations_joined,
         _venue_before_numbers,
@@ -190,6 +191,31 @@ def _year_ends_the_names(tokens: Sequence[Token], labelling: Labelling) -> Label
     if following < len(labels) and labels[following] in (Label.CONTAINER, Label.TITLE):
         for inside in range(year + 1, following):
             labels[inside] = labels[following]
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of names printed given name first ("P. Boniol, M. Meftah"), names that end at
+    an initial lack their family name: the word after it is that name, whatever field the
+    labeller began there ("E. Remy, T. Palpanas in SIGMOD '22: …")."""
+    labels = list(labelling.labels)
+    if Label.AUTHOR not in labels:
+        return labelling
+    first = labels.index(Label.AUTHOR)
+    last = first
+    while last + 1 < len(labels) and labels[last + 1] is Label.AUTHOR:
+        last += 1
+    given_first = (
+        first + 1 < len(tokens)
+        and _is_initial(tokens[first].text)
+        and tokens[first + 1].text == "."
+    )
+    if not given_first or last + 2 >= len(tokens) or not _is_initial(tokens[last].text):
+        return labelling
+    family = tokens[last + 2]
+    if tokens[last + 1].text != "." or not family.text[0].isupper() or _is_initial(family.text):
+        return labelling
+    labels[last + 1] = labels[last + 2] = Label.AUTHOR
     return Labelling(tuple(labels), labelling.confidence)
 
 

@@ -1,5 +1,6 @@
 """A printed reference made plain before it is read: one line, no markup, no list label,
-whole characters, ligatures spelt out, and a same-author dash ("———.") taken off."""
+whole characters, ligatures spelt out, a range of numbers whole again, and a same-author dash
+("———.") taken off."""
 
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ _LEADING_LETTERS = re.compile(r"[^\W\d_]{1,20}(?![\w])")
 _LOST = ("ff", "fi", "fl", "ffi", "ffl")
 # A word a line break cut, its hyphen and the break left in the text: "classifica- tion".
 _BROKEN = re.compile(r"(?<![\w-])([^\W\d_]{1,20})[-\u2010] ([^\W\d_]{1,20})(?![\w-])")
+# A range of numbers a PDF's spacing cut at its dash: "pp. 1939 –1956", "12 - 34".
+_SPACED_RANGE = re.compile(
+    r"(?<=\d)(?: ([-\u2010-\u2013])|([-\u2010-\u2013]) | ([-\u2010-\u2013]) )(?=\d)"
+)
 _SUSPENDING = frozenset({"and", "or", "to", "und", "oder", "bis", "et", "ou", "y", "o", "e"})
 _CLEAR_MARGIN = 4  # the whole word must be this many times as common as its rarer piece
 
@@ -34,6 +39,7 @@ def plain_reference(raw: str) -> str:
     text = unicodedata.normalize("NFC", text).translate(_LIGATURES)
     text = _SAME_AUTHORS.sub("", _NOTE_FIRST.sub("", text))
     text = " ".join(text.split())
+    text = _SPACED_RANGE.sub(lambda match: next(dash for dash in match.groups() if dash), text)
     return rejoin_broken_words(restore_ligatures(text))
 
 

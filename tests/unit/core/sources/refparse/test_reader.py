@@ -201,3 +201,11 @@ def test_a_year_read_inside_the_names_ends_them() -> None:
     assert _families(iop) == ["Brandt", "Osei"]
     assert iop.year == 2018
     assert iop.venue.startswith("J. Phys. A")
+
+
+def test_the_last_family_name_after_an_initial_is_a_name_not_the_venue() -> None:
+    paper = _read(
+        "K. Osei, L. Brandt, T. Lindqvist in Proceedings of the Web Conference, 2021, pp. 88-97."
+    )
+    assert _families(paper) == ["Osei", "Brandt", "Lindqvist"]
+    assert paper.venue.startswith("Proceedings of the Web Conference")

@@ -72,3 +72,9 @@ def test_identifiers_are_one_token_each() -> None:
     assert "10.1103/PhysRevD.90.014508" in tokens
     assert "https://a.org/x_y" in tokens
     assert "2101.00001v2" in tokens
+
+
+def test_a_range_of_numbers_cut_at_its_dash_is_whole_again() -> None:
+    assert plain_reference("in: COLT, 2011, pp. 1712 –1730.") == "in: COLT, 2011, pp. 1712–1730."
+    assert plain_reference("Ecology 12 - 34 (2001)") == "Ecology 12-34 (2001)"
+    assert plain_reference("Rivers – A history, 2001") == "Rivers – A history, 2001"
