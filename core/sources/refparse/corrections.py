@@ -44,6 +44,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_read_as_note,
         _year_ends_the_names,
         _name_after_last_initial,
+        _vancouver_names_end,
         _venue_after_inverted_names,
         _abbreviations_joined,
         _venue_before_numbers,
@@ -216,6 +217,51 @@ def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> L
     if tokens[last + 1].text != "." or not family.text[0].isupper() or _is_initial(family.text):
         return labelling
     labels[last + 1] = labels[last + 2] = Label.AUTHOR
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a Vancouver list ("Fuchs F, Worrall D, Welling M."), the names end at the first full
+    stop after a name's initials: what the labeller read as names after it opens the next
+    field ("Welling M. SE(3)-Transformers: …", "Netanyahu NS. PHA*: Finding …")."""
+    labels = list(labelling.labels)
+    if Label.AUTHOR not in labels:
+        return labelling
+    first = labels.index(Label.AUTHOR)
+    last = first
+    while last + 1 < len(labels) and labels[last + 1] is Label.AUTHOR:
+        last += 1
+    vancouver = (
+        first + 2 <= last
+        and tokens[first].text[0].isupper()
+        and not _is_initial(tokens[first].text)
+        and _is_initial(tokens[first + 1].text)
+        and tokens[first + 2].text == ","
+    )
+    if not vancouver:
+        return labelling
+    stop = next(
+        (
+            i
+            for i in range(first + 2, last)
+            if tokens[i].text == "." and _is_initial(tokens[i - 1].text) and tokens[i - 2].is_word
+        ),
+        None,
+    )
+    # the field the words open: the next title or venue within a few tokens ("SE(2)-…", where
+    # the labeller may have read the "2" as something else)
+    following = next(
+        (
+            i
+            for i in range(last + 1, min(last + 5, len(labels)))
+            if labels[i] in (Label.TITLE, Label.CONTAINER)
+        ),
+        None,
+    )
+    if stop is None or following is None:
+        return labelling
+    for inside in range(stop + 1, following):
+        labels[inside] = labels[following]
     return Labelling(tuple(labels), labelling.confidence)
 
 

@@ -209,3 +209,17 @@ def test_the_last_family_name_after_an_initial_is_a_name_not_the_venue() -> None
     )
     assert _families(paper) == ["Osei", "Brandt", "Lindqvist"]
     assert paper.venue.startswith("Proceedings of the Web Conference")
+
+
+def test_vancouver_names_end_at_the_full_stop_after_the_last_initials() -> None:
+    equivariant = _read(
+        "Osei K, Brandt L, Lindqvist T. SE(2)-Equivariant Graph Networks. In: ICML; 2021. p. 10-19."
+    )
+    assert _families(equivariant) == ["Osei", "Brandt", "Lindqvist"]
+    assert equivariant.title == "SE(2)-Equivariant Graph Networks"
+    starred = _read(
+        "Osei K, Brandt L, Marsh PK. GNN*: Searching Graphs With Priors."
+        " J Artif Intell Res. 2019;12:1-30."
+    )
+    assert _families(starred) == ["Osei", "Brandt", "Marsh"]
+    assert starred.title.startswith("GNN*")
