@@ -359,7 +359,7 @@ def _report_verdicts(extracted: list[Extracted], pairings: list[list[Pairing]]) 
     agree = total = 0
     per_style: dict[str, Counter[str]] = defaultdict(Counter)
     confusion: Counter[tuple[str, str]] = Counter()
-    miscited: list[str] = []  # verified from the .bib, miscited from the PDF: what the reader lost
+    lost: list[str] = []  # verified from the .bib, not from the PDF: what the reading lost
     bib_index = 0
     pdf_ids = {id(ref): f"pdf{n}" for n, ref in enumerate(found)}
     for item, pairs in zip(extracted, pairings, strict=True):
@@ -373,10 +373,18 @@ def _report_verdicts(extracted: list[Extracted], pairings: list[list[Pairing]]) 
             row["entries"] += 1
             row["agree"] += got is expected
             confusion[(expected.value, got.value if got else "missed")] += 1
-            if pair.reference and got is Status.MISCITED and expected is Status.VERIFIED:
+            # what the reading lost, where a title was read (untitled styles are their own story)
+            if (
+                pair.reference
+                and pair.reference.title
+                and got is not expected
+                and expected is Status.VERIFIED
+            ):
                 verdict = by_pdf[pdf_ids[id(pair.reference)]]
                 said = "; ".join(f"{p.field}: {p.cited!r} vs {p.found!r}" for p in verdict.problems)
-                miscited.append(f"{pair.reference.raw[:110]} — {said[:140]}")
+                lost.append(
+                    f"{got.value}: {pair.reference.raw[:110]} — {(said or verdict.reason)[:140]}"
+                )
     share = agree / total
     print(f"verdicts on the PDF equal to those on the .bib: {agree}/{total} = {share:.1%} "
           f"(target {TARGET_AGREEMENT:.0%})")  # fmt: skip
@@ -387,8 +395,8 @@ def _report_verdicts(extracted: list[Extracted], pairings: list[list[Pairing]]) 
     for (expected_status, got_status), count in confusion.most_common():
         if expected_status != got_status:
             print(f"    {expected_status} -> {got_status}: {count}")
-    for line in miscited[:12]:
-        print(f"      verified -> miscited: {line}")
+    for line in sorted(lost, key=lambda said: not said.startswith("miscited"))[:20]:
+        print(f"      verified -> {line}")
     fabricated = Counter(
         status.value for status in (v.status for v in truth_verdicts) if status is Status.FABRICATED
     )

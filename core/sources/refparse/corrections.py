@@ -300,8 +300,8 @@ def _venue_after_inverted_names(tokens: Sequence[Token], labelling: Labelling) -
     first_word = tokens[tail[0]].text
     if not first_word[0].isupper() or first_word.lower() in NAME_SUFFIXES:
         return labelling
-    if _is_initial(first_word) and len(first_word) == 1:
-        return labelling  # "Ling, C. X. (1995)": one more initial
+    if len(first_word) == 1 and (len(tail) == 1 or tokens[tail[0] + 1].text == "."):
+        return labelling  # "Ling, C. X. (1995)": one more initial ("Z Parasitenkd" is a venue)
     for inside in tail:
         labels[inside] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
