@@ -111,12 +111,10 @@ def _title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> La
     before that end: "(2021). Agent Incentives: A Causal Perspective. Thirty-Fifth AAAI
     Conference …". A journal's abbreviations ("Phys. Rev. Lett.") end no sentence."""
     labels = list(labelling.labels)
-    if Label.TITLE in labels or Label.CONTAINER not in labels:
+    run = _first_run(labels, Label.CONTAINER)
+    if Label.TITLE in labels or run is None:
         return labelling
-    first = labels.index(Label.CONTAINER)
-    last = first
-    while last + 1 < len(labels) and labels[last + 1] is Label.CONTAINER:
-        last += 1
+    first, last = run
     if not any(label in (Label.AUTHOR, Label.DATE) for label in labels[:first]):
         return labelling
     for stop in range(first + 2, last - 1):
@@ -169,12 +167,10 @@ def _year_ends_the_names(tokens: Sequence[Token], labelling: Labelling) -> Label
     after it belong to the field that follows ("Jones C D 2019 J. Phys. A: Math. Theor. 52
     345001": "J." opens the venue)."""
     labels = list(labelling.labels)
-    if Label.AUTHOR not in labels:
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None:
         return labelling
-    first = labels.index(Label.AUTHOR)
-    last = first
-    while last + 1 < len(labels) and labels[last + 1] is Label.AUTHOR:
-        last += 1
+    first, last = run
     year = (
         next((i for i in range(first + 1, last + 2) if _YEAR.fullmatch(tokens[i].text)), None)
         if last + 1 < len(labels)
@@ -200,12 +196,10 @@ def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> L
     an initial lack their family name: the word after it is that name, whatever field the
     labeller began there ("E. Remy, T. Palpanas in SIGMOD '22: …")."""
     labels = list(labelling.labels)
-    if Label.AUTHOR not in labels:
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None:
         return labelling
-    first = labels.index(Label.AUTHOR)
-    last = first
-    while last + 1 < len(labels) and labels[last + 1] is Label.AUTHOR:
-        last += 1
+    first, last = run
     given_first = (
         first + 1 < len(tokens)
         and _is_initial(tokens[first].text)
@@ -225,12 +219,10 @@ def _vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Label
     stop after a name's initials: what the labeller read as names after it opens the next
     field ("Welling M. SE(3)-Transformers: …", "Netanyahu NS. PHA*: Finding …")."""
     labels = list(labelling.labels)
-    if Label.AUTHOR not in labels:
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None:
         return labelling
-    first = labels.index(Label.AUTHOR)
-    last = first
-    while last + 1 < len(labels) and labels[last + 1] is Label.AUTHOR:
-        last += 1
+    first, last = run
     vancouver = (
         first + 2 <= last
         and tokens[first].text[0].isupper()
@@ -271,12 +263,10 @@ def _venue_after_inverted_names(tokens: Sequence[Token], labelling: Labelling) -
     venue a style without titles prints (ACS's "Lowe, A.; Tiefenbacher, S. Haemophilia 2021,
     27, 142-147")."""
     labels = list(labelling.labels)
-    if Label.TITLE in labels or Label.CONTAINER in labels or Label.AUTHOR not in labels:
+    run = _first_run(labels, Label.AUTHOR)
+    if Label.TITLE in labels or Label.CONTAINER in labels or run is None:
         return labelling
-    first = labels.index(Label.AUTHOR)
-    last = first
-    while last + 1 < len(labels) and labels[last + 1] is Label.AUTHOR:
-        last += 1
+    first, last = run
     inverted = (
         first + 2 <= last and tokens[first + 1].text == "," and _is_initial(tokens[first + 2].text)
     )
@@ -389,12 +379,10 @@ def _publisher_after_title(tokens: Sequence[Token], labelling: Labelling) -> Lab
     Topology; Acad. Press: New York, 1971". The part between the semicolon and the colon
     names a publisher (a word such as "Press", "Wiley", "Verlag"), the part after is short."""
     labels = list(labelling.labels)
-    if Label.TITLE not in labels or Label.PUBLISHER in labels:
+    run = _first_run(labels, Label.TITLE)
+    if run is None or Label.PUBLISHER in labels:
         return labelling
-    first = labels.index(Label.TITLE)
-    last = first
-    while last + 1 < len(labels) and labels[last + 1] is Label.TITLE:
-        last += 1
+    first, last = run
     semicolon = next((i for i in range(first + 2, last) if tokens[i].text == ";"), None)
     if semicolon is None:
         return labelling
@@ -514,3 +502,14 @@ _LOCATOR_SHAPES = {
 }
 # Volume and page alone, where the year stood before the venue (IOP, MNRAS, ApJ's lists).
 _DATED_SHAPES = {"NN": (_V, _P), "YN": (_V, _P), "NY": (_V, _P), "YY": (_V, _P)}
+
+
+def _first_run(labels: Sequence[Label], label: Label) -> tuple[int, int] | None:
+    """Where the first run of `label` starts and ends (both included), or None."""
+    if label not in labels:
+        return None
+    first = labels.index(label)
+    last = first
+    while last + 1 < len(labels) and labels[last + 1] is label:
+        last += 1
+    return first, last
