@@ -45,6 +45,7 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 from cite_sentinel.core.result import CheckResult
+from cite_sentinel.core.session import CheckSession, OnVerdict, Verdicts
 from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "Allowed",
     "BibliographyLink",
     "CheckResult",
+    "CheckSession",
     "Citation",
     "CitationMode",
     "CiteSentinelError",
@@ -70,6 +72,7 @@ __all__ = [
     "InputError",
     "InternalError",
     "Location",
+    "OnVerdict",
     "Origin",
     "Person",
     "Problem",
@@ -83,6 +86,7 @@ __all__ = [
     "SourceStatus",
     "Status",
     "Verdict",
+    "Verdicts",
     "Verifier",
     "Workspace",
     "check",
