@@ -45,7 +45,7 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 from cite_sentinel.core.result import CheckResult
-from cite_sentinel.core.session import CheckSession, OnVerdict, Verdicts
+from cite_sentinel.core.session import CheckSession, Identity, OnVerdict, Verdicts, identity
 from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [
@@ -69,6 +69,7 @@ __all__ = [
     "Finding",
     "Flag",
     "Identifiers",
+    "Identity",
     "InputError",
     "InternalError",
     "Location",
@@ -95,6 +96,7 @@ __all__ = [
     "counted_as_accepted",
     "documentation_url",
     "failures",
+    "identity",
     "load_config",
     "settings",
     "verdict_words",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -49,7 +49,12 @@ def identity(reference: Reference) -> Identity:
 
 
 class Verdicts:
-    """The verdicts a session reached, by key and content, each naming the reference it judged."""
+    """The verdicts a session reached, by key and content, each naming the reference it judged.
+
+    `identity` may be given where a face keeps the identities of references it has seen (the
+    language server, whose workspace hands back the same objects for unchanged entries), so
+    that a reference's signature is not computed again on every edit.
+    """
 
     def __init__(self) -> None:
         self._by_identity: dict[Identity, Verdict] = {}
@@ -57,35 +62,25 @@ class Verdicts:
     def __len__(self) -> int:
         return len(self._by_identity)
 
-    def __contains__(self, reference: object) -> bool:
-        return isinstance(reference, Reference) and identity(reference) in self._by_identity
+    def __contains__(self, known: object) -> bool:
+        return known in self._by_identity
 
-    def put(self, reference: Reference, verdict: Verdict) -> Verdict:
+    def put(self, reference: Reference, verdict: Verdict, at: Identity | None = None) -> Verdict:
         """Keep the verdict on this reference, marked as judging it; returns what was kept."""
         kept = replace(verdict, subject=reference.subject)
-        self._by_identity[identity(reference)] = kept
+        self._by_identity[at or identity(reference)] = kept
         return kept
 
-    def get(self, reference: Reference) -> Verdict | None:
-        return self._by_identity.get(identity(reference))
+    def get(self, reference: Reference, at: Identity | None = None) -> Verdict | None:
+        return self._by_identity.get(at or identity(reference))
 
-    def of(self, references: Iterable[Reference]) -> list[Verdict]:
-        """The verdicts on these references, one per distinct reference, in their order."""
-        seen: dict[Identity, Verdict] = {}
-        for reference in references:
-            verdict = self._by_identity.get(identity(reference))
-            if verdict is not None:
-                seen.setdefault(identity(reference), verdict)
-        return list(seen.values())
+    def values(self) -> list[Verdict]:
+        return list(self._by_identity.values())
 
-    def keep_only(self, references: Iterable[Reference]) -> None:
+    def keep_only(self, identities: Collection[Identity]) -> None:
         """Forget the verdicts on references no longer read (an entry edited or removed)."""
-        wanted = {identity(reference) for reference in references}
-        for gone in [known for known in self._by_identity if known not in wanted]:
+        for gone in [known for known in self._by_identity if known not in identities]:
             del self._by_identity[gone]
-
-    def forget(self, reference: Reference) -> None:
-        self._by_identity.pop(identity(reference), None)
 
 
 class CheckSession:
