@@ -11,7 +11,6 @@ face. Which verdicts fail is `core.failing`'s rule, applied to the session's `fa
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -26,7 +25,9 @@ from cite_sentinel.core.model import Read, Record, Reference, Status, Verdict
 from cite_sentinel.core.result import CheckResult
 from cite_sentinel.core.workspace.files import DISK, FileAccess
 
-if TYPE_CHECKING:  # the engine, httpx and the scorers load only when something is asked
+if TYPE_CHECKING:  # asyncio, the engine, httpx and the scorers load only when something is asked
+    import asyncio
+
     import httpx
     from cite_sentinel.core.ground.scorer import Scorer
     from cite_sentinel.core.verify.engine import Engine
@@ -202,6 +203,8 @@ class CheckSession:
             )
             self._made_from = wanted
             if previous is not None and previous not in self._users:
+                import asyncio  # not at import: `cite-sentinel --version` never needs it
+
                 closing = asyncio.ensure_future(previous.aclose())
                 self._closing.add(closing)
                 closing.add_done_callback(self._closing.discard)
@@ -213,6 +216,8 @@ class CheckSession:
         if engine is not None and engine not in self._users:
             await engine.aclose()
         if self._closing:
+            import asyncio
+
             await asyncio.gather(*self._closing, return_exceptions=True)
 
     async def __aenter__(self) -> CheckSession:
@@ -312,6 +317,8 @@ class _Hearing:
         self.decided = 0
 
     async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
+        import asyncio
+
         decided: dict[int, Verdict] = {}
 
         def heard(index: int, verdict: Verdict) -> None:
