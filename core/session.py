@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cite_sentinel.core.check import Remembering, Selection, Verifier, check
+from cite_sentinel.core.check import Remembering, Selection, Verifier, check_workspace
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.failing import Failure, failures
 from cite_sentinel.core.model import Read, Record, Reference, Status, Verdict
@@ -90,8 +90,9 @@ class CheckSession:
     `environ` gives only what the configuration does not: the indexes' addresses and the API
     keys (read here, never logged). `engine` is an engine built elsewhere, used as it is
     (tests, benchmarks); `verifier` replaces the engine for checks (a face's own stand-in);
-    `transport` carries the engine's requests (the batch's shared budget); `files`
-    is how the workspaces read files (the disk; the MCP server's granted folders).
+    `scorer` replaces the configured groundedness scorer; `transport` carries the engine's
+    requests (the batch's shared budget); `files` is how the workspaces read files (the
+    disk; the MCP server's granted folders).
     """
 
     def __init__(
@@ -106,6 +107,7 @@ class CheckSession:
         verifier: Verifier | None = None,
         engine: Engine | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
+        scorer: Scorer | None = None,
     ) -> None:
         self._config = config or Config()
         self._environ = dict(environ or {})
@@ -122,6 +124,7 @@ class CheckSession:
         self._users: dict[Engine, int] = {}
         self._closing: set[asyncio.Future[None]] = set()  # replaced engines closing
         self._scorer: tuple[object, Scorer] | None = None
+        self._given_scorer = scorer
         self.interrupted = False  # a stoppable check was stopped by the user
         self.decided = 0  # verdicts it had reached when it was stopped
 
@@ -158,7 +161,9 @@ class CheckSession:
 
     def scorer(self) -> Scorer:
         """The configured groundedness scorer, built on first use, rebuilt when its choice
-        changes."""
+        changes (a scorer the session was given is used as it is)."""
+        if self._given_scorer is not None:
+            return self._given_scorer
         choice = (self._config.scorer, self._config.embeddings)
         if self._scorer is None or self._scorer[0] != choice:
             from cite_sentinel.core.ground import scorer_for
@@ -255,13 +260,13 @@ class CheckSession:
         chosen = config or self._config
         files = files or self.files
         if not verify:
-            return await check(
+            return await check_workspace(
                 inputs, config=chosen, overlays=overlays, reads=reads, scorer=scorer,
                 fulltext=fulltext, files=files,
             )  # fmt: skip
         async with self._verifier() as verifier:
             hearing = _Hearing(verifier, self.verdicts, on_verdict, stoppable=stoppable)
-            result = await check(
+            result = await check_workspace(
                 inputs, config=chosen, verifier=hearing, overlays=overlays, reads=reads,
                 select=select, scorer=scorer, fulltext=fulltext, files=files,
             )  # fmt: skip
@@ -295,6 +300,31 @@ class CheckSession:
             return
         async with self.lease() as engine:
             yield engine
+
+
+async def check(
+    inputs: Sequence[str],
+    *,
+    config: Config | None = None,
+    verifier: Verifier | None = None,
+    overlays: Mapping[str, str] | None = None,
+    reads: Mapping[str, Read] | None = None,
+    select: Selection | None = None,
+    scorer: Scorer | None = None,
+    fulltext: Path | None = None,
+    files: FileAccess = DISK,
+) -> CheckResult:
+    """One check with a session of its own, for a caller that holds none (tests, scripts).
+
+    Without a `verifier` nothing is asked (the local checks only); with a `scorer`, each
+    citing sentence is judged against the work it cites. The rest as `CheckSession.check`.
+    """
+    session = CheckSession(config, verifier=verifier, scorer=scorer, files=files)
+    async with session:
+        return await session.check(
+            inputs, overlays=overlays, reads=reads, select=select, ground=scorer is not None,
+            fulltext=fulltext, verify=verifier is not None,
+        )  # fmt: skip
 
 
 class _Hearing:
