@@ -130,7 +130,7 @@ _CSL_KINDS: dict[str, Kind] = {
     "article-journal": Kind.ARTICLE, "article-magazine": Kind.ARTICLE,
     "article-newspaper": Kind.ARTICLE, "periodical": Kind.ARTICLE, "review": Kind.ARTICLE,
     "review-book": Kind.ARTICLE,
-    "paper-conference": Kind.PAPER, "article": Kind.PREPRINT,
+    "paper-conference": Kind.PAPER, "speech": Kind.PAPER, "article": Kind.PREPRINT,
     "book": Kind.BOOK, "classic": Kind.BOOK, "collection": Kind.BOOK,
     "chapter": Kind.CHAPTER, "entry": Kind.CHAPTER, "entry-dictionary": Kind.CHAPTER,
     "entry-encyclopedia": Kind.CHAPTER,
@@ -146,6 +146,8 @@ _CSL_TYPES: dict[Kind, str] = {
     Kind.WEBPAGE: "webpage", Kind.PATENT: "patent", Kind.STANDARD: "standard",
     Kind.OTHER: "document",
 }  # fmt: skip
+# Readers whose references carry CSL types (besides csl-json and csl-yaml).
+_CSL_READERS = frozenset({"manubot", "reflist"})
 # The indexes' types (OpenAlex, Crossref, DataCite's resourceTypeGeneral, Semantic Scholar's
 # publicationTypes, arXiv's and the catalog importers'), lower case.
 _INDEX_KINDS: dict[str, Kind] = {
@@ -166,6 +168,7 @@ _INDEX_KINDS: dict[str, Kind] = {
     "report": Kind.REPORT, "report-component": Kind.REPORT, "report-series": Kind.REPORT,
     "dataset": Kind.DATASET, "software": Kind.SOFTWARE, "computationalnotebook": Kind.SOFTWARE,
     "standard": Kind.STANDARD, "patent": Kind.PATENT,
+    **{str(kind): kind for kind in Kind if kind is not Kind.UNKNOWN},  # a Kind as a type
 }  # fmt: skip
 
 
@@ -200,8 +203,12 @@ def kind_of_index_type(index_type: str) -> Kind:
 
 
 def kind_of_reference(reference: Reference) -> Kind:
-    """The kind a reference's type names as its file writes it: a BibTeX entry type in a .bib,
-    a CSL type everywhere else (CSL files, Manubot, the free-text reader)."""
-    if reference.source_format == "bibtex":
-        return kind_of_bibtex(reference.kind)
-    return kind_of_csl(reference.kind)
+    """The kind a reference's type names as its file writes it: a CSL type in CSL files and
+    in Manubot's and the free-text reader's references, a BibTeX entry type elsewhere; a type
+    of the other vocabulary, or an index's, where the file's own does not know it."""
+    written = reference.kind
+    if reference.source_format.startswith("csl") or reference.source_format in _CSL_READERS:
+        kind = kind_of_csl(written) or kind_of_bibtex(written)
+    else:
+        kind = kind_of_bibtex(written) or kind_of_csl(written)
+    return kind or _INDEX_KINDS.get(written.strip().lower(), Kind.UNKNOWN)
