@@ -42,6 +42,7 @@ _PROCEEDINGS_WORDS = ("proceedings", "conference", "workshop", "symposium")
 _VAGUE = frozenset({Kind.UNKNOWN, Kind.OTHER})
 _IN_BOOK = frozenset({Kind.PAPER, Kind.CHAPTER})
 _PUBLISHED_BY = frozenset({Kind.PAPER, Kind.BOOK, Kind.CHAPTER, Kind.DATASET, Kind.SOFTWARE})
+_ARXIV_DOI = "10.48550/arxiv."
 _DATE = re.compile(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?")
 
 
@@ -62,7 +63,7 @@ def record_bibtex(key: str, record: Record, newline: str = "\n") -> str:
     """`@type{key, …}` on lines of its own, with a line end before and after it: every field
     the record gives that the kind's entry holds, escaped as `fix` escapes."""
     kind = record_kind(record)
-    arxiv = record.identifiers.arxiv if kind is Kind.PREPRINT else ""
+    arxiv = _arxiv_id(record) if kind is Kind.PREPRINT else ""
     authors = Change(FixField.AUTHORS, "", record.people)
     fields = [
         ("author", bibtex_value(authors) if record.people else ""),
@@ -88,7 +89,7 @@ def record_csl(key: str, record: Record, cited: Reference | None = None) -> dict
     kind where the record's says less, and the fields the record lacks, its URL and the date
     it was accessed (the Pandoc filter's corrections)."""
     kind = _kind(record, cited)
-    arxiv = record.identifiers.arxiv or (cited.identifiers.arxiv if cited else "")
+    arxiv = _arxiv_id(record) or (cited.identifiers.arxiv if cited else "")
     arxiv = arxiv if kind is Kind.PREPRINT else ""
 
     def either(own: str, field: str) -> str:
@@ -133,6 +134,14 @@ def _kind(record: Record, cited: Reference | None) -> Kind:
     if kind in _VAGUE or kind is Kind.ARTICLE:
         return said
     return kind
+
+
+def _arxiv_id(record: Record) -> str:
+    """The preprint's arXiv id: the record's, else the one its arXiv DOI holds."""
+    doi = record.identifiers.doi
+    if record.identifiers.arxiv or not doi.startswith(_ARXIV_DOI):
+        return record.identifiers.arxiv
+    return doi[len(_ARXIV_DOI) :]
 
 
 def _in_proceedings(record: Record) -> bool:

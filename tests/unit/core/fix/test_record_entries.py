@@ -69,6 +69,16 @@ def test_an_arxiv_preprint_is_a_misc_with_its_eprint_never_the_repository_as_jou
     assert (entry.identifiers.arxiv, entry.year, entry.venue) == ("2305.01234", 2023, "")
 
 
+def test_a_preprint_known_by_its_arxiv_doi_alone_gets_its_eprint() -> None:
+    datacite = Record(
+        source="datacite",
+        id="10.48550/arxiv.2305.01234",
+        title="T",
+        identifiers=Identifiers(doi="10.48550/arxiv.2305.01234"),
+    )
+    assert "  eprint = {2305.01234},\n" in record_bibtex("k", datacite)
+
+
 def test_an_arxiv_record_with_a_journal_reference_is_still_written_as_the_preprint() -> None:
     from_arxiv = Record(
         source="arxiv",
