@@ -34,7 +34,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 from tests.e2e.filter_run import FILTER
 from tests.e2e.lsp.conftest import start
-from tests.e2e.lsp.test_insert_entry import _command_of
+from tests.e2e.lsp.test_insert_entry import insert_command
 from tests.e2e.lsp.test_local_diagnostics import _diagnostics, _open
 from tests.fakeapi import FakeApi
 
@@ -354,15 +354,7 @@ async def test_the_language_server_inserts_a_preprint_found_by_its_doi_as_a_prep
     paper.write_text(text, encoding="utf-8")
     await start(client, project, {"debounceMs": 0})
     await _open(client, paper, text)
-    (undefined,) = await _diagnostics(client, paper.as_uri(), "undefined-key")
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=paper.as_uri()),
-            range=undefined.range,
-            context=types.CodeActionContext(diagnostics=[undefined]),
-        )
-    )
-    (command,) = [_command_of(action) for action in actions or ()]
+    command = await insert_command(client, paper)
     await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command=command.command, arguments=command.arguments)
     )
