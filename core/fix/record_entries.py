@@ -27,6 +27,7 @@ from cite_sentinel.core.fix.bibvalues import bibtex_text, bibtex_value
 from cite_sentinel.core.fix.changes import Change, FixField
 from cite_sentinel.core.fix.csl_names import csl_name
 from cite_sentinel.core.fix.plan import printed_doi
+from cite_sentinel.core.lexicon.identifiers import normalise_arxiv
 from cite_sentinel.core.lexicon.kinds import (
     Kind,
     bibtex_type,
@@ -42,7 +43,7 @@ _PROCEEDINGS_WORDS = ("proceedings", "conference", "workshop", "symposium")
 _VAGUE = frozenset({Kind.UNKNOWN, Kind.OTHER})
 _IN_BOOK = frozenset({Kind.PAPER, Kind.CHAPTER})
 _PUBLISHED_BY = frozenset({Kind.PAPER, Kind.BOOK, Kind.CHAPTER, Kind.DATASET, Kind.SOFTWARE})
-_ARXIV_DOI = "10.48550/arxiv."
+_ARXIV = "10.48550/"  # arXiv's DOI prefix
 _DATE = re.compile(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?")
 
 
@@ -65,14 +66,16 @@ def record_bibtex(key: str, record: Record, newline: str = "\n") -> str:
     kind = record_kind(record)
     arxiv = _arxiv_id(record) if kind is Kind.PREPRINT else ""
     authors = Change(FixField.AUTHORS, "", record.people)
+    pages = Change(FixField.PAGES, record.pages)
+    placed = kind is not Kind.PREPRINT  # a preprint has no volume, issue or pages of its own
     fields = [
         ("author", bibtex_value(authors) if record.people else ""),
         ("title", bibtex_text(record.title)),
         (_venue_field(kind), "" if arxiv else bibtex_text(_venue(record, kind))),
         ("year", str(record.year or "")),
-        ("volume", "" if kind is Kind.PREPRINT else bibtex_text(record.volume)),
-        ("number", "" if kind is Kind.PREPRINT else bibtex_text(record.issue)),
-        ("pages", "" if kind is Kind.PREPRINT else bibtex_value(_pages(record.pages))),
+        ("volume", bibtex_text(record.volume) if placed else ""),
+        ("number", bibtex_text(record.issue) if placed else ""),
+        ("pages", bibtex_value(pages) if placed else ""),
         ("publisher", bibtex_text(record.publisher) if kind in _PUBLISHED_BY else ""),
         ("doi", printed_doi(record)),
         ("eprint", arxiv),
@@ -95,7 +98,7 @@ def record_csl(key: str, record: Record, cited: Reference | None = None) -> dict
     def either(own: str, field: str) -> str:
         return own or (str(getattr(cited, field)) if cited is not None else "")
 
-    item: dict[str, Any] = {"id": key, "type": csl_type(kind) or "document"}
+    item: dict[str, Any] = {"id": key, "type": _csl_type(kind, cited)}
     people = record.people or (cited.people if cited else ())
     if people:
         item["author"] = [csl_name(person) for person in people]
@@ -136,12 +139,19 @@ def _kind(record: Record, cited: Reference | None) -> Kind:
     return kind
 
 
+def _csl_type(kind: Kind, cited: Reference | None) -> str:
+    """The CSL type of the kind; a CSL item's own where it names that kind more closely
+    (`article-magazine`, `post-weblog`)."""
+    written = cited is not None and cited.source_format.startswith("csl")
+    if written and cited is not None and kind_of_reference(cited) is kind:
+        return cited.kind
+    return csl_type(kind) or "document"
+
+
 def _arxiv_id(record: Record) -> str:
     """The preprint's arXiv id: the record's, else the one its arXiv DOI holds."""
     doi = record.identifiers.doi
-    if record.identifiers.arxiv or not doi.startswith(_ARXIV_DOI):
-        return record.identifiers.arxiv
-    return doi[len(_ARXIV_DOI) :]
+    return record.identifiers.arxiv or (normalise_arxiv(doi) if doi.startswith(_ARXIV) else "")
 
 
 def _in_proceedings(record: Record) -> bool:
@@ -179,10 +189,6 @@ def _repository(record: Record, kind: Kind, arxiv: str) -> str:
     if arxiv:
         return "arXiv"
     return record.venue if is_preprint_server(record.venue) else ""
-
-
-def _pages(pages: str) -> Change:
-    return Change(FixField.PAGES, pages)
 
 
 def _date_parts(date: str, year: int | None) -> list[str]:

@@ -188,6 +188,19 @@ def test_a_correction_keeps_what_the_record_lacks_and_the_citations_more_precise
     assert record_csl("k", journal, cited=cited_article)["type"] == "paper-conference"
 
 
+def test_a_csl_item_keeps_its_own_type_where_it_names_the_same_kind_more_closely() -> None:
+    cited = Reference(
+        key="k",
+        location=Location.point("refs.json", 1, 1),
+        kind="article-magazine",
+        source_format="csl-json",
+    )
+    record = Record(source="crossref", id="10.1/x", title="T", kind="journal-article")
+    assert record_csl("k", record, cited=cited)["type"] == "article-magazine"
+    chapter = Record(source="crossref", id="10.1/y", title="T", kind="book-chapter")
+    assert record_csl("k", chapter, cited=cited)["type"] == "chapter"
+
+
 def test_a_key_is_family_year_and_first_word() -> None:
     assert citation_key(PAPER) == "muller2021uber"
     assert citation_key(Record(source="crossref", id="10.1/x", title="The Art")) == "art"
