@@ -15,6 +15,7 @@ from cite_sentinel.core.config import (
     SOURCES,
     Allowed,
     Config,
+    checked_setting,
     config_from_table,
     configured,
     load_config,
@@ -45,6 +46,7 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 from cite_sentinel.core.result import CheckResult
+from cite_sentinel.core.session import CheckSession, Identity, OnVerdict, Verdicts, identity
 from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [
@@ -56,6 +58,7 @@ __all__ = [
     "Allowed",
     "BibliographyLink",
     "CheckResult",
+    "CheckSession",
     "Citation",
     "CitationMode",
     "CiteSentinelError",
@@ -67,9 +70,11 @@ __all__ = [
     "Finding",
     "Flag",
     "Identifiers",
+    "Identity",
     "InputError",
     "InternalError",
     "Location",
+    "OnVerdict",
     "Origin",
     "Person",
     "Problem",
@@ -83,14 +88,17 @@ __all__ = [
     "SourceStatus",
     "Status",
     "Verdict",
+    "Verdicts",
     "Verifier",
     "Workspace",
     "check",
+    "checked_setting",
     "config_from_table",
     "configured",
     "counted_as_accepted",
     "documentation_url",
     "failures",
+    "identity",
     "load_config",
     "settings",
     "verdict_words",

@@ -5,9 +5,11 @@ from cite_sentinel.core.workspace.atomic import (
     FileChanged,
     remove_stale_temporaries,
     write_atomically,
+    write_text_atomically,
 )
 from cite_sentinel.core.workspace.discover import is_excluded
 from cite_sentinel.core.workspace.document import Document, Origin
+from cite_sentinel.core.workspace.files import DISK, FileAccess, Granted, Roots
 from cite_sentinel.core.workspace.findings import (
     accepted,
     lint,
@@ -31,11 +33,15 @@ from cite_sentinel.core.workspace.workspace import (
 __all__ = [
     "ACCEPT_MARK",
     "COLD_LIMIT",
+    "DISK",
     "NOCITE_ALL",
     "Document",
+    "FileAccess",
     "FileChanged",
+    "Granted",
     "Origin",
     "Pending",
+    "Roots",
     "TextFileError",
     "Workspace",
     "accept",
@@ -59,4 +65,5 @@ __all__ = [
     "targets",
     "verdict_findings",
     "write_atomically",
+    "write_text_atomically",
 ]

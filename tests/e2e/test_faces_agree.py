@@ -5,6 +5,10 @@
   and the MCP server count it as accepted, the language server gives it no diagnostic.
 - A `mailto` set only in `.cite-sentinel.toml`: every request the face sends to Crossref
   carries it, so Crossref puts it in the polite pool (the fake counts requests per pool).
+- A key defined for two works (a real one in refs.bib, an invented one in other.bib, both
+  bibliographies of the paper): every face judges each apart, as `check` keys verdicts (by
+  key and content), and the citation takes the verdict of the entry it resolves to (the
+  first bibliography's).
 - An arXiv preprint written as an entry: `fix --complete` correcting the author's entry, the
   filter's corrected CSL item, the language server's entry inserted by its DOI and the MCP
   server's entry to cite all give one preprint with the same fields (title, authors, year,
@@ -254,6 +258,71 @@ def test_the_filter_applies_the_configurations_fail_on_as_check_does(
     (project / "refs.bib").write_text(ACCEPTED_BIB, encoding="utf-8")
     accepted = _pandoc(pandoc3, project, "-t", "html")
     assert accepted.returncode == 0, accepted.stderr
+
+
+TWO_WORKS_PAPER = "---\nbibliography: [refs.bib, other.bib]\n---\n\nSee [@nowlan1992].\n"
+INVENTED_UNDER_THE_KEY = FABRICATED.replace("whitcombe2017", "nowlan1992")
+
+
+def _two_works(folder: Path) -> Path:
+    (folder / "refs.bib").write_text(VERIFIED, encoding="utf-8")
+    (folder / "other.bib").write_text(INVENTED_UNDER_THE_KEY, encoding="utf-8")
+    (folder / "paper.md").write_text(TWO_WORKS_PAPER, encoding="utf-8")
+    return folder
+
+
+def test_the_cli_judges_a_key_defined_for_two_works_apart(
+    fake_api: FakeApi, tmp_path: Path
+) -> None:
+    project = _two_works(tmp_path)
+    run = _cli(project, "check", "paper.md", "--format", "json")
+    report = json.loads(run.stdout)
+    verdicts = {
+        Path(reference["location"]["path"]).name: reference["verdict"]
+        for reference in report["references"]
+        if reference["key"] == "nowlan1992"
+    }
+    assert verdicts == {"refs.bib": "verified", "other.bib": "fabricated"}, run.stderr
+
+
+def test_the_filter_judges_a_key_defined_for_two_works_apart(
+    pandoc: str, fake_api: FakeApi, tmp_path: Path
+) -> None:
+    project = _two_works(tmp_path)
+    run = _pandoc(pandoc, project, "-t", "html")
+    assert run.returncode == 0, run.stderr
+    counts = next(line for line in run.stderr.splitlines() if "[INFO]" in line)
+    assert "1 verified" in counts and "1 fabricated" in counts, counts
+    assert "cite-sentinel-fabricated" not in run.stdout  # the citation resolves to refs.bib's
+
+
+async def test_the_mcp_server_judges_a_key_defined_for_two_works_apart(
+    fake_api: FakeApi, tmp_path: Path
+) -> None:
+    project = _two_works(tmp_path)
+
+    async def roots(context: object) -> ListRootsResult:
+        return ListRootsResult(roots=[Root(uri=project.as_uri(), name="project")])
+
+    report = await _mcp_check(project, {**os.environ}, roots)
+    summary = report["summary"]
+    assert (summary["total"], summary["verified"], summary["fabricated"]) == (2, 1, 1)
+    (shown,) = report["references"]  # only what is not plainly verified
+    assert (Path(shown["path"]).name, shown["status"]) == ("other.bib", "fabricated")
+
+
+async def test_the_language_server_judges_a_key_defined_for_two_works_apart(
+    fake_api: FakeApi, language_server: LanguageClient, tmp_path: Path
+) -> None:
+    client = language_server
+    project = _two_works(tmp_path)
+    await start(client, project, {"verify": True, "debounceMs": 0})
+    refs, other = project / "refs.bib", project / "other.bib"
+    await _open(client, refs, VERIFIED)
+    await _open(client, other, INVENTED_UNDER_THE_KEY)
+    fabricated = await _diagnostics(client, other.as_uri(), "fabricated")
+    assert {d.data["key"] for d in fabricated} == {"nowlan1992"}  # type: ignore[index]
+    assert not [d for d in client.diagnostics.get(refs.as_uri(), []) if d.code == "fabricated"]
 
 
 # An arXiv-only preprint the indexes hold (tests/fakeapi/fixtures.py), cited with the wrong
