@@ -331,10 +331,7 @@ async def test_a_manuscript_is_checked_with_the_bibliography_it_names(
 async def test_files_outside_the_roots_or_not_regular_are_refused(
     fake_api: FakeApi, tmp_path: Path, make: Any, said: str
 ) -> None:
-    root, outside = tmp_path / "root", tmp_path / "outside"
-    root.mkdir()
-    outside.mkdir()
-    (outside / "refs.bib").write_text(INVENTED, encoding="utf-8")
+    root, outside = _root_and_outside(tmp_path)
     async with _client(Roots.of([root], "--root")) as client:
         message = await _error(client, "check_bibliography", path=make(root, outside))
     assert said in message
@@ -352,10 +349,7 @@ async def test_files_outside_the_roots_or_not_regular_are_refused(
 async def test_a_bibliography_outside_the_roots_is_said_unreadable_and_never_read(
     fake_api: FakeApi, tmp_path: Path, make: Any, said: str
 ) -> None:
-    root, outside = tmp_path / "root", tmp_path / "outside"
-    root.mkdir()
-    outside.mkdir()
-    (outside / "refs.bib").write_text(INVENTED, encoding="utf-8")
+    root, outside = _root_and_outside(tmp_path)
     async with _client(Roots.of([root], "--root")) as client:
         answer = await _call(client, "check_bibliography", path=make(root, outside))
     messages = [finding["message"] for finding in answer["findings"]]
@@ -452,6 +446,15 @@ def _link(link: Path, target: Path) -> str:
 def _hard_link(link: Path, target: Path) -> str:
     os.link(target, link)  # a second name inside the root: no path shows it leads out
     return link.name
+
+
+def _root_and_outside(folder: Path) -> tuple[Path, Path]:
+    """A root the server may read, and a folder beside it holding an invented refs.bib."""
+    root, outside = folder / "root", folder / "outside"
+    root.mkdir()
+    outside.mkdir()
+    (outside / "refs.bib").write_text(INVENTED, encoding="utf-8")
+    return root, outside
 
 
 def _hard_linked_bibliography(root: Path, outside: Path) -> str:

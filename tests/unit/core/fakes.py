@@ -1,10 +1,14 @@
-"""A fake clock and sleep for the HTTP tests: time passes only when code sleeps."""
+"""Fakes for core's tests: a clock and sleep for the HTTP tests (time passes only when code
+sleeps), and a verifier that judges a reference by its title."""
 
 from __future__ import annotations
 
 import asyncio
 import heapq
 import itertools
+from collections.abc import Sequence
+
+from cite_sentinel.core import Reference, Status, Verdict
 
 
 class FakeClock:
@@ -54,3 +58,20 @@ class VirtualClock:
             self.now = max(self.now, wake)
             if not future.done():
                 future.set_result(None)
+
+
+class ByTitle:
+    """Calls a reference fabricated when its title says "Invented"; records what it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[Reference] = []
+
+    async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
+        self.asked.extend(references)
+        return [
+            Verdict(
+                key=ref.key,
+                status=Status.FABRICATED if "Invented" in ref.title else Status.VERIFIED,
+            )
+            for ref in references
+        ]

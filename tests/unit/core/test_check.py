@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
-from cite_sentinel.core import Reference, Status, Verdict, check
+from cite_sentinel.core import check
 from cite_sentinel.core.report.summary import manuscript_rows
+
+from tests.unit.core.fakes import ByTitle
 
 PAPER = "---\nbibliography: refs.bib\n---\nAs shown before [@smith2020].\n"
 
@@ -20,29 +21,12 @@ def _submission(folder: Path, title: str) -> None:
     )
 
 
-class _ByTitle:
-    """Calls a reference fabricated when its title says so; records what it was asked."""
-
-    def __init__(self) -> None:
-        self.asked: list[Reference] = []
-
-    async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
-        self.asked.extend(references)
-        return [
-            Verdict(
-                key=ref.key,
-                status=Status.FABRICATED if "Invented" in ref.title else Status.VERIFIED,
-            )
-            for ref in references
-        ]
-
-
 async def test_two_submissions_reusing_a_key_for_different_works_get_their_own_verdicts(
     tmp_path: Path,
 ) -> None:
     _submission(tmp_path / "a", "Deep Nets")
     _submission(tmp_path / "b", "Invented Results")
-    verifier = _ByTitle()
+    verifier = ByTitle()
 
     result = await check([str(tmp_path)], verifier=verifier)
 
@@ -59,7 +43,7 @@ async def test_the_same_entry_in_two_files_is_verified_once(tmp_path: Path) -> N
     (tmp_path / "a" / "copy.bib").write_text(
         (tmp_path / "a" / "refs.bib").read_text(encoding="utf-8"), encoding="utf-8"
     )
-    verifier = _ByTitle()
+    verifier = ByTitle()
 
     result = await check([str(tmp_path / "a")], verifier=verifier)
 
@@ -135,7 +119,7 @@ async def test_a_bibliography_named_through_dot_dot_is_read_once_under_its_own_p
     (tmp_path / "a" / "paper.md").write_text(
         PAPER.replace("refs.bib", "../b/refs.bib"), encoding="utf-8"
     )
-    result = await check([str(tmp_path / "a"), str(tmp_path / "b")], verifier=_ByTitle())
+    result = await check([str(tmp_path / "a"), str(tmp_path / "b")], verifier=ByTitle())
     bib = str(tmp_path / "b" / "refs.bib")
     assert sorted(result.files).count(bib) == 1 and not any(".." in f for f in result.files)
     assert [r.location.path for r in result.references if r.key == "smith2020"] == [bib]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from cite_sentinel.core import Reference, Status, Verdict, check
+from cite_sentinel.core import Status, check
 from cite_sentinel.core.findings import Code
 
 from tests.support.pdf_papers import typeset
+from tests.unit.core.fakes import ByTitle
 
 BIB = """@article{okonkwo2019, author = {Okonkwo, Adaeze}, title = {Sparse Graph Inference},
   journal = {Journal of Machine Learning Research}, year = {2019}}
@@ -24,23 +24,6 @@ Graphs help @okonkwo2019, and baselines too @varga2020.
 """
 
 
-class _ByTitle:
-    """Calls a reference fabricated when its title says so."""
-
-    def __init__(self) -> None:
-        self.asked: list[Reference] = []
-
-    async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
-        self.asked.extend(references)
-        return [
-            Verdict(
-                key=ref.key,
-                status=Status.FABRICATED if "Invented" in ref.title else Status.VERIFIED,
-            )
-            for ref in references
-        ]
-
-
 @pytest.fixture(scope="module")
 def pdf() -> bytes:
     return typeset(PAPER, {"refs.bib": BIB})
@@ -51,7 +34,7 @@ async def test_a_pdfs_verdicts_show_at_the_entry_and_where_the_text_cites_it(
 ) -> None:
     paper = tmp_path / "paper.pdf"
     paper.write_bytes(pdf)
-    result = await check([str(paper)], verifier=_ByTitle())
+    result = await check([str(paper)], verifier=ByTitle())
     places = {str(f.location) for f in result.findings if f.code == Code.FABRICATED}
     assert places == {f"{paper}:p1:[2]", f"{paper}:p1:cited [2]"}
 
@@ -90,7 +73,7 @@ async def test_a_bad_pdf_in_a_batch_is_reported_and_the_rest_still_checked(
     (tmp_path / "broken.pdf").write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 4)
     (tmp_path / "paper.pdf").write_bytes(pdf)
     names = [str(tmp_path / "broken.pdf"), str(tmp_path / "paper.pdf")]
-    result = await check(names, verifier=_ByTitle())
+    result = await check(names, verifier=ByTitle())
     assert result.unreadable == (str(tmp_path / "broken.pdf"),)
     assert {f.code for f in result.findings if f.location.path == names[0]} == {
         Code.UNREADABLE_FILE

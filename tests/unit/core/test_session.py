@@ -13,24 +13,9 @@ from cite_sentinel.core import CheckSession, Config, Reference, Status, Verdict,
 from cite_sentinel.core.session import INTERRUPTED
 from cite_sentinel.core.workspace import Granted, Roots
 
+from tests.unit.core.fakes import ByTitle
+
 ENTRY = "@article{{{key}, title = {{{title}}}, author = {{Smith, Ann}}, year = 2020}}\n"
-
-
-class _ByTitle:
-    """Calls a reference fabricated when its title says so."""
-
-    def __init__(self) -> None:
-        self.asked: list[Reference] = []
-
-    async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
-        self.asked.extend(references)
-        return [
-            Verdict(
-                key=ref.key,
-                status=Status.FABRICATED if "Invented" in ref.title else Status.VERIFIED,
-            )
-            for ref in references
-        ]
 
 
 def _bib(path: Path, *entries: tuple[str, str]) -> str:
@@ -42,7 +27,7 @@ async def test_a_key_defined_for_two_works_keeps_a_verdict_on_each(tmp_path: Pat
     real = _bib(tmp_path / "a.bib", ("smith2020", "Deep Nets"))
     invented = _bib(tmp_path / "b.bib", ("smith2020", "Invented Results"))
     heard: list[tuple[str, Status]] = []
-    session = CheckSession(verifier=_ByTitle())
+    session = CheckSession(verifier=ByTitle())
 
     result = await session.check(
         [real, invented], on_verdict=lambda ref, verdict: heard.append((ref.title, verdict.status))
@@ -71,7 +56,7 @@ async def test_what_fails_is_the_configurations_fail_on_never_an_accepted_refere
         + ENTRY.format(key="accepted2020", title="Invented Too"),
         encoding="utf-8",
     )
-    session = CheckSession(Config(fail_on=("fabricated",)), verifier=_ByTitle())
+    session = CheckSession(Config(fail_on=("fabricated",)), verifier=ByTitle())
     result = await session.check([str(bib)])
 
     assert [failure.verdict.key for failure in session.failures(result)] == ["kept2020"]
@@ -155,7 +140,7 @@ async def test_a_granted_file_access_reads_nothing_outside_its_folders(tmp_path:
     _bib(outside / "refs.bib", ("smith2020", "Invented Results"))
     paper = inside / "paper.md"
     paper.write_text(f"---\nbibliography: {outside / 'refs.bib'}\n---\nSee [@smith2020].\n")
-    verifier = _ByTitle()
+    verifier = ByTitle()
     session = CheckSession(verifier=verifier)
 
     result = await session.check([str(paper)], files=Granted(Roots.of([inside], "--root")))
