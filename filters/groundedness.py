@@ -1,7 +1,8 @@
 """`cite-sentinel-groundedness: true`: a coloured badge beside each citation in HTML output.
 
-The local scorer judges each citing sentence against the abstract (or full text) of the
-work it cites, as `check --ground` does; the badge colours are core.ground's. A reference
+The configured scorer (local by default) judges each citing sentence against the abstract
+(or full text) of the work it cites, through the build's check session, as `check --ground`
+does; the badge colours are core.ground's. A reference
 without an abstract gets a grey badge that says so, never a red one.
 """
 
@@ -14,20 +15,13 @@ import panflute as pf
 from cite_sentinel.core import CheckResult, Citation, Location
 
 if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
-    from cite_sentinel.core.ground import CitationSupport, Scorer
+    from cite_sentinel.core.ground import CitationSupport
 
 BADGE_CLASS = "cite-sentinel-badge"
 _SYMBOL = {"green": "●", "yellow": "●", "red": "●", "grey": "○"}  # by Badge value
 _COLOUR = {"green": "#1a7f37", "yellow": "#9a6700", "red": "#cf222e", "grey": "#6e7781"}
 
 Supports = Mapping[tuple[Location, str], "CitationSupport"]
-
-
-async def grounded(result: CheckResult, scorer: Scorer | None = None) -> CheckResult:
-    """The result with a judgement for each citation in a citing sentence (local scorer)."""
-    from cite_sentinel.core.ground import LocalScorer, ground
-
-    return await ground(result, scorer if scorer is not None else LocalScorer())
 
 
 def supports_by_citation(result: CheckResult) -> Supports:

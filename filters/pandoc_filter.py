@@ -31,7 +31,7 @@ from cite_sentinel.filters.bibliography import document_read
 from cite_sentinel.filters.cites import find_cites, replace_cites
 from cite_sentinel.filters.collect import DOCUMENT, CiteGroup, collect
 from cite_sentinel.filters.correct import correct
-from cite_sentinel.filters.groundedness import badges, grounded, supports_by_citation
+from cite_sentinel.filters.groundedness import badges, supports_by_citation
 from cite_sentinel.filters.nocite import nocite_citations
 from cite_sentinel.filters.reflist import add_reference_list
 from cite_sentinel.filters.rendering import rendering_for
@@ -63,7 +63,8 @@ def main(
 ) -> pf.Doc | None:
     """Run the filter on `doc`, or on pandoc's JSON from stdin when `doc` is None.
 
-    `scorer` judges groundedness when the metadata asks for badges (default: local).
+    `scorer` judges groundedness when the metadata asks for badges (default: the
+    configuration's, as `check --ground`).
     """
     run = _Run(
         verifier=verifier,
@@ -189,21 +190,21 @@ class _Run:
                 "stays unverified"
             )
         stand_in = self._verifier(settings.offline) if self._verifier is not None else None
-        session = CheckSession(config, os.environ, offline=settings.offline, verifier=stand_in)
-        ground = settings.groundedness
-        return asyncio.run(_checked(session, read, ground=ground, scorer=self._scorer))
+        session = CheckSession(
+            config, os.environ, offline=settings.offline, verifier=stand_in, scorer=self._scorer
+        )
+        return asyncio.run(_checked(session, read, ground=settings.groundedness))
 
 
-async def _checked(
-    session: CheckSession, read: Read, *, ground: bool, scorer: Scorer | None
-) -> CheckResult:
+async def _checked(session: CheckSession, read: Read, *, ground: bool) -> CheckResult:
     """Only what the document cites is verified and told: see filters.scope. The build's one
     engine is made on its first verification (a build without references never pays)."""
     keys = cited_keys(read.citations)
     async with session:
-        result = await session.check([], reads={DOCUMENT: read}, select=select_cited(keys))
-    result = narrowed(result, keys)
-    return await grounded(result, scorer) if ground else result
+        result = await session.check(
+            [], reads={DOCUMENT: read}, select=select_cited(keys), ground=ground
+        )
+    return narrowed(result, keys)
 
 
 def _lookup(doc: pf.Doc) -> Callable[[str], object]:
