@@ -1,0 +1,86 @@
+"""Running a check or a batch for the page: the checker's verdicts become events as they come,
+the result is kept, the upload's files are removed. A failure is the check's own: it is said
+on its page and the server goes on."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from cite_sentinel.core import CheckResult, Reference, Verdict
+from cite_sentinel.core.fix import FIXABLE_SUFFIXES
+from cite_sentinel.web.checking import Checker
+from cite_sentinel.web.jobs import Batch, Check, Jobs, KeptFile
+from cite_sentinel.web.pages import manuscript_row
+from cite_sentinel.web.rows import reference_row, shown_path
+
+log = logging.getLogger(__name__)
+
+FAILED = (
+    "the check stopped on a bug in cite-sentinel (the server's log has the details); "
+    "please report it with the files that caused it"
+)
+
+
+async def run_check(checker: Checker, check: Check, jobs: Jobs) -> None:
+    """Check the upload, publishing each verdict's row as it is decided, then `done`."""
+
+    def total(count: int) -> None:
+        check.total = count
+        check.stream.publish("total", {"total": count})
+
+    def decided(reference: Reference, verdict: Verdict) -> None:
+        check.decided[verdict.status.value] += 1
+        number = sum(check.decided.values())
+        row = reference_row(
+            number,
+            reference,
+            verdict,
+            folder=check.folder,
+            accepted=reference.key in check.accepted,
+        )
+        check.stream.publish(
+            "verdict", {"html": row, "verdict": verdict.status.value, "decided": number}
+        )
+
+    try:
+        result = await checker.check(
+            check.inputs, ground=check.ground, on_verdict=decided, on_total=total
+        )
+        check.kept = _kept(result, check.folder)
+        check.result = result
+    except Exception:  # one upload's bug is said on its page; the server serves on
+        log.exception("checking %s failed", check.title)
+        check.failure = FAILED
+    finally:
+        if check.owns_folder:
+            jobs.release(check.folder)
+    check.stream.publish("done", {"failed": bool(check.failure)})
+    check.stream.close()
+
+
+async def run_batch(checker: Checker, batch: Batch, jobs: Jobs) -> None:
+    """Screen the manuscripts one after another through the server's one engine."""
+    try:
+        for check in batch.checks:
+            await run_check(checker, check, jobs)
+            batch.stream.publish("manuscript", {"id": check.id, "html": manuscript_row(check)})
+    finally:
+        jobs.release(batch.folder)
+        batch.stream.publish("done", {})
+        batch.stream.close()
+
+
+def _kept(result: CheckResult, folder: Path) -> tuple[KeptFile, ...]:
+    """The uploaded bibliographies `fix` can correct, as text, before their files go."""
+    kept = []
+    for path in result.files:
+        file = Path(path)
+        if file.suffix.lower() not in FIXABLE_SUFFIXES or not file.is_relative_to(folder):
+            continue
+        try:
+            text = file.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # fix keeps other encodings byte for byte; the page offers UTF-8 only
+        kept.append(KeptFile(name=shown_path(path, folder), path=path, text=text))
+    return tuple(kept)
