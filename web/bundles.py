@@ -62,8 +62,8 @@ def _unpack_zip(data: bytes, name: str, into: Path, limits: Limits) -> list[Path
         _total(sum(info.file_size for info in infos), name, limits)
         written = []
         for info in infos:
-            mode = info.external_attr >> 16
-            if info.is_dir() or (mode and not stat.S_ISREG(mode)):
+            kind = stat.S_IFMT(info.external_attr >> 16)  # 0: the maker did not say
+            if info.is_dir() or kind not in (0, stat.S_IFREG):
                 continue  # folders are made as needed; links and devices are never made
             parts = _plain_parts(info.filename)
             if parts is None or not _readable(parts):

@@ -23,7 +23,7 @@ def layout(title: str, main: str, *, data: str = "") -> str:
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)} · cite-sentinel</title>"
-        '<link rel="stylesheet" href="/static/page.css">'
+        '<link rel="icon" href="data:,"><link rel="stylesheet" href="/static/page.css">'
         '<script src="/static/page.js" defer></script></head><body>'
         '<a class="skip" href="#main">Skip to the content</a>'
         '<header><a href="/" class="home">cite-sentinel</a> '

@@ -24,22 +24,22 @@ function dropZones() {
 }
 
 function checkPage(main) {
-  const rows = document.getElementById("rows");
+  const table = () => document.getElementById("rows");  // replaced when the check is done
   const progress = document.getElementById("progress");
   const status = document.getElementById("status");
   const shown = () => new Set([...document.querySelectorAll("input[name=show]:checked")].map((box) => box.value));
   const filter = (row, visible) => { row.hidden = !visible.has(row.dataset.verdict) && row.dataset.verdict !== "pending"; };
-  const filterAll = () => { const visible = shown(); for (const row of rows.rows) filter(row, visible); };
+  const filterAll = () => { const visible = shown(); for (const row of table().rows) filter(row, visible); };
   const sortAll = () => {
     const by = document.getElementById("sort").value;
     const key = (row) => by === "worst" ? [Number(row.dataset.rank), Number(row.dataset.order)] : [Number(row.dataset.order), 0];
-    const sorted = [...rows.rows].sort((a, b) => { const x = key(a), y = key(b); return x[0] - y[0] || x[1] - y[1]; });
-    rows.append(...sorted);
+    const sorted = [...table().rows].sort((a, b) => { const x = key(a), y = key(b); return x[0] - y[0] || x[1] - y[1]; });
+    table().append(...sorted);
   };
   for (const box of document.querySelectorAll("input[name=show]")) box.addEventListener("change", filterAll);
   document.getElementById("sort").addEventListener("change", sortAll);
-  document.addEventListener("submit", (event) => accept(event, rows));
-  document.addEventListener("keydown", (event) => keys(event, rows));
+  document.addEventListener("submit", (event) => accept(event, table()));
+  document.addEventListener("keydown", (event) => keys(event, table()));
   if (main.dataset.done === "1") return;
 
   const counts = {};
@@ -52,8 +52,8 @@ function checkPage(main) {
   });
   events.addEventListener("verdict", (event) => {
     const data = JSON.parse(event.data);
-    rows.insertAdjacentHTML("beforeend", data.html);  // one row, not the table again
-    filter(rows.lastElementChild, shown());
+    table().insertAdjacentHTML("beforeend", data.html);  // one row, not the table again
+    filter(table().lastElementChild, shown());
     const output = counts[data.verdict];
     if (output) output.textContent = String(Number(output.textContent) + 1);
     progress.value = data.decided;
