@@ -97,6 +97,14 @@ def _download(page: Page, link: str) -> str:
     return Path(download.value.path()).read_text(encoding="utf-8")
 
 
+def _shown(page: Page) -> dict[str, str]:
+    """Each row's key and verdict word, as the page shows them."""
+    pairs = page.locator("#rows tr.reference").evaluate_all(
+        "rows => rows.map(row => [row.dataset.key, row.dataset.verdict])"
+    )
+    return dict(pairs)
+
+
 def _verdicts(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Each reference's verdict in a JSON report, everything but where it is written."""
     return {
@@ -118,9 +126,7 @@ def test_a_bib_and_a_pdf_get_check_s_verdicts_live_and_in_every_download(
     expected = json.loads(_check(paper.parent, "refs.bib", "paper.pdf"))
     rows = page.locator("#rows tr.reference")
     assert rows.count() == len(expected["references"])
-    shown = dict(zip(rows.evaluate_all("rs => rs.map(r => r.dataset.key)"),
-                     rows.evaluate_all("rs => rs.map(r => r.dataset.verdict)"), strict=True))  # fmt: skip
-    assert shown == {ref["key"]: ref["verdict"] for ref in expected["references"]}
+    assert _shown(page) == {ref["key"]: ref["verdict"] for ref in expected["references"]}
     assert page.locator("#counts output[data-count='fabricated']").inner_text() == str(
         expected["summary"]["fabricated"]
     )
@@ -204,10 +210,7 @@ def test_two_tabs_check_at_once_each_getting_its_own_verdicts(
     for tab, name in zip(tabs, halves, strict=True):
         _finished(tab)
         expected = json.loads(_check(tmp_path, name))
-        rows = tab.locator("#rows tr.reference")
-        shown = dict(zip(rows.evaluate_all("rs => rs.map(r => r.dataset.key)"),
-                         rows.evaluate_all("rs => rs.map(r => r.dataset.verdict)"), strict=True))  # fmt: skip
-        assert shown == {ref["key"]: ref["verdict"] for ref in expected["references"]}
+        assert _shown(tab) == {ref["key"]: ref["verdict"] for ref in expected["references"]}
 
 
 @pytest.mark.slow
