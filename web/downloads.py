@@ -4,6 +4,7 @@ references accepted on the page."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -20,6 +21,7 @@ from cite_sentinel.core.workspace import accept
 from cite_sentinel.web.jobs import Check, KeptFile
 
 ACCEPTED_HERE = "accepted on the cite-sentinel page"
+UPLOAD_ROOT = "the folder the checked files were uploaded from"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +54,20 @@ def report(check: Check, suffix: str) -> Download:
     were uploaded rather than by the server's temporary folder."""
     result = with_accepted(check)
     if suffix == "sarif":
-        text = render_sarif(result, version=__version__, root=check.folder)
+        text = _sarif(result, check)
     else:
         render = {"json": render_json, "csv": render_summary_csv, "md": render_markdown}[suffix]
         text = render(result).replace(f"{check.folder}/", "")
     return Download(f"cite-sentinel-report.{suffix}", _MEDIA_TYPES[suffix], text)
+
+
+def _sarif(result: CheckResult, check: Check) -> str:
+    """The SARIF log with paths relative to the upload; where the upload lay on the server is
+    left unsaid (SARIF lets a reader supply %SRCROOT% itself)."""
+    log = json.loads(render_sarif(result, version=__version__, root=check.folder))
+    for run in log["runs"]:
+        run["originalUriBaseIds"] = {"%SRCROOT%": {"description": {"text": UPLOAD_ROOT}}}
+    return json.dumps(log, indent=2) + "\n"
 
 
 def corrected(check: Check, kept: KeptFile) -> Download:

@@ -20,4 +20,4 @@ class Limits:
 
 def megabytes(count: int) -> str:
     """A byte count as a person reads it in a message."""
-    return f"{count / (1 << 20):g} MB"
+    return f"{count / (1 << 20):.3g} MB"
