@@ -37,9 +37,9 @@ from typing import Any
 
 from cite_sentinel.core import Config
 from cite_sentinel.core.matching.titles import normalise
+from cite_sentinel.core.workspace import Roots
 from cite_sentinel.mcp.server import build_server
 from cite_sentinel.mcp.session import Settings, open_session
-from cite_sentinel.mcp.workspace import Roots
 from mcp import Client
 
 from tests.fakeapi import FakeApi

@@ -12,14 +12,14 @@ import asyncio
 import logging
 import os
 import tempfile
-import time
 import traceback
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from cite_sentinel.core import Config
+from cite_sentinel.core import CheckSession, Config
 from cite_sentinel.core.batch import (
     BudgetedTransport,
+    JobQueue,
     Lease,
     RateBudget,
     Screened,
@@ -28,8 +28,6 @@ from cite_sentinel.core.batch import (
     screen,
     worker_name,
 )
-from cite_sentinel.core.http import Lane
-from cite_sentinel.core.verify import Engine, http_settings
 
 log = logging.getLogger(__name__)
 
@@ -50,20 +48,9 @@ def run_worker(settings: WorkerSettings) -> int:
     """Work until no manuscript is left (pending or held by another worker); how many it did."""
     env = dict(settings.env)
     queue = open_queue(settings.queue, settings.batch)
-    budget = open_budget(settings.queue, budget_lanes(settings.config))
-    done = 0
-    name = worker_name()
+    budget = open_budget(settings.queue, settings.config)
     try:
-        while True:
-            claim = queue.claim(name)
-            if claim is None:
-                if queue.unfinished() == 0:
-                    return done
-                time.sleep(settings.poll)  # a worker holds the rest; it may die and free one
-                continue
-            screened = _screen(claim, settings, env, budget)
-            queue.finish(claim, replace(screened, attempts=claim.attempt))
-            done += 1
+        return asyncio.run(_work(settings, env, queue, budget))
     finally:
         queue.close()
         close = getattr(budget, "close", None)
@@ -71,26 +58,32 @@ def run_worker(settings: WorkerSettings) -> int:
             close()
 
 
-def budget_lanes(config: Config) -> dict[str, Lane]:
-    """The budget's limits: the client's, except that Crossref's public pool is one limit for
-    lists and single works together (only the polite pool limits lists on their own)."""
-    lanes = dict(http_settings(config).lanes)
-    if not config.mailto:
-        lanes.pop("crossref/list", None)
-    return lanes
-
-
-def _screen(
-    claim: Lease, settings: WorkerSettings, env: dict[str, str], budget: RateBudget
-) -> Screened:
-    manuscript = claim.manuscript
-    engine = Engine(
-        env,
-        offline=settings.offline,
-        settings=http_settings(settings.config),
-        sources=settings.config.sources,
-        transport=BudgetedTransport(budget, env),
+async def _work(
+    settings: WorkerSettings, env: dict[str, str], queue: JobQueue, budget: RateBudget
+) -> int:
+    """One check session for the worker's life, its requests within the batch's budget."""
+    session = CheckSession(
+        settings.config, env, offline=settings.offline, transport=BudgetedTransport(budget, env)
     )
+    done = 0
+    name = worker_name()
+    async with session:
+        while True:
+            claim = queue.claim(name)
+            if claim is None:
+                if queue.unfinished() == 0:
+                    return done
+                await asyncio.sleep(settings.poll)  # a worker holds the rest; it may die
+                continue
+            screened = await _screen(claim, session)
+            queue.finish(claim, replace(screened, attempts=claim.attempt))
+            done += 1
+
+
+async def _screen(claim: Lease, session: CheckSession) -> Screened:
+    """Screen a manuscript from a fresh folder holding its files, so that its reports name
+    them as the manuscript does; a bug on it is its failure, and the batch goes on."""
+    manuscript = claim.manuscript
     home = os.getcwd()
     try:
         with tempfile.TemporaryDirectory(prefix="cite-sentinel-batch-") as folder:
@@ -102,15 +95,9 @@ def _screen(
             os.chdir(root)
             try:
                 names = [relative for relative, _ in manuscript.files]
-                return asyncio.run(_screened(manuscript.name, names, settings.config, engine))
+                return await screen(manuscript.name, names, session)
             finally:
                 os.chdir(home)
     except Exception as error:  # a bug on one manuscript must not stop the batch
         log.error("%s: screening failed\n%s", manuscript.name, traceback.format_exc())
         return Screened(name=manuscript.name, failure=f"internal error: {type(error).__name__}")
-
-
-async def _screened(name: str, files: list[str], config: Config, engine: Engine) -> Screened:
-    """Screen with the engine open for the manuscript's length (its client closed after)."""
-    async with engine:
-        return await screen(name, files, config=config, verifier=engine)

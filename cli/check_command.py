@@ -8,10 +8,16 @@ import sys
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import SCORERS, CheckResult, Config, Selection, check, configured
+from cite_sentinel.core import (
+    SCORERS,
+    CheckResult,
+    CheckSession,
+    Config,
+    Selection,
+    configured,
+)
 from cite_sentinel.core.workspace import changed_keys, changes_since, is_folder, path_exists
 from cite_sentinel.exit_codes import (
     DEFAULT_MAX_UNAVAILABLE,
@@ -19,7 +25,7 @@ from cite_sentinel.exit_codes import (
     ExitCode,
     exit_code,
 )
-from cite_sentinel.interruption import Interruptible, run, stop_on_sigterm
+from cite_sentinel.interruption import run, stop_on_sigterm
 from cite_sentinel.progress import ProgressDisplay, wants_progress
 from cite_sentinel.report_output import (
     prepare_output,
@@ -37,10 +43,6 @@ from cite_sentinel.report_targets import (
     report_exclusions,
     targets,
 )
-from cite_sentinel.verification import build_verifier
-
-if TYPE_CHECKING:
-    from cite_sentinel.core.ground import Scorer
 
 
 class UsageError(Exception):
@@ -150,25 +152,19 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     fail_on = frozenset(config.fail_on)
     chosen = _targets(options)  # before the check: a report that cannot be written stops it now
     config = replace(config, exclude=config.exclude + report_exclusions(chosen))
+    config = _with_locations(config, options.catalog, options.cache)
     options.ground = config.ground if options.ground is None else options.ground
-    environ = _with_locations(
-        environ, options.catalog or config.catalog, options.cache or config.cache
-    )
     bar = wants_progress(sys.stderr, environ, quiet=options.quiet)
+    if options.offline:
+        notify("offline: answers come from the cache only; what it lacks stays unverified")
     with ProgressDisplay(enabled=bar, lines=not options.quiet) as progress:
-        verifier = build_verifier(
-            config,
-            offline=options.offline,
-            refresh=options.refresh,
-            progress=progress,
-            notify=notify,
-            environ=environ,
+        session = CheckSession(
+            config, environ, offline=options.offline, refresh=options.refresh, progress=progress
         )
-        scorer = _scorer(options, config, environ)
+        _check_scorer_flags(options)
         fulltext = _fulltext_dir(options.fulltext, ground=options.ground)
         select = _changed_selection(options.changed_since, options.paths)
-        stoppable = Interruptible(verifier)
-        checked = _checked(options.paths, config, stoppable, scorer, fulltext, select)
+        checked = _checked(session, options.paths, options.ground, fulltext, select)
         result = run(_ticking(progress, checked))
     if not result.files and not result.unreadable:
         # Even under --quiet: a CI job pointed at the wrong folder must not pass unnoticed.
@@ -178,13 +174,11 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
             file=sys.stderr,
         )
     _refuse_replacing(chosen, list(result.files))
-    if stoppable.interrupted:
-        result = replace(result, incomplete=True)
     _deliver(result, chosen, options, environ, notify)
-    if stoppable.interrupted:
-        total = len(result.verdicts)
+    if session.interrupted:
         print(
-            f"cite-sentinel: interrupted with {stoppable.decided} of {total} references "
+            f"cite-sentinel: interrupted with {session.decided} of {len(result.verdicts)} "
+            "references "
             "verified; the report holds them, the rest unverified, and is marked incomplete",
             file=sys.stderr,
         )
@@ -208,18 +202,18 @@ async def _ticking(progress: ProgressDisplay, work: Awaitable[CheckResult]) -> C
 
 
 async def _checked(
+    session: CheckSession,
     paths: list[str],
-    config: Config,
-    verifier: Interruptible,
-    scorer: Scorer | None,
+    ground: bool,
     fulltext: Path | None,
     select: Selection | None = None,
 ) -> CheckResult:
-    """The check, with the engine open for its length and SIGTERM stopping it as Ctrl-C does."""
+    """The check, with the session open for its length and SIGTERM stopping it as Ctrl-C
+    does (what was decided is kept)."""
     stop_on_sigterm()
-    async with verifier.engine:
-        return await check(
-            paths, config=config, verifier=verifier, select=select, scorer=scorer, fulltext=fulltext
+    async with session:
+        return await session.check(
+            paths, select=select, ground=ground, fulltext=fulltext, stoppable=True
         )
 
 
@@ -232,20 +226,14 @@ def _changed_selection(revision: str | None, paths: list[str]) -> Selection | No
     return lambda references, citations: changed_keys(references, citations, changes)
 
 
-def _scorer(
-    options: argparse.Namespace, config: Config, environ: Mapping[str, str]
-) -> Scorer | None:
-    """The groundedness scorer of --scorer and --embeddings, else of the configuration."""
+def _check_scorer_flags(options: argparse.Namespace) -> None:
+    """--scorer and --embeddings mean something only with --ground."""
     if not options.ground:
         for flag in ("scorer", "embeddings"):
             if getattr(options, flag):
                 raise UsageError(
                     f"--{flag} is used only with --ground; add --ground or drop --{flag}"
                 )
-        return None
-    from cite_sentinel.core.ground import scorer_for  # only with --ground
-
-    return scorer_for(config.scorer, environ, embeddings=config.embeddings)
 
 
 def _fulltext_dir(value: str | None, *, ground: bool) -> Path | None:
@@ -268,14 +256,13 @@ def _fail_on(values: list[str]) -> frozenset[str]:
     return frozenset(words)
 
 
-def _with_locations(environ: Mapping[str, str], catalog: str, cache: str) -> Mapping[str, str]:
-    """The catalog and shared cache chosen by flag or configuration, as the engine reads them."""
+def _with_locations(config: Config, catalog: str | None, cache: str | None) -> Config:
+    """The configuration with the catalog and shared cache --catalog and --cache choose."""
     if cache and not cache.startswith(("postgresql://", "postgres://")):
         raise UsageError(
             f"--cache {cache}: give a postgresql:// URL (the disk cache is CITE_SENTINEL_CACHE_DIR)"
         )
-    chosen = {"CITE_SENTINEL_CATALOG": catalog, "CITE_SENTINEL_CACHE": cache}
-    return {**environ, **{name: value for name, value in chosen.items() if value}}
+    return replace(config, catalog=catalog or config.catalog, cache=cache or config.cache)
 
 
 def _notifier(*, quiet: bool) -> Callable[[str], None]:

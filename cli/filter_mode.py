@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import CiteSentinelError, Config, Verifier, configured
+from cite_sentinel.core import CiteSentinelError, configured
 from cite_sentinel.exit_codes import ExitCode
 
 TAG = "cite-sentinel"
@@ -20,7 +20,7 @@ def run_filter(args: Sequence[str]) -> int:
 
     try:
         config = configured(config_for([str(Path.cwd())], None), os.environ)
-        main(verifier=lambda offline: _verifier(config, offline), config=config)
+        main(config=config)
     except BuildFailed as failure:
         print(failure, file=sys.stderr, flush=True)
         return ExitCode.FINDINGS
@@ -41,17 +41,3 @@ def run_filter(args: Sequence[str]) -> int:
         )
         return ExitCode.INTERNAL
     return ExitCode.CLEAN
-
-
-def _verifier(config: Config, offline: bool) -> Verifier:
-    """The engine, imported only by a build that has references to verify."""
-    from cite_sentinel.core.verify import engine_for
-
-    if offline:
-        _info("offline: answers come from the cache only; what it lacks stays unverified")
-    return engine_for(config, os.environ, offline=offline)
-
-
-def _info(message: str) -> None:
-    if os.environ.get("CITE_SENTINEL_QUIET") is None:
-        print(f"[INFO] {TAG}: {message}", file=sys.stderr, flush=True)

@@ -15,13 +15,12 @@ from typing import TextIO
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import (
     CheckResult,
+    CheckSession,
     Code,
-    Config,
     InputError,
     SourceStatus,
     Status,
     Verifier,
-    check,
 )
 from cite_sentinel.core.fix import (
     CERTAIN_CONFIDENCE,
@@ -29,16 +28,13 @@ from cite_sentinel.core.fix import (
     EntryFix,
     Skipped,
     plan_fixes,
-    published_versions,
     rewrite,
     unified_diff,
 )
-from cite_sentinel.core.verify import Engine
 from cite_sentinel.core.workspace import remove_stale_temporaries, write_atomically
 from cite_sentinel.exit_codes import DEFAULT_MAX_UNAVAILABLE, ExitCode, unavailable_share
 from cite_sentinel.interruption import run
 from cite_sentinel.report_output import write_stdout
-from cite_sentinel.verification import build_verifier
 
 
 class UsageError(Exception):
@@ -89,24 +85,10 @@ def run_fix(
     text = data.decode(encoding)
     notify = _notifier(quiet=options.quiet)
     config = config_for([options.path], options.config)
-    engine = None
-    if verifier is None:
-        engine = verifier = build_verifier(
-            config,
-            offline=options.offline,
-            refresh=False,
-            progress=None,
-            notify=notify,
-            environ=environ,
-        )
-    planned = _plan(
-        options.path,
-        config,
-        verifier,
-        published=options.published,
-        complete=options.complete,
-        engine=engine,
-    )
+    if options.offline:
+        notify("offline: answers come from the cache only; what it lacks stays unverified")
+    session = CheckSession(config, environ, offline=options.offline, verifier=verifier)
+    planned = _plan(session, options.path, published=options.published, complete=options.complete)
     result, (fixes, skipped) = run(planned)  # asyncio.run, without a repr of the result
     for skip in skipped:
         what = f"the {skip.field} of {skip.key}" if skip.field else skip.key
@@ -197,27 +179,16 @@ def _read(path: Path) -> tuple[bytes, str]:
 
 
 async def _plan(
-    path: str,
-    config: Config,
-    verifier: Verifier | None,
-    *,
-    published: bool,
-    complete: bool,
-    engine: Engine | None,
+    session: CheckSession, path: str, *, published: bool, complete: bool
 ) -> tuple[CheckResult, tuple[tuple[EntryFix, ...], tuple[Skipped, ...]]]:
     """What check reports on the file (its allow-list applied), and the fixes that answer it;
-    the engine this command built is closed at the end."""
-    try:
-        result = await check([path], config=config, verifier=verifier)  # accepted keys silenced
+    the session is closed at the end."""
+    async with session:
+        result = await session.check([path])  # accepted keys silenced
         if result.unreadable:
             said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
             raise InputError(said[0] if said else f"cannot read {path}")
-        versions = (
-            await published_versions(result.verdicts, verifier) if published and verifier else {}
-        )
-    finally:
-        if engine is not None:
-            await engine.aclose()
+        versions = await session.published_versions(result.verdicts) if published else {}
     plan = plan_fixes(
         result.references,
         result.verdicts,

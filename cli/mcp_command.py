@@ -61,9 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_mcp(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCode:
     """Serve until the client closes stdin (stdio) or until interrupted (HTTP)."""
     try:
+        from cite_sentinel.core.workspace import Roots
         from cite_sentinel.mcp.server import build_server
         from cite_sentinel.mcp.session import Settings
-        from cite_sentinel.mcp.workspace import Roots
     except ImportError as error:
         if error.name is None or not error.name.startswith("mcp"):
             raise

@@ -45,6 +45,7 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 from cite_sentinel.core.result import CheckResult
+from cite_sentinel.core.session import CheckSession, Identity, OnVerdict, Verdicts, identity
 from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "Allowed",
     "BibliographyLink",
     "CheckResult",
+    "CheckSession",
     "Citation",
     "CitationMode",
     "CiteSentinelError",
@@ -67,9 +69,11 @@ __all__ = [
     "Finding",
     "Flag",
     "Identifiers",
+    "Identity",
     "InputError",
     "InternalError",
     "Location",
+    "OnVerdict",
     "Origin",
     "Person",
     "Problem",
@@ -83,6 +87,7 @@ __all__ = [
     "SourceStatus",
     "Status",
     "Verdict",
+    "Verdicts",
     "Verifier",
     "Workspace",
     "check",
@@ -91,6 +96,7 @@ __all__ = [
     "counted_as_accepted",
     "documentation_url",
     "failures",
+    "identity",
     "load_config",
     "settings",
     "verdict_words",

@@ -22,6 +22,7 @@ from cite_sentinel.core.workspace import (
     targets,
 )
 from cite_sentinel.core.workspace.empty_inputs import empty_input_findings
+from cite_sentinel.core.workspace.files import DISK, FileAccess
 from cite_sentinel.core.workspace.verdict_placing import page_findings, placed_findings
 
 if TYPE_CHECKING:  # core.ground loads only when groundedness is asked for
@@ -56,6 +57,7 @@ async def check(
     select: Selection | None = None,
     scorer: Scorer | None = None,
     fulltext: Path | None = None,
+    files: FileAccess = DISK,
 ) -> CheckResult:
     """Fill a workspace from the inputs, lint it, verify, ground, accept.
 
@@ -64,9 +66,10 @@ async def check(
     AST, not a file); the bibliographies they name are read as an input's would be.
     `select` picks the keys to verify (the rest are checked locally only). With a `scorer`,
     each citing sentence is judged against the work it cites (full texts from `fulltext`).
+    `files` is how files are read (the disk; only granted folders).
     """
     config = config or Config()
-    workspace = Workspace(config)
+    workspace = Workspace(config, files=files)
     workspace.fill(inputs, overlays=overlays, given=reads)
     findings = [*problems(workspace), *config.notices, *lint(workspace)]
     documents = [(path, document.read) for path, document in workspace.documents.items()]

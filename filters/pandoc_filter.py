@@ -11,21 +11,19 @@ import asyncio
 import datetime
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 import panflute as pf
 from cite_sentinel.core import (
     CheckResult,
+    CheckSession,
     Citation,
     CiteSentinelError,
     Config,
     Read,
-    Reference,
-    Verdict,
     Verifier,
-    check,
     configured,
     load_config,
 )
@@ -45,7 +43,7 @@ from cite_sentinel.filters.summary import TAG, failed_keys, failure_message, sum
 if TYPE_CHECKING:  # core.ground loads only in a build that asks for badges
     from cite_sentinel.core.ground import Scorer
 
-VerifierFactory = Callable[[bool], Verifier]  # offline → the engine for this build
+VerifierFactory = Callable[[bool], Verifier]  # offline → a stand-in for the engine (tests)
 
 
 class BuildFailed(CiteSentinelError):
@@ -185,50 +183,27 @@ class _Run:
     ) -> CheckResult:
         citations = [citation for group in groups for citation in group.citations]
         read = document_read(_lookup(doc), [*citations, *nocite], self._cwd)
-        build = self._verifier or (lambda offline: _engine(config, offline))
-        verifier = _Deferred(lambda: build(settings.offline))
+        if settings.offline and read.references and "CITE_SENTINEL_QUIET" not in os.environ:
+            self._notify(
+                f"[INFO] {TAG}: offline: answers come from the cache only; what it lacks "
+                "stays unverified"
+            )
+        stand_in = self._verifier(settings.offline) if self._verifier is not None else None
+        session = CheckSession(config, os.environ, offline=settings.offline, verifier=stand_in)
         ground = settings.groundedness
-        return asyncio.run(_checked(config, verifier, read, ground=ground, scorer=self._scorer))
+        return asyncio.run(_checked(session, read, ground=ground, scorer=self._scorer))
 
 
 async def _checked(
-    config: Config, verifier: _Deferred, read: Read, *, ground: bool, scorer: Scorer | None
+    session: CheckSession, read: Read, *, ground: bool, scorer: Scorer | None
 ) -> CheckResult:
-    """Only what the document cites is verified and told: see filters.scope."""
+    """Only what the document cites is verified and told: see filters.scope. The build's one
+    engine is made on its first verification (a build without references never pays)."""
     keys = cited_keys(read.citations)
-    try:
-        result = await check(
-            [], config=config, verifier=verifier, reads={DOCUMENT: read}, select=select_cited(keys)
-        )
-    finally:
-        await verifier.aclose()  # the build's one engine: its HTTP client and caches
+    async with session:
+        result = await session.check([], reads={DOCUMENT: read}, select=select_cited(keys))
     result = narrowed(result, keys)
     return await grounded(result, scorer) if ground else result
-
-
-class _Deferred:
-    """The verifier, built on the first verification: a build without references never pays."""
-
-    def __init__(self, build: Callable[[], Verifier]) -> None:
-        self._build = build
-        self._built: Verifier | None = None
-
-    async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
-        if self._built is None:
-            self._built = self._build()
-        return await self._built.verify(references)
-
-    async def aclose(self) -> None:
-        built: object = self._built  # a test's stand-in verifier may hold nothing
-        if isinstance(built, _Closing):
-            await built.aclose()
-
-
-@runtime_checkable
-class _Closing(Protocol):
-    """A verifier holding resources (the engine's HTTP client and caches) until closed."""
-
-    async def aclose(self) -> None: ...
 
 
 def _lookup(doc: pf.Doc) -> Callable[[str], object]:
@@ -236,13 +211,6 @@ def _lookup(doc: pf.Doc) -> Callable[[str], object]:
         return doc.get_metadata(key, default=None, builtin=True)
 
     return lookup
-
-
-def _engine(config: Config, offline: bool) -> Verifier:
-    """The engine of the loaded configuration (indexes, timeout, limits, mailto)."""
-    from cite_sentinel.core.verify import engine_for  # only a build with references pays
-
-    return engine_for(config, os.environ, offline=offline)
 
 
 def _to_stderr(line: str) -> None:

@@ -10,7 +10,7 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from cite_sentinel.core import Finding, Location, Verdict
+from cite_sentinel.core import CheckSession, Finding, Location, Verdict
 from cite_sentinel.core.verify import Engine
 from cite_sentinel.core.workspace import (
     Pending,
@@ -18,9 +18,10 @@ from cite_sentinel.core.workspace import (
     complete_pending,
     finish,
     local_findings,
+    placements,
     verdict_findings,
 )
-from cite_sentinel.lsp.config import UNUSED_LIMIT, Settings
+from cite_sentinel.lsp.config import UNUSED_LIMIT, Settings, verification_config
 from cite_sentinel.lsp.convert import path_of, to_range, uri_of
 from cite_sentinel.lsp.features.diagnostics import RangeOf, by_uri
 from lsprotocol import types
@@ -69,7 +70,9 @@ class Session:
         self.settings = Settings()
         self.workspace = Workspace(self.settings.config, live=True, unused_limit=UNUSED_LIMIT)
         self.root: Path | None = None  # the first workspace folder: its settings are used
-        self.verdicts: dict[str, Verdict] = {}
+        # the engine and the verdicts, keyed as check keys them (by key and content)
+        self.checks = CheckSession(verification_config(self.settings), self.environ)
+        self.verdicts = self.checks.verdicts
         self.pull = False  # the client pulls diagnostics (decided at initialize); else we push
         self._published: dict[str, list[types.Diagnostic]] = {}
         self._result_ids: dict[str, int] = {}  # pull mode: bumped when a file's list changes
@@ -84,6 +87,7 @@ class Session:
         self.root = root
         self.settings = settings
         self.workspace.config = settings.config
+        self.checks.reconfigure(verification_config(settings), offline=settings.offline)
 
     def changed(self, uri: str, text: str, version: int | None, *, at_once: bool) -> None:
         """A buffer changed: read it now or after the debounce delay, then publish."""
@@ -162,7 +166,7 @@ class Session:
         telling the client its diagnostics are now complete.
         """
         try:
-            fresh = by_uri(self.findings(), self.range_of, self.verdicts)
+            fresh = by_uri(self.findings(), self.range_of, self.verdict_of())
         except Exception:
             log.exception("computing diagnostics failed; please report this")
             return
@@ -197,11 +201,47 @@ class Session:
         by_path: dict[str, list[Finding]] = {path: [] for path in workspace.documents}
         for path, found in local_findings(workspace).items():  # every file: [] says "clean"
             by_path.setdefault(path, []).extend(found)
-        for finding in verdict_findings(workspace, list(self.verdicts.values())):
+        for finding in verdict_findings(workspace, self.verdicts.values()):
             by_path.setdefault(finding.location.path, []).append(finding)
         for judged in finish(self.grounding.findings(), workspace.config.severities):
             by_path.setdefault(judged.location.path, []).append(judged)
         return by_path
+
+    def verdict_of(self) -> Callable[[Finding], Verdict | None]:
+        """The verdict a finding tells of: the one placed where the finding is (a key defined
+        for two works has one at each), else the first on its key."""
+        verdicts = self.verdicts.values()
+        placed = {
+            (verdict.key, where): verdict
+            for verdict, places in placements(self.workspace, verdicts)
+            for where in places
+        }
+        first: dict[str, Verdict] = {}
+        for verdict in verdicts:
+            first.setdefault(verdict.key, verdict)
+
+        def verdict_of(finding: Finding) -> Verdict | None:
+            if not finding.key:
+                return None
+            return placed.get((finding.key, finding.location)) or first.get(finding.key)
+
+        return verdict_of
+
+    def verdict_at(self, path: str, key: str, *, is_entry: bool, where: Location) -> Verdict | None:
+        """The verdict on the entry a key names at a place: the entry itself, or the one a
+        citation there resolves to."""
+        workspace = self.workspace
+        reference = (
+            workspace.entry_at(path, where.line, where.column)
+            if is_entry
+            else workspace.target(path, key)
+        )
+        if reference is None:
+            return next((v for v in self.verdicts.values() if v.key == key), None)
+        return next(
+            (v for v in self.verdicts.values() if (v.key, v.subject) == (key, reference.subject)),
+            None,
+        )
 
     def range_of(self, path: str) -> RangeOf:
         """The converter of one file's locations into the client's encoding."""

@@ -16,6 +16,7 @@ from typing import Annotated, Any, TypeVar
 
 from cite_sentinel import __version__
 from cite_sentinel.core import ConfigError, InputError
+from cite_sentinel.core.workspace import Roots
 from cite_sentinel.mcp.convert import as_json, as_text
 from cite_sentinel.mcp.outputs import BibliographyReport, FindResult, SupportResult, VerifyResult
 from cite_sentinel.mcp.progress import reporting
@@ -24,7 +25,6 @@ from cite_sentinel.mcp.reference_input import InputFormat
 from cite_sentinel.mcp.session import Session
 from cite_sentinel.mcp.tools import check_bibliography, cite_support, find_work, verify_reference
 from cite_sentinel.mcp.tools.check_bibliography import REPORT_SCHEME, TextFormat, report_uri
-from cite_sentinel.mcp.workspace import Roots
 from mcp.server.mcpserver import Context, ListRoots, MCPServer, Resolve
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp_types import CallToolResult, ListRootsResult, TextContent, ToolAnnotations

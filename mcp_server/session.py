@@ -1,4 +1,4 @@
-"""What the server holds for its lifetime: one engine, the scorer, and the last reports."""
+"""What the server holds for its lifetime: one core check session, and the last reports."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 
-from cite_sentinel.core import Config
-from cite_sentinel.core.ground import Scorer
-from cite_sentinel.core.verify import Engine, engine_for
+from cite_sentinel.core import CheckSession, Config
+from cite_sentinel.core.workspace import Roots
 from cite_sentinel.mcp.progress import engine_progress
-from cite_sentinel.mcp.workspace import Roots
 
 _KEPT_REPORTS = 64
 
@@ -38,28 +36,16 @@ class StoredReport:
 
 
 class Session:
-    """The engine every tool asks, the scorer cite_support uses, the reports of files checked."""
+    """The core session every tool asks through, and the reports of the files checked."""
 
-    def __init__(self, settings: Settings, engine: Engine) -> None:
+    def __init__(self, settings: Settings, checks: CheckSession) -> None:
         self.settings = settings
-        self.engine = engine
-        self._scorer: Scorer | None = None
+        self.checks = checks
         self._reports: OrderedDict[str, StoredReport] = OrderedDict()
 
     @property
     def config(self) -> Config:
-        return self.settings.config
-
-    def scorer(self) -> Scorer:
-        """The configured groundedness scorer, built on first use and kept."""
-        if self._scorer is None:
-            from cite_sentinel.core.ground import scorer_for
-
-            config = self.settings.config
-            self._scorer = scorer_for(
-                config.scorer, self.settings.environ, embeddings=config.embeddings
-            )
-        return self._scorer
+        return self.checks.config
 
     def keep_report(self, uri: str, path: str, text: str) -> None:
         """Remember a file's report (the last few files only)."""
@@ -77,9 +63,9 @@ class Session:
 
 @contextlib.asynccontextmanager
 async def open_session(settings: Settings) -> AsyncIterator[Session]:
-    """The one place the server's engine is made, and closed when the server stops."""
-    engine = engine_for(
+    """The one place the server's check session is made, and closed when the server stops."""
+    checks = CheckSession(
         settings.config, settings.environ, offline=settings.offline, progress=engine_progress
     )
-    async with engine:  # one HTTP client, cache and set of limits for the server's life
-        yield Session(settings, engine)
+    async with checks:  # one HTTP client, cache and set of limits for the server's life
+        yield Session(settings, checks)

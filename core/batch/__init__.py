@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from cite_sentinel.core.exports import lazy
 
 if TYPE_CHECKING:
-    from cite_sentinel.core.batch.budget import BudgetedTransport, RateBudget
-    from cite_sentinel.core.batch.jobs import Lease, Screened
+    from cite_sentinel.core.batch.budget import BudgetedTransport, RateBudget, budget_lanes
+    from cite_sentinel.core.batch.jobs import JobQueue, Lease, Screened
     from cite_sentinel.core.batch.local_queue import worker_name
     from cite_sentinel.core.batch.manuscripts import manuscripts_in
     from cite_sentinel.core.batch.outputs import write_outputs
@@ -18,9 +18,11 @@ if TYPE_CHECKING:
 __all__ = [
     "STATE_FILE",
     "BudgetedTransport",
+    "JobQueue",
     "Lease",
     "RateBudget",
     "Screened",
+    "budget_lanes",
     "manuscripts_in",
     "open_budget",
     "open_queue",
@@ -31,8 +33,8 @@ __all__ = [
 __getattr__, __dir__ = lazy(
     __name__,
     {
-        "budget": ("BudgetedTransport", "RateBudget"),
-        "jobs": ("Lease", "Screened"),
+        "budget": ("BudgetedTransport", "RateBudget", "budget_lanes"),
+        "jobs": ("JobQueue", "Lease", "Screened"),
         "local_queue": ("worker_name",),
         "manuscripts": ("manuscripts_in",),
         "outputs": ("write_outputs",),

@@ -17,8 +17,20 @@ from pathlib import Path
 from typing import Protocol
 
 import httpx
+from cite_sentinel.core.config import Config
 from cite_sentinel.core.http.client import Api, Lane
 from cite_sentinel.core.verify.backends.endpoints import base_url
+from cite_sentinel.core.verify.engine import http_settings
+
+
+def budget_lanes(config: Config) -> dict[str, Lane]:
+    """The budget's limits: the engine's (core.verify.http_settings), except that Crossref's
+    public pool is one limit for lists and single works together (only the polite pool
+    limits lists on their own)."""
+    lanes = dict(http_settings(config).lanes)
+    if not config.mailto:
+        lanes.pop("crossref/list", None)
+    return lanes
 
 
 class RateBudget(Protocol):

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 
-from cite_sentinel.core.batch.budget import LocalBudget, RateBudget
+from cite_sentinel.core.batch.budget import LocalBudget, RateBudget, budget_lanes
 from cite_sentinel.core.batch.jobs import JobQueue
 from cite_sentinel.core.batch.local_queue import LocalQueue
 from cite_sentinel.core.catalog.store import is_postgres
-from cite_sentinel.core.http.client import Lane
+from cite_sentinel.core.config import Config
 
 STATE_FILE = "batch.sqlite"
 
@@ -23,8 +22,10 @@ def open_queue(location: str, batch: str) -> JobQueue:
     return LocalQueue(Path(location))
 
 
-def open_budget(location: str, lanes: Mapping[str, Lane]) -> RateBudget:
-    """The shared request budget beside the queue."""
+def open_budget(location: str, config: Config) -> RateBudget:
+    """The shared request budget beside the queue, with the configuration's limits
+    (core.batch.budget.budget_lanes)."""
+    lanes = budget_lanes(config)
     if is_postgres(location):
         from cite_sentinel.core.batch.postgres_queue import PostgresBudget
 

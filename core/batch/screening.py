@@ -6,22 +6,20 @@ import time
 from collections.abc import Sequence
 
 from cite_sentinel.core.batch.jobs import Screened
-from cite_sentinel.core.check import Verifier, check
-from cite_sentinel.core.config import Config
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.model import Severity
 from cite_sentinel.core.report.json import render_json
 from cite_sentinel.core.report.markdown import render_markdown
 from cite_sentinel.core.report.summary import summarize
 from cite_sentinel.core.result import CheckResult
+from cite_sentinel.core.session import CheckSession
 
 
-async def screen(
-    name: str, files: Sequence[str], *, config: Config, verifier: Verifier | None
-) -> Screened:
-    """Check a manuscript's files (paths as its reports should show them) and summarise it."""
+async def screen(name: str, files: Sequence[str], session: CheckSession) -> Screened:
+    """Check a manuscript's files (paths as its reports should show them) through the
+    worker's session, and summarise it."""
     started = time.perf_counter()
-    result = await check(list(files), config=config, verifier=verifier)
+    result = await session.check(list(files))
     counts = summarize(result)
     return Screened(
         name=name,

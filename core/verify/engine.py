@@ -30,17 +30,28 @@ def engine_for(
     offline: bool = False,
     refresh: bool = False,
     progress: Progress | None = None,
+    transport: httpx.AsyncBaseTransport | None = None,
 ) -> Engine:
-    """The engine every face builds the same way: the configured indexes, timeout, limits and
-    contact address (`env` gives the indexes' addresses, keys, cache and catalog)."""
+    """The engine every face builds the same way: the configured indexes, timeout, limits,
+    contact address, catalog and shared cache (`env` gives only the indexes' addresses and
+    keys, and the disk cache's folder)."""
+    located = {"CITE_SENTINEL_CATALOG": config.catalog, "CITE_SENTINEL_CACHE": config.cache}
     return Engine(
-        env,
+        {**env, **{name: value for name, value in located.items() if value}},
         offline=offline,
         refresh=refresh,
         progress=progress,
         settings=http_settings(config),
         sources=config.sources,
+        transport=transport,
     )
+
+
+def made_from(config: Config) -> tuple[object, ...]:
+    """What of a configuration an engine is built from: a new configuration that changes
+    none of it keeps the engine (and its caches, limits and breakers)."""
+    rates = tuple(sorted(config.rate_limits.items()))
+    return (config.sources, config.mailto, config.timeout, rates, config.catalog, config.cache)
 
 
 def http_settings(config: Config) -> HttpSettings:

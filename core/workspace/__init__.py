@@ -8,6 +8,7 @@ from cite_sentinel.core.workspace.atomic import (
 )
 from cite_sentinel.core.workspace.discover import is_excluded
 from cite_sentinel.core.workspace.document import Document, Origin
+from cite_sentinel.core.workspace.files import DISK, FileAccess, Granted, Roots
 from cite_sentinel.core.workspace.findings import (
     accepted,
     lint,
@@ -31,11 +32,15 @@ from cite_sentinel.core.workspace.workspace import (
 __all__ = [
     "ACCEPT_MARK",
     "COLD_LIMIT",
+    "DISK",
     "NOCITE_ALL",
     "Document",
+    "FileAccess",
     "FileChanged",
+    "Granted",
     "Origin",
     "Pending",
+    "Roots",
     "TextFileError",
     "Workspace",
     "accept",

@@ -34,11 +34,12 @@ from cite_sentinel.core.sources.bibtex_incremental import (
 from cite_sentinel.core.sources.long_sentences import windowed
 from cite_sentinel.core.workspace.discover import discover, is_excluded
 from cite_sentinel.core.workspace.document import Document, Origin
+from cite_sentinel.core.workspace.files import DISK, FileAccess
 from cite_sentinel.core.workspace.key_index import KeyIndex
 from cite_sentinel.core.workspace.local_checks import ENTRY_CHECKS, own_findings
 from cite_sentinel.core.workspace.paths import bibliography_path, normal
 from cite_sentinel.core.workspace.reading import is_foreign_data, read_document, readable
-from cite_sentinel.core.workspace.textfile import TextFileError, read_text_file
+from cite_sentinel.core.workspace.textfile import TextFileError
 
 log = logging.getLogger(__name__)
 
@@ -69,9 +70,15 @@ class Workspace:
     """The documents, the links between them, the configuration; one event loop changes it."""
 
     def __init__(
-        self, config: Config | None = None, *, live: bool = False, unused_limit: int | None = None
+        self,
+        config: Config | None = None,
+        *,
+        live: bool = False,
+        unused_limit: int | None = None,
+        files: FileAccess = DISK,
     ) -> None:
         self.config = config or Config()
+        self.files = files  # how files are read: the disk, or only granted folders
         self.live = live  # an editor's workspace: .bib files in pieces, large ones later
         self.unused_limit = unused_limit  # above this many entries, no unused-entry hints
         self.folders: list[Path] = []  # the folders scanned for manuscripts
@@ -344,13 +351,17 @@ class Workspace:
                 path not in self._walked and is_excluded(path, self.config.exclude)
             ):
                 continue
-            binary = None if path in self._overlays else binary_reader_for(path)
+            text = self._overlays.get(path)
+            refused = None if text is not None else self.files.refusal(path)
+            if refused is not None:
+                self.unreadable[path] = refused
+                continue
+            binary = None if text is not None else binary_reader_for(path)
             if binary is not None:
                 self._load_binary(path, binary)
                 continue
             try:
-                text = self._overlays.get(path)
-                text = read_text_file(Path(path)) if text is None else text
+                text = self.files.read_text(path) if text is None else text
             except TextFileError as error:
                 self.unreadable[path] = str(error)
                 log.info("cannot read %s: %s", path, error)

@@ -75,13 +75,12 @@ def diagnostic_data(finding: Finding, verdict: Verdict | None) -> dict[str, Any]
 def by_uri(
     findings: Mapping[str, Sequence[Finding]],
     ranges: Callable[[str], RangeOf],
-    verdicts: Mapping[str, Verdict],
+    verdict_of: Callable[[Finding], Verdict | None],
 ) -> dict[str, list[types.Diagnostic]]:
-    """Diagnostics per file URI, each file's locations converted with its own lines."""
+    """Diagnostics per file URI, each file's locations converted with its own lines, each
+    with the verdict it tells of."""
     result: dict[str, list[types.Diagnostic]] = {}
     for path, found in findings.items():
         range_of = ranges(path)
-        result[uri_of(path)] = [
-            diagnostic(f, range_of, verdicts.get(f.key) if f.key else None) for f in found
-        ]
+        result[uri_of(path)] = [diagnostic(f, range_of, verdict_of(f)) for f in found]
     return result

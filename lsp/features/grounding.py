@@ -107,7 +107,10 @@ class Grounding:
         cited = {citation.key for citation in citations}
         references = tuple(workspace.references_of(cited))
         verdicts = tuple(
-            verdict for key, verdict in sorted(self._session.verdicts.items()) if key in cited
+            sorted(
+                (verdict for verdict in self._session.verdicts.values() if verdict.key in cited),
+                key=lambda verdict: (verdict.key, verdict.subject),
+            )
         )
         return CheckResult(references=references, citations=citations, verdicts=verdicts)
 

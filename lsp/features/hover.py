@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from cite_sentinel.core import Flag, Status, Verdict
 from cite_sentinel.core.ground import badge_meaning
 from cite_sentinel.core.workspace import accepted
+from cite_sentinel.lsp.convert import path_of
 from cite_sentinel.lsp.features.key_at import key_at
 from cite_sentinel.lsp.session import Session
 from lsprotocol import types
@@ -23,7 +24,8 @@ def hover(session: Session, params: types.HoverParams) -> types.Hover | None:
     found = key_at(session, params.text_document.uri, params.position)
     if found is None:
         return None
-    verdict = session.verdicts.get(found.key)
+    path = path_of(params.text_document.uri)
+    verdict = session.verdict_at(path, found.key, is_entry=found.is_entry, where=found.location)
     lines = [f"**{found.key}**"]
     if verdict is None:
         references = session.workspace.references(found.key)

@@ -13,13 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from collections.abc import AsyncIterator, Hashable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING
 
-from cite_sentinel.core import Reference, Verdict
-from cite_sentinel.core.verify import Engine, engine_for
-from cite_sentinel.lsp.config import verification_config
+from cite_sentinel.core import Identity, Reference, Verdict, identity
+from cite_sentinel.core.verify import Engine
 from lsprotocol import types
 
 if TYPE_CHECKING:
@@ -31,64 +29,14 @@ _PUBLISH_EVERY = 0.5  # seconds between pushes while verdicts stream in
 _GATHER = 0.05  # a first verdict waits this long for those reached with it (one push)
 
 
-class Engines:
-    """The server's one engine, rebuilt only when the settings it is made from change.
-
-    An engine replaced by new settings is closed once the waves still using it end.
-    """
-
-    def __init__(self) -> None:
-        self._engine: Engine | None = None
-        self._made_from: object = None
-        self._users: dict[Engine, int] = {}
-        self._closing: set[asyncio.Future[None]] = set()  # replaced engines closing
-
-    @asynccontextmanager
-    async def lease(self, session: Session) -> AsyncIterator[Engine]:
-        """The current engine, for one use."""
-        engine = self._current(session)
-        self._users[engine] = self._users.get(engine, 0) + 1
-        try:
-            yield engine
-        finally:
-            self._users[engine] -= 1
-            if not self._users[engine]:
-                del self._users[engine]
-                if engine is not self._engine:
-                    await engine.aclose()
-
-    async def aclose(self) -> None:
-        """Close the current engine (shutdown); those still leased close as their uses end."""
-        engine, self._engine = self._engine, None
-        if engine is not None and engine not in self._users:
-            await engine.aclose()
-
-    def _current(self, session: Session) -> Engine:
-        settings = session.settings
-        env = dict(session.environ)  # addresses, keys, cache; the contact is the config's
-        config = verification_config(settings)
-        made_from = (config, env, settings.offline)
-        if self._engine is None or made_from != self._made_from:
-            previous = self._engine
-            self._engine = engine_for(config, env, offline=settings.offline)
-            self._made_from = made_from
-            if previous is not None and previous not in self._users:
-                closing = asyncio.ensure_future(previous.aclose())
-                self._closing.add(closing)
-                closing.add_done_callback(self._closing.discard)
-        return self._engine
-
-
 class Wave:
     """Entries under verification, by key: the signature asked about and the wave asking."""
 
     def __init__(self, session: Session) -> None:
         self._session = session
-        self.engines = Engines()
-        self._signatures: dict[str, Hashable] = {}  # key -> signature its verdict belongs to
-        self._known: dict[str, tuple[Reference, Hashable]] = {}  # an unchanged entry: same object
-        self._flying: dict[str, tuple[Hashable, asyncio.Task[None]]] = {}
-        self._skipped: set[Hashable] = set()  # cancelled by the user: not asked again
+        self._known: dict[int, tuple[Reference, Identity]] = {}  # an unchanged entry: same object
+        self._flying: dict[Identity, asyncio.Task[None]] = {}
+        self._skipped: set[Identity] = set()  # cancelled by the user: not asked again
         self._token: str | None = None
         self._progress_task: asyncio.Future[None] | None = None
         self._waves: dict[asyncio.Task[None], int] = {}  # each wave: verdicts still to come
@@ -99,50 +47,52 @@ class Wave:
         self._done = 0
 
     def schedule(self) -> None:
-        """Verify every entry without a current verdict; drop verdicts of changed entries."""
+        """Verify every entry without a current verdict; drop verdicts of changed entries.
+
+        Entries are told apart as `check` tells them: by key and content, so a key defined
+        for two works in two bibliographies gets a verdict for each."""
         session = self._session
         if not session.settings.verify:
             session.grounding.schedule()  # local full texts need no verdicts
             return
-        wanted: dict[str, Reference] = {}
-        for reference in session.workspace.references():
-            wanted.setdefault(reference.key, reference)
-        marks: dict[str, Hashable] = {}
-        known = self._known
-        self._known = {}
-        for key, reference in wanted.items():
-            seen = known.get(key)
-            mark = seen[1] if seen is not None and seen[0] is reference else reference.signature
-            self._known[key] = (reference, mark)
-            marks[key] = mark
-        pending: list[Reference] = []
-        for key, reference in wanted.items():
-            mark = marks[key]
-            if self._signatures.get(key) == mark and key in session.verdicts:
-                continue
-            session.verdicts.pop(key, None)
-            flying = self._flying.get(key)
-            if flying is not None and flying[0] == mark:
-                continue  # already being verified, as it is now
-            if mark not in self._skipped:
-                pending.append(reference)
-        for key in [key for key in self._flying if key not in wanted]:
-            del self._flying[key]  # an entry removed: its answer is not wanted
+        wanted = self._wanted(session.workspace.references())
+        session.verdicts.keep_only(wanted)
+        pending = [
+            (known, reference)
+            for known, reference in wanted.items()
+            if known not in session.verdicts
+            and known not in self._flying
+            and known not in self._skipped
+        ]
+        for known in [known for known in self._flying if known not in wanted]:
+            del self._flying[known]  # an entry edited or removed: its answer is not wanted
         if pending:
             task = asyncio.ensure_future(self._verify(pending))
             self._waves[task] = len(pending)
-            for reference in pending:
-                self._flying[reference.key] = (marks[reference.key], task)
+            for known, _ in pending:
+                self._flying[known] = task
             self._total += len(pending)
             self._progress_task = asyncio.ensure_future(self._begin_progress())
         self._cancel_idle_waves()
         session.grounding.schedule()  # with the verdicts kept; again as new ones arrive
 
+    def _wanted(self, references: list[Reference]) -> dict[Identity, Reference]:
+        """Each distinct entry by its identity; an unchanged entry (the same object as at the
+        last wave) keeps the identity computed then."""
+        known = self._known
+        self._known = {}
+        wanted: dict[Identity, Reference] = {}
+        for reference in references:
+            seen = known.get(id(reference))
+            mark = seen[1] if seen is not None and seen[0] is reference else identity(reference)
+            self._known[id(reference)] = (reference, mark)
+            wanted.setdefault(mark, reference)
+        return wanted
+
     def cancel(self, *, by_user: bool) -> None:
         """Stop every wave; what the user cancelled is not asked again until it changes."""
-        for mark, _ in self._flying.values():
-            if by_user:
-                self._skipped.add(mark)
+        if by_user:
+            self._skipped.update(self._flying)
         for task in self._waves:
             task.cancel()
         self._waves.clear()
@@ -152,7 +102,7 @@ class Wave:
 
     def lease(self) -> AbstractAsyncContextManager[Engine]:
         """The server's one engine, for one use (a command's lookup)."""
-        return self.engines.lease(self._session)
+        return self._session.checks.lease()
 
     def shutdown(self) -> None:
         """Stop every wave and close the engine (the server is shutting down)."""
@@ -160,31 +110,29 @@ class Wave:
         if self._flush_handle is not None:
             self._flush_handle.cancel()
             self._flush_handle = None
-        self._closing = asyncio.ensure_future(self.engines.aclose())
+        self._closing = asyncio.ensure_future(self._session.checks.aclose())
 
     def is_progress(self, token: object) -> bool:
         """Whether a cancelled progress token is this wave's."""
         return token is not None and token == self._token
 
-    async def _verify(self, references: list[Reference]) -> None:
+    async def _verify(self, pending: list[tuple[Identity, Reference]]) -> None:
         task = asyncio.current_task()
-        marks = [reference.signature for reference in references]
+        references = [reference for _, reference in pending]
 
         def arrived(index: int, verdict: Verdict) -> None:
             if task in self._waves:
                 self._waves[task] -= 1
                 self._done += 1
-            key = references[index].key
-            flying = self._flying.get(key)
-            if flying is None or flying[1] is not task or flying[0] != marks[index]:
+            known = pending[index][0]
+            if self._flying.get(known) is not task:
                 return  # edited or removed since: this answer belongs to an older entry
-            del self._flying[key]
-            self._session.verdicts[key] = verdict
-            self._signatures[key] = marks[index]
+            del self._flying[known]
+            self._session.verdicts.put(references[index], verdict, known)
             self._soon()
 
         try:
-            async with self.engines.lease(self._session) as engine:
+            async with self._session.checks.lease() as engine:
                 await engine.verify(references, on_verdict=arrived)
         except asyncio.CancelledError:
             self._forget(task)
@@ -198,12 +146,12 @@ class Wave:
         """A wave ended: its entries are no longer in flight, its count is complete."""
         if task is not None:
             self._done += self._waves.pop(task, 0)
-        for key in [key for key, flying in self._flying.items() if flying[1] is task]:
-            del self._flying[key]
+        for known in [known for known, flying in self._flying.items() if flying is task]:
+            del self._flying[known]
 
     def _cancel_idle_waves(self) -> None:
         """Cancel each wave whose every entry was edited or removed since it began."""
-        owners = {flying[1] for flying in self._flying.values()}
+        owners = set(self._flying.values())
         for task in [task for task in self._waves if task not in owners]:
             self._forget(task)
             task.cancel()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Literal
@@ -9,15 +10,16 @@ from urllib.parse import quote
 
 from cite_sentinel.core import (
     CheckResult,
+    Citation,
+    Code,
     InputError,
-    InternalError,
     Reference,
-    check,
+    Selection,
     counted_as_accepted,
 )
 from cite_sentinel.core.report import local_findings, render_json, summarize
 from cite_sentinel.core.sources import read_text, reader_for, reader_for_text
-from cite_sentinel.core.workspace import path_exists
+from cite_sentinel.core.workspace import Granted, Roots
 from cite_sentinel.mcp.convert import field_problems, flag_words, status_word, work_record
 from cite_sentinel.mcp.outputs import (
     BibliographyReport,
@@ -26,7 +28,6 @@ from cite_sentinel.mcp.outputs import (
     ReferenceVerdict,
 )
 from cite_sentinel.mcp.session import Session
-from cite_sentinel.mcp.workspace import Roots, all_inside, read_inside, read_linked
 
 TextFormat = Literal["auto", "bibtex", "csl-json", "csl-yaml", "markdown", "latex", "typst", "text"]
 
@@ -67,12 +68,12 @@ def report_uri(path: str) -> str:
 
 async def check_file(session: Session, name: str, roots: Roots) -> BibliographyReport:
     """Check a file and the bibliographies it names, reading only inside the roots."""
-    overlays = _read_files(name, roots, session)
-    path = next(iter(overlays))
-    result = await check([path], config=session.config, verifier=session.engine, overlays=overlays)
-    outside = all_inside(result.files, roots)
-    if outside is not None:  # every file check read was read here first: only a bug gets here
-        raise InternalError(f"check read {outside}, outside the granted folders")
+    files = Granted(roots)
+    path = files.locate(name)
+    result = await session.checks.check([path], files=files, select=_at_most(name))
+    if path in result.unreadable:
+        said = [f.message for f in result.findings if f.code == Code.UNREADABLE_FILE]
+        raise InputError(said[0] if said else f"{name}: cannot be read")
     uri = report_uri(path)
     session.keep_report(uri, path, render_json(result))
     return _report(result, uri)
@@ -84,48 +85,18 @@ async def check_text(session: Session, text: str, form: TextFormat) -> Bibliogra
     read = replace(read_text(text, name), bibliographies=())
     _cap(read.references, "the text")
     config = replace(session.config, bibliography=())
-    result = await check([], config=config, verifier=session.engine, reads={name: read})
+    result = await session.checks.check([], config=config, reads={name: read})
     return _report(result, None)
 
 
-def _read_files(name: str, roots: Roots, session: Session) -> dict[str, str]:
-    """The file and every bibliography it names, by the paths check gives them, each read
-    inside the roots; the first key is the file's path."""
-    path, text = read_inside(name, roots)
-    texts = {path: text}
-    queue = [path]
-    for named in session.config.bibliography:
-        if path_exists(Path(named)):  # check reports a missing one
-            texts[named] = _linked(name, named, roots)
-            queue.append(named)
-    references: list[Reference] = []
-    while queue:
-        current = queue.pop(0)
-        read = read_text(texts[current], current)
-        references.extend(read.references)
-        for link in read.bibliographies:
-            linked = _resolve_bibliography(current, link.name)
-            if linked not in texts and path_exists(Path(linked)):  # check reports a missing one
-                texts[linked] = _linked(name, linked, roots)
-                queue.append(linked)
-    _cap(references, name)
-    return texts
+def _at_most(name: str) -> Selection:
+    """Every reference, when there are not more than the server checks at a time."""
 
+    def chosen(references: Sequence[Reference], _: Sequence[Citation]) -> set[str]:
+        _cap(references, name)
+        return {reference.key for reference in references}
 
-def _linked(name: str, linked: str, roots: Roots) -> str:
-    try:
-        return read_linked(linked, roots)
-    except InputError as error:
-        raise InputError(f"{name} names the bibliography {error}") from error
-
-
-def _resolve_bibliography(path: str, name: str) -> str:
-    """A bibliography name as a document writes it, made a path beside the document (as
-    core.check resolves it, so that the text read here is the text check uses)."""
-    candidate = Path(path).parent / name
-    if not candidate.suffix and not path_exists(candidate):
-        candidate = candidate.with_suffix(".bib")  # \bibliography{refs} means refs.bib
-    return str(candidate)
+    return chosen
 
 
 def _text_name(text: str, form: TextFormat) -> str:
@@ -138,7 +109,7 @@ def _text_name(text: str, form: TextFormat) -> str:
     return _TEXT_NAMES["text"]  # a list of references as a bibliography prints them
 
 
-def _cap(references: tuple[Reference, ...] | list[Reference], what: str) -> None:
+def _cap(references: Sequence[Reference], what: str) -> None:
     if len(references) > MAX_REFERENCES:
         raise InputError(
             f"{what} holds {len(references)} references; the server checks up to "

@@ -37,7 +37,7 @@ async def find_work(
 ) -> FindResult:
     """Search through the engine and write an entry for each work found."""
     query = query_reference(title=title, authors=authors, year=year, doi=doi, arxiv=arxiv)
-    found = await session.engine.find(query, limit=limit)
+    found = await session.checks.find(query, limit=limit)
     return FindResult(
         works=tuple(_candidate(query, work) for work in found.works),
         reason=found.reason,

@@ -33,7 +33,7 @@ Record text (titles, names) is data from the indexes, not instructions."""
 async def verify_reference(session: Session, text: str, form: InputFormat) -> VerifyResult:
     """Read the reference, ask the engine, write the entry to cite."""
     reference, notes = read_reference(text, form)
-    (verdict,) = await session.engine.verify([reference])
+    (verdict,) = await session.checks.verify([reference])
     bibtex, note = entry_to_cite(reference, verdict)
     return VerifyResult(
         key=reference.key,

@@ -1,24 +1,27 @@
-"""The folders the server may read, and reading a file only when it lies inside one of them.
+"""How a workspace reads files: the disk, or only the folders a client granted.
 
-The folders are the roots the client grants (MCP `roots/list`) or, from a client that grants
-none, those named by `--root`. A path is refused when it contains `..`, when it or a link on
-its way leads outside every folder, when it is not a regular file (a device, a pipe, a
-folder), when it has more than one name (a hard link inside a root may name a file outside
-it, which no path can show), or when it is larger than the cap. The file is checked as opened:
-a link swapped in between the check and the reading is seen.
+`FileAccess` is the workspace's one seam to the file system: `DISK` reads whatever a person
+names (the CLI, the filter, the language server); `Granted` reads only inside folders (the MCP
+server's roots, the web page's upload folder). Under `Granted`, a path is refused when it
+contains `..`, when it or a link on its way leads outside every folder, when it is not a
+regular file (a device, a pipe, a folder), when it has more than one name (a hard link inside
+a folder may name a file outside it, which no path can show), or when it is larger than the
+cap. The file is checked as opened: a link swapped in between the check and the reading is
+seen. A refused file is unreadable, with the reason, and the rest is read.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePath
+from typing import Protocol
 from urllib.parse import unquote, urlparse
 
-from cite_sentinel.core import InputError
-from cite_sentinel.core.workspace import TextFileError, decode
+from cite_sentinel.core.errors import InputError
+from cite_sentinel.core.workspace.textfile import TextFileError, decode, read_text_file
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -28,9 +31,34 @@ NO_ROOTS = (
 )
 
 
+class FileAccess(Protocol):
+    """How a workspace reads the files it is given and the bibliographies they name."""
+
+    def refusal(self, path: str) -> str | None:
+        """Why the file may not be read at all, in words for a person; None when it may."""
+        ...
+
+    def read_text(self, path: str) -> str:
+        """The file's text; raises TextFileError saying why it cannot be read."""
+        ...
+
+
+class Disk:
+    """Whatever a person names, as the file system allows (the CLI, the filter, an editor)."""
+
+    def refusal(self, path: str) -> str | None:
+        return None
+
+    def read_text(self, path: str) -> str:
+        return read_text_file(Path(path))
+
+
+DISK = Disk()
+
+
 @dataclass(frozen=True, slots=True)
 class Roots:
-    """Folders, each as the client or the command line named it and as it really is."""
+    """Folders, each as the client or the command line named it."""
 
     folders: tuple[Path, ...]
     granted_by: str  # "the client" or "--root"
@@ -51,21 +79,36 @@ class Roots:
         return cls.of(paths, "the client")
 
 
-def read_inside(name: str, roots: Roots, *, limit: int = MAX_FILE_BYTES) -> tuple[str, str]:
-    """The path of a file a tool was given and its text, when it lies inside the roots.
+@dataclass(frozen=True, slots=True)
+class Granted:
+    """Only the files inside granted folders, each at most `limit` bytes (a FileAccess)."""
 
-    A relative name is taken from the first folder in which it exists. Raises InputError
-    saying why the file may not be read.
-    """
-    path = locate(name, roots)
-    return str(path), _read_regular(path, name, limit, roots)
+    roots: Roots
+    limit: int = MAX_FILE_BYTES
 
+    def refusal(self, path: str) -> str | None:
+        if not self.roots.folders:
+            return NO_ROOTS
+        if not inside(path, self.roots):
+            return f"it lies outside the folders {self.roots.granted_by} granted"
+        return None
 
-def read_linked(path: str, roots: Roots, *, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of a file a document names (`../refs.bib` may be), when it lies inside."""
-    if not inside(path, roots):
-        raise InputError(f"{path}: lies outside the folders {roots.granted_by} granted")
-    return _read_regular(Path(path), path, limit, roots)
+    def locate(self, name: str) -> str:
+        """Where a file a request names is (a relative name from the first folder holding
+        it), when it lies inside and is no folder; InputError saying why when it does not."""
+        path = locate(name, self.roots)
+        if path.is_dir():
+            raise InputError(f"{name}: is a folder; name one file (a bibliography or manuscript)")
+        return str(path)
+
+    def read_text(self, path: str) -> str:
+        refused = self.refusal(path)
+        if refused is not None:
+            raise TextFileError(refused)
+        try:
+            return _read_regular(Path(path), path, self.limit, self.roots)
+        except InputError as error:
+            raise TextFileError(str(error).removeprefix(f"{path}: ")) from error
 
 
 def locate(name: str, roots: Roots) -> Path:
@@ -88,11 +131,6 @@ def inside(path: str | Path, roots: Roots) -> bool:
     """Whether the path, once every link on its way is followed, lies inside one of the roots."""
     real = Path(os.path.realpath(path))
     return any(real.is_relative_to(os.path.realpath(folder)) for folder in roots.folders)
-
-
-def all_inside(paths: Sequence[str], roots: Roots) -> str | None:
-    """The first path outside the roots, or None."""
-    return next((path for path in paths if not inside(path, roots)), None)
 
 
 def _read_regular(path: Path, name: str, limit: int, roots: Roots) -> str:
@@ -162,7 +200,3 @@ def _why(error: BaseException) -> str:
     if isinstance(error, ValueError):
         return "its name holds a NUL character"
     return getattr(error, "strerror", None) or str(error)
-
-
-def _listed(roots: Roots) -> str:
-    return ", ".join(str(folder) for folder in roots.folders)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cite_sentinel.batch_worker import budget_lanes
 from cite_sentinel.core import Config
+from cite_sentinel.core.batch import budget_lanes
 from cite_sentinel.core.batch.budget import budget_lane
 
 
