@@ -7,10 +7,11 @@ import asyncio
 import socket
 import sys
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
-from cite_sentinel.core import InputError, configured
+from cite_sentinel.core import Config, InputError, configured
 from cite_sentinel.exit_codes import ExitCode
 
 if TYPE_CHECKING:
@@ -70,12 +71,12 @@ def run_serve(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         raise InputError(f"--port {options.port}: a port is a number from 0 to 65535")
     if options.offline and options.refresh:
         raise InputError("--offline and --refresh exclude each other: refreshing needs the network")
-    config = configured(config_for([], options.config), environ, {})
+    config = _with_locations(
+        configured(config_for([], options.config), environ, {}), options.catalog, options.cache
+    )
     settings = ServeSettings(
         config=config,
-        environ=_with_locations(
-            environ, options.catalog or config.catalog, options.cache or config.cache
-        ),
+        environ=environ,
         host=options.host,
         offline=options.offline,
         refresh=options.refresh,
@@ -124,11 +125,10 @@ def _url(listener: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
-def _with_locations(environ: Mapping[str, str], catalog: str, cache: str) -> Mapping[str, str]:
-    """The catalog and shared cache chosen by flag or configuration, as the engine reads them."""
+def _with_locations(config: Config, catalog: str | None, cache: str | None) -> Config:
+    """The configuration with the catalog and shared cache --catalog and --cache choose."""
     if cache and not cache.startswith(("postgresql://", "postgres://")):
         raise InputError(
             f"--cache {cache}: give a postgresql:// URL (the disk cache is CITE_SENTINEL_CACHE_DIR)"
         )
-    chosen = {"CITE_SENTINEL_CATALOG": catalog, "CITE_SENTINEL_CACHE": cache}
-    return {**environ, **{name: value for name, value in chosen.items() if value}}
+    return replace(config, catalog=catalog or config.catalog, cache=cache or config.cache)

@@ -1,25 +1,30 @@
-"""The page's one way into core's checking: one engine for the server's life, shared by every
-check any browser tab starts, so that all of them keep within the indexes' limits together.
+"""The page's one way into core's checking: one `CheckSession` for the server's life, shared by
+every check any browser tab starts, so that all of them keep within the indexes' limits
+together.
 
-Every call of core's check and verification engine is in this module. They run on a thread
-of their own with its own event loop (the engine belongs to the loop of its first request):
-reading a manuscript is work done without pauses, and the pages, events and downloads of the
-server's loop are answered meanwhile.
+Every call of core's checking is in this module. The session lives on a thread of its own with
+its own event loop (its engine belongs to the loop of its first request): reading a
+manuscript is work done without pauses, and the pages, events and downloads of the server's
+loop are answered meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Collection, Coroutine, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from cite_sentinel.core import CheckResult, Config, Reference, Verdict, check
-from cite_sentinel.core.verify import Engine, engine_for
-
-if TYPE_CHECKING:
-    from cite_sentinel.core.ground import Scorer
+from cite_sentinel.core import (
+    CheckResult,
+    CheckSession,
+    Citation,
+    Config,
+    Reference,
+    Verdict,
+    identity,
+)
 
 OnVerdict = Callable[[Reference, Verdict], None]
 OnTotal = Callable[[int], None]
@@ -27,8 +32,8 @@ T = TypeVar("T")
 
 
 class Checker:
-    """The server's engine (built at the first check, closed with the server) and scorer,
-    on the checking thread."""
+    """The server's check session and the thread it works on (started at the first check,
+    ended with the server)."""
 
     def __init__(
         self,
@@ -38,14 +43,13 @@ class Checker:
         offline: bool = False,
         refresh: bool = False,
     ) -> None:
-        self.config = config
-        self._environ = environ
-        self._offline = offline
-        self._refresh = refresh
-        self._engine: Engine | None = None
-        self._scorer: Scorer | None = None
+        self.session = CheckSession(config, environ, offline=offline, refresh=refresh)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
+
+    @property
+    def config(self) -> Config:
+        return self.session.config
 
     async def check(
         self,
@@ -55,25 +59,32 @@ class Checker:
         on_verdict: OnVerdict | None = None,
         on_total: OnTotal | None = None,
     ) -> CheckResult:
-        """Check the files as `cite-sentinel check` would, telling of each verdict as decided
-        (the callbacks run on the caller's loop, each before the result is returned)."""
+        """Check the files as `cite-sentinel check` would. `on_total` hears how many distinct
+        references will be verified, `on_verdict` of each verdict as it is decided; both run
+        on the caller's loop, each before the result is returned."""
         here = asyncio.get_running_loop()
 
-        def relayed(callback: Callable[..., None] | None) -> Callable[..., None] | None:
-            if callback is None:
-                return None
-            return lambda *args: here.call_soon_threadsafe(callback, *args)
+        def told_total(references: Sequence[Reference], _: Sequence[Citation]) -> Collection[str]:
+            # The selection of keys to verify is every key (as with none): its call is when
+            # the references are known, before any is verified.
+            if on_total is not None:
+                here.call_soon_threadsafe(on_total, len({identity(r) for r in references}))
+            return {reference.key for reference in references}
 
-        return await self._on_thread(
-            self._check(paths, ground, relayed(on_verdict), relayed(on_total))
+        def told(reference: Reference, verdict: Verdict) -> None:
+            if on_verdict is not None:
+                here.call_soon_threadsafe(on_verdict, reference, verdict)
+
+        work = self.session.check(
+            [str(path) for path in paths], ground=ground, on_verdict=told, select=told_total
         )
+        return await self._on_thread(work)
 
     async def aclose(self) -> None:
-        """Close the engine and end the checking thread."""
+        """Close the session (its engine) and end the checking thread."""
         if self._loop is None or self._thread is None:
             return
-        if self._engine is not None:
-            await self._on_thread(self._engine.aclose())
+        await self._on_thread(self.session.aclose())
         self._loop.call_soon_threadsafe(self._loop.stop)
         await asyncio.to_thread(self._thread.join)
         self._loop.close()
@@ -86,51 +97,3 @@ class Checker:
             )
             self._thread.start()
         return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
-
-    async def _check(
-        self,
-        paths: Sequence[Path],
-        ground: bool,
-        on_verdict: OnVerdict | None,
-        on_total: OnTotal | None,
-    ) -> CheckResult:
-        if self._engine is None:
-            self._engine = engine_for(
-                self.config, self._environ, offline=self._offline, refresh=self._refresh
-            )
-        verifier = _Live(self._engine, on_verdict, on_total)
-        scorer = self._ground_scorer() if ground else None
-        return await check(
-            [str(path) for path in paths], config=self.config, verifier=verifier, scorer=scorer
-        )
-
-    def _ground_scorer(self) -> Scorer:
-        if self._scorer is None:
-            from cite_sentinel.core.ground import scorer_for
-
-            config = self.config
-            self._scorer = scorer_for(config.scorer, self._environ, embeddings=config.embeddings)
-        return self._scorer
-
-
-class _Live:
-    """The engine as the verifier of one check, passing each verdict on as it is decided."""
-
-    def __init__(self, engine: Engine, on_verdict: OnVerdict | None, on_total: OnTotal | None):
-        self._engine = engine
-        self._on_verdict = on_verdict
-        self._on_total = on_total
-
-    async def verify(self, references: Sequence[Reference]) -> Sequence[Verdict]:
-        if self._on_total is not None:
-            self._on_total(len(references))
-        on_verdict = self._on_verdict
-
-        def decided(index: int, verdict: Verdict) -> None:
-            if on_verdict is not None:
-                on_verdict(references[index], verdict)
-
-        return await self._engine.verify(references, on_verdict=decided)
-
-    def remembered(self, references: Sequence[Reference]) -> Sequence[Verdict | None]:
-        return self._engine.remembered(references)
