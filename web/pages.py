@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from cite_sentinel.core import CheckResult, Code, Status
+from cite_sentinel.core import CheckResult, Code, Status, counted_as_accepted, verdict_words
 from cite_sentinel.core.report import local_findings, summarize
 from cite_sentinel.core.sources import SUFFIXES
 from cite_sentinel.core.workspace import accept
@@ -295,8 +295,26 @@ def manuscript_row(check: Check) -> str:
         f'data-references="{total}" data-worst="{RANK[worst] if worst else 9}">'
         f'<th scope="row"><a href="/checks/{escape(check.id)}/">{escape(check.title)}</a></th>'
         f"<td>{state}</td><td>{total}</td>{cells}"
-        f"<td>{verdict_badge(worst) if worst else ''}</td></tr>"
+        f"<td>{_worst_cell(check, worst)}</td></tr>"
     )
+
+
+def _worst_cell(check: Check, worst: str) -> str:
+    """The worst verdict and the first reference that got it (`fabricated: okafor2021`)."""
+    if check.failure:
+        return escape(check.failure)
+    if not worst or check.result is None:
+        return ""
+    result = _accepted(check)
+    keys = [
+        reference.key
+        for reference in result.references
+        if (verdict := result.verdict_for(reference)) is not None
+        and not counted_as_accepted(result, verdict)
+        and worst in verdict_words(verdict)
+    ]
+    more = f" and {len(keys) - 1} more" if len(keys) > 1 else ""
+    return f"{verdict_badge(worst)} {escape(keys[0]) if keys else ''}{more}"
 
 
 def _worst(check: Check, counts: dict[str, int]) -> str:

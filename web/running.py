@@ -4,6 +4,7 @@ on its page and the server goes on."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from cite_sentinel.web.pages import manuscript_row
 from cite_sentinel.web.rows import reference_row, shown_path
 
 log = logging.getLogger(__name__)
+MANUSCRIPTS_AT_ONCE = 3  # one reads while the others wait on the indexes
 
 FAILED = (
     "the check stopped on a bug in cite-sentinel (the server's log has the details); "
@@ -60,11 +62,17 @@ async def run_check(checker: Checker, check: Check, jobs: Jobs) -> None:
 
 
 async def run_batch(checker: Checker, batch: Batch, jobs: Jobs) -> None:
-    """Screen the manuscripts one after another through the server's one engine."""
-    try:
-        for check in batch.checks:
+    """Screen the manuscripts through the server's one session, a few at a time: their
+    requests wait on the same limits as every other tab's."""
+    turns = asyncio.Semaphore(MANUSCRIPTS_AT_ONCE)
+
+    async def screened(check: Check) -> None:
+        async with turns:
             await run_check(checker, check, jobs)
-            batch.stream.publish("manuscript", {"id": check.id, "html": manuscript_row(check)})
+        batch.stream.publish("manuscript", {"id": check.id, "html": manuscript_row(check)})
+
+    try:
+        await asyncio.gather(*(screened(check) for check in batch.checks))
     finally:
         jobs.release(batch.folder)
         batch.stream.publish("done", {})

@@ -272,3 +272,46 @@ def _batch(folder: Path, output: Path) -> dict[str, dict[str, int]]:
     assert run.returncode in (0, 1), run.stderr
     summary = json.loads((output / "summary.json").read_text(encoding="utf-8"))
     return {row["manuscript"]: row for row in summary["rows"]}
+
+
+@pytest.mark.slow
+def test_groundedness_shows_each_citing_sentence_with_check_s_badge(
+    browser: Browser, served: Served, tmp_path: Path
+) -> None:
+    for name in ("grounded.md", "grounded.bib"):
+        (tmp_path / name).write_bytes((ROOT / "examples" / name).read_bytes())
+    page = browser.new_page()
+    page.goto(served.url)
+    page.set_input_files("#files", [str(tmp_path / "grounded.md"), str(tmp_path / "grounded.bib")])
+    page.check("input[name=ground]")
+    page.click("form[action='/checks'] button[type=submit]")
+    page.wait_for_url(re.compile(r"/checks/[^/]+/$"))
+    _finished(page)
+    expected = json.loads(_check(tmp_path, "grounded.md", "--ground"))
+    rows = page.locator("#groundedness tbody tr")
+    badges = rows.locator(".badge").all_inner_texts()
+    assert badges == [citation["support"]["badge"] for citation in expected["citations"]]
+    first = rows.first.locator("blockquote.claim").inner_text()
+    assert first.startswith("Soft weight-sharing pulls groups of weights")
+    if SHOTS:
+        page.locator("#groundedness").scroll_into_view_if_needed()
+        page.screenshot(path=str(Path(SHOTS) / "web-groundedness.png"), full_page=False)
+
+
+@pytest.mark.slow
+def test_the_references_can_be_walked_and_accepted_with_the_keyboard(
+    browser: Browser, served: Served
+) -> None:
+    page = browser.new_page()
+    _upload(page, served, BIB)
+    _finished(page)
+    page.keyboard.press("j")
+    page.keyboard.press("j")
+    focused = page.evaluate("document.activeElement.dataset.key")
+    assert focused == page.locator("#rows tr.reference").nth(1).get_attribute("data-key")
+    page.keyboard.press("a")
+    page.wait_for_selector(f"#rows tr[data-key='{focused}'][data-accepted]")
+    page.keyboard.press("e")
+    assert (
+        page.locator(f"#rows tr[data-key='{focused}'] details.evidence").get_attribute("open") == ""
+    )
