@@ -119,7 +119,10 @@ def test_a_bib_and_a_pdf_get_check_s_verdicts_live_and_in_every_download(
 ) -> None:
     bib = paper.parent / "refs.bib"
     bib.write_bytes(BIB.read_bytes())
-    page = browser.new_page()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    if SHOTS:
+        page.goto(served.url)
+        page.screenshot(path=str(Path(SHOTS) / "web-upload.png"))
     _upload(page, served, bib, paper)
     page.wait_for_selector("#rows tr.reference", timeout=WAIT_MS)  # a verdict came live
     _finished(page)
@@ -131,7 +134,8 @@ def test_a_bib_and_a_pdf_get_check_s_verdicts_live_and_in_every_download(
         expected["summary"]["fabricated"]
     )
     if SHOTS:
-        page.screenshot(path=str(Path(SHOTS) / "web-check.png"), full_page=False)
+        page.locator("details.evidence").nth(3).evaluate("details => details.open = true")
+        page.screenshot(path=str(Path(SHOTS) / "web-check.png"))
 
     reports = {suffix: _download(page, f"report.{suffix}") for suffix in ("json", "csv", "md")}
     sarif = _download(page, "report.sarif")
