@@ -305,6 +305,8 @@ def _worst_cell(check: Check, worst: str) -> str:
         return escape(check.failure)
     if not worst or check.result is None:
         return ""
+    if worst == Status.VERIFIED.value:
+        return "none: every reference verified"
     result = _accepted(check)
     keys = [
         reference.key

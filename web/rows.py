@@ -77,7 +77,7 @@ def _printed(reference: Reference) -> str:
         f"<strong>{escape(reference.key)}</strong>",
         escape(people),
         f"({reference.year})" if reference.year else "",
-        f"<cite>{escape(reference.title)}</cite>" if reference.title else "",
+        f"<cite>{escape(reference.title)}</cite>." if reference.title else "",
         f"<em>{escape(reference.venue)}</em>" if reference.venue else "",
     ]
     shown = " ".join(part for part in parts if part)

@@ -134,8 +134,11 @@ def test_a_bib_and_a_pdf_get_check_s_verdicts_live_and_in_every_download(
         expected["summary"]["fabricated"]
     )
     if SHOTS:
-        page.locator("details.evidence").nth(3).evaluate("details => details.open = true")
-        page.screenshot(path=str(Path(SHOTS) / "web-check.png"))
+        page.select_option("#sort", "worst")
+        page.locator("tr[data-key='back1993'] details.evidence").evaluate("d => d.open = true")
+        clip = {"x": 0, "y": 0, "width": 1280, "height": 1600}
+        page.screenshot(path=str(Path(SHOTS) / "web-check.png"), full_page=True, clip=clip)
+        page.select_option("#sort", "order")
 
     reports = {suffix: _download(page, f"report.{suffix}") for suffix in ("json", "csv", "md")}
     sarif = _download(page, "report.sarif")
@@ -298,7 +301,7 @@ def test_groundedness_shows_each_citing_sentence_with_check_s_badge(
     first = rows.first.locator("blockquote.claim").inner_text()
     assert first.startswith("Soft weight-sharing pulls groups of weights")
     if SHOTS:
-        page.locator("#groundedness").scroll_into_view_if_needed()
+        page.locator("#groundedness").evaluate("section => section.scrollIntoView()")
         page.screenshot(path=str(Path(SHOTS) / "web-groundedness.png"), full_page=False)
 
 
