@@ -80,6 +80,21 @@ def _check(folder: Path, *names: str, report: str = "json") -> str:
     return run.stdout
 
 
+def _fixed(folder: Path, name: str) -> str:
+    """The bibliography as `cite-sentinel fix --write` leaves it (on a copy)."""
+    copy = folder / "fixed" / name
+    copy.parent.mkdir(exist_ok=True)
+    copy.write_bytes((folder / name).read_bytes())
+    environment = {**os.environ, "CITE_SENTINEL_CACHE_DIR": str(folder / ".fix-cache")}
+    run = subprocess.run(
+        [sys.executable, "-m", "cite_sentinel", "fix", name, "--write", "--quiet"],
+        cwd=copy.parent, env=environment, capture_output=True, text=True, timeout=180,
+        check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    return copy.read_text(encoding="utf-8")
+
+
 def _upload(page: Page, served: Served, *files: Path) -> None:
     page.goto(served.url)
     page.set_input_files("#files", [str(file) for file in files])
@@ -172,7 +187,7 @@ def test_a_bib_and_a_pdf_get_check_s_verdicts_live_and_in_every_download(
     assert 'key = "alvarez2019"' in _download(page, "allow.toml")
     corrected = _download(page, "fixed/0")
     assert corrected != BIB.read_text(encoding="utf-8")  # the miscited entries repaired
-    assert "@article{back1993" in corrected
+    assert corrected == _fixed(paper.parent, "refs.bib")
 
 
 @pytest.mark.slow
@@ -199,9 +214,10 @@ def test_a_malformed_pdf_is_said_in_the_page_and_the_server_goes_on(
 
 
 @pytest.mark.slow
-def test_two_tabs_check_at_once_each_getting_its_own_verdicts(
-    browser: Browser, served: Served, tmp_path: Path
+def test_two_tabs_check_at_once_each_getting_its_own_verdicts_within_the_limits(
+    browser: Browser, served: Served, tmp_path: Path, fake_api: FakeApi
 ) -> None:
+    fake_api.enforce_published_limits()  # a 429 for every request beyond them (reset after)
     entries = _entries(BIB.read_text(encoding="utf-8"))
     halves = {"first.bib": entries[:7], "second.bib": entries[7:]}
     context = browser.new_context()
@@ -218,6 +234,7 @@ def test_two_tabs_check_at_once_each_getting_its_own_verdicts(
         _finished(tab)
         expected = json.loads(_check(tmp_path, name))
         assert _shown(tab) == {ref["key"]: ref["verdict"] for ref in expected["references"]}
+    assert fake_api.stats().refused == {}  # the two checks together kept within the limits
 
 
 @pytest.mark.slow
