@@ -46,6 +46,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger(__name__)
+BUG = (
+    "cite-sentinel met a bug while answering this request (the server's log has the details); "
+    "please report it with what you uploaded; the server goes on"
+)
 STATIC = Path(__file__).parent / "static"
 
 _SECURITY_HEADERS = [
@@ -131,7 +135,7 @@ def create_app(settings: ServeSettings) -> Starlette:
             Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
             Middleware(_SecurityHeaders),
         ],
-        exception_handlers={HTTPException: _http_error},
+        exception_handlers={HTTPException: _http_error, Exception: _bug},
     )
 
 
@@ -342,6 +346,12 @@ async def _http_error(request: Request, error: Exception) -> Response:
         return JSONResponse({"error": error.detail}, status_code=error.status_code)
     title = {404: "Not found", 409: "Not yet"}.get(error.status_code, "Refused")
     return _message(title, str(error.detail), error.status_code)
+
+
+async def _bug(request: Request, error: Exception) -> Response:
+    """A bug met while answering one request: said in the page, logged, and the server goes on."""
+    log.error("%s %s failed", request.method, request.url.path, exc_info=error)
+    return _message("Something went wrong", BUG, 500)
 
 
 def _message(title: str, message: str, status: int) -> Response:

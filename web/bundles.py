@@ -9,6 +9,7 @@ before anything is read, so a bundle that would unpack to more is refused whole.
 from __future__ import annotations
 
 import io
+import lzma
 import stat
 import tarfile
 import zipfile
@@ -22,6 +23,18 @@ from cite_sentinel.web.limits import Limits, megabytes
 from cite_sentinel.web.names import UploadError
 
 BUNDLE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar")
+# What the archive modules raise for a damaged, encrypted or oddly compressed bundle.
+_DAMAGED = (
+    zipfile.BadZipFile,
+    tarfile.TarError,
+    EOFError,
+    zlib.error,
+    lzma.LZMAError,
+    OSError,
+    RuntimeError,  # an encrypted zip member
+    NotImplementedError,  # a compression method zipfile does not know
+    ValueError,
+)
 _CHUNK = 1 << 16
 
 
@@ -48,7 +61,7 @@ def unpack(data: bytes, name: str, into: Path, limits: Limits) -> list[Path]:
         if name.lower().endswith(".zip"):
             return _unpack_zip(data, name, into, limits)
         return _unpack_tar(data, name, into, limits)
-    except (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error, OSError) as error:
+    except _DAMAGED as error:
         raise UploadError(
             f"{name}: not a readable {'zip' if name.lower().endswith('.zip') else 'tar'} "
             f"archive ({error}); upload the bundle again or its files one by one"

@@ -127,7 +127,8 @@ def progress_section(check: Check) -> str:
     state = _state(check, decided, total)
     return (
         '<section id="progress-section" aria-label="Progress">'
-        f'<progress id="progress" max="{max(total, 1)}" value="{decided if total else 0}">'
+        f'<progress id="progress" aria-label="references decided" max="{max(total, 1)}" '
+        f'value="{decided if total else 0}">'
         f"</progress>"
         f'<p id="status" role="status" aria-live="polite">{escape(state)}</p>'
         f'<ul id="counts" class="counts">{items}</ul></section>'
@@ -270,7 +271,8 @@ def batch_page(batch: Batch) -> str:
         batch.title,
         f"<h1>{escape(batch.title)}</h1>"
         + _notes(batch.notes)
-        + f'<progress id="progress" max="{max(len(batch.checks), 1)}" value="{finished}">'
+        + f'<progress id="progress" aria-label="manuscripts screened" '
+        f'max="{max(len(batch.checks), 1)}" value="{finished}">'
         "</progress>"
         f'<p id="status" role="status" aria-live="polite">{finished} of {len(batch.checks)} '
         "manuscripts screened</p>"

@@ -126,3 +126,12 @@ def test_a_name_twice_in_a_bundle_is_refused_not_overwritten(tmp_path: Path) -> 
     with pytest.raises(UploadError, match=r"holds a/refs\.bib twice"):
         unpack(data, "bundle.zip", tmp_path, Limits())
     assert (tmp_path / "a" / "refs.bib").read_bytes() == BIB
+
+
+def test_a_zip_compressed_by_an_unknown_method_is_said_not_raised(tmp_path: Path) -> None:
+    data = bytearray(_zip({"refs.bib": BIB}))
+    data[8:10] = (99).to_bytes(2, "little")  # the local header's compression method
+    central = data.rindex(b"PK\x01\x02")
+    data[central + 10 : central + 12] = (99).to_bytes(2, "little")
+    with pytest.raises(UploadError, match=r"^bundle.zip: not a readable zip archive"):
+        unpack(bytes(data), "bundle.zip", tmp_path, Limits())
