@@ -8,10 +8,13 @@ import socket
 import sys
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import Config, InputError, configured
+from cite_sentinel.core.batch import STATE_FILE
+from cite_sentinel.core.catalog import is_postgres
 from cite_sentinel.exit_codes import ExitCode
 
 if TYPE_CHECKING:
@@ -44,6 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--cache", metavar="URL", help="a postgresql:// answer cache shared by many machines"
+    )
+    parser.add_argument(
+        "--queue",
+        metavar="LOCATION",
+        help="share the request budget of a batch queue (a postgresql:// URL, or the "
+        "batch.sqlite of a `cite-sentinel batch` output folder) with its workers",
     )
     parser.add_argument(
         "--keep",
@@ -81,6 +90,7 @@ def run_serve(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         offline=options.offline,
         refresh=options.refresh,
         keep=options.keep,
+        budget=_budget(options.queue),
     )
     listener = _listen(options.host, options.port)
     server = uvicorn.Server(
@@ -97,6 +107,21 @@ def run_serve(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
 
 
 _EXTRA_MODULES = frozenset({"starlette", "uvicorn", "multipart", "python_multipart"})
+
+
+def _budget(location: str | None) -> str:
+    """The queue whose budget the page shares: a database URL, or a batch's state file."""
+    if not location or is_postgres(location):
+        return location or ""
+    path = Path(location)
+    if path.is_dir():
+        path = path / STATE_FILE
+    if not path.is_file():
+        raise InputError(
+            f"--queue {location}: no batch queue there; give a postgresql:// URL or the "
+            f"{STATE_FILE} of a `cite-sentinel batch` output folder"
+        )
+    return str(path.absolute())
 
 
 def _listen(host: str, port: int) -> socket.socket:

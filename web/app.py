@@ -87,7 +87,11 @@ def create_app(settings: ServeSettings) -> Starlette:
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         root = Path(tempfile.mkdtemp(prefix="cite-sentinel-web-"))
         checker = Checker(
-            settings.config, settings.environ, offline=settings.offline, refresh=settings.refresh
+            settings.config,
+            settings.environ,
+            offline=settings.offline,
+            refresh=settings.refresh,
+            budget=settings.budget,
         )
         server = Server(settings, checker, Jobs(root, keep=settings.keep))
         holder["server"] = server

@@ -25,6 +25,7 @@ from cite_sentinel.core import (
     Verdict,
     identity,
 )
+from cite_sentinel.core.batch import BudgetedTransport, open_budget
 
 OnVerdict = Callable[[Reference, Verdict], None]
 OnTotal = Callable[[int], None]
@@ -33,7 +34,9 @@ T = TypeVar("T")
 
 class Checker:
     """The server's check session and the thread it works on (started at the first check,
-    ended with the server)."""
+    ended with the server). With a `budget` (a batch queue's location: a postgresql:// URL or
+    a batch's state file) every request waits its turn in that queue's shared budget, with
+    the `cite-sentinel batch` workers that draw on it."""
 
     def __init__(
         self,
@@ -42,8 +45,13 @@ class Checker:
         *,
         offline: bool = False,
         refresh: bool = False,
+        budget: str = "",
     ) -> None:
-        self.session = CheckSession(config, environ, offline=offline, refresh=refresh)
+        self._budget = open_budget(budget, config) if budget else None
+        transport = BudgetedTransport(self._budget, environ) if self._budget else None
+        self.session = CheckSession(
+            config, environ, offline=offline, refresh=refresh, transport=transport
+        )
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
 
@@ -82,6 +90,9 @@ class Checker:
 
     async def aclose(self) -> None:
         """Close the session (its engine) and end the checking thread."""
+        close = getattr(self._budget, "close", None)
+        if close is not None:
+            close()
         if self._loop is None or self._thread is None:
             return
         await self._on_thread(self.session.aclose())

@@ -22,6 +22,7 @@ class ServeSettings:
     offline: bool = False
     refresh: bool = False
     keep: bool = False  # keep each upload's folder after its check (--keep)
+    budget: str = ""  # a batch queue whose request budget the page shares (--queue)
     limits: Limits = field(default_factory=Limits)
 
     @property

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import sys
+from pathlib import Path
 
 import pytest
 from cite_sentinel.commands import run_command
@@ -33,3 +34,11 @@ def test_a_port_in_use_is_said_with_what_to_do(capsys: pytest.CaptureFixture[str
     said = capsys.readouterr().err
     assert f"cannot listen on 127.0.0.1:{port}" in said
     assert "choose another port, or 0 for a free one" in said
+
+
+def test_a_queue_that_is_not_there_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_command(["serve", "--port", "0", "--queue", str(tmp_path / "nothing")]) == 2
+    said = capsys.readouterr().err
+    assert "no batch queue there; give a postgresql:// URL or the batch.sqlite" in said
