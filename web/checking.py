@@ -23,12 +23,11 @@ from cite_sentinel.core import (
     Config,
     Reference,
     Verdict,
-    identity,
 )
 from cite_sentinel.core.batch import BudgetedTransport, open_budget
 
 OnVerdict = Callable[[Reference, Verdict], None]
-OnTotal = Callable[[int], None]
+OnReferences = Callable[[Sequence[Reference]], None]
 T = TypeVar("T")
 
 
@@ -65,18 +64,18 @@ class Checker:
         *,
         ground: bool = False,
         on_verdict: OnVerdict | None = None,
-        on_total: OnTotal | None = None,
+        on_references: OnReferences | None = None,
     ) -> CheckResult:
-        """Check the files as `cite-sentinel check` would. `on_total` hears how many distinct
-        references will be verified, `on_verdict` of each verdict as it is decided; both run
-        on the caller's loop, each before the result is returned."""
+        """Check the files as `cite-sentinel check` would. `on_references` hears of every
+        reference read, in order, before any is verified; `on_verdict` of each verdict as it
+        is decided. Both run on the caller's loop, each before the result is returned."""
         here = asyncio.get_running_loop()
 
-        def told_total(references: Sequence[Reference], _: Sequence[Citation]) -> Collection[str]:
+        def told_read(references: Sequence[Reference], _: Sequence[Citation]) -> Collection[str]:
             # The selection of keys to verify is every key (as with none): its call is when
             # the references are known, before any is verified.
-            if on_total is not None:
-                here.call_soon_threadsafe(on_total, len({identity(r) for r in references}))
+            if on_references is not None:
+                here.call_soon_threadsafe(on_references, tuple(references))
             return {reference.key for reference in references}
 
         def told(reference: Reference, verdict: Verdict) -> None:
@@ -84,21 +83,20 @@ class Checker:
                 here.call_soon_threadsafe(on_verdict, reference, verdict)
 
         work = self.session.check(
-            [str(path) for path in paths], ground=ground, on_verdict=told, select=told_total
+            [str(path) for path in paths], ground=ground, on_verdict=told, select=told_read
         )
         return await self._on_thread(work)
 
     async def aclose(self) -> None:
         """Close the session (its engine) and end the checking thread."""
+        if self._loop is not None and self._thread is not None:
+            await self._on_thread(self.session.aclose())
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            await asyncio.to_thread(self._thread.join)
+            self._loop.close()
         close = getattr(self._budget, "close", None)
         if close is not None:
             close()
-        if self._loop is None or self._thread is None:
-            return
-        await self._on_thread(self.session.aclose())
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        await asyncio.to_thread(self._thread.join)
-        self._loop.close()
 
     async def _on_thread(self, work: Coroutine[Any, Any, T]) -> T:
         if self._loop is None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 
-from cite_sentinel.core import CheckResult, Reference, Verdict
+from cite_sentinel.core import CheckResult, Identity, Reference, Verdict, identity
 from cite_sentinel.core.fix import FIXABLE_SUFFIXES
 from cite_sentinel.web.checking import Checker
 from cite_sentinel.web.jobs import Batch, Check, Jobs, KeptFile
@@ -27,15 +28,19 @@ FAILED = (
 async def run_check(checker: Checker, check: Check, jobs: Jobs) -> None:
     """Check the upload, publishing each verdict's row as it is decided, then `done`."""
 
-    def total(count: int) -> None:
-        check.total = count
-        check.stream.publish("total", {"total": count})
+    places: dict[Identity, int] = {}  # each distinct reference's place in the order read
+
+    def read(references: Sequence[Reference]) -> None:
+        for number, reference in enumerate(references, 1):
+            places.setdefault(identity(reference), number)
+        check.total = len(places)
+        check.stream.publish("total", {"total": check.total})
 
     def decided(reference: Reference, verdict: Verdict) -> None:
         check.decided[verdict.status.value] += 1
         number = sum(check.decided.values())
         row = reference_row(
-            number,
+            places.get(identity(reference), number),
             reference,
             verdict,
             folder=check.folder,
@@ -47,7 +52,7 @@ async def run_check(checker: Checker, check: Check, jobs: Jobs) -> None:
 
     try:
         result = await checker.check(
-            check.inputs, ground=check.ground, on_verdict=decided, on_total=total
+            check.inputs, ground=check.ground, on_verdict=decided, on_references=read
         )
         check.kept = _kept(result, check.folder)
         check.result = result

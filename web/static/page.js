@@ -30,11 +30,10 @@ function checkPage(main) {
   const shown = () => new Set([...document.querySelectorAll("input[name=show]:checked")].map((box) => box.value));
   const filter = (row, visible) => { row.hidden = !visible.has(row.dataset.verdict) && row.dataset.verdict !== "pending"; };
   const filterAll = () => { const visible = shown(); for (const row of table().rows) filter(row, visible); };
+  const order = () => document.getElementById("sort").value;
   const sortAll = () => {
-    const by = document.getElementById("sort").value;
-    const key = (row) => by === "worst" ? [Number(row.dataset.rank), Number(row.dataset.order)] : [Number(row.dataset.order), 0];
-    const sorted = [...table().rows].sort((a, b) => { const x = key(a), y = key(b); return x[0] - y[0] || x[1] - y[1]; });
-    table().append(...sorted);
+    const by = order();
+    table().append(...[...table().rows].sort((a, b) => compareRows(a, b, by)));
   };
   for (const box of document.querySelectorAll("input[name=show]")) box.addEventListener("change", filterAll);
   document.getElementById("sort").addEventListener("change", sortAll);
@@ -52,8 +51,11 @@ function checkPage(main) {
   });
   events.addEventListener("verdict", (event) => {
     const data = JSON.parse(event.data);
-    table().insertAdjacentHTML("beforeend", data.html);  // one row, not the table again
-    filter(table().lastElementChild, shown());
+    const template = document.createElement("template");
+    template.innerHTML = data.html;
+    const row = template.content.firstElementChild;
+    filter(row, shown());
+    insertRow(table(), row, order());  // one row, not the table again
     const output = counts[data.verdict];
     if (output) output.textContent = String(Number(output.textContent) + 1);
     progress.value = data.decided;
@@ -65,6 +67,23 @@ function checkPage(main) {
     filterAll();
     sortAll();
   });
+}
+
+// Rows in the order chosen: as read (their place in the files), or worst verdict first.
+function compareRows(a, b, by) {
+  const rank = by === "worst" ? Number(a.dataset.rank) - Number(b.dataset.rank) : 0;
+  return rank || Number(a.dataset.order) - Number(b.dataset.order);
+}
+
+// A new row where it belongs among the sorted rows (a binary search: no other row moves).
+function insertRow(body, row, by) {
+  const rows = body.rows;
+  let low = 0, high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareRows(rows[middle], row, by) <= 0) low = middle + 1; else high = middle;
+  }
+  body.insertBefore(row, rows[low] || null);
 }
 
 // The finished check's page, fetched once: its final rows, counts, downloads and findings.
