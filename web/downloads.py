@@ -17,7 +17,6 @@ from cite_sentinel.core.report import (
     render_sarif,
     render_summary_csv,
 )
-from cite_sentinel.core.workspace import accept
 from cite_sentinel.web.jobs import Check, KeptFile
 
 ACCEPTED_HERE = "accepted on the cite-sentinel page"
@@ -42,17 +41,10 @@ _MEDIA_TYPES = {
 REPORT_SUFFIXES = frozenset(_MEDIA_TYPES)
 
 
-def with_accepted(check: Check) -> CheckResult:
-    """The check's result with the references accepted on the page accepted, as an allow list
-    would have them."""
-    assert check.result is not None
-    return accept(check.result, check.result.accepted | frozenset(check.accepted))
-
-
 def report(check: Check, suffix: str) -> Download:
     """The report in the format of `suffix` (json, csv, md, sarif), its files named as they
     were uploaded rather than by the server's temporary folder."""
-    result = with_accepted(check)
+    result = check.judged()
     if suffix == "sarif":
         text = _sarif(result, check)
     else:
@@ -72,7 +64,7 @@ def _sarif(result: CheckResult, check: Check) -> str:
 
 def corrected(check: Check, kept: KeptFile) -> Download:
     """The bibliography with the repairs `cite-sentinel fix --write` would make to it."""
-    result = with_accepted(check)
+    result = check.judged()
     references = [ref for ref in result.references if ref.location.path == kept.path]
     fixes, _ = plan_fixes(references, result.verdicts, findings=result.findings)
     text = rewrite(kept.text, kept.path, fixes)

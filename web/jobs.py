@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cite_sentinel.core import CheckResult
+from cite_sentinel.core.workspace import accept
 from cite_sentinel.web.stream import Stream
 
 KEPT_JOBS = 200  # checks and batches remembered; the oldest finished ones are forgotten first
@@ -45,6 +46,12 @@ class Check:
     @property
     def done(self) -> bool:
         return self.result is not None or bool(self.failure)
+
+    def judged(self) -> CheckResult:
+        """The finished result with the references accepted on the page accepted too, as an
+        allow list would have them (their verdicts kept, their findings silenced)."""
+        assert self.result is not None, "the check has not finished"
+        return accept(self.result, self.result.accepted | frozenset(self.accepted))
 
 
 @dataclass(eq=False, kw_only=True)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from html import escape
 
-from cite_sentinel.core import CheckResult, Code, Status, counted_as_accepted, verdict_words
+from cite_sentinel.core import Code, Status, counted_as_accepted, verdict_words
 from cite_sentinel.core.report import local_findings, summarize
 from cite_sentinel.core.sources import SUFFIXES
-from cite_sentinel.core.workspace import accept
 from cite_sentinel.web.bundles import BUNDLE_SUFFIXES
 from cite_sentinel.web.grounding import groundedness_section
 from cite_sentinel.web.jobs import Batch, Check
@@ -139,7 +138,7 @@ def _state(check: Check, decided: int, total: int) -> str:
     if check.failure:
         return check.failure
     if check.result is not None:
-        summary = summarize(_accepted(check))
+        summary = summarize(check.judged())
         accepted = f", {summary.accepted} accepted" if summary.accepted else ""
         return f"Done: {summary.total} references in {len(check.result.files)} files{accepted}."
     if check.total is None:
@@ -150,18 +149,13 @@ def _state(check: Check, decided: int, total: int) -> str:
 def _counts(check: Check) -> dict[str, int]:
     if check.result is None:
         return {status.value: check.decided[status.value] for status in VERDICTS}
-    summary = summarize(_accepted(check))
+    summary = summarize(check.judged())
     return {
         Status.VERIFIED.value: summary.verified,
         Status.MISCITED.value: summary.miscited,
         Status.FABRICATED.value: summary.fabricated,
         Status.UNVERIFIED.value: summary.unverified,
     }
-
-
-def _accepted(check: Check) -> CheckResult:
-    assert check.result is not None
-    return accept(check.result, check.result.accepted | frozenset(check.accepted))
 
 
 def downloads_section(check: Check) -> str:
@@ -309,7 +303,7 @@ def _worst_cell(check: Check, worst: str) -> str:
         return ""
     if worst == Status.VERIFIED.value:
         return "none: every reference verified"
-    result = _accepted(check)
+    result = check.judged()
     keys = [
         reference.key
         for reference in result.references
@@ -324,7 +318,7 @@ def _worst_cell(check: Check, worst: str) -> str:
 def _worst(check: Check, counts: dict[str, int]) -> str:
     if check.result is None:
         return ""
-    summary = summarize(_accepted(check))
+    summary = summarize(check.judged())
     found = [word for word, count in counts.items() if count]
     if summary.retracted:
         found.append("retracted")
