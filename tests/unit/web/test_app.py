@@ -174,3 +174,20 @@ def test_a_batch_gets_a_row_per_manuscript_each_opening_its_check(client: TestCl
     assert [name for _, name in links] == ["a.bib", "b.bib"]
     assert 'data-count="unverified">2<' in html
     assert 'data-key="smith2020"' in client.get(links[0][0]).text
+
+
+def test_a_pasted_reference_list_is_checked_as_a_free_text_list(client: TestClient) -> None:
+    pasted = (
+        "[1] J. Smith and A. Jones, “Sparse graph inference for robust learning,” "
+        "Journal of Things, vol. 3, pp. 1–10, 2020.\n"
+        "[2] K. Lee, “Adaptive signal estimation,” in Proc. Signals, 2019, pp. 5–9.\n"
+    )
+    answer = client.post("/checks", data={"pasted": pasted}, follow_redirects=False)
+    assert answer.status_code == 303
+    page = answer.headers["location"]
+    with client.stream("GET", page + "events") as events:
+        assert "event: done" in list(events.iter_lines())
+    html = client.get(page).text
+    assert "Check of pasted-references.txt" in html
+    assert len(re.findall(r'<tr id="ref-\d+" class="reference"', html)) == 2
+    assert "pasted-references.txt:1" in html
