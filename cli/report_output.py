@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TextIO
 
 from cite_sentinel.core import InputError
 from cite_sentinel.core.sources import SUFFIXES
-from cite_sentinel.core.workspace import remove_stale_temporaries
+from cite_sentinel.core.workspace import write_text_atomically
 
 
 def use_color(stream: TextIO, environ: Mapping[str, str], *, no_color: bool) -> bool:
@@ -85,38 +83,7 @@ def write_stdout(text: str | Iterable[str], *, machine: bool) -> None:
 
 
 def write_atomically(path: Path, text: str | Iterable[str]) -> None:
-    """Write a whole file or nothing: a temporary file beside it, then os.replace. Text in
-    parts is written part by part."""
-    # Through a link, replace the file it names and keep the link.
-    path = path.resolve() if path.is_symlink() else path
-    folder = path.parent
-    prepare_output(path)
-    remove_stale_temporaries(path)  # what a check killed while writing left beside it
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror or error}") from error
-    try:
-        # backslashreplace: a report is written whatever one input held (a lone surrogate
-        # becomes the escape \ud800, which JSON readers take back)
-        with os.fdopen(
-            handle, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
-        ) as stream:
-            for part in (text,) if isinstance(text, str) else text:
-                stream.write(part)
-        os.chmod(temporary, _mode_for(path))
-        os.replace(temporary, path)
-    except BaseException as error:  # a part that failed to render, Ctrl-C: no stray file
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(error, OSError):
-            raise InputError(f"cannot write {path}: {error.strerror or error}") from error
-        raise
-
-
-def _mode_for(path: Path) -> int:
-    """Keep the mode of the file replaced; a new report is readable by all like any file."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        return 0o644
+    """Write a report whole or not at all (core.workspace.write_text_atomically), its folder
+    made first."""
+    prepare_output(path.resolve() if path.is_symlink() else path)
+    write_text_atomically(path, text)

@@ -7,7 +7,7 @@ and from core's packages (`core.verify`, `core.workspace`, `core.sources`, `core
 inside a package (tests/unit/test_public_api.py holds them to it).
 """
 
-from cite_sentinel.core.check import Remembering, Selection, Verifier, check
+from cite_sentinel.core.check import Remembering, Selection, Verifier
 from cite_sentinel.core.config import (
     CONFIG_NAME,
     FAIL_ON,
@@ -15,6 +15,7 @@ from cite_sentinel.core.config import (
     SOURCES,
     Allowed,
     Config,
+    checked_setting,
     config_from_table,
     configured,
     load_config,
@@ -45,7 +46,14 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 from cite_sentinel.core.result import CheckResult
-from cite_sentinel.core.session import CheckSession, Identity, OnVerdict, Verdicts, identity
+from cite_sentinel.core.session import (
+    CheckSession,
+    Identity,
+    OnVerdict,
+    Verdicts,
+    check,
+    identity,
+)
 from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [
@@ -91,6 +99,7 @@ __all__ = [
     "Verifier",
     "Workspace",
     "check",
+    "checked_setting",
     "config_from_table",
     "configured",
     "counted_as_accepted",

@@ -1,4 +1,5 @@
-"""The one use case every face calls: inputs in, a CheckResult out, over one workspace."""
+"""The one use case over one workspace: inputs in, a CheckResult out (faces reach it through
+their core.session.CheckSession, or its one-off helper `check`)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ class Remembering(Verifier, Protocol):
     def remembered(self, references: Sequence[Reference]) -> Sequence[Verdict | None]: ...
 
 
-async def check(
+async def check_workspace(
     inputs: Sequence[str],
     *,
     config: Config | None = None,

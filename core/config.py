@@ -131,6 +131,16 @@ def with_flags(
     return replace(config, **given, origins=origins) if given else config
 
 
+def checked_setting(name: str, value: Any, where: str) -> Any:
+    """One setting's value as the configuration file would have it, checked and converted by
+    the file's own rules (`sources`, `mailto`, `severity`, …); ConfigError, naming `where`,
+    says what is wrong. Faces that take settings from elsewhere (an editor) use this, so a
+    value means the same wherever it is written."""
+    if name in ("severity", "severities"):
+        return _severities(value, Path(where))
+    return _parse_value(name.replace("-", "_"), value, where)
+
+
 def settings(config: Config) -> tuple[tuple[str, str, str], ...]:
     """Each setting as (name, value as TOML would write it, origin), for `cite-sentinel config`."""
     rows = []
@@ -444,7 +454,7 @@ def _strings(table: Mapping[str, Any], key: str, path: Path) -> tuple[str, ...]:
 
 
 def _severities(value: Any, path: Path) -> dict[str, Severity | None]:
-    if not isinstance(value, dict):
+    if not isinstance(value, Mapping):
         raise ConfigError(f"{path}: `severity` must be a table of finding code = level")
     levels = {level.value for level in Severity} | {"off"}
     result: dict[str, Severity | None] = {}

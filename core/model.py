@@ -264,6 +264,7 @@ class Record:
     pages: str = ""
     publisher: str = ""
     kind: str = ""  # the index's type: journal-article, proceedings-article, dataset, …
+    eprint_class: str = ""  # arXiv's primary category of a preprint (cs.LG), where given
     identifiers: Identifiers = field(default_factory=Identifiers)
     url: str = ""
     abstract: str = ""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cite_sentinel.core.model import Citation, Finding, Location, Reference, Verdict
@@ -39,6 +39,13 @@ class CheckResult:
         for verdict in self.verdicts:
             index.setdefault((verdict.key, ""), verdict)
         object.__setattr__(self, "_index", index)
+
+    def with_supports(
+        self, supports: Sequence[CitationSupport], findings: Sequence[Finding]
+    ) -> CheckResult:
+        """The result with groundedness: one judgement per citation, and the findings on the
+        citations they speak against."""
+        return replace(self, supports=tuple(supports), findings=(*self.findings, *findings))
 
     def verdict_for(self, reference: Reference) -> Verdict | None:
         """The verdict on this reference (by key and content), or None when it was not judged."""

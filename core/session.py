@@ -11,7 +11,6 @@ face. Which verdicts fail is `core.failing`'s rule, applied to the session's `fa
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -19,14 +18,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cite_sentinel.core.check import Remembering, Selection, Verifier, check
+from cite_sentinel.core.check import Remembering, Selection, Verifier, check_workspace
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.failing import Failure, failures
 from cite_sentinel.core.model import Read, Record, Reference, Status, Verdict
 from cite_sentinel.core.result import CheckResult
 from cite_sentinel.core.workspace.files import DISK, FileAccess
 
-if TYPE_CHECKING:  # the engine, httpx and the scorers load only when something is asked
+if TYPE_CHECKING:  # asyncio, the engine, httpx and the scorers load only when something is asked
+    import asyncio
+
     import httpx
     from cite_sentinel.core.ground.scorer import Scorer
     from cite_sentinel.core.verify.engine import Engine
@@ -89,8 +90,9 @@ class CheckSession:
     `environ` gives only what the configuration does not: the indexes' addresses and the API
     keys (read here, never logged). `engine` is an engine built elsewhere, used as it is
     (tests, benchmarks); `verifier` replaces the engine for checks (a face's own stand-in);
-    `transport` carries the engine's requests (the batch's shared budget); `files`
-    is how the workspaces read files (the disk; the MCP server's granted folders).
+    `scorer` replaces the configured groundedness scorer; `transport` carries the engine's
+    requests (the batch's shared budget); `files` is how the workspaces read files (the
+    disk; the MCP server's granted folders).
     """
 
     def __init__(
@@ -105,6 +107,7 @@ class CheckSession:
         verifier: Verifier | None = None,
         engine: Engine | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
+        scorer: Scorer | None = None,
     ) -> None:
         self._config = config or Config()
         self._environ = dict(environ or {})
@@ -121,6 +124,7 @@ class CheckSession:
         self._users: dict[Engine, int] = {}
         self._closing: set[asyncio.Future[None]] = set()  # replaced engines closing
         self._scorer: tuple[object, Scorer] | None = None
+        self._given_scorer = scorer
         self.interrupted = False  # a stoppable check was stopped by the user
         self.decided = 0  # verdicts it had reached when it was stopped
 
@@ -157,7 +161,9 @@ class CheckSession:
 
     def scorer(self) -> Scorer:
         """The configured groundedness scorer, built on first use, rebuilt when its choice
-        changes."""
+        changes (a scorer the session was given is used as it is)."""
+        if self._given_scorer is not None:
+            return self._given_scorer
         choice = (self._config.scorer, self._config.embeddings)
         if self._scorer is None or self._scorer[0] != choice:
             from cite_sentinel.core.ground import scorer_for
@@ -202,6 +208,8 @@ class CheckSession:
             )
             self._made_from = wanted
             if previous is not None and previous not in self._users:
+                import asyncio  # not at import: `cite-sentinel --version` never needs it
+
                 closing = asyncio.ensure_future(previous.aclose())
                 self._closing.add(closing)
                 closing.add_done_callback(self._closing.discard)
@@ -213,6 +221,8 @@ class CheckSession:
         if engine is not None and engine not in self._users:
             await engine.aclose()
         if self._closing:
+            import asyncio
+
             await asyncio.gather(*self._closing, return_exceptions=True)
 
     async def __aenter__(self) -> CheckSession:
@@ -250,13 +260,13 @@ class CheckSession:
         chosen = config or self._config
         files = files or self.files
         if not verify:
-            return await check(
+            return await check_workspace(
                 inputs, config=chosen, overlays=overlays, reads=reads, scorer=scorer,
                 fulltext=fulltext, files=files,
             )  # fmt: skip
         async with self._verifier() as verifier:
             hearing = _Hearing(verifier, self.verdicts, on_verdict, stoppable=stoppable)
-            result = await check(
+            result = await check_workspace(
                 inputs, config=chosen, verifier=hearing, overlays=overlays, reads=reads,
                 select=select, scorer=scorer, fulltext=fulltext, files=files,
             )  # fmt: skip
@@ -292,6 +302,31 @@ class CheckSession:
             yield engine
 
 
+async def check(
+    inputs: Sequence[str],
+    *,
+    config: Config | None = None,
+    verifier: Verifier | None = None,
+    overlays: Mapping[str, str] | None = None,
+    reads: Mapping[str, Read] | None = None,
+    select: Selection | None = None,
+    scorer: Scorer | None = None,
+    fulltext: Path | None = None,
+    files: FileAccess = DISK,
+) -> CheckResult:
+    """One check with a session of its own, for a caller that holds none (tests, scripts).
+
+    Without a `verifier` nothing is asked (the local checks only); with a `scorer`, each
+    citing sentence is judged against the work it cites. The rest as `CheckSession.check`.
+    """
+    session = CheckSession(config, verifier=verifier, scorer=scorer, files=files)
+    async with session:
+        return await session.check(
+            inputs, overlays=overlays, reads=reads, select=select, ground=scorer is not None,
+            fulltext=fulltext, verify=verifier is not None,
+        )  # fmt: skip
+
+
 class _Hearing:
     """The session's verifier for one check: each verdict kept and told as it is decided;
     a user's stop ends it with what was decided."""
@@ -312,6 +347,8 @@ class _Hearing:
         self.decided = 0
 
     async def verify(self, references: Sequence[Reference]) -> list[Verdict]:
+        import asyncio
+
         decided: dict[int, Verdict] = {}
 
         def heard(index: int, verdict: Verdict) -> None:

@@ -6,27 +6,13 @@ the corrected references; a miscitation so corrected is no longer marked.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 import panflute as pf
-from cite_sentinel.core import CheckResult, Record, Reference, Status, Verdict
-from cite_sentinel.core.fix import csl_name
+from cite_sentinel.core import CheckResult, Reference, Status, Verdict
+from cite_sentinel.core.fix import record_csl
 from cite_sentinel.core.sources import reference_from_item
 
-_BIBTEX_TYPES = {
-    "article": "article-journal",
-    "inproceedings": "paper-conference",
-    "conference": "paper-conference",
-    "incollection": "chapter",
-    "inbook": "chapter",
-    "book": "book",
-    "phdthesis": "thesis",
-    "mastersthesis": "thesis",
-    "techreport": "report",
-    "misc": "document",
-    "online": "webpage",
-}
 _CORRECTED = (Status.VERIFIED, Status.MISCITED)
 
 
@@ -57,7 +43,7 @@ def correct(doc: pf.Doc, result: CheckResult) -> Correction:
         ):
             references.append(reference)
             continue
-        item = _csl_item(reference, verdict.match)
+        item = record_csl(reference.key, verdict.match, cited=reference)
         if reference.key in position:
             items[position[reference.key]] = item
         else:
@@ -79,33 +65,6 @@ def correct(doc: pf.Doc, result: CheckResult) -> Correction:
     return Correction(corrected, tuple(dict.fromkeys(miscited)))
 
 
-def _csl_item(reference: Reference, record: Record) -> dict[str, object]:
-    """A CSL item with the cited key and the record's fields (the cited ones where it has none)."""
-    item: dict[str, object] = {"id": reference.key, "type": _csl_type(reference)}
-    people = record.people or reference.people
-    if people:
-        item["author"] = [csl_name(person) for person in people]
-    fields = {
-        "title": record.title or reference.title,
-        "container-title": record.venue or reference.venue,
-        "volume": record.volume or reference.volume,
-        "issue": record.issue or reference.issue,
-        "page": (record.pages or reference.pages).replace("--", "–"),
-        "publisher": record.publisher or reference.publisher,
-        "DOI": record.identifiers.doi or reference.identifiers.doi,
-        "URL": reference.identifiers.url,
-    }
-    item.update({name: value for name, value in fields.items() if value})
-    issued = _date_parts(record.date, record.year) or _date_parts(reference.date, reference.year)
-    if issued:
-        item["issued"] = {"date-parts": [issued]}
-    if reference.accessed:
-        accessed = _date_parts(reference.accessed, None)
-        if accessed:
-            item["accessed"] = {"date-parts": [accessed]}
-    return item
-
-
 def _as_reference(item: dict[str, object], cited: Reference) -> Reference:
     """The corrected reference, read back as the CSL reader reads it, where it was cited."""
     read = reference_from_item(
@@ -118,20 +77,6 @@ def _corrected(verdict: Verdict) -> Verdict:
     """A miscitation whose metadata was replaced by the record's: nothing left to mark but a
     retraction, which correcting metadata does not undo."""
     return replace(verdict, status=Status.VERIFIED, problems=(), reason="")
-
-
-def _csl_type(reference: Reference) -> str:
-    kind = reference.kind.lower()
-    if reference.source_format.startswith("csl") and kind:
-        return kind
-    return _BIBTEX_TYPES.get(kind, "article-journal" if reference.venue else "document")
-
-
-def _date_parts(date: str, year: int | None) -> list[str]:
-    found = re.match(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?", date or "")
-    if found:
-        return [part.lstrip("0") or "0" for part in found.groups() if part]
-    return [str(year)] if year else []
 
 
 def _meta(value: object) -> pf.MetaValue:

@@ -91,7 +91,11 @@ def rendering_for(
     if unanchored:
         anchors = tuple(anchor for anchor in numbering.anchors if anchor[0] not in unanchored)
         numbering = Numbering(numbering.keys, anchors)
-    verdicts = {verdict.key: verdict for verdict in result.verdicts}
+    verdicts = {  # a key defined for two works: the verdict on the entry it resolves to
+        key: verdict
+        for key, reference in defined.items()
+        if (verdict := result.verdict_for(reference)) is not None
+    }
     cited = {
         key: _accessed(defined[key], verdicts.get(key), today)
         for key in numbering.keys

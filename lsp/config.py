@@ -4,7 +4,7 @@ initializationOptions and didChangeConfiguration (core.config's one precedence).
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from cite_sentinel.core import (
     Config,
     ConfigError,
     Severity,
+    checked_setting,
     configured,
     load_config,
     with_flags,
@@ -53,29 +54,10 @@ def settings_for(
 ) -> Settings:
     """Settings from a client's JSON options (either bare or under "cite-sentinel"; `[]`, as
     Neovim's Lua sends an empty table, is none) over `base`, else over the file and the
-    environment."""
+    environment. What is wrong in them is ignored (`setting_problems` says what)."""
     settings = base or _merged(Settings(file=_file_config(root, environ or {})))
-    table = _table(options)
-    if not table:
-        return settings
-    changes: dict[str, Any] = {}
-    for name in _BOOLEANS:
-        if isinstance(table.get(name), bool):
-            changes[name] = table[name]
-    for name in _STRINGS:
-        if isinstance(table.get(name), str):
-            changes[name] = table[name].strip()
-    if _is_int(table.get("debounceMs")):
-        changes["debounce_ms"] = max(0, table["debounceMs"])
-    for name in ("accept", "backends"):
-        value = table.get(name)
-        if isinstance(value, list) and all(isinstance(item, str) for item in value):
-            changes[name] = tuple(value)
-    if "backends" in changes:
-        changes["backends"] = _backends(changes["backends"])
-    if isinstance(table.get("severity"), Mapping):
-        changes["severities"] = _severities(table["severity"])
-    return _merged(replace(settings, **changes))
+    changes, _ = _read(_table(options))
+    return _merged(replace(settings, **changes)) if changes else settings
 
 
 def setting_problems(options: object) -> tuple[str, ...]:
@@ -85,40 +67,113 @@ def setting_problems(options: object) -> tuple[str, ...]:
         return ()
     if not isinstance(options, Mapping):
         return (f"{SECTION}: settings should be an object, got {options!r}; ignored",)
-    table = _table(options)
-    problems: list[str] = []
-    for name in _BOOLEANS:
-        if table.get(name) is not None and not isinstance(table[name], bool):
-            problems.append(_wrong(name, table[name], "true or false"))
-    for name in _STRINGS:
-        if table.get(name) is not None and not isinstance(table[name], str):
-            problems.append(_wrong(name, table[name], "a string"))
-    debounce = table.get("debounceMs")
-    if debounce is not None and not _is_int(debounce):
-        problems.append(_wrong("debounceMs", debounce, "a whole number of milliseconds"))
-    for name in ("accept", "backends"):
-        value = table.get(name)
-        if value is not None and not (
-            isinstance(value, list) and all(isinstance(item, str) for item in value)
-        ):
-            problems.append(_wrong(name, value, "a list of strings"))
-        elif name == "backends" and value:
-            unknown = [v for v in value if v.strip() and v.strip().lower() not in SOURCES]
-            problems += [
-                f"{SECTION}.backends: {v!r} is not an index; use {', '.join(SOURCES)}"
-                for v in unknown
-            ]
-    severity = table.get("severity")
-    if severity is not None and not isinstance(severity, Mapping):
-        problems.append(_wrong("severity", severity, "an object of finding codes and levels"))
-    elif severity:
-        levels = [level.value for level in Severity]
-        problems += [
-            _wrong(f"severity.{code}", level, f"one of {', '.join(levels)}, off")
-            for code, level in severity.items()
-            if level != "off" and level not in levels
-        ]
+    _, problems = _read(_table(options))
     return tuple(problems)
+
+
+def _read(table: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The one reading of a client's settings: each known one checked (by core's own rules
+    where the configuration file has the same setting), into the Settings fields it sets,
+    and what is wrong in words. A list with some wrong items keeps the right ones."""
+    changes: dict[str, Any] = {}
+    problems: list[str] = []
+    for name, (field_name, read) in _EDITOR_SETTINGS.items():
+        value = table.get(name)
+        if value is None:
+            continue
+        try:
+            changes[field_name] = read(name, value)
+        except _Wrong as wrong:
+            problems.append(_wrong(name, value, str(wrong)))
+        except _Partly as partly:
+            changes[field_name] = partly.kept
+            problems += partly.problems
+    return changes, problems
+
+
+class _Wrong(Exception):
+    """A setting of the wrong type: the message says what it should be."""
+
+
+class _Partly(Exception):
+    """A setting partly right: what is kept, and a problem line for each wrong part."""
+
+    def __init__(self, kept: Any, problems: list[str]) -> None:
+        super().__init__(problems)
+        self.kept, self.problems = kept, problems
+
+
+def _boolean(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Wrong("true or false")
+    return value
+
+
+def _string(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise _Wrong("a string")
+    return value.strip()
+
+
+def _milliseconds(name: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _Wrong("a whole number of milliseconds")
+    return max(0, value)
+
+
+def _strings(name: str, value: Any) -> tuple[str, ...]:
+    if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
+        raise _Wrong("a list of strings")
+    return tuple(value)
+
+
+def _backends(name: str, value: Any) -> tuple[str, ...]:
+    """Known index names in the order given (core's `sources`); unknown ones dropped, each
+    named."""
+    names = _strings(name, value)
+    kept: list[str] = []
+    problems: list[str] = []
+    for word in dict.fromkeys(item.strip().lower() for item in names if item.strip()):
+        try:
+            kept.extend(checked_setting("sources", [word], f"{SECTION}.{name}"))
+        except ConfigError:
+            problems.append(f"{SECTION}.{name}: {word!r} is not an index; use {', '.join(SOURCES)}")
+    if problems:
+        raise _Partly(tuple(kept), problems)
+    return tuple(kept)
+
+
+def _severity_levels(name: str, value: Any) -> dict[str, Severity | None]:
+    """Finding code → level (core's `severity` table); a wrong level drops that code only."""
+    if not isinstance(value, Mapping):
+        raise _Wrong("an object of finding codes and levels")
+    kept: dict[str, Severity | None] = {}
+    problems: list[str] = []
+    levels = ", ".join([level.value for level in Severity])
+    for code, level in value.items():
+        try:
+            kept.update(checked_setting("severity", {str(code): level}, f"{SECTION}.{name}"))
+        except ConfigError:
+            problems.append(_wrong(f"{name}.{code}", level, f"one of {levels}, off"))
+    if problems:
+        raise _Partly(kept, problems)
+    return kept
+
+
+# The client's names of its settings: the Settings field each sets and how it is read.
+_EDITOR_SETTINGS: dict[str, tuple[str, Callable[[str, Any], Any]]] = {
+    "verify": ("verify", _boolean),
+    "offline": ("offline", _boolean),
+    "ground": ("ground", _boolean),
+    "embeddings": ("embeddings", _boolean),
+    "mailto": ("mailto", _string),
+    "scorer": ("scorer", _string),
+    "fulltext": ("fulltext", _string),
+    "debounceMs": ("debounce_ms", _milliseconds),
+    "accept": ("accept", _strings),
+    "backends": ("backends", _backends),
+    "severity": ("severities", _severity_levels),
+}
 
 
 def reloaded(
@@ -174,15 +229,6 @@ def _merged(settings: Settings) -> Settings:
     return replace(settings, config=config)
 
 
-def _backends(names: tuple[str, ...]) -> tuple[str, ...]:
-    """Known index names in the order given; unknown ones are dropped with a warning."""
-    words = tuple(dict.fromkeys(name.strip().lower() for name in names if name.strip()))
-    wrong = [word for word in words if word not in SOURCES]
-    if wrong:
-        log.warning("backends: %s unknown, ignored; use %s", wrong, ", ".join(SOURCES))
-    return tuple(word for word in words if word in SOURCES)
-
-
 def _file_config(root: Path | None, environ: Mapping[str, str]) -> Config:
     """`.cite-sentinel.toml` (the defaults when there is none), then the environment."""
     try:
@@ -197,14 +243,6 @@ def _file_config(root: Path | None, environ: Mapping[str, str]) -> Config:
         return file
 
 
-_BOOLEANS = ("verify", "offline", "ground", "embeddings")
-_STRINGS = ("mailto", "scorer", "fulltext")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _wrong(name: str, value: object, expected: str) -> str:
     return f"{SECTION}.{name} should be {expected}, got {value!r}; ignored"
 
@@ -214,18 +252,3 @@ def _table(options: object) -> Mapping[str, Any]:
         return {}
     inner = options.get(SECTION)
     return inner if isinstance(inner, Mapping) else options
-
-
-def _severities(value: Mapping[str, Any]) -> dict[str, Severity | None]:
-    levels = {level.value: level for level in Severity}
-    result: dict[str, Severity | None] = {}
-    for code, level in value.items():
-        if level == "off":
-            result[str(code)] = None
-        elif level in levels:
-            result[str(code)] = levels[level]
-        else:
-            log.warning(
-                "severity.%s = %r is not one of %s, off; ignored", code, level, list(levels)
-            )
-    return result

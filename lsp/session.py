@@ -228,20 +228,19 @@ class Session:
         return verdict_of
 
     def verdict_at(self, path: str, key: str, *, is_entry: bool, where: Location) -> Verdict | None:
-        """The verdict on the entry a key names at a place: the entry itself, or the one a
-        citation there resolves to."""
+        """The verdict on the entry a key names at a place: the entry written there, or the
+        one a citation there resolves to."""
         workspace = self.workspace
-        reference = (
-            workspace.entry_at(path, where.line, where.column)
-            if is_entry
-            else workspace.target(path, key)
-        )
+        if is_entry:
+            here = [ref for ref in workspace.references(key) if ref.location.path == where.path]
+            reference = next((ref for ref in here if ref.key_location == where), None)
+            reference = reference or next(iter(here), None)
+        else:
+            reference = workspace.target(path, key)
+        verdicts = [verdict for verdict in self.verdicts.values() if verdict.key == key]
         if reference is None:
-            return next((v for v in self.verdicts.values() if v.key == key), None)
-        return next(
-            (v for v in self.verdicts.values() if (v.key, v.subject) == (key, reference.subject)),
-            None,
-        )
+            return next(iter(verdicts), None)
+        return next((v for v in verdicts if v.subject == reference.subject), None)
 
     def range_of(self, path: str) -> RangeOf:
         """The converter of one file's locations into the client's encoding."""

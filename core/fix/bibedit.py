@@ -6,12 +6,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cite_sentinel.core.fix.bibvalues import ENTRY_TYPES, bibtex_value, field_name
+from cite_sentinel.core.fix.bibvalues import bibtex_value, field_name
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField
 from cite_sentinel.core.fix.name_style import NameStyle, ends_with_others, name_style
+from cite_sentinel.core.lexicon.kinds import Kind, bibtex_type, kind_of_index_type
 from cite_sentinel.core.sources.bibtex_blocks import EntryBlock, Field, PieceKind, split_blocks
 from cite_sentinel.core.sources.names import split_names
 
+_TYPED = frozenset({Kind.ARTICLE, Kind.PAPER, Kind.CHAPTER, Kind.BOOK, Kind.THESIS, Kind.REPORT})
 _KIND = re.compile(r"@\s*([A-Za-z_][\w:.+-]*)")
 _YEAR_IN_DATE = re.compile(r"\d{4}")
 _PAGE_DASH = re.compile(r"\w\s*([-\u2010-\u2015]+)\s*\w")
@@ -88,7 +90,7 @@ def _entry_edits(text: str, entry: EntryBlock, fix: EntryFix, house: _Convention
     kind = entry.kind
     for change in fix.changes:
         if change.field is FixField.KIND:
-            new_kind = ENTRY_TYPES.get(change.value)
+            new_kind = _entry_type(change.value)
             if new_kind and new_kind != kind:
                 edits.append(_kind_edit(text, entry, new_kind))
                 kind = new_kind
@@ -112,6 +114,13 @@ def _entry_edits(text: str, entry: EntryBlock, fix: EntryFix, house: _Convention
             edits.append(_replace(text, existing, value, change))
     edits.extend(_insertions(text, entry, inserts))
     return edits
+
+
+def _entry_type(index_type: str) -> str:
+    """The entry type that cites a work of the index's type; "" where the type says nothing
+    an entry type could (a @misc is never written over what the author chose)."""
+    kind = kind_of_index_type(index_type)
+    return bibtex_type(kind) if kind in _TYPED else ""
 
 
 def _cut_short(text: str, existing: Field | None, change: Change) -> Change:

@@ -1,4 +1,4 @@
-"""Values written into BibTeX by `fix`: names, pages, entry types and LaTeX-safe text."""
+"""Values written into BibTeX by `fix`: names, pages and LaTeX-safe text."""
 
 from __future__ import annotations
 
@@ -8,13 +8,6 @@ from collections.abc import Sequence
 from cite_sentinel.core.fix.changes import Change, FixField
 from cite_sentinel.core.fix.name_style import NameStyle, write_name
 
-# The index's type of work, as the BibTeX entry type that cites it.
-ENTRY_TYPES = {
-    "journal-article": "article",
-    "article": "article",
-    "proceedings-article": "inproceedings",
-    "book-chapter": "incollection",
-}
 # Each character LaTeX or BibTeX would not print as itself, as what prints it. Braces become
 # commands, not `\{`: BibTeX counts every brace, escaped or not, to find a value's end.
 _ESCAPES = {

@@ -10,14 +10,8 @@ from dataclasses import dataclass
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField
 from cite_sentinel.core.fix.csl_names import csl_name
 from cite_sentinel.core.fix.json_spans import Item, Member, json_items
+from cite_sentinel.core.lexicon.kinds import Kind, csl_type, kind_of_index_type
 
-# The index's type of work, as the CSL type that cites it.
-CSL_TYPES = {
-    "journal-article": "article-journal",
-    "article": "article-journal",
-    "proceedings-article": "paper-conference",
-    "book-chapter": "chapter",
-}
 _NAMES = {
     FixField.DOI: "DOI",
     FixField.TITLE: "title",
@@ -94,8 +88,8 @@ def _values(text: str, item: Item, change: Change) -> list[tuple[str, object]]:
         return values
     name = _NAMES[change.field]
     if change.field is FixField.KIND:
-        kind = CSL_TYPES.get(change.value)
-        return [(name, kind)] if kind else []
+        kind = kind_of_index_type(change.value)
+        return [(name, csl_type(kind))] if kind not in (Kind.UNKNOWN, Kind.OTHER) else []
     if change.field is FixField.AUTHORS:
         return [(name, _names(_current(text, item.member(name)), change))]
     if change.field is FixField.YEAR:

@@ -36,6 +36,7 @@ from cite_sentinel.core.workspace.verdict_placing import pages_differ
 CERTAIN_CONFIDENCE = 0.9
 _WRITTEN = frozenset({"doi", "year", "authors", "venue", "title"})  # fields answered above
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+_ARXIV_DOI = "10.48550/arxiv."
 
 
 def plan_fixes(
@@ -269,11 +270,16 @@ def _no_venue(record: Record) -> str:
 
 def printed_doi(record: Record) -> str:
     """The record's DOI in the letter case its registry prints (identifiers are kept in
-    lower case for comparing; the record's link, a DOI URL or landing page, keeps the case)."""
+    lower case for comparing; the record's link, a DOI URL or landing page, keeps the case;
+    arXiv's DOIs are printed `10.48550/arXiv.…`)."""
     doi = record.identifiers.doi
     link = unquote(record.url)
     at = link.lower().find(doi) if doi else -1
-    return link[at : at + len(doi)] if at >= 0 else doi
+    if at >= 0:
+        return link[at : at + len(doi)]
+    if doi.startswith(_ARXIV_DOI):
+        return "10.48550/arXiv." + doi[len(_ARXIV_DOI) :]
+    return doi
 
 
 def _published(reference: Reference, record: Record) -> tuple[list[Change], list[str]]:

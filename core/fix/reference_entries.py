@@ -12,21 +12,14 @@ from typing import Any
 from cite_sentinel.core.fix.bibvalues import bibtex_text, bibtex_value
 from cite_sentinel.core.fix.changes import Change, FixField
 from cite_sentinel.core.fix.csl_names import csl_name
+from cite_sentinel.core.lexicon.kinds import bibtex_type, kind_of_csl
 from cite_sentinel.core.model import Reference
-
-# A CSL type as the BibTeX entry type that holds it.
-BIBTEX_TYPES = {
-    "article-journal": "article", "article-magazine": "article", "article-newspaper": "article",
-    "paper-conference": "inproceedings", "chapter": "incollection", "book": "book",
-    "thesis": "phdthesis", "report": "techreport", "manuscript": "unpublished",
-    "webpage": "misc", "software": "misc", "dataset": "misc", "article": "misc", "patent": "misc",
-}  # fmt: skip
 
 
 def reference_bibtex(reference: Reference, key: str) -> str:
     """`@type{key, …}` with the fields the reference holds, preceded by a comment naming the
     reader's confidence in each field it read."""
-    kind = BIBTEX_TYPES.get(reference.kind, "misc")
+    kind = bibtex_type(kind_of_csl(reference.kind))
     venue_field = "booktitle" if kind in ("inproceedings", "incollection") else "journal"
     ids = reference.identifiers
     fields: list[tuple[str, str]] = []

@@ -5,8 +5,10 @@ The `file` field is a `;`-separated list of `description:path:mimetype` (Better 
 `\\;` and `\\\\` escaping colons, semicolons and backslashes inside a path and nothing else
 (no LaTeX: a `--` or `~` in a file name is itself), so it is taken from the entry as written;
 relative paths are relative to the .bib. A `--fulltext DIR` holds files named by the key or
-the DOI (`/` written `_`). PDFs are read with pypdf, Word files with python-docx, .txt and .md
-as UTF-8 text; a file read once is not read again until it changes (`fulltext_cache`).
+the DOI (`/` written `_`). PDFs are read as the reference reader reads them (PDFium in a child
+process within the limits of `core.sources.pdf`: a PDF over them gives no full text, and a
+warning says why), Word files with python-docx, .txt and .md as UTF-8 text; a file read once
+is not read again until it changes (`fulltext_cache`).
 """
 
 from __future__ import annotations
@@ -137,10 +139,12 @@ def _candidates(reference: Reference, directory: Path | None) -> Iterator[Path]:
 
 
 def _pdf_text(path: Path) -> str:
-    from pypdf import PdfReader
+    from cite_sentinel.core.sources.pdf.text import pdf_text  # PDFium loads on first use
 
-    reader = PdfReader(path)
-    return "\n".join(page.extract_text() or "" for page in reader.pages)
+    read = pdf_text(path)
+    if read.reason:
+        log.warning("%s: no full text: %s; using the abstract instead", path, read.reason)
+    return read.text
 
 
 def _docx_text(path: Path) -> str:

@@ -12,9 +12,9 @@ it closes, Claude is told which part to judge; every report shows the sentence a
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Protocol, Self, TypeVar
 
 from cite_sentinel.core.ground.citation_support import CitationSupport
 from cite_sentinel.core.ground.claims import claims_of, strongest
@@ -22,19 +22,38 @@ from cite_sentinel.core.ground.evidence import from_full_text, from_records
 from cite_sentinel.core.ground.fulltext import full_text
 from cite_sentinel.core.ground.scorer import Evidence, EvidenceKind, Pair, Scorer
 from cite_sentinel.core.ground.support_findings import support_findings
-from cite_sentinel.core.model import Citation, Location, Reference, Severity, Verdict
-from cite_sentinel.core.result import CheckResult
+from cite_sentinel.core.model import Citation, Finding, Location, Reference, Severity, Verdict
 
 log = logging.getLogger(__name__)
 
 
+class Checked(Protocol):
+    """What grounding reads of a check's result (core.result.CheckResult), and how it adds
+    its judgements: named here so that core.ground does not import the result back."""
+
+    @property
+    def references(self) -> Sequence[Reference]: ...
+    @property
+    def citations(self) -> Sequence[Citation]: ...
+    @property
+    def targets(self) -> Mapping[Location, Reference]: ...
+    def verdict_for(self, reference: Reference) -> Verdict | None: ...
+    def verdict_for_citation(self, citation: Citation) -> Verdict | None: ...
+    def with_supports(
+        self, supports: Sequence[CitationSupport], findings: Sequence[Finding]
+    ) -> Self: ...
+
+
+Result = TypeVar("Result", bound=Checked)
+
+
 async def ground(
-    result: CheckResult,
+    result: Result,
     scorer: Scorer,
     *,
     fulltext_dir: Path | None = None,
     severities: Mapping[str, Severity | None] | None = None,
-) -> CheckResult:
+) -> Result:
     """The result with `supports` (one per citation in a citing sentence, in reading order) and
     a finding on each citation they speak against (unrelated, contradicted)."""
     claims = claims_of(result.citations)
@@ -79,11 +98,7 @@ async def ground(
     log.info(
         "groundedness: %d claims, %d citations judged by %s", len(claims), len(pairs), scorer.name
     )
-    return replace(
-        result,
-        supports=tuple(supports),
-        findings=(*result.findings, *support_findings(supports, severities)),
-    )
+    return result.with_supports(supports, support_findings(supports, severities))
 
 
 # A cited work as the engine judged it: its key and its Reference.signature ("" when the key

@@ -15,14 +15,5 @@ def occurs_in(quote: str, passages: Sequence[str]) -> bool:
     )
 
 
-def passage_holding(quote: str, passages: Sequence[str]) -> int | None:
-    """The index of the first passage that holds the quote, None when it spans passages."""
-    wanted = _collapsed(quote)
-    return next(
-        (index for index, text in enumerate(passages) if wanted and wanted in _collapsed(text)),
-        None,
-    )
-
-
 def _collapsed(text: str) -> str:
     return " ".join(text.split())

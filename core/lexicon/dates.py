@@ -31,8 +31,6 @@ _MONTH_NAMES = (
 MONTHS: dict[str, int] = {
     name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names
 }
-# Seasons stand where a month would (quarterly journals).
-SEASONS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
 
 
 def month_number(word: str) -> int:

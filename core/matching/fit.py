@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cite_sentinel.core.lexicon.kinds import Kind, kind_of_index_type, kind_of_reference
 from cite_sentinel.core.matching import authors, locators, titles, venues
 from cite_sentinel.core.model import Record, Reference
 
 _ARXIV_DOI = "10.48550/arxiv."
 _PRINTED_PROCEEDINGS_UNTIL = 2009  # meetings whose volumes came out the following year
 _WEAK_TITLE_WORDS = 3  # words a title of this length or shorter names many works
-_BOOK_KINDS = frozenset({"book", "mvbook"})
-_BOOK_RECORD_KINDS = frozenset({"book", "edited-book", "monograph", "reference-book", ""})
 _PRINTED_TITLE = 25  # characters a record's title needs to be recognised in a printed reference
 _VENUE_SCORE = {
     venues.Placement.AGREES: 0.2,
@@ -122,7 +121,8 @@ def _weak_title(reference: Reference, record: Record) -> bool:
 
 
 def _book_on_article(reference: Reference, record: Record) -> bool:
-    return reference.kind.lower() in _BOOK_KINDS and record.kind not in _BOOK_RECORD_KINDS
+    cited = kind_of_reference(reference) is Kind.BOOK
+    return cited and kind_of_index_type(record.kind) not in (Kind.BOOK, Kind.UNKNOWN)
 
 
 def _carries_cited_identifier(reference: Reference, record: Record) -> bool:
@@ -206,7 +206,7 @@ def _hosted(record: Record) -> bool:
 
 def _printed_proceedings(record: Record) -> bool:
     """A paper of a meeting whose proceedings were a printed volume, out the next year."""
-    meeting = record.kind == "proceedings-article" or record.venue_kind == "conference"
+    meeting = kind_of_index_type(record.kind) is Kind.PAPER or record.venue_kind == "conference"
     return meeting and record.year is not None and record.year <= _PRINTED_PROCEEDINGS_UNTIL
 
 

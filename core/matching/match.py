@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cite_sentinel.core.lexicon.kinds import Kind, kind_of_reference
 from cite_sentinel.core.matching import authors, calibration, data_kinds, registrants, venues
 from cite_sentinel.core.matching.authors import AuthorIssue
 from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprint
@@ -52,7 +53,6 @@ _UNSPACED = re.compile(
 )
 _SEARCH_INDEXES = frozenset({"openalex", "crossref", "semanticscholar", "datacite"})
 _VERSIONED = re.compile(r"v\d+$", re.I)
-_PROCEEDINGS_KINDS = frozenset({"inproceedings", "conference", "paper-conference", "proceedings"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -265,8 +265,8 @@ def _preprint_only_severity(reference: Reference) -> Severity:
     cited = reference.venue
     if venues.publishes_without_dois(cited) or venues.names_a_conference(cited):
         return Severity.INFO
-    if reference.kind.lower() in _PROCEEDINGS_KINDS:
-        return Severity.INFO
+    if kind_of_reference(reference) is Kind.PAPER or reference.kind.lower() == "proceedings":
+        return Severity.INFO  # a paper in proceedings, or the proceedings volume itself
     return Severity.WARNING
 
 

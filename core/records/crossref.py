@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cite_sentinel.core.lexicon.identifiers import normalise_doi
+from cite_sentinel.core.lexicon.kinds import Kind, kind_of_index_type
 from cite_sentinel.core.model import Identifiers, Record
 from cite_sentinel.core.records.markup import plain
 from cite_sentinel.core.records.names import person_from_parts
@@ -16,16 +17,13 @@ _RETRACTION = frozenset({"retraction", "removal"})
 _WITHDRAWAL = frozenset({"withdrawal"})
 _TAG = re.compile(r"<[^>]+>")
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
-# What a work's container is, by Crossref's type of the work.
+# What a work's container is, by the kind of work.
 _VENUE_KINDS = {
-    "journal-article": "journal",
-    "proceedings-article": "conference",
-    "posted-content": "repository",
-    "book-chapter": "book",
-    "book-section": "book",
-    "book-part": "book",
-    "reference-entry": "book",
-    "dataset": "repository",
+    Kind.ARTICLE: "journal",
+    Kind.PAPER: "conference",
+    Kind.PREPRINT: "repository",
+    Kind.CHAPTER: "book",
+    Kind.DATASET: "repository",
 }
 
 
@@ -58,7 +56,7 @@ def record_from_item(item: Mapping[str, Any]) -> Record:
         venue=_first(item.get("container-title")),
         venue_short=_first(item.get("short-container-title")),
         venue_aliases=_rest(item.get("container-title")) + _rest(item.get("short-container-title")),
-        venue_kind=_VENUE_KINDS.get(kind, ""),
+        venue_kind=_VENUE_KINDS.get(kind_of_index_type(kind), ""),
         volume=str(item.get("volume") or ""),
         issue=str(item.get("issue") or ""),
         pages=str(item.get("page") or item.get("article-number") or ""),

@@ -32,8 +32,6 @@ from cite_sentinel.core.sources.sentence_spans import (
 )
 from cite_sentinel.core.sources.spans import LineIndex
 
-ALL_KEYS = "*"
-
 _TEXTUAL = frozenset(
     [
         "textcite",

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from cite_sentinel.core.findings import Code
+from cite_sentinel.core.lexicon.kinds import Kind, kind_of_csl
 from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity
 from cite_sentinel.core.sources.refparse import parse_reference, repeats_authors
 from cite_sentinel.core.sources.segment import Role, label_lines
@@ -97,7 +98,7 @@ def _is_reference(reference: Reference) -> bool:
         return bool(reference.people or reference.year)
     # Angewandte's "P. Pu, L. Chen, R. Hu in Proceedings of …, 2011": authors, venue and year
     return bool(reference.venue and reference.people and reference.year) and (
-        reference.kind == "paper-conference"
+        kind_of_csl(reference.kind) is Kind.PAPER
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import accumulate
@@ -307,8 +307,3 @@ def _tidy(text: str) -> str:
     text = _SPACE_AFTER.sub(r"\1", text)
     text = _DOUBLED.sub(r"\1", text)
     return text.strip()
-
-
-def join_spans(*groups: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """All spans of several lists, in order (what a reader passes as `removed`)."""
-    return sorted(span for group in groups for span in group)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from cite_sentinel.core.lexicon.kinds import Kind, kind_of_reference
 from cite_sentinel.core.model import Reference, Verdict
 from cite_sentinel.core.styles.apa_cite import Disambiguation, year_text
 from cite_sentinel.core.styles.apa_names import family_name, initials, list_names
@@ -15,12 +16,13 @@ from cite_sentinel.core.styles.marks import DEFAULT_MARKING, Marking, mark_for, 
 from cite_sentinel.core.styles.title_case import title_case
 from cite_sentinel.core.styles.typography import typographic
 
-_PERIODICAL = {"article", "article-journal", "article-magazine", "article-newspaper", "periodical"}
-_PROCEEDINGS = {"inproceedings", "conference", "paper-conference", "proceedings-article"}
-_BOOK = {"book", "mvbook", "collection", "proceedings", "mvcollection"}
-_CHAPTER = {"incollection", "inbook", "chapter", "bookinbook"}
-_REPORT = {"techreport", "report"}
-_THESIS = {"phdthesis", "mastersthesis", "thesis"}
+_PERIODICAL = frozenset({Kind.ARTICLE})  # kinds of work, `kind_of_reference`
+_PROCEEDINGS = frozenset({Kind.PAPER})
+_BOOK = frozenset({Kind.BOOK})
+_CHAPTER = frozenset({Kind.CHAPTER})
+_REPORT = frozenset({Kind.REPORT})
+_THESIS = frozenset({Kind.THESIS})
+# Written types whose date APA gives to the day (magazines and newspapers among articles).
 _DATED = {"webpage", "online", "post", "post-weblog", "article-magazine", "article-newspaper"}
 _MONTHS = [
     "January",
@@ -101,8 +103,11 @@ def _date(reference: Reference, suffix: str) -> str:
 
 
 def _title_part(reference: Reference, title: str) -> list[Inline]:
-    italic = reference.kind in _BOOK | _REPORT | _THESIS | _DATED or (
-        not reference.venue and reference.kind not in _PERIODICAL | _PROCEEDINGS | _CHAPTER
+    kind = kind_of_reference(reference)
+    italic = (
+        kind in _BOOK | _REPORT | _THESIS
+        or reference.kind in _DATED
+        or (not reference.venue and kind not in _PERIODICAL | _PROCEEDINGS | _CHAPTER)
     )
     details = _title_details(reference)
     text = title + details
@@ -113,16 +118,17 @@ def _title_part(reference: Reference, title: str) -> list[Inline]:
 
 
 def _title_details(reference: Reference) -> str:
-    if reference.kind in _REPORT and reference.field("number"):
+    kind = kind_of_reference(reference)
+    if kind in _REPORT and reference.field("number"):
         return f" ({reference.field('number')})"
-    if reference.kind in _THESIS:  # the school follows as publisher, as apa.csl writes it
-        kind = "Master's thesis" if "master" in reference.kind else "Doctoral dissertation"
-        return f" [{reference.field('genre') or reference.field('type') or kind}]"
+    if kind in _THESIS:  # the school follows as publisher, as apa.csl writes it
+        genre = "Master's thesis" if "master" in reference.kind else "Doctoral dissertation"
+        return f" [{reference.field('genre') or reference.field('type') or genre}]"
     return ""
 
 
 def _source(reference: Reference) -> list[Inline]:
-    kind = reference.kind
+    kind = kind_of_reference(reference)
     if kind in _CHAPTER or (kind in _PROCEEDINGS and reference.editors):
         return _in_book(reference)
     if kind in _PERIODICAL | _PROCEEDINGS or (reference.venue and kind not in _BOOK | _THESIS):

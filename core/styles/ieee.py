@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cite_sentinel.core.lexicon.kinds import Kind, kind_of_reference
 from cite_sentinel.core.model import Reference
 from cite_sentinel.core.styles.ieee_fields import (
     editor_label,
@@ -24,15 +25,12 @@ from cite_sentinel.core.styles.ieee_fields import (
 from cite_sentinel.core.styles.inline import Emph, Inline, Link, Rendered, Text
 from cite_sentinel.core.styles.typography import typographic
 
-_JOURNAL = frozenset({"article", "article-journal", "journal-article", "periodical"})
-_CONFERENCE = frozenset(
-    {"inproceedings", "conference", "paper-conference", "proceedings-article", "speech"}
-)
-_CHAPTER = frozenset({"incollection", "inbook", "chapter", "bookinbook", "book-chapter"})
-_BOOK = frozenset({"book", "mvbook", "collection", "proceedings", "mvcollection", "bill"})
-_REPORT = frozenset({"techreport", "report"})
-_THESIS = frozenset({"phdthesis", "mastersthesis", "thesis"})
-_WEB = frozenset({"webpage", "online", "post", "post-weblog", "www", "electronic"})
+# The part of IEEE's reference guide that writes each kind of work.
+_PARTS = {
+    Kind.ARTICLE: "journal", Kind.PAPER: "conference", Kind.CHAPTER: "chapter",
+    Kind.BOOK: "book", Kind.REPORT: "report", Kind.THESIS: "thesis", Kind.WEBPAGE: "web",
+    Kind.PREPRINT: "preprint",
+}  # fmt: skip
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
 
 
@@ -60,21 +58,10 @@ def ieee_entry(reference: Reference) -> Rendered:
 def work_kind(reference: Reference) -> str:
     """journal, conference, chapter, book, report, thesis, web, preprint or other, from the
     entry type (CSL's `article` is a preprint; BibTeX's is a journal article)."""
-    kind = reference.kind.lower()
-    if kind == "article" and reference.source_format.startswith("csl"):
-        return "preprint"
-    for name, kinds in (
-        ("journal", _JOURNAL),
-        ("conference", _CONFERENCE),
-        ("chapter", _CHAPTER),
-        ("book", _BOOK),
-        ("report", _REPORT),
-        ("thesis", _THESIS),
-        ("web", _WEB),
-    ):
-        if kind in kinds:
-            return name
-    return "journal" if not kind and reference.venue else "other"
+    kind = kind_of_reference(reference)
+    if kind is Kind.UNKNOWN and reference.venue:
+        return "journal"
+    return _PARTS.get(kind, "other")
 
 
 def _authors(reference: Reference) -> str:

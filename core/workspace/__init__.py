@@ -5,6 +5,7 @@ from cite_sentinel.core.workspace.atomic import (
     FileChanged,
     remove_stale_temporaries,
     write_atomically,
+    write_text_atomically,
 )
 from cite_sentinel.core.workspace.discover import is_excluded
 from cite_sentinel.core.workspace.document import Document, Origin
@@ -64,4 +65,5 @@ __all__ = [
     "targets",
     "verdict_findings",
     "write_atomically",
+    "write_text_atomically",
 ]

@@ -15,8 +15,9 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from cite_sentinel.core.errors import InputError
 
@@ -51,8 +52,23 @@ def write_atomically(
         kept = None
         if backup and current is not None:
             kept = _backup(path, current if expected is None else expected)
-        _replace(path, data, halfway)
+        _replace(path, _halves(data, halfway))
     return kept
+
+
+def write_text_atomically(path: Path, text: str | Iterable[str]) -> None:
+    """Write a whole text file (a report) or nothing, part by part, so that a report of a
+    183,000-entry bibliography is never whole in memory: UTF-8, a lone surrogate written as
+    its escape (`\\ud800`, which JSON readers take back). Through a link, the file it names
+    is replaced and the link kept; what a killed writer left beside it is removed first."""
+    path = path.resolve() if path.is_symlink() else path
+    remove_stale_temporaries(path)
+
+    def write(stream: BinaryIO) -> None:
+        for part in (text,) if isinstance(text, str) else text:
+            stream.write(part.encode("utf-8", errors="backslashreplace"))
+
+    _replace(path, write)
 
 
 def remove_stale_temporaries(path: Path) -> None:
@@ -144,13 +160,29 @@ def _remove_stale(path: Path) -> None:
 def _backup(path: Path, original: bytes) -> Path:
     """FILE.bak, itself written atomically, with the original's bytes and mode."""
     target = path.with_name(path.name + ".bak")
-    _replace(target, original, None)
+    _replace(target, _halves(original, None))
     with contextlib.suppress(OSError):
         shutil.copymode(path, target)
     return target
 
 
-def _replace(path: Path, data: bytes, halfway: Callable[[], None] | None) -> None:
+def _halves(data: bytes, halfway: Callable[[], None] | None) -> Callable[[BinaryIO], None]:
+    """Write the bytes in two halves, `halfway` called between them (tests kill the writer)."""
+
+    def write(stream: BinaryIO) -> None:
+        half = len(data) // 2
+        stream.write(data[:half])
+        if halfway is not None:
+            stream.flush()
+            halfway()
+        stream.write(data[half:])
+
+    return write
+
+
+def _replace(path: Path, write: Callable[[BinaryIO], None]) -> None:
+    """A temporary file beside `path` gets what `write` writes, is synced, then renamed over
+    it: a crash at any moment leaves the old file or the new one."""
     folder = path.parent
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
@@ -158,17 +190,12 @@ def _replace(path: Path, data: bytes, halfway: Callable[[], None] | None) -> Non
         raise InputError(f"cannot write {path}: {error.strerror or error}") from error
     try:
         with os.fdopen(handle, "wb") as stream:
-            half = len(data) // 2
-            stream.write(data[:half])
-            if halfway is not None:
-                stream.flush()
-                halfway()
-            stream.write(data[half:])
+            write(stream)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
-    except BaseException as error:
+    except BaseException as error:  # a part that failed to render, Ctrl-C: no stray file
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError):

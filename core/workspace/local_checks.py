@@ -53,15 +53,6 @@ class Linked:
     unread: tuple[str, ...] = ()  # bibliographies it names that could not be read
 
 
-# What a file says of itself, whatever else is read: the rest needs the files it links to.
-OWN_CODES = frozenset(
-    {
-        Code.PARSE_ERROR, Code.UNDEFINED_STRING, Code.DUPLICATE_KEY, Code.MISSING_FIELD,
-        Code.MALFORMED_DOI, Code.MALFORMED_ARXIV, Code.MALFORMED_ISBN,
-    }
-)  # fmt: skip
-
-
 def lint(documents: Sequence[Linked], config: Config) -> list[Finding]:
     """Every local finding of a check: each file's own, then the keys across files.
 

@@ -182,10 +182,6 @@ class Workspace:
         for path in set(self._documents) - needed:
             self._forget(path)
 
-    def forget(self, path: str) -> None:
-        """Drop a file and everything kept for it."""
-        self._forget(normal(path))
-
     def pending(self) -> list[Pending]:
         """The large .bib files whose entries in full are behind their text."""
         return [

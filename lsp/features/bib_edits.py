@@ -1,4 +1,4 @@
-"""Text edits of BibTeX entries: set fields, remove an entry, mark one accepted, add one."""
+"""Text edits of BibTeX entries: set fields, remove an entry, mark one accepted."""
 
 from __future__ import annotations
 
@@ -6,12 +6,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cite_sentinel.core import Location, Person, Reference
-from cite_sentinel.core.fix import Change, EntryFix, FixField, bibtex_entry, rewrite_entry
+from cite_sentinel.core.fix import Change, EntryFix, rewrite_entry
 from cite_sentinel.core.workspace import ACCEPT_MARK
 from lsprotocol import types
 
 RangeOf = Callable[[Location], types.Range]
-_PROCEEDINGS_WORDS = ("proceedings", "conference", "workshop", "symposium")
 
 
 def set_fields(
@@ -53,22 +52,6 @@ def newline_of(lines: Sequence[str]) -> str:
     return "\r\n" if first.endswith("\r\n") else "\n"
 
 
-def entry_text(key: str, record: Mapping[str, Any], newline: str = "\n") -> str:
-    """A BibTeX entry written by core.fix from a record's fields as the code actions carry them."""
-    kind = "inproceedings" if _in_proceedings(record) else "article"
-    changes = [
-        Change(FixField.AUTHORS, "", people_of(record)),
-        Change(FixField.TITLE, str(record.get("title") or "")),
-        Change(FixField.VENUE, str(record.get("venue") or "")),
-        Change(FixField.YEAR, str(record.get("year") or "")),
-        Change(FixField.VOLUME, str(record.get("volume") or "")),
-        Change(FixField.ISSUE, str(record.get("issue") or "")),
-        Change(FixField.PAGES, str(record.get("pages") or "")),
-        Change(FixField.DOI, str(record.get("doi") or "")),
-    ]
-    return bibtex_entry(key, kind, changes, newline)
-
-
 def people_of(record: Mapping[str, Any]) -> tuple[Person, ...]:
     """The record's people as the diagnostic data carries them ([family, given, von, suffix,
     literal] each), else from their displayed names."""
@@ -76,16 +59,6 @@ def people_of(record: Mapping[str, Any]) -> tuple[Person, ...]:
     if isinstance(parts, list):
         return tuple(Person(*(str(part) for part in person[:5])) for person in parts)
     return tuple(Person(literal=str(name)) for name in record.get("authors") or ())
-
-
-def _in_proceedings(record: Mapping[str, Any]) -> bool:
-    """A conference paper: said by its type (Crossref, S2) or, as OpenAlex types every paper
-    `article`, by its venue's name."""
-    kind = str(record.get("kind") or "").lower()
-    if "proceedings" in kind or "conference" in kind:
-        return True
-    venue = str(record.get("venue") or "").lower()
-    return any(word in venue for word in _PROCEEDINGS_WORDS)
 
 
 def _shared(one: str, other: str) -> int:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cite_sentinel.core import Finding, Identifiers, Location, Reference, Severity
+from cite_sentinel.core import Identifiers, Location, Reference
+from cite_sentinel.core.fix import record_bibtex
 from cite_sentinel.lsp.convert import uri_of
-from cite_sentinel.lsp.features.bib_edits import entry_text, newline_of
-from cite_sentinel.lsp.features.diagnostics import diagnostic_data
+from cite_sentinel.lsp.features.bib_edits import newline_of
 from cite_sentinel.lsp.session import Session
 from lsprotocol import types
 
@@ -19,15 +19,11 @@ async def insert_entry(session: Session, key: str, doi: str, bibliography: str) 
         (verdict,) = await engine.verify([probe])
     if verdict.match is None:
         return f"no index holds DOI {doi}: {verdict.reason or verdict.status}"
-    stand_in = Finding(
-        code="unverified", severity=Severity.INFO, message="", location=probe.location, key=key
-    )
-    record = diagnostic_data(stand_in, verdict)["match"]
     lines = session.lines(bibliography)
     end = Location.point(bibliography, len(lines) + 1, 1)
     edit = types.TextEdit(
         range=session.range_of(bibliography)(end),
-        new_text=entry_text(key, record, newline_of(lines)),
+        new_text=record_bibtex(key, verdict.match, newline_of(lines)),
     )
     await session.server.workspace_apply_edit_async(
         types.ApplyWorkspaceEditParams(

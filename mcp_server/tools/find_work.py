@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cite_sentinel.core import Reference
+from cite_sentinel.core.fix import citation_key, record_bibtex
 from cite_sentinel.core.verify import FoundWork
 from cite_sentinel.mcp.convert import sources_asked, work_record
-from cite_sentinel.mcp.entries import citation_key, record_entry
 from cite_sentinel.mcp.outputs import CandidateWork, FindResult
 from cite_sentinel.mcp.reference_input import query_reference
 from cite_sentinel.mcp.session import Session
@@ -49,7 +49,7 @@ def _candidate(query: Reference, work: FoundWork) -> CandidateWork:
     record = work.record
     return CandidateWork(
         record=work_record(record),
-        bibtex=record_entry(citation_key(record), record),
+        bibtex=record_bibtex(citation_key(record), record).strip(),
         same_title=work.fit.title.same or not query.title,
         differences=_differences(query, work),
         also_in=work.holders[1:],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cite_sentinel.core.fix import entry_to_cite
 from cite_sentinel.mcp.convert import (
     field_problems,
     flag_words,
@@ -9,7 +10,6 @@ from cite_sentinel.mcp.convert import (
     status_word,
     work_record,
 )
-from cite_sentinel.mcp.entries import entry_to_cite
 from cite_sentinel.mcp.outputs import VerifyResult
 from cite_sentinel.mcp.reference_input import InputFormat, read_reference
 from cite_sentinel.mcp.session import Session

@@ -3,15 +3,20 @@ its console script and the data it reads, and its commands run outside the check
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
 import json
+import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+_UNSHIPPED = ("dev", "train")  # extras only a checkout installs
 
 
 @pytest.mark.slow
@@ -114,3 +119,61 @@ def _packages_in_the_checkout() -> set[str]:
         for init in (ROOT / folder).rglob("__init__.py")
         if "__pycache__" not in init.parts
     }
+
+
+def test_shipped_code_imports_only_the_standard_library_and_its_declared_dependencies() -> None:
+    """Every module the wheel ships imports the standard library, cite_sentinel, a runtime
+    dependency or an extra's (or what they install): never what only tests and benchmarks
+    use (pypdf, bibtexparser), which `pip install cite-sentinel` does not install."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = [e for name, e in project["optional-dependencies"].items() if name not in _UNSHIPPED]
+    direct = {_distribution(d) for d in [*project["dependencies"], *(d for e in extras for d in e)]}
+    installed = _with_their_requirements(direct)
+    providers = importlib.metadata.packages_distributions()
+    imported: dict[str, str] = {}
+    for folder in ("cli", "core", "filters", "lsp", "mcp_server"):
+        for module in (ROOT / folder).rglob("*.py"):
+            for top in _imported_tops(module) - {"cite_sentinel", "__future__"}:
+                if top not in sys.stdlib_module_names:
+                    imported.setdefault(top, str(module.relative_to(ROOT)))
+    undeclared = {
+        top: module
+        for top, module in imported.items()
+        if not {_distribution(d) for d in providers.get(top, [top])} & installed
+    }
+    assert undeclared == {}, f"imported but not installed with cite-sentinel: {undeclared}"
+    assert {"pypdf", "bibtexparser"}.isdisjoint(direct | set(imported))
+
+
+def _with_their_requirements(names: set[str]) -> set[str]:
+    """The distributions and, where installed here, every distribution they require."""
+    found, todo = set(names), list(names)
+    while todo:
+        try:
+            requires = importlib.metadata.requires(todo.pop()) or []
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        for requirement in requires:
+            name = _distribution(requirement)
+            if name not in found and "extra ==" not in requirement:
+                found.add(name)
+                todo.append(name)
+    return found
+
+
+def _distribution(requirement: str) -> str:
+    """The distribution a requirement names, normalised as PyPI normalises names."""
+    name = re.split(r"[\s\[<>=!~;]", requirement.strip(), maxsplit=1)[0]
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _imported_tops(module: Path) -> set[str]:
+    """The top-level names of every absolute import in a module, at any depth."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    tops: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            tops.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            tops.add(node.module.split(".")[0])
+    return tops

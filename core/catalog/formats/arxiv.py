@@ -40,6 +40,7 @@ def arxiv_entry(name: str, number: int, line: bytes, options: ReadOptions) -> Du
         date=date,
         venue=" ".join(str(paper.get("journal-ref") or "").split()),
         kind="preprint",
+        eprint_class=(str(paper.get("categories") or "").split() or [""])[0],
         identifiers=Identifiers(doi=f"10.48550/arxiv.{arxiv}", arxiv=arxiv),
         url=f"https://arxiv.org/abs/{arxiv}",
         abstract=" ".join(str(paper.get("abstract") or "").split()) if options.abstracts else "",

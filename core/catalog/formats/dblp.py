@@ -21,19 +21,15 @@ from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
 from cite_sentinel.core.catalog.xml_records import records, text_of
 from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi
+from cite_sentinel.core.lexicon.kinds import Kind, kind_of_bibtex
 from cite_sentinel.core.model import Identifiers, Record
 from cite_sentinel.core.records import person_from_name
 
-_KINDS = {
-    "article": "article",
-    "inproceedings": "proceedings-article",
-    "incollection": "book-chapter",
-    "book": "book",
-    "proceedings": "proceedings",
-    "phdthesis": "dissertation",
-    "mastersthesis": "dissertation",
-    "data": "dataset",
-}
+# The elements of dblp's records.
+_RECORDS = frozenset({
+    "article", "inproceedings", "incollection", "book", "proceedings", "phdthesis",
+    "mastersthesis", "data",
+})  # fmt: skip
 _ENTITY = re.compile(r"<!ENTITY\s+([A-Za-z][\w.-]*)\s+(?:\"([^\"]*)\"|'([^']*)')\s*>")
 _HOMONYM = re.compile(r"\s+\d{4}$")
 _ARXIV_URL = re.compile(r"arxiv\.org/abs/([^\s?#]+)", re.IGNORECASE)
@@ -43,7 +39,7 @@ def read_dblp(dump: DumpFile, after: int, options: ReadOptions) -> Iterator[Dump
     """Each publication after the `after`-th (person pages, `www`, are not works)."""
     entities = dtd_entities(options.dtd or dump.path.with_name("dblp.dtd"), dump.name)
     position = 0
-    for element in records(dump, frozenset(_KINDS) | {"www"}, entities):
+    for element in records(dump, _RECORDS | {"www"}, entities):
         position += 1
         if position <= after or element.tag == "www":
             continue
@@ -98,7 +94,7 @@ def _record(element: ET.Element, key: str) -> Record | None:
         issue=text_of(element.find("number")),
         pages=text_of(element.find("pages")),
         publisher=text_of(element.find("publisher")),
-        kind="preprint" if preprint else _KINDS.get(element.tag, element.tag),
+        kind=Kind.PREPRINT if preprint else _kind(element.tag),
         identifiers=Identifiers(doi=doi, arxiv=arxiv),
         url=links[0] if links else "",
         is_preprint=preprint,
@@ -113,3 +109,10 @@ def _arxiv(links: list[str], journal: str, volume: str) -> str:
     if journal == "CoRR" and volume.startswith("abs/"):
         return normalise_arxiv(volume.removeprefix("abs/"))
     return ""
+
+
+def _kind(tag: str) -> str:
+    """The kind of work a dblp record's element names: BibTeX's entry types, and `data`."""
+    if tag == "data":
+        return Kind.DATASET
+    return kind_of_bibtex(tag) or tag

@@ -100,6 +100,7 @@ def _record(entry: ElementTree.Element) -> Record | None:
         date=published[:10],
         venue=_text(entry, f"{_ARXIV}journal_ref"),
         kind="preprint",
+        eprint_class=_primary_category(entry),
         identifiers=Identifiers(doi=f"10.48550/arxiv.{arxiv}", arxiv=arxiv),
         url=f"https://arxiv.org/abs/{arxiv}",
         abstract=_text(entry, f"{_ATOM}summary"),
@@ -117,6 +118,12 @@ def _freshness(reply: Reply) -> Freshness | None:
     except (ElementTree.ParseError, ValueError):
         return None
     return Freshness.FOUND if records else Freshness.NOT_FOUND
+
+
+def _primary_category(entry: ElementTree.Element) -> str:
+    """The preprint's primary subject class (`cs.LG`), as `<arxiv:primary_category>` names it."""
+    found = entry.find(f"{_ARXIV}primary_category")
+    return str(found.get("term") or "").strip() if found is not None else ""
 
 
 def _text(element: ElementTree.Element, tag: str) -> str:

@@ -46,6 +46,20 @@ def _command_of(action: types.Command | types.CodeAction) -> types.Command:
     return types.Command(**sent)
 
 
+async def insert_command(client: LanguageClient, paper: Path) -> types.Command:
+    """The one quick fix offered on the paper's undefined DOI key: insert its entry."""
+    (undefined,) = await _diagnostics(client, paper.as_uri(), "undefined-key")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=paper.as_uri()),
+            range=undefined.range,
+            context=types.CodeActionContext(diagnostics=[undefined]),
+        )
+    )
+    (command,) = [_command_of(action) for action in actions or ()]
+    return command
+
+
 async def test_an_undefined_doi_key_inserts_the_verified_entry_into_the_bibliography(
     fake_api: FakeApi,
     client: LanguageClient,
@@ -57,15 +71,7 @@ async def test_an_undefined_doi_key_inserts_the_verified_entry_into_the_bibliogr
     await start(client, tmp_path, {"debounceMs": 0})
     await _open(client, bib, BIB)
     await _open(client, paper, PAPER)
-    (undefined,) = await _diagnostics(client, paper.as_uri(), "undefined-key")
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=paper.as_uri()),
-            range=undefined.range,
-            context=types.CodeActionContext(diagnostics=[undefined]),
-        )
-    )
-    (command,) = [_command_of(a) for a in actions or ()]
+    command = await insert_command(client, paper)
     assert command.title == "Insert entry by DOI"
     assert command.arguments == [DOI, DOI, str(bib)]
     said = await client.workspace_execute_command_async(

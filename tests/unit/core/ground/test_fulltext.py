@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
+import pytest
 from cite_sentinel.core.ground.fulltext import (
     file_field_paths,
     file_paths,
@@ -101,6 +103,17 @@ def test_a_damaged_pdf_gives_no_text_rather_than_an_error(tmp_path: Path) -> Non
     broken.write_bytes(b"%PDF-1.4 this is not a pdf")
     assert read_document(broken) == ""
     assert full_text(_reference(tmp_path / "refs.bib"), tmp_path) is None
+
+
+def test_an_unreadable_pdf_is_named_with_the_reason_in_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken = tmp_path / "smith2021.pdf"
+    broken.write_bytes(b"%PDF-1.4 this is not a pdf either")
+    with caplog.at_level(logging.WARNING):
+        assert read_document(broken) == ""
+    (said,) = [r.getMessage() for r in caplog.records if str(broken) in r.getMessage()]
+    assert "no full text:" in said and "using the abstract instead" in said
 
 
 def test_no_file_field_and_no_folder_means_no_full_text(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ CLAIM = "Aspirin lowered the risk of stroke by a third in adults with atrial fib
 
 @pytest.fixture
 def pdf_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Path]]:
-    """The PDFs pypdf parses from now on, in order (the process's cache emptied first)."""
+    """The PDFs read from now on, in order (the process's cache emptied first)."""
     shared_texts().clear()
     reads: list[Path] = []
     real = fulltext._pdf_text

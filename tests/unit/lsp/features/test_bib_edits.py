@@ -6,7 +6,7 @@ from cite_sentinel.core import Location, Person, Reference
 from cite_sentinel.core.fix import Change, FixField
 from cite_sentinel.core.sources.bibtex import read_bibtex
 from cite_sentinel.core.workspace import ACCEPT_MARK
-from cite_sentinel.lsp.features.bib_edits import accept_comment, entry_text, newline_of, set_fields
+from cite_sentinel.lsp.features.bib_edits import accept_comment, newline_of, set_fields
 from lsprotocol import types
 
 BIB = """% a comment
@@ -81,31 +81,6 @@ def test_verified_authors_are_written_in_the_form_the_entry_uses() -> None:
     assert result == text.replace("A Smith", "J Garg")
 
 
-def test_an_inserted_entry_escapes_its_values() -> None:
-    record = {"title": "R&D at 100%", "people": [["Garg", "Jugal", "", "", ""]], "year": 2020}
-    entry = entry_text("k", record)
-    assert "  title = {R\\&D at 100\\%},\n" in entry and "  author = {Garg, Jugal},\n" in entry
-    assert _entry(entry).title == "R&D at 100%"
-
-
-def test_a_conference_paper_typed_article_by_openalex_is_inserted_as_inproceedings() -> None:
-    record = {
-        "kind": "article",
-        "venue": "Proceedings of the Fixture Conference on Computer Vision",
-        "title": "Token Dropping",
-        "year": 2022,
-    }
-    entry = entry_text("ferreira2022", record)
-    assert entry.startswith("\n@inproceedings{ferreira2022,\n")
-    assert "booktitle = {Proceedings of the Fixture Conference on Computer Vision}" in entry
-
-
-def test_a_journal_article_is_inserted_as_article_with_its_journal() -> None:
-    record = {"kind": "journal-article", "venue": "Neural Computation", "year": 1992}
-    entry = entry_text("back1992", record)
-    assert entry.startswith("\n@article{back1992,\n") and "journal = {Neural Computation}" in entry
-
-
 CRLF = BIB.replace("\n", "\r\n")
 
 
@@ -121,8 +96,3 @@ def test_the_accept_comment_in_a_crlf_file_ends_with_crlf() -> None:
     edited = _apply(CRLF, accept_comment(entry, _points, newline_of(lines)))
     assert f"% {ACCEPT_MARK}\r\n@article{{wrapped," in edited
     assert "\n" not in edited.replace("\r\n", "")
-
-
-def test_an_entry_inserted_into_a_crlf_file_ends_its_lines_with_crlf() -> None:
-    text = entry_text("k", {"title": "T", "year": 2020}, newline="\r\n")
-    assert text.count("\r\n") == text.count("\n") == 5

@@ -1,22 +1,17 @@
-"""The BibTeX entries the tools hand out, written by core.fix the way `fix` writes them."""
+"""The BibTeX entry to cite for a verified reference: the author's own, corrected where `fix`
+would correct it, else the matched record's, and a note saying which."""
 
 from __future__ import annotations
 
 import re
 
-from cite_sentinel.core import CiteSentinelError, Record, Reference, Status, Verdict
-from cite_sentinel.core.fix import (
-    ENTRY_TYPES,
-    Change,
-    FixField,
-    bibtex_entry,
-    plan_fixes,
-    printed_doi,
-    rewrite_entry,
-)
-from cite_sentinel.core.matching import fold
+from cite_sentinel.core.errors import CiteSentinelError
+from cite_sentinel.core.fix.plan import plan_fixes
+from cite_sentinel.core.fix.record_entries import record_bibtex
+from cite_sentinel.core.fix.rewrite import rewrite_entry
+from cite_sentinel.core.matching.titles import fold
+from cite_sentinel.core.model import Record, Reference, Status, Verdict
 
-_PROCEEDINGS_WORDS = ("proceedings", "conference", "workshop", "symposium")
 _KEY_WORD = re.compile(r"[a-z0-9]+")
 _SKIPPED_WORDS = frozenset({"a", "an", "the", "on", "of", "in", "for", "to", "and", "with"})
 
@@ -46,23 +41,7 @@ def entry_to_cite(reference: Reference, verdict: Verdict) -> tuple[str | None, s
             note = f"written from the matched record; your entry was not corrected: {reason}"
         else:
             return reference.raw.strip(), "your entry agrees with the record"
-    return record_entry(reference.key or citation_key(record), record), note
-
-
-def record_entry(key: str, record: Record) -> str:
-    """A BibTeX entry with every field the record gives."""
-    kind = _entry_type(record)
-    changes = [
-        Change(FixField.AUTHORS, "", record.people),
-        Change(FixField.TITLE, record.title),
-        Change(FixField.VENUE, "" if kind == "misc" else record.venue),
-        Change(FixField.YEAR, str(record.year or "")),
-        Change(FixField.VOLUME, record.volume),
-        Change(FixField.ISSUE, record.issue),
-        Change(FixField.PAGES, record.pages),
-        Change(FixField.DOI, printed_doi(record)),
-    ]
-    return bibtex_entry(key, kind, changes).strip()
+    return record_bibtex(reference.key or citation_key(record), record).strip(), note
 
 
 def citation_key(record: Record) -> str:
@@ -72,16 +51,3 @@ def citation_key(record: Record) -> str:
     name = "".join(_KEY_WORD.findall(fold(family).lower()))
     key = f"{name}{record.year or ''}{words[0] if words else ''}"
     return key or record.id.rsplit("/", 1)[-1] or "work"
-
-
-def _entry_type(record: Record) -> str:
-    """The BibTeX type for the index's type of work; a preprint is @misc."""
-    if record.is_preprint or record.kind in {"posted-content", "preprint"}:
-        return "misc"
-    known = ENTRY_TYPES.get(record.kind)
-    if known and known != "article":
-        return known
-    venue = record.venue.lower()
-    if any(word in venue for word in _PROCEEDINGS_WORDS):
-        return "inproceedings"  # OpenAlex calls every paper an article
-    return known or "article"
