@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import socket
 import sys
 from collections.abc import Mapping
@@ -102,7 +103,15 @@ def run_serve(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         )
     )
     print(f"cite-sentinel: serving {_url(listener)} (Ctrl-C to stop)", flush=True)
-    asyncio.run(server.serve(sockets=[listener]))
+    # uvicorn stops on SIGINT or SIGTERM, then raises the signal again for the handler it
+    # found: Ctrl-C and SIGTERM are how a server is stopped, not an interruption.
+    previous = signal.signal(signal.SIGTERM, lambda *_: None)
+    try:
+        asyncio.run(server.serve(sockets=[listener]))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return ExitCode.CLEAN
 
 

@@ -29,10 +29,18 @@ _SERVING = re.compile(r"serving (http://\S+)")
 
 @dataclass(frozen=True, slots=True)
 class Served:
-    """A running `cite-sentinel serve`: its address and its process."""
+    """A running `cite-sentinel serve`: its address, its process, and what it has printed
+    (every line, as it comes)."""
 
     url: str
     process: subprocess.Popen[str]
+    said: list[str]
+    reader: threading.Thread
+
+    def printed(self, wait: float = 15.0) -> str:
+        """Everything the server printed, once it has ended (within `wait` seconds)."""
+        self.reader.join(timeout=wait)
+        return "".join(self.said)
 
 
 def chromium() -> str | None:
@@ -80,17 +88,22 @@ def serve(
         text=True,
     )
     lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=_pump, args=(process, lines), daemon=True).start()
+    said: list[str] = []
+    reader = threading.Thread(target=_pump, args=(process, lines, said), daemon=True)
+    reader.start()
     try:
-        yield Served(_address(process, lines, wait), process)
+        yield Served(_address(process, lines, wait), process, said, reader)
     finally:
         stop(process)
 
 
-def stop(process: subprocess.Popen[str], wait: float = 15.0) -> int:
-    """Stop the server as Ctrl-C does; killed if it has not ended within `wait` seconds."""
+def stop(
+    process: subprocess.Popen[str], wait: float = 15.0, how: signal.Signals = signal.SIGINT
+) -> int:
+    """Stop the server as Ctrl-C does (or as `how` says); killed if it has not ended within
+    `wait` seconds. Its exit status."""
     if process.poll() is None:
-        process.send_signal(signal.SIGINT)
+        process.send_signal(how)
         try:
             process.wait(timeout=wait)
         except subprocess.TimeoutExpired:
@@ -99,9 +112,10 @@ def stop(process: subprocess.Popen[str], wait: float = 15.0) -> int:
     return process.returncode
 
 
-def _pump(process: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
+def _pump(process: subprocess.Popen[str], lines: queue.Queue[str], said: list[str]) -> None:
     assert process.stdout is not None
     for line in process.stdout:
+        said.append(line)
         lines.put(line)
     lines.put("")
 
