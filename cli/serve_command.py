@@ -103,6 +103,13 @@ def run_serve(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         )
     )
     print(f"cite-sentinel: serving {_url(listener)} (Ctrl-C to stop)", flush=True)
+    if not settings.local_only:
+        print(
+            f"cite-sentinel: --host {options.host}: anyone who can reach this computer can "
+            "upload files and use its API keys' allowance; put it behind a proxy you trust",
+            file=sys.stderr,
+            flush=True,
+        )
     # uvicorn stops on SIGINT or SIGTERM, then raises the signal again for the handler it
     # found: Ctrl-C and SIGTERM are how a server is stopped, not an interruption.
     previous = signal.signal(signal.SIGTERM, lambda *_: None)

@@ -54,12 +54,18 @@ function checkPage(main) {
     const template = document.createElement("template");
     template.innerHTML = data.html;
     const row = template.content.firstElementChild;
+    if (document.getElementById(row.id)) return;  // said again after a reconnection
     filter(row, shown());
     insertRow(table(), row, order());  // one row, not the table again
     const output = counts[data.verdict];
     if (output) output.textContent = String(Number(output.textContent) + 1);
     progress.value = data.decided;
     status.textContent = `${data.decided} of ${progress.max} references decided…`;
+  });
+  events.addEventListener("error", () => {
+    if (events.readyState === EventSource.CLOSED) {
+      status.textContent = "The server no longer answers for this check (was it restarted?); upload the files again.";
+    }
   });
   events.addEventListener("done", async () => {
     events.close();
