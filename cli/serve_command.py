@@ -4,22 +4,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import signal
 import socket
 import sys
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cite_sentinel.config_file import config_for
 from cite_sentinel.core import Config, InputError, configured
 from cite_sentinel.core.batch import STATE_FILE
 from cite_sentinel.core.catalog import is_postgres
+from cite_sentinel.core.http import MaskingFilter
 from cite_sentinel.exit_codes import ExitCode
-
-if TYPE_CHECKING:
-    pass
 
 MISSING_EXTRA = (
     "the serve command needs Starlette and uvicorn, which are not installed; install them "
@@ -94,6 +92,7 @@ def run_serve(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         budget=_budget(options.queue),
     )
     listener = _listen(options.host, options.port)
+    _log_to_stderr(environ)
     server = uvicorn.Server(
         uvicorn.Config(
             create_app(settings),
@@ -123,6 +122,18 @@ def run_serve(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
 
 
 _EXTRA_MODULES = frozenset({"starlette", "uvicorn", "multipart", "python_multipart"})
+
+
+def _log_to_stderr(environ: Mapping[str, str]) -> None:
+    """Warnings and the tracebacks of bugs on stderr, every key masked."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        logging.Formatter("cite-sentinel serve: %(levelname)s %(name)s: %(message)s")
+    )
+    handler.addFilter(MaskingFilter(environ))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.WARNING)
 
 
 def _budget(location: str | None) -> str:
