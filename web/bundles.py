@@ -2,8 +2,9 @@
 
 Only regular files are written, each under the target folder by a name made of its own
 path's plain parts: no absolute path, no `..`, no link, no device; hidden files and files no
-reader takes (figures, styles) are left out. The members' sizes count against the limits
-before anything is read, so a bundle that would unpack to more is refused whole.
+reader takes (figures, styles) are left out. The members' declared sizes count against the
+limits before anything is read (zipfile and tarfile read no more of a member than its header
+declares), so a bundle that would unpack to more is refused whole.
 """
 
 from __future__ import annotations
