@@ -16,11 +16,13 @@ from cite_sentinel.web.rows import RANK, VERDICTS, place, reference_row, shown_p
 REPORTS = (("json", "JSON"), ("csv", "CSV"), ("md", "Markdown"), ("sarif", "SARIF"))
 
 
-def layout(title: str, main: str, *, data: str = "") -> str:
-    """The page around `main`: a skip link, the heading bar, the style sheet and the script."""
+def layout(title: str, main: str, *, data: str = "", running: bool = False) -> str:
+    """The page around `main`: a skip link, the heading bar, the style sheet and the script;
+    a page of work `running`, without the script, reloads itself every few seconds."""
+    reload = '<noscript><meta http-equiv="refresh" content="3"></noscript>' if running else ""
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">{reload}'
         f"<title>{escape(title)} · cite-sentinel</title>"
         '<link rel="icon" href="data:,"><link rel="stylesheet" href="/static/page.css">'
         '<script src="/static/page.js" defer></script></head><body>'
@@ -92,6 +94,7 @@ def check_page(check: Check) -> str:
         + findings_section(check)
         + groundedness_part(check),
         data=f' data-check="{escape(check.id)}" data-done="{done}"',
+        running=not check.done,
     )
 
 
@@ -274,6 +277,7 @@ def batch_page(batch: Batch) -> str:
         f"</caption><thead><tr>{headers}</tr></thead>"
         f'<tbody id="rows">{rows}</tbody></table>',
         data=f' data-batch="{escape(batch.id)}" data-done="{done}"',
+        running=not batch.done,
     )
 
 

@@ -339,3 +339,20 @@ def test_the_references_can_be_walked_and_accepted_with_the_keyboard(
     assert (
         page.locator(f"#rows tr[data-key='{focused}'] details.evidence").get_attribute("open") == ""
     )
+
+
+@pytest.mark.slow
+def test_without_the_script_the_page_reloads_until_the_check_is_done_and_accepting_works(
+    browser: Browser, served: Served
+) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(served.url)
+    page.set_input_files("#files", str(BIB))
+    page.click("form[action='/checks'] button[type=submit]")
+    page.wait_for_selector("#rows tr.reference", state="attached", timeout=WAIT_MS)
+    assert page.locator("#rows tr.reference").count() == 13
+    page.locator("#rows tr[data-key='okafor2021'] .accept button").click()  # a plain form post
+    page.wait_for_selector("#rows tr[data-key='okafor2021'][data-accepted]")
+    assert "1 accepted" in page.locator("#status").inner_text()
+    context.close()
