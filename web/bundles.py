@@ -21,7 +21,7 @@ from typing import IO
 
 from cite_sentinel.core.sources import SUFFIXES
 from cite_sentinel.web.limits import Limits, megabytes
-from cite_sentinel.web.names import UploadError
+from cite_sentinel.web.names import UploadError, plain_parts
 
 BUNDLE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar")
 # What the archive modules raise for a damaged, encrypted or oddly compressed bundle.
@@ -79,7 +79,7 @@ def _unpack_zip(data: bytes, name: str, into: Path, limits: Limits) -> list[Path
             kind = stat.S_IFMT(info.external_attr >> 16)  # 0: the maker did not say
             if info.is_dir() or kind not in (0, stat.S_IFREG):
                 continue  # folders are made as needed; links and devices are never made
-            parts = _plain_parts(info.filename)
+            parts = plain_parts(info.filename)
             if parts is None or not _readable(parts):
                 continue
             _size(info.file_size, name, parts, limits)
@@ -100,7 +100,7 @@ def _unpack_tar(data: bytes, name: str, into: Path, limits: Limits) -> list[Path
             _total(declared, name, limits)
             if not info.isreg():
                 continue  # links, devices, fifos and folders are never made
-            parts = _plain_parts(info.name)
+            parts = plain_parts(info.name)
             if parts is None or not _readable(parts):
                 continue
             _size(info.size, name, parts, limits)
@@ -114,19 +114,6 @@ def _unpack_tar(data: bytes, name: str, into: Path, limits: Limits) -> list[Path
 def _chunks(member: IO[bytes]) -> Iterator[bytes]:
     while chunk := member.read(_CHUNK):
         yield chunk
-
-
-def _plain_parts(member: str) -> tuple[str, ...] | None:
-    """The member's path as plain names, or None where it would climb out or is hidden."""
-    path = PurePosixPath(member.replace("\\", "/"))
-    if path.is_absolute() or not path.parts:
-        return None
-    parts = tuple(part for part in path.parts if part not in ("", "."))
-    if not parts or any(part == ".." or part.startswith(".") or ":" in part for part in parts):
-        return None
-    if any(part == "__MACOSX" for part in parts):
-        return None
-    return parts
 
 
 def _readable(parts: tuple[str, ...]) -> bool:

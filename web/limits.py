@@ -10,7 +10,7 @@ class Limits:
     """The bounds every upload is held to; a request beyond one is refused with a message."""
 
     file_bytes: int = 20 << 20  # one file, uploaded or unpacked (a batch's largest manuscript)
-    files: int = 50  # files in one upload
+    files: int = 500  # files in one upload (a folder chosen in the browser sends each)
     upload_bytes: int = 100 << 20  # the whole request
     bundle_members: int = 5_000  # entries one .zip or .tar.gz may hold, folders included
     unpacked_bytes: int = 200 << 20  # what one bundle's members add up to

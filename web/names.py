@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 _UNSAFE = re.compile(r"[^\w.\- ]+")
 _LONGEST = 100
@@ -34,3 +34,17 @@ def free_name(folder: Path, name: str) -> Path:
         stem, dot, suffix = name.partition(".")
         candidate = folder / f"{stem}-{number}{dot}{suffix}"
     return candidate
+
+
+def plain_parts(given: str) -> tuple[str, ...] | None:
+    """A relative path (a bundle's member, a file of a folder chosen in the browser) as plain
+    names; None where it would climb out, is absolute or hidden."""
+    path = PurePosixPath(given.replace("\\", "/"))
+    if path.is_absolute() or not path.parts:
+        return None
+    parts = tuple(part for part in path.parts if part not in ("", "."))
+    if not parts or any(part == ".." or part.startswith(".") or ":" in part for part in parts):
+        return None
+    if any(part == "__MACOSX" for part in parts):
+        return None
+    return parts

@@ -47,6 +47,8 @@ def index_page(limits: Limits, *, ground: bool, error: str = "") -> str:
         '<label for="files">PDFs, a bibliography (.bib, CSL-JSON), a Markdown, LaTeX or Typst '
         "manuscript with its bibliography, or a .zip or .tar.gz of them (an arXiv source)</label>"
         f'<input type="file" id="files" name="files" multiple accept="{accept}">'
+        '<label for="folder">or a folder</label>'
+        '<input type="file" id="folder" name="files" webkitdirectory multiple>'
         "<p>or drop files here</p></div>"
         '<label for="pasted">Or paste a reference list</label>'
         '<textarea id="pasted" name="pasted" rows="6"></textarea>'
@@ -59,6 +61,8 @@ def index_page(limits: Limits, *, ground: bool, error: str = "") -> str:
         '<label for="batch">A .zip or .tar.gz of manuscripts (each folder or file at its top '
         "is one manuscript), or several files, one manuscript each</label>"
         f'<input type="file" id="batch" name="files" multiple accept="{accept}">'
+        '<label for="batch-folder">or a folder of manuscripts</label>'
+        '<input type="file" id="batch-folder" name="files" webkitdirectory multiple>'
         "<p>or drop them here</p></div>"
         '<button type="submit">Screen</button></form>'
         f'<p class="limits">Reads {escape(kinds)}. Up to {limits.files} files and '

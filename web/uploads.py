@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 from cite_sentinel.core.sources import SUFFIXES
 from cite_sentinel.web.bundles import bundle_stem, is_bundle, unpack
 from cite_sentinel.web.limits import Limits, megabytes
-from cite_sentinel.web.names import UploadError, free_name, safe_name
+from cite_sentinel.web.names import UploadError, free_name, plain_parts, safe_name
 
 PASTED_NAME = "pasted-references.txt"
 
@@ -73,6 +73,13 @@ def store(uploads: Sequence[Upload], pasted: str, folder: Path, limits: Limits) 
     inputs: list[Path] = []
     notes: list[str] = []
     for upload in uploads:
+        sent = upload.name.replace("\\", "/").split("/")
+        if any(part.startswith(".") and part not in (".", "..") for part in sent[:-1]):
+            continue  # inside a hidden folder of a folder chosen in the browser (.git)
+        parts = plain_parts(upload.name)
+        if parts is not None and len(parts) > 1:
+            _in_folder(upload, parts, folder, inputs)  # a file of a folder chosen in the browser
+            continue
         name = safe_name(upload.name)
         if is_bundle(name):
             unpacked = _unpacked(upload, name, folder, limits, notes)
@@ -88,6 +95,20 @@ def store(uploads: Sequence[Upload], pasted: str, folder: Path, limits: Limits) 
         target.write_text(pasted, encoding="utf-8")
         inputs.append(target)
     return Stored(tuple(inputs), tuple(notes))
+
+
+def _in_folder(upload: Upload, parts: tuple[str, ...], folder: Path, inputs: list[Path]) -> None:
+    """A file of a chosen folder, kept where it lies in that folder (its path made of plain
+    names); the folder is one input. Files no reader takes (figures) are left out."""
+    if PurePosixPath(parts[-1]).suffix.lower() not in SUFFIXES:
+        return
+    names = [safe_name(part) for part in parts]
+    target = folder.joinpath(*names)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    free_name(target.parent, target.name).write_bytes(upload.data)
+    top = folder / names[0]
+    if top not in inputs:
+        inputs.append(top)
 
 
 def _unpacked(

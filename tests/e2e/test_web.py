@@ -356,3 +356,31 @@ def test_without_the_script_the_page_reloads_until_the_check_is_done_and_accepti
     page.wait_for_selector("#rows tr[data-key='okafor2021'][data-accepted]")
     assert "1 accepted" in page.locator("#status").inner_text()
     context.close()
+
+
+@pytest.mark.slow
+def test_a_folder_chosen_in_the_browser_is_screened_as_batch_screens_it(
+    browser: Browser, served: Served, tmp_path: Path
+) -> None:
+    entries = _entries(BIB.read_text(encoding="utf-8"))
+    folder = tmp_path / "submissions"
+    for number in range(3):
+        (folder / f"paper{number}").mkdir(parents=True)
+        chosen = entries[number * 4 : number * 4 + 4]
+        (folder / f"paper{number}" / "refs.bib").write_text("\n".join(chosen), encoding="utf-8")
+        (folder / f"paper{number}" / "figure.png").write_bytes(b"\x89PNG not read")
+    page = browser.new_page()
+    page.goto(served.url)
+    page.set_input_files("#batch-folder", str(folder))
+    page.click("form[action='/batches'] button[type=submit]")
+    page.wait_for_url(re.compile(r"/batches/[^/]+/$"))
+    page.wait_for_selector("main[data-done='1']", state="attached", timeout=WAIT_MS)
+    screened = _batch(folder, tmp_path / "batch-report")
+    rows = page.locator("#rows tr")
+    assert sorted(rows.evaluate_all("rows => rows.map(row => row.dataset.name)")) == sorted(
+        screened
+    )
+    for row in rows.all():
+        name = row.get_attribute("data-name")
+        fabricated = int(row.locator("td[data-count='fabricated']").inner_text())
+        assert fabricated == screened[name]["fabricated"], name

@@ -191,3 +191,18 @@ def test_a_pasted_reference_list_is_checked_as_a_free_text_list(client: TestClie
     assert "Check of pasted-references.txt" in html
     assert len(re.findall(r'<tr id="ref-\d+" class="reference"', html)) == 2
     assert "pasted-references.txt:1" in html
+
+
+def test_a_folder_of_manuscripts_chosen_in_the_browser_is_a_batch(client: TestClient) -> None:
+    files = [
+        ("files", ("submissions/one/refs.bib", BIB.encode())),
+        ("files", ("submissions/two/refs.bib", BIB.encode())),
+        ("files", ("submissions/three.bib", BIB.encode())),
+    ]
+    answer = client.post("/batches", files=files, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    page = answer.headers["location"]
+    with client.stream("GET", page + "events") as events:
+        assert "event: done" in list(events.iter_lines())
+    names = re.findall(r'<a href="/checks/[^"]+/">([^<]+)</a>', client.get(page).text)
+    assert names == ["one", "three.bib", "two"]

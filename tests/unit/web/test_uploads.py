@@ -92,3 +92,19 @@ def test_an_upload_beyond_a_limit_is_refused_before_anything_is_written(
     with pytest.raises(UploadError, match=said):
         store(uploads, pasted, tmp_path / "check", limits)
     assert not (tmp_path / "check").exists()
+
+
+def test_a_folder_chosen_in_the_browser_keeps_its_layout_without_hidden_or_unread_files(
+    tmp_path: Path,
+) -> None:
+    uploads = [
+        Upload("subs/p1/refs.bib", BIB),
+        Upload("subs/p1/figure.png", b"\x89PNG"),
+        Upload("subs/.git/refs.bib", BIB),
+        Upload("subs/p2/paper.md", b"See [@a].\n"),
+        Upload("subs/p2/../../../escape.bib", BIB),
+    ]
+    stored = store(uploads, "", tmp_path / "c", Limits())
+    assert stored.inputs == (tmp_path / "c" / "subs", tmp_path / "c" / "escape.bib")
+    files = {p.relative_to(tmp_path / "c").as_posix() for p in tmp_path.rglob("*") if p.is_file()}
+    assert files == {"subs/p1/refs.bib", "subs/p2/paper.md", "escape.bib"}
