@@ -64,6 +64,7 @@ async def run_check(checker: Checker, check: Check, jobs: Jobs) -> None:
             jobs.release(check.folder)
     check.stream.publish("done", {"failed": bool(check.failure)})
     check.stream.close()
+    check.stream.settle()  # the rows are in the result now: the events need not be kept
 
 
 async def run_batch(checker: Checker, batch: Batch, jobs: Jobs) -> None:

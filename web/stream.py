@@ -27,6 +27,7 @@ class Stream:
 
     def __init__(self) -> None:
         self._events: list[Event] = []
+        self._dropped = 0  # events forgotten by `settle`, before the first kept
         self._changed = asyncio.Event()
         self.closed = False
 
@@ -39,13 +40,20 @@ class Stream:
         self.closed = True
         self._wake()
 
+    def settle(self) -> None:
+        """Forget every event but the last (`done`): the finished work's page shows its
+        result, and a follower still gets the last event, whatever it had read."""
+        self._dropped += len(self._events[:-1])
+        self._events = self._events[-1:]
+
     async def follow(self) -> AsyncIterator[Event]:
         """Every event so far, then each new one as it comes, until the stream is closed."""
         seen = 0
         while True:
             changed = self._changed
-            if seen < len(self._events):
-                event = self._events[seen]
+            seen = max(seen, self._dropped)
+            if seen - self._dropped < len(self._events):
+                event = self._events[seen - self._dropped]
                 seen += 1
                 yield event
                 continue
