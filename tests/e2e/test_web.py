@@ -159,6 +159,7 @@ def test_a_bib_and_a_pdf_get_check_s_verdicts_live_and_in_every_download(
     _upload(page, served, bib, paper)
     _finished(page)
     assert page.evaluate("window.firstRowWhileRunning") is True  # rows came before the end
+    fake_api.configure("*", latency_ms=0)
     expected = json.loads(_check(paper.parent, "refs.bib", "paper.pdf"))
     rows = page.locator("#rows tr.reference")
     assert rows.count() == len(expected["references"])
