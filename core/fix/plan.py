@@ -19,6 +19,7 @@ from urllib.parse import unquote
 from cite_sentinel.core.findings import Code
 from cite_sentinel.core.fix.changes import Change, EntryFix, FixField, Skipped
 from cite_sentinel.core.fix.people import author_change
+from cite_sentinel.core.lexicon.identifiers import arxiv_of_doi
 from cite_sentinel.core.matching.fit import is_preprint
 from cite_sentinel.core.matching.pages import completes, doi_in_pages, page_range
 from cite_sentinel.core.model import (
@@ -36,7 +37,6 @@ from cite_sentinel.core.workspace.verdict_placing import pages_differ
 CERTAIN_CONFIDENCE = 0.9
 _WRITTEN = frozenset({"doi", "year", "authors", "venue", "title"})  # fields answered above
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
-_ARXIV_DOI = "10.48550/arxiv."
 
 
 def plan_fixes(
@@ -277,8 +277,8 @@ def printed_doi(record: Record) -> str:
     at = link.lower().find(doi) if doi else -1
     if at >= 0:
         return link[at : at + len(doi)]
-    if doi.startswith(_ARXIV_DOI):
-        return "10.48550/arXiv." + doi[len(_ARXIV_DOI) :]
+    if arxiv_of_doi(doi):
+        return "10.48550/arXiv." + arxiv_of_doi(doi)
     return doi
 
 

@@ -37,6 +37,19 @@ _ARXIV_DOI_VERSION = re.compile(r"v\d+$")
 _RXIV_DOI = re.compile(r"10\.1101/(?:\d{4}\.\d{2}\.\d{2}\.)?\d{6,}v\d+$")
 
 
+ARXIV_DOI = "10.48550/arxiv."  # arXiv's DOI of a paper, before its id (normalised: lower case)
+
+
+def arxiv_doi(arxiv: str) -> str:
+    """The DOI arXiv registered for a paper: `10.48550/arxiv.2101.00001`."""
+    return f"{ARXIV_DOI}{arxiv.lower()}"
+
+
+def arxiv_of_doi(doi: str) -> str:
+    """The arXiv id an arXiv DOI names (any case), or ""."""
+    return doi[len(ARXIV_DOI) :] if doi.lower().startswith(ARXIV_DOI) else ""
+
+
 def normalise_doi(text: str) -> str:
     """The first DOI in `text`, lower-cased and without trailing punctuation; "" if none."""
     text = text.replace("\\_", "_").strip()
@@ -53,7 +66,7 @@ def _registered(doi: str) -> str:
     """arXiv, bioRxiv and medRxiv register one DOI per paper, without a version, though
     their pages show one: `…/arxiv.2101.00001v2` is the paper's DOI `…/arxiv.2101.00001`,
     `10.1101/2023.12.12.569610v1` is `10.1101/2023.12.12.569610`."""
-    if doi.startswith("10.48550/arxiv.") or _RXIV_DOI.match(doi):
+    if doi.startswith(ARXIV_DOI) or _RXIV_DOI.match(doi):
         return _ARXIV_DOI_VERSION.sub("", doi)
     return doi
 

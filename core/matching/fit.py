@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cite_sentinel.core.lexicon.identifiers import arxiv_of_doi
 from cite_sentinel.core.lexicon.kinds import Kind, kind_of_index_type, kind_of_reference
 from cite_sentinel.core.matching import authors, locators, titles, venues
 from cite_sentinel.core.model import Record, Reference
 
-_ARXIV_DOI = "10.48550/arxiv."
 _PRINTED_PROCEEDINGS_UNTIL = 2009  # meetings whose volumes came out the following year
 _WEAK_TITLE_WORDS = 3  # words a title of this length or shorter names many works
 _PRINTED_TITLE = 25  # characters a record's title needs to be recognised in a printed reference
@@ -130,8 +130,8 @@ def _carries_cited_identifier(reference: Reference, record: Record) -> bool:
     if cited.doi and cited.doi in (held.doi, record.published_doi, record.preprint_doi):
         return True
     arxiv = cited.arxiv
-    if not arxiv and cited.doi.startswith(_ARXIV_DOI):
-        arxiv = cited.doi.removeprefix(_ARXIV_DOI)
+    if not arxiv:
+        arxiv = arxiv_of_doi(cited.doi)
     return bool(arxiv and held.arxiv) and arxiv == held.arxiv
 
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cite_sentinel.core.lexicon.identifiers import arxiv_of_doi
 from cite_sentinel.core.matching import authors
 from cite_sentinel.core.matching.fit import Fit
 from cite_sentinel.core.model import Person, Record
-
-_ARXIV_DOI = "10.48550/arxiv."
 
 
 def versions(best: Fit, accepted: Sequence[Fit]) -> list[Fit]:
@@ -40,8 +39,8 @@ def _identifiers(record: Record) -> frozenset[str]:
     ids = record.identifiers
     found = {f"doi:{d.lower()}" for d in (ids.doi, record.published_doi, record.preprint_doi) if d}
     arxiv = ids.arxiv.lower()
-    if not arxiv and ids.doi.lower().startswith(_ARXIV_DOI):
-        arxiv = ids.doi.lower().removeprefix(_ARXIV_DOI)
+    if not arxiv:
+        arxiv = arxiv_of_doi(ids.doi).lower()
     if arxiv:
         found.add(f"arxiv:{arxiv}")
     return frozenset(found)

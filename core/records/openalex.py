@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cite_sentinel.core.lexicon.identifiers import normalise_doi
+from cite_sentinel.core.lexicon.identifiers import arxiv_doi, normalise_doi
 from cite_sentinel.core.matching.venues import is_preprint_server
 from cite_sentinel.core.model import Identifiers, Record
 from cite_sentinel.core.records.markup import plain
@@ -63,7 +63,7 @@ def record_from_work(work: Mapping[str, Any]) -> Record:
         cited_by=_int(work.get("cited_by_count")),
         retracted=bool(work.get("is_retracted")),
         is_preprint=is_preprint,
-        preprint_doi=f"10.48550/arxiv.{arxiv}" if arxiv and not is_preprint else "",
+        preprint_doi=arxiv_doi(arxiv) if arxiv and not is_preprint else "",
     )
 
 

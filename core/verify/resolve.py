@@ -25,6 +25,7 @@ from functools import lru_cache
 from sys import intern
 
 from cite_sentinel.core.config import SOURCES as SOURCE_NAMES
+from cite_sentinel.core.lexicon.identifiers import ARXIV_DOI
 from cite_sentinel.core.matching.data_kinds import cites_data
 from cite_sentinel.core.matching.match import Answers, Doubt, needs_second_opinion, weigh
 from cite_sentinel.core.model import (
@@ -48,7 +49,6 @@ log = logging.getLogger(__name__)
 Progress = Callable[[int, int], None]  # progress(done, total)
 OnVerdict = Callable[[int, Verdict], None]  # on_verdict(index of the reference, its verdict)
 
-_ARXIV_DOI_PREFIX = "10.48550/arxiv."
 _WORKERS_PER_SOURCE = 4
 _DOI_WORKERS = 256  # DOIs looked up beyond OpenAlex at a time, at most
 # Keyless Semantic Scholar shares a heavily throttled pool (about one request a second for
@@ -224,11 +224,11 @@ async def _identifiers(states: list[_State], plan: _Plan, results: _Results) -> 
     arxiv: dict[str, list[_State]] = {}
     for state in states:
         ids = state.reference.identifiers
-        if ids.doi.startswith(_ARXIV_DOI_PREFIX):
-            arxiv.setdefault(ids.doi.removeprefix(_ARXIV_DOI_PREFIX), []).append(state)
+        if ids.doi.startswith(ARXIV_DOI):
+            arxiv.setdefault(ids.doi.removeprefix(ARXIV_DOI), []).append(state)
         elif ids.doi:
             dois.setdefault(ids.doi, []).append(state)
-        if ids.arxiv and not ids.doi.startswith(_ARXIV_DOI_PREFIX):
+        if ids.arxiv and not ids.doi.startswith(ARXIV_DOI):
             arxiv.setdefault(ids.arxiv, []).append(state)
     if not plan.enabled & {"arxiv"}:
         arxiv = {}
@@ -349,7 +349,7 @@ async def _arxiv_ids(
         if isinstance(outcome, Answered) and not outcome.records:
             for state in states:
                 doi = state.reference.identifiers.doi
-                if not doi or doi.startswith(_ARXIV_DOI_PREFIX):
+                if not doi or doi.startswith(ARXIV_DOI):
                     state.identifier_absent = True
         looked_up(states)
 

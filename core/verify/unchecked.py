@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cite_sentinel.core.lexicon.identifiers import arxiv_doi
 from cite_sentinel.core.matching import registrants
 from cite_sentinel.core.model import (
     Problem,
@@ -36,7 +37,6 @@ from cite_sentinel.core.verify.title_edits import close_titles
 
 _CATALOG = "catalog"  # the local catalog's name on a verdict (backends.catalog)
 _REGISTRIES = ("doi", "arxiv")  # their answer on an identifier is final
-_ARXIV_DOI = "10.48550/arxiv."
 _SEARCH_INDEXES = frozenset({"openalex", "crossref", "semanticscholar", "datacite"})
 
 
@@ -89,7 +89,7 @@ def _carries(record: Record, cited: str) -> bool:
     ids = record.identifiers
     held = {ids.doi, ids.arxiv, record.published_doi, record.preprint_doi} - {""}
     if ids.arxiv:
-        held.add(f"{_ARXIV_DOI}{ids.arxiv.lower()}")
+        held.add(arxiv_doi(ids.arxiv))
     return cited in held or cited.lower() in held
 
 

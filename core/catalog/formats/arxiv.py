@@ -10,7 +10,7 @@ from cite_sentinel.core.catalog.formats.json_lines import lines_after, parse_lin
 from cite_sentinel.core.catalog.formats.options import ReadOptions
 from cite_sentinel.core.catalog.runs import DumpEntry
 from cite_sentinel.core.catalog.streams import DumpFile
-from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi
+from cite_sentinel.core.lexicon.identifiers import arxiv_doi, normalise_arxiv, normalise_doi
 from cite_sentinel.core.model import Identifiers, Person, Record
 from cite_sentinel.core.records import person_from_name, person_from_parts
 
@@ -41,7 +41,7 @@ def arxiv_entry(name: str, number: int, line: bytes, options: ReadOptions) -> Du
         venue=" ".join(str(paper.get("journal-ref") or "").split()),
         kind="preprint",
         eprint_class=(str(paper.get("categories") or "").split() or [""])[0],
-        identifiers=Identifiers(doi=f"10.48550/arxiv.{arxiv}", arxiv=arxiv),
+        identifiers=Identifiers(doi=arxiv_doi(arxiv), arxiv=arxiv),
         url=f"https://arxiv.org/abs/{arxiv}",
         abstract=" ".join(str(paper.get("abstract") or "").split()) if options.abstracts else "",
         withdrawn="withdrawn" in comments.lower(),

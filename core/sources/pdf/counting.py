@@ -13,6 +13,8 @@ from cite_sentinel.core.sources.segment.headings import starts_part
 _NUMBERED = 0.5  # share of a list's entries printed with a number that makes it numbered
 _LONGEST = 6  # lines of other text a missed entry may stand among
 _PITCH = 1.5  # line pitches below the last entry a line of it may stand
+_BACK = 60  # lines above a list its first entries may stand (the column beside an appendix)
+_HANGS = 0.5  # ems: a further line across a page or column hangs in at least this far
 
 
 def counted(
@@ -28,6 +30,9 @@ def counted(
         first = numbers.index(1)
         if all(number is None for number in numbers[:first]):
             block, numbers = block[first:], numbers[first:]
+    elif numbers[0] is not None and numbers[0] > 1:
+        above = _above(block[0][0], numbers[0], roles, listed)
+        block, numbers = [*above, *block], [*range(1, len(above) + 1), *numbers]
     kept: list[list[int]] = []
     for position, run in enumerate(block):
         kept.append(run)
@@ -66,6 +71,58 @@ def _missed(
             break
         run.append(index)
     return run
+
+
+def _above(
+    stop: int, number: int, roles: Sequence[Role], listed: Sequence[ListLine]
+) -> list[list[int]]:
+    """The entries numbered 1 to `number` - 1 that the model left out above a list starting at
+    `number` (in reading order an appendix may stand between them, in the column beside):
+    each the line carrying its number and the lines going on with it; all of them or none."""
+    runs: list[list[int]] = []
+    form = _form(listed[stop].text)
+    for wanted in range(number - 1, 0, -1):
+        start = next(
+            (
+                index
+                for index in range(stop - 1, max(-1, stop - 1 - _BACK), -1)
+                if roles[index] is Role.OTHER
+                and _number(listed[index].text) == wanted
+                and _form(listed[index].text) == form
+            ),
+            None,
+        )
+        if start is None:
+            return []
+        runs.insert(0, _going_on(start, stop, roles, listed))
+        stop = start
+    return runs
+
+
+def _going_on(
+    start: int, stop: int, roles: Sequence[Role], listed: Sequence[ListLine]
+) -> list[int]:
+    """A numbered line and the lines after it that go on with it (at the list's pitch, or
+    hanging in at the top of the next page or column), up to `stop`."""
+    first = listed[start]
+    run = [start]
+    for index in range(start + 1, min(stop, start + 1 + _LONGEST)):
+        line = listed[index]
+        if roles[index] is not Role.OTHER or starts_part(line.text, line.size):
+            break
+        if line.gap is None and line.indent < first.indent + _HANGS:
+            break
+        if line.gap is not None and line.gap > _PITCH:
+            break
+        run.append(index)
+    return run
+
+
+def _form(text: str) -> int:
+    """How a line's number is printed: `[1]`, `1.`, `(1)` or a bare `1` (the group that
+    matched), so that a section's "1. Introduction" is not taken for a list's "[1]"."""
+    match = NUMBER_LABEL.match(text)
+    return next(i for i, group in enumerate(match.groups()) if group) if match else -1
 
 
 def _number(text: str) -> int | None:

@@ -19,6 +19,7 @@ import pypdfium2.raw as pdfium_c
 from cite_sentinel.core.sources.pdf.glyphs import page_words
 from cite_sentinel.core.sources.pdf.layout import Line, page_lines
 from cite_sentinel.core.sources.pdf.line_numbers import Edge, without_line_numbers
+from cite_sentinel.core.sources.pdf.rules import rule_words
 
 log = logging.getLogger(__name__)
 
@@ -157,6 +158,7 @@ def read_page(
             words, edges = without_line_numbers(page_words(textpage, height), numbered)
         finally:
             textpage.close()
+        words += rule_words(page, height, words)  # a drawn same-author rule as its dash
         lines = tuple(page_lines(words, width))
         links = tuple(_links(document, page, height))
         images = not lines and _draws_images(page)

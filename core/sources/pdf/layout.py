@@ -16,6 +16,7 @@ from cite_sentinel.core.sources.pdf.glyphs import Word
 
 _SAME_LINE = 0.3  # baselines closer than this many ems are one line
 _SMALL = 0.85  # a word this much smaller than its line's text is a superscript or subscript
+_LABEL_HANG = 2.0  # ems a raised label may stand out before its line's text
 _RAISED = 0.25  # digits whose ink starts this many ems above the baseline are superscript
 _MIN_GUTTER = 4.0  # points: a narrower empty band is a word space, not a gutter
 _WIDE_GAP = 0.8  # ems: a gap between two words of a line this wide may be a gutter
@@ -125,8 +126,10 @@ def _host(rows: list[list[Word]], sizes: list[float], index: int) -> int | None:
         host = rows[other]
         top = min(word.top for word in host)
         bottom = max(word.bottom for word in host)
-        left = min(word.x0 for word in host) - sizes[other]  # a row is in reading order
-        right = max(word.x1 for word in host) + sizes[other]  # only once it is attached
+        # A row is in reading order only once it is attached; a raised label hangs out in
+        # the margin before its entry's text by up to two ems.
+        left = min(word.x0 for word in host) - (_LABEL_HANG if label else 1) * sizes[other]
+        right = max(word.x1 for word in host) + sizes[other]
         if not (left <= min(word.x0 for word in row) and max(word.x1 for word in row) <= right):
             continue
         if mark or label:  # raised: its box overlaps the line it is raised from, most of all

@@ -9,27 +9,35 @@ from cite_sentinel.core.sources.segment import ListLine, Role
 
 _LONGEST_BREAK = 6  # lines of other text an entry may run across (a caption, a footnote)
 _PITCH = 1.5  # line pitches between two lines of one entry at most
+_APART = 2.5  # line pitches: further below its entry than this, and in another type size,
+_SIZE = 0.05  # (by more than this share), a line is none of the entry's
 
 
 def entry_runs(roles: Sequence[Role], listed: Sequence[ListLine]) -> list[list[int]]:
     """Each entry's lines (by index): from a first line over its further lines, across a few
     lines of other text (a caption, a footnote) but not across a heading. Lines of other text
     between two of an entry's lines that go on with its text at its pitch are the entry's own:
-    a long list of names the model misread."""
+    a long list of names the model misread. A further line set apart from its entry, in
+    another type size (the authors' biographies after the list), ends the list's entries
+    until the next first line."""
     runs: list[list[int]] = []
-    open_run = False
+    open_run = ended = False
     between: list[int] = []
     for index, role in enumerate(roles):
-        if role is Role.FIRST or (role is Role.MORE and not open_run):
+        if role is Role.MORE and open_run and _set_apart(listed[index], listed[runs[-1][0]]):
+            open_run, ended, between = False, True, []
+        elif role is Role.FIRST or (role is Role.MORE and not open_run and not ended):
             runs.append([index])
-            open_run, between = True, []
+            open_run, ended, between = True, False, []
+        elif role is Role.MORE and not open_run:
+            continue  # text after an entry set apart from it: not the list's
         elif role is Role.MORE:
             if all(_goes_on(listed[other]) for other in [*between, index]):
                 runs[-1].extend(between)
             runs[-1].append(index)
             between = []
         elif role is Role.HEADING:
-            open_run = False
+            open_run = ended = False
         else:
             between.append(index)
             open_run = open_run and len(between) <= _LONGEST_BREAK
@@ -40,3 +48,13 @@ def _goes_on(line: ListLine) -> bool:
     """Whether a line stands where the next line of an entry would: at the list's pitch (a
     caption or a footnote stands apart, or on another page or column)."""
     return line.gap is not None and line.gap <= _PITCH
+
+
+def _set_apart(line: ListLine, first: ListLine) -> bool:
+    """Whether a line stands well below the line before it, in another type size than its
+    entry's first line: text after the list, not the entry going on."""
+    return (
+        line.gap is not None
+        and line.gap > _APART
+        and abs(line.size - first.size) > _SIZE * first.size
+    )

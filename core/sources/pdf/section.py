@@ -72,7 +72,8 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
         for index, line in enumerate(listed)
         if starts_part(line.text, line.size) and not is_list_heading(line.text)
     ]
-    blocks = [counted(block, roles, listed) for block in _blocks(entry_runs(roles, listed))]
+    runs = entry_runs(roles, listed)
+    blocks = [counted(block, roles, listed) for block in _blocks(runs, headings)]
     headed = [_headed(block, headings, parts) for block in blocks]
     kept = [
         block
@@ -89,11 +90,17 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
     )
 
 
-def _blocks(runs: list[list[int]]) -> list[list[list[int]]]:
-    """Entries grouped into lists: the next entry starts close below the last one."""
+def _blocks(runs: list[list[int]], headings: list[int]) -> list[list[list[int]]]:
+    """Entries grouped into lists: the next entry starts close below the last one, with no
+    list heading between them (a list of abbreviations just before "References" is another
+    list)."""
     blocks: list[list[list[int]]] = []
     for run in runs:
-        if blocks and run[0] - blocks[-1][-1][-1] <= _BLOCK_GAP:
+        if (
+            blocks
+            and run[0] - blocks[-1][-1][-1] <= _BLOCK_GAP
+            and not any(blocks[-1][-1][-1] < heading < run[0] for heading in headings)
+        ):
             blocks[-1].append(run)
         else:
             blocks.append([run])

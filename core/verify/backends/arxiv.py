@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from cite_sentinel.core.errors import SourceError
 from cite_sentinel.core.http.cache import Freshness
 from cite_sentinel.core.http.client import Api, HttpClient, Reply
-from cite_sentinel.core.lexicon.identifiers import normalise_arxiv, normalise_doi
+from cite_sentinel.core.lexicon.identifiers import arxiv_doi, normalise_arxiv, normalise_doi
 from cite_sentinel.core.model import Identifiers, Record
 from cite_sentinel.core.records import person_from_name
 from cite_sentinel.core.verify.backends.endpoints import base_url
@@ -101,7 +101,7 @@ def _record(entry: ElementTree.Element) -> Record | None:
         venue=_text(entry, f"{_ARXIV}journal_ref"),
         kind="preprint",
         eprint_class=_primary_category(entry),
-        identifiers=Identifiers(doi=f"10.48550/arxiv.{arxiv}", arxiv=arxiv),
+        identifiers=Identifiers(doi=arxiv_doi(arxiv), arxiv=arxiv),
         url=f"https://arxiv.org/abs/{arxiv}",
         abstract=_text(entry, f"{_ATOM}summary"),
         withdrawn=bool(_WITHDRAWN.search(comment)),

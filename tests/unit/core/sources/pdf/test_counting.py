@@ -74,3 +74,37 @@ def test_a_list_without_numbers_is_left_as_the_model_cut_it() -> None:
         ("Varga, B. (2021). Adaptive signal estimation. Journal 14, 1-34.", 1.0),
     )
     assert counted([[0], [2]], [_F, _O, _F], lines) == [[0], [2]]
+
+
+def _indented(*rows: tuple[str, float | None, float]) -> list[ListLine]:
+    return [ListLine(text=t, indent=i, shortfall=0.0, gap=g) for t, g, i in rows]
+
+
+def test_a_list_that_starts_at_three_finds_its_one_and_two_above_past_an_appendix() -> None:
+    """A two-column paper: the list's first entries stand in the column beside the appendix,
+    which reading order puts between them; the appendix's "1. A subsection" is no "[1]"."""
+    lines = _indented(
+        ("[1] E. Witten, (2001), hep-th/0106109, and references", 5.0, 0.5),
+        ("therein.", 1.0, 2.3),
+        ("APPENDIX B: SECOND APPENDIX", 3.0, 4.0),
+        ("1. A subsection in an appendix", 2.0, 5.9),
+        ("You can use a subsection in an appendix.", 1.0, 0.0),
+        ("[2] See the explanation of time travel in R. P. Feynman,", 4.0, 0.5),
+        ("Phys. Rev. 94, 262 (1954).", None, 2.3),
+        ("[3] E. Beutler, in Williams Hematology, Vol. 2 (1994).", 1.0, 0.5),
+        ("[4] N. D. Birell and P. C. W. Davies, Quantum Fields (1982).", 1.0, 0.5),
+    )
+    roles = [_O, _O, _O, _O, _O, _O, _O, _F, _F]
+    block = counted([[7], [8]], roles, lines)
+    assert [text[:4] for text in _texts(block, lines)] == ["[1] ", "[2] ", "[3] ", "[4] "]
+    assert _texts(block, lines)[0].endswith("therein.")
+    assert _texts(block, lines)[1].endswith("(1954).")
+
+
+def test_a_list_starting_at_three_without_its_one_above_is_left_as_it_is() -> None:
+    lines = _indented(
+        ("[2] See the explanation of time travel.", 1.0, 0.5),
+        ("[3] E. Beutler, in Williams Hematology (1994).", 1.0, 0.5),
+        ("[4] N. D. Birell and P. C. W. Davies (1982).", 1.0, 0.5),
+    )
+    assert counted([[1], [2]], [_O, _F, _F], lines) == [[1], [2]]

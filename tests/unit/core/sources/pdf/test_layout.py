@@ -81,3 +81,13 @@ def test_a_row_is_cut_where_its_space_is_the_gutter_however_narrow() -> None:
         (1, "networks (Mordatch et al.) measure effi-"),
         (2, "“Towards a competitive end-to-end speech"),
     ]
+
+
+def test_a_raised_number_hanging_out_before_its_entry_is_the_entrys_label() -> None:
+    """AAPM's and AIP's entries: "³⁷ J. M. Smith, …" with the small raised number in the
+    margin more than an em before the text's left edge."""
+    text = _row("J. M. Smith, Molecular dynamics (Academic, New York,", 72, 100)
+    label = Word(text="37", x0=60.0, x1=66.0, top=89.5, bottom=96.5, baseline=95.5, size=6.5)
+    lines = page_lines([*text, label, *_row("1980).", 72, 112)], 600)
+    assert lines[0].text.startswith("37 J. M. Smith")
+    assert [line.text for line in lines[1:]] == ["1980)."]

@@ -35,3 +35,29 @@ def test_an_entry_going_on_over_a_page_keeps_out_the_lines_between() -> None:
 def test_a_heading_ends_an_entry_and_a_long_break_ends_it_too() -> None:
     roles = [_F, _H, _M, _M, *[_O] * 7, _M]
     assert entry_runs(roles, _lines(*[1.0] * 12)) == [[0], [2, 3], [11]]
+
+
+def _sized(*lines: tuple[float | None, float]) -> list[ListLine]:
+    return [ListLine(text="text", indent=0.0, shortfall=0.0, gap=g, size=s) for g, s in lines]
+
+
+def test_text_set_apart_after_the_last_entry_in_another_size_is_not_its_continuation() -> None:
+    """A journal template's authors' biographies after the list: three pitches below the last
+    entry, in larger type, read by the model as further lines."""
+    roles = [_F, _M, _F, _M, _M, _M, _M]
+    lines = _sized(
+        (1.0, 0.9), (1.0, 0.9), (1.0, 0.9), (1.0, 0.9), (3.1, 1.0), (1.0, 1.0), (1.0, 1.0)
+    )
+    assert entry_runs(roles, lines) == [[0, 1], [2, 3]]
+
+
+def test_a_further_line_set_apart_in_the_entrys_own_size_stays_in_it() -> None:
+    roles = [_F, _M, _M, _F]
+    lines = _sized((1.0, 0.9), (1.0, 0.9), (3.1, 0.9), (1.0, 0.9))
+    assert entry_runs(roles, lines) == [[0, 1, 2], [3]]
+
+
+def test_a_first_line_after_text_set_apart_starts_an_entry_again() -> None:
+    roles = [_F, _M, _M, _M, _F, _M]
+    lines = _sized((1.0, 0.9), (1.0, 0.9), (3.0, 1.1), (1.0, 1.1), (1.0, 0.9), (1.0, 0.9))
+    assert entry_runs(roles, lines) == [[0, 1], [4, 5]]

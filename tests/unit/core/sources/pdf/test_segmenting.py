@@ -156,3 +156,24 @@ def test_bare_numbers_label_their_entries(count: int) -> None:
         f"{_body(2)}\n= References\n#set par(hanging-indent: 1.2em)\n{entries}\n"
     )
     assert _keys(typeset(source)) == [str(n) for n in range(1, count + 1)]
+
+
+def test_a_short_list_of_sigla_just_before_the_references_is_not_part_of_them() -> None:
+    """A humanities book's sigla (`KpV Kant, Immanuel: …`) run straight into its heading
+    "References": the list begins at its heading."""
+    sigla = "\n".join(
+        f"#par(hanging-indent: 4em)[{siglum} Kant, Immanuel: {title}, in: Kants Werke, "
+        f"Bd. 5, Berlin 1968.]"
+        for siglum, title in (
+            ("GMS", "Grundlegung zur Metaphysik der Sitten"),
+            ("KpV", "Kritik der praktischen Vernunft"),
+            ("KU", "Kritik der Urtheilskraft"),
+        )
+    )
+    entries = "\n".join(
+        f"#par(hanging-indent: 1em)[{_entry(n, style='author-year')}]" for n in range(6)
+    )
+    pdf = typeset(f"{_body(2)}\n\n{sigla}\n\n= References\n\n{entries}\n")
+    references = read_pdf(pdf, "paper.pdf").references
+    assert len(references) == 6
+    assert all("Kant" not in reference.raw for reference in references)
