@@ -82,10 +82,18 @@ class Checker:
             if on_verdict is not None:
                 here.call_soon_threadsafe(on_verdict, reference, verdict)
 
-        work = self.session.check(
+        work = self._checked(
             [str(path) for path in paths], ground=ground, on_verdict=told, select=told_read
         )
         return await self._on_thread(work)
+
+    async def _checked(self, inputs: list[str], **options: Any) -> CheckResult:
+        try:
+            return await self.session.check(inputs, **options)
+        finally:
+            # Each check's verdicts live in its own result; the session's store of verdicts
+            # (what an editor's face reads back) would otherwise grow for the server's life.
+            self.session.verdicts.keep_only(())
 
     async def aclose(self) -> None:
         """Close the session (its engine) and end the checking thread."""
