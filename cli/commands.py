@@ -142,6 +142,12 @@ def _batch() -> Command:
     return Command(add_arguments, run_batch)
 
 
+def _serve() -> Command:
+    from cite_sentinel.serve_command import add_arguments, run_serve
+
+    return Command(add_arguments, run_serve)
+
+
 def _catalog() -> Command:
     from cite_sentinel.catalog_command import add_arguments, run_catalog
 
@@ -159,6 +165,7 @@ _COMMANDS: dict[str, Callable[[], Command]] = {
     "config": _config,
     "catalog": _catalog,
     "batch": _batch,
+    "serve": _serve,
 }
 
 
@@ -174,6 +181,7 @@ _HELP = {
     "config": "print the effective configuration and where each value came from",
     "catalog": "build and search the local catalog of works (import, status, search, drop)",
     "batch": "screen many manuscripts with worker processes, one report each and a summary",
+    "serve": "serve a web page to check manuscripts in a browser (http://127.0.0.1:8000)",
 }
 
 

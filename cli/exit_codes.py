@@ -96,6 +96,12 @@ EXIT_CODES: dict[str, dict[ExitCode, str]] = {
         ExitCode.INTERNAL: _BUG,
         ExitCode.INTERRUPTED: _INTERRUPTED + "; the same command resumes",
     },
+    "serve": {
+        ExitCode.CLEAN: "the server was stopped (Ctrl-C or SIGTERM)",
+        ExitCode.INPUT: "usage mistake, bad configuration, a port that cannot be listened on, "
+        "or the web extra is not installed",
+        ExitCode.INTERNAL: _BUG,
+    },
     "config": {
         ExitCode.CLEAN: "the configuration was printed",
         ExitCode.FINDINGS: "the configuration file has warnings (unknown settings), "

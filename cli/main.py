@@ -42,6 +42,7 @@ _SUBCOMMANDS = frozenset(
         "cache",
         "catalog",
         "batch",
+        "serve",
     }
 )
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.conftest import ROOT
 
-FACES = ("cite_sentinel.filters", "cite_sentinel.lsp", "cite_sentinel.mcp")
+FACES = ("cite_sentinel.filters", "cite_sentinel.lsp", "cite_sentinel.mcp", "cite_sentinel.web")
 CLI_MODULES = {path.stem for path in (ROOT / "cli").glob("*.py")}
 
 

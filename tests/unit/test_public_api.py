@@ -27,7 +27,7 @@ PACKAGES = (
     "cite_sentinel.core.verify",
     "cite_sentinel.core.workspace",
 )
-FACES = ("cli", "filters", "lsp", "mcp_server")
+FACES = ("cli", "filters", "lsp", "mcp_server", "web")
 _NOT_EXPORTS = {"annotations", "TYPE_CHECKING"}  # `from __future__`, typing's flag
 
 
