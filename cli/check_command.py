@@ -9,12 +9,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from cite_sentinel.config_file import config_for
+from cite_sentinel.config_file import config_for, with_locations
 from cite_sentinel.core import (
     SCORERS,
     CheckResult,
     CheckSession,
-    Config,
     Selection,
     configured,
 )
@@ -152,7 +151,7 @@ def run_check(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
     fail_on = frozenset(config.fail_on)
     chosen = _targets(options)  # before the check: a report that cannot be written stops it now
     config = replace(config, exclude=config.exclude + report_exclusions(chosen))
-    config = _with_locations(config, options.catalog, options.cache)
+    config = with_locations(config, options.catalog, options.cache)
     options.ground = config.ground if options.ground is None else options.ground
     bar = wants_progress(sys.stderr, environ, quiet=options.quiet)
     if options.offline:
@@ -254,15 +253,6 @@ def _fail_on(values: list[str]) -> frozenset[str]:
             f"--fail-on does not know {', '.join(unknown)}; use {', '.join(FAIL_ON_CHOICES)}"
         )
     return frozenset(words)
-
-
-def _with_locations(config: Config, catalog: str | None, cache: str | None) -> Config:
-    """The configuration with the catalog and shared cache --catalog and --cache choose."""
-    if cache and not cache.startswith(("postgresql://", "postgres://")):
-        raise UsageError(
-            f"--cache {cache}: give a postgresql:// URL (the disk cache is CITE_SENTINEL_CACHE_DIR)"
-        )
-    return replace(config, catalog=catalog or config.catalog, cache=cache or config.cache)
 
 
 def _notifier(*, quiet: bool) -> Callable[[str], None]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 # core.config reads and checks a table; only the choice of file is the command's.
-from cite_sentinel.core import Config, ConfigError, config_from_table, load_config
+from cite_sentinel.core import Config, ConfigError, InputError, config_from_table, load_config
 from cite_sentinel.core.workspace import path_exists
 
 
@@ -17,6 +18,15 @@ def config_for(paths: Sequence[str], named: str | None) -> Config:
         return _named(Path(named))
     start = next((Path(p) for p in paths if path_exists(Path(p))), Path.cwd())
     return load_config(start.absolute())
+
+
+def with_locations(config: Config, catalog: str | None, cache: str | None) -> Config:
+    """The configuration with the catalog and shared cache that --catalog and --cache choose."""
+    if cache and not cache.startswith(("postgresql://", "postgres://")):
+        raise InputError(
+            f"--cache {cache}: give a postgresql:// URL (the disk cache is CITE_SENTINEL_CACHE_DIR)"
+        )
+    return replace(config, catalog=catalog or config.catalog, cache=cache or config.cache)
 
 
 def _named(path: Path) -> Config:

@@ -9,11 +9,10 @@ import signal
 import socket
 import sys
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 
-from cite_sentinel.config_file import config_for
-from cite_sentinel.core import Config, InputError, configured
+from cite_sentinel.config_file import config_for, with_locations
+from cite_sentinel.core import InputError, configured
 from cite_sentinel.core.batch import STATE_FILE
 from cite_sentinel.core.catalog import is_postgres
 from cite_sentinel.core.http import MaskingFilter
@@ -79,7 +78,7 @@ def run_serve(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         raise InputError(f"--port {options.port}: a port is a number from 0 to 65535")
     if options.offline and options.refresh:
         raise InputError("--offline and --refresh exclude each other: refreshing needs the network")
-    config = _with_locations(
+    config = with_locations(
         configured(config_for([], options.config), environ, {}), options.catalog, options.cache
     )
     settings = ServeSettings(
@@ -175,12 +174,3 @@ def _url(listener: socket.socket) -> str:
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
-
-
-def _with_locations(config: Config, catalog: str | None, cache: str | None) -> Config:
-    """The configuration with the catalog and shared cache --catalog and --cache choose."""
-    if cache and not cache.startswith(("postgresql://", "postgres://")):
-        raise InputError(
-            f"--cache {cache}: give a postgresql:// URL (the disk cache is CITE_SENTINEL_CACHE_DIR)"
-        )
-    return replace(config, catalog=catalog or config.catalog, cache=cache or config.cache)

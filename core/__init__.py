@@ -7,7 +7,7 @@ and from core's packages (`core.verify`, `core.workspace`, `core.sources`, `core
 inside a package (tests/unit/test_public_api.py holds them to it).
 """
 
-from cite_sentinel.core.check import Remembering, Selection, Verifier
+from cite_sentinel.core.check import OnRead, Remembering, Selection, Verifier
 from cite_sentinel.core.config import (
     CONFIG_NAME,
     FAIL_ON,
@@ -81,6 +81,7 @@ __all__ = [
     "InputError",
     "InternalError",
     "Location",
+    "OnRead",
     "OnVerdict",
     "Origin",
     "Person",

@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 # Which keys to verify, given everything read (check --changed-since); None verifies all.
 Selection = Callable[[Sequence[Reference], Sequence[Citation]], Collection[str]]
+# Hears of every reference read, in order, before any is verified (a face's progress total).
+OnRead = Callable[[Sequence[Reference]], None]
 
 
 class Verifier(Protocol):
@@ -59,6 +61,7 @@ async def check_workspace(
     scorer: Scorer | None = None,
     fulltext: Path | None = None,
     files: FileAccess = DISK,
+    on_read: OnRead | None = None,
 ) -> CheckResult:
     """Fill a workspace from the inputs, lint it, verify, ground, accept.
 
@@ -67,7 +70,8 @@ async def check_workspace(
     AST, not a file); the bibliographies they name are read as an input's would be.
     `select` picks the keys to verify (the rest are checked locally only). With a `scorer`,
     each citing sentence is judged against the work it cites (full texts from `fulltext`).
-    `files` is how files are read (the disk; only granted folders).
+    `files` is how files are read (the disk; only granted folders); `on_read` hears of the
+    references read before any is verified.
     """
     config = config or Config()
     workspace = Workspace(config, files=files)
@@ -77,6 +81,8 @@ async def check_workspace(
     findings.extend(empty_input_findings(documents, inputs))
     references = tuple(workspace.references())
     citations = tuple(workspace.citations())
+    if on_read is not None:
+        on_read(references)
     verdicts, failed = await _verify(references, citations, verifier, select)
     findings.extend(failed)
     shown = placed_findings(placements(workspace, verdicts), config.severities)

@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cite_sentinel.core.check import Remembering, Selection, Verifier, check_workspace
+from cite_sentinel.core.check import OnRead, Remembering, Selection, Verifier, check_workspace
 from cite_sentinel.core.config import Config
 from cite_sentinel.core.failing import Failure, failures
 from cite_sentinel.core.model import Read, Record, Reference, Status, Verdict
@@ -49,8 +49,15 @@ def identity(reference: Reference) -> Identity:
     return reference.key, reference.signature
 
 
+_KEPT_VERDICTS = 250_000  # a long-lived face's store forgets its oldest beyond this many
+
+
 class Verdicts:
     """The verdicts a session reached, by key and content, each naming the reference it judged.
+
+    A face that lives long (the MCP server, the web page) checks many files: beyond 250,000
+    verdicts (more than the largest bibliography's entries) the oldest are forgotten; the
+    engine's verdict cache still remembers them.
 
     `identity` may be given where a face keeps the identities of references it has seen (the
     language server, whose workspace hands back the same objects for unchanged entries), so
@@ -69,7 +76,11 @@ class Verdicts:
     def put(self, reference: Reference, verdict: Verdict, at: Identity | None = None) -> Verdict:
         """Keep the verdict on this reference, marked as judging it; returns what was kept."""
         kept = replace(verdict, subject=reference.subject)
-        self._by_identity[at or identity(reference)] = kept
+        known = at or identity(reference)
+        self._by_identity.pop(known, None)  # kept again: the newest
+        self._by_identity[known] = kept
+        while len(self._by_identity) > _KEPT_VERDICTS:
+            del self._by_identity[next(iter(self._by_identity))]
         return kept
 
     def get(self, reference: Reference, at: Identity | None = None) -> Verdict | None:
@@ -247,10 +258,12 @@ class CheckSession:
         verify: bool = True,
         config: Config | None = None,
         files: FileAccess | None = None,
+        on_read: OnRead | None = None,
     ) -> CheckResult:
         """`core.check.check` through this session's engine, its verdicts kept in `verdicts`.
 
-        `on_verdict` hears of each verdict as it is decided. With `stoppable`, a cancellation
+        `on_read` hears of every reference read, before any is verified (a progress total);
+        `on_verdict` of each verdict as it is decided. With `stoppable`, a cancellation
         of the running task (Ctrl-C, SIGTERM) ends the verification with what it decided:
         the rest unverified, the result marked incomplete and `interrupted` set. `config`
         replaces the session's for this check alone (a build's metadata), `files` its file
@@ -262,13 +275,13 @@ class CheckSession:
         if not verify:
             return await check_workspace(
                 inputs, config=chosen, overlays=overlays, reads=reads, scorer=scorer,
-                fulltext=fulltext, files=files,
+                fulltext=fulltext, files=files, on_read=on_read,
             )  # fmt: skip
         async with self._verifier() as verifier:
             hearing = _Hearing(verifier, self.verdicts, on_verdict, stoppable=stoppable)
             result = await check_workspace(
                 inputs, config=chosen, verifier=hearing, overlays=overlays, reads=reads,
-                select=select, scorer=scorer, fulltext=fulltext, files=files,
+                select=select, scorer=scorer, fulltext=fulltext, files=files, on_read=on_read,
             )  # fmt: skip
         if hearing.interrupted:
             self.interrupted, self.decided = True, hearing.decided

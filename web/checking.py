@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Collection, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 from cite_sentinel.core import (
     CheckResult,
     CheckSession,
-    Citation,
     Config,
     Reference,
     Verdict,
@@ -71,29 +70,18 @@ class Checker:
         is decided. Both run on the caller's loop, each before the result is returned."""
         here = asyncio.get_running_loop()
 
-        def told_read(references: Sequence[Reference], _: Sequence[Citation]) -> Collection[str]:
-            # The selection of keys to verify is every key (as with none): its call is when
-            # the references are known, before any is verified.
+        def told_read(references: Sequence[Reference]) -> None:
             if on_references is not None:
                 here.call_soon_threadsafe(on_references, tuple(references))
-            return {reference.key for reference in references}
 
         def told(reference: Reference, verdict: Verdict) -> None:
             if on_verdict is not None:
                 here.call_soon_threadsafe(on_verdict, reference, verdict)
 
-        work = self._checked(
-            [str(path) for path in paths], ground=ground, on_verdict=told, select=told_read
-        )
+        work = self.session.check(
+            [str(path) for path in paths], ground=ground, on_verdict=told, on_read=told_read
+        )  # each check's verdicts live in its result; the session's store is bounded in core
         return await self._on_thread(work)
-
-    async def _checked(self, inputs: list[str], **options: Any) -> CheckResult:
-        try:
-            return await self.session.check(inputs, **options)
-        finally:
-            # Each check's verdicts live in its own result; the session's store of verdicts
-            # (what an editor's face reads back) would otherwise grow for the server's life.
-            self.session.verdicts.keep_only(())
 
     async def aclose(self) -> None:
         """Close the session (its engine) and end the checking thread."""

@@ -149,3 +149,20 @@ async def test_a_granted_file_access_reads_nothing_outside_its_folders(tmp_path:
     assert not verifier.asked and not result.references
     said = " ".join(finding.message for finding in result.findings)
     assert "lies outside the folders --root granted" in said
+
+
+def test_a_long_lived_sessions_store_forgets_its_oldest_verdicts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cite_sentinel.core import Location, Verdicts, session
+
+    monkeypatch.setattr(session, "_KEPT_VERDICTS", 3)
+    store = Verdicts()
+    references = [
+        Reference(key=f"k{n}", location=Location.point("refs.bib", n + 1, 1), title=f"T {n}")
+        for n in range(5)
+    ]
+    for reference in references:
+        store.put(reference, Verdict(key=reference.key, status=Status.VERIFIED))
+    assert len(store) == 3
+    assert store.get(references[0]) is None and store.get(references[4]) is not None
