@@ -18,8 +18,8 @@ UPPER = "A-Z" + "".join(
     chr(code) for code in range(0xC0, 0x530) if chr(code).isupper() and chr(code) not in "\\]^-"
 )
 _INITIAL = rf"(?:[{UPPER}][a-z]?\.|[{UPPER}](?=[\s,.-]|$))"
-# Initials, also of a hyphenated given name written half out: "Y.-fang B." (Yi-fang)
-_INITIALS = re.compile(rf"^(?:(?:{_INITIAL}|[{UPPER}]\.?-[a-z]+)\s*-?\s*)+$")
+# Initials, also of a hyphenated given name written half out: "Y.-fang B.", "H.-y." (Hung-yi)
+_INITIALS = re.compile(rf"^(?:(?:{_INITIAL}|[{UPPER}]\.?-[a-z]+\.?)\s*-?\s*)+$")
 _DOTTED_INITIALS = re.compile(rf"^(?:[{UPPER}]\.\s*-?\s*)+$")
 _VANCOUVER_TAIL = re.compile(
     rf"^(?P<family>.+?)\s+(?P<given>[{UPPER}](?:[{UPPER}]|[a-z](?=[{UPPER}])|-(?=[{UPPER}])){{0,4}})"
@@ -55,10 +55,27 @@ _LEADING_INITIALS = re.compile(rf"^(?P<given>(?:[{UPPER}][a-z]?\.\s*-?\s*)+)(?P<
 _SUFFIX = re.compile(r"Jr\.?|Sr\.?|II|III|IV")
 # "(Mark)" after a name, or its initial, its bracket lost in print: "Zhang, Z. (M., and …"
 _NICKNAME = re.compile(r"\s*\((?:[A-Z][\w'’-]*\s?){1,2}\)\.?(?=[\s,]|$)|\s\([A-Z]\.(?=,)")
+# A nickname in quotation marks after a given name, or its initial with the marks half lost:
+# "Chiyu "Max" Jiang", "Jiang, C. “M.”", Vancouver's "Jiang C "M" (Chiyu "Max")
+_QUOTED_NICKNAME = re.compile(
+    rf"(?<=[\w.])\s+[\"“„«]\s?[{UPPER}](?:[a-z]+|\.)?"
+    rf"(?:[\"”»](?=\s*(?:[,;&]|$)|\s+[{UPPER}])|(?=\s*(?:[,;&]|$)))"
+)
+# A given name's initial that keeps its elided particle: "Garcez AS d'A" (Artur S. d'Avila)
+_ELIDED_INITIAL = re.compile(rf"(?:d|l|dell)['’][{UPPER}]\.?")
+# A family name printed in capitals before given names written out: French "DUPONT Jean",
+# GB/T 7714's "VAN DER WAL Johannes" (three letters or more, not run-together initials)
+_UPPER_FAMILY_FIRST = re.compile(
+    rf"(?P<family>(?:[{UPPER}]{{2,}}\s)*[{UPPER}][{UPPER}'’-]{{2,}})"
+    rf"\s(?P<given>[{UPPER}][a-z][\w'’-]*(?:\s(?:[{UPPER}][a-z][\w'’-]*|[{UPPER}]\.?))*)"
+)
+# A given name whose hyphen is followed by a lower-case syllable: "Hung-yi", "Ken-ichi"
+_HYPHENATED_GIVEN = re.compile(rf"[{UPPER}][a-z]+-[a-z]+")
 _FUNCTION_WORDS = frozenset(["in", "on", "of", "for", "the", "with", "to", "from", "by", "at"])
 _INITIAL_WORD = re.compile(rf"(?<!\S)[{UPPER}]\.(?!\S)")  # "M." in "Inago M. D. R. de Troya"
 _STOPWORDS = frozenset(["of", "for", "and", "the", "on", "in", "de", "du", "des", "der", "für"])
-_FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$")
+# "Marshall, P.", "Th.", and the abbreviated second syllable of "Lee, H.-y." (Hung-yi)
+_FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$|[{UPPER}]\.-[a-z]\.$")
 # "K. C. Ho.": a two-letter name after initials is the family name, its full stop the list's.
 _SHORT_FAMILY_AFTER_INITIALS = re.compile(rf"(?:^|\s)[{UPPER}]\.\s+[{UPPER}][a-z]\.$")
 _PARTICLES = frozenset(
@@ -113,7 +130,7 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
         others = True
         text = text[: match.start()]
     text = re.sub(r",?\s*(?:…|\.\.\.)\s*(?=\S)", ", ", _trim_end(text))
-    text = rejoin_hyphens(_NICKNAME.sub("", text))
+    text = rejoin_hyphens(_QUOTED_NICKNAME.sub("", _NICKNAME.sub("", text)))
     if not text:
         return (), others
     if _CORPORATE.search(text) and not re.search(r"[,;&]|\b[A-Z]\.", text):
@@ -259,6 +276,9 @@ def _one_name(name: str) -> Person:
         return Person(family=person.family, given=person.given, suffix=tail.group(1))
     if _CORPORATE.search(name) or len(_INITIAL_WORD.sub("", name).split()) > 5:
         return Person(literal=name)
+    marked = _family_marked(name)
+    if marked is not None:
+        return marked
     trailing = _trailing_particles(name)
     if trailing is not None:
         return trailing
@@ -291,6 +311,24 @@ def _one_name(name: str) -> Person:
         start -= 1
     family = " ".join(words[start:])
     return Person(family=family.rstrip(".") or family, given=" ".join(words[:start]))
+
+
+def _family_marked(name: str) -> Person | None:
+    """A name whose family part its printing marks, whatever the order: the capitals of
+    "DUPONT Jean", the lower-case syllable of the given name in "Lee Hung-yi", the elided
+    particle that ends the initials of "Garcez AS d'A" (Artur S. d'Avila)."""
+    words = name.split()
+    if len(words) > 2 and _ELIDED_INITIAL.fullmatch(words[-1]):
+        head = _one_name(" ".join(words[:-1]))
+        if head.given and not head.literal:
+            return Person(family=head.family, given=f"{head.given} {words[-1]}")
+    upper_first = _UPPER_FAMILY_FIRST.fullmatch(name)
+    if upper_first:
+        given = re.sub(r"\b([A-Z])$", r"\1.", upper_first.group("given"))  # "SMITH John A"
+        return Person(family=upper_first.group("family"), given=given)
+    if len(words) == 2 and _HYPHENATED_GIVEN.fullmatch(words[1]) and words[0][1:].islower():
+        return Person(family=words[0], given=words[1])
+    return None
 
 
 def _trailing_particles(name: str) -> Person | None:

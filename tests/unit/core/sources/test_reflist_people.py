@@ -295,3 +295,94 @@ def test_capitalised_particles_after_initials_in_an_inverted_name() -> None:
         ("Ng", "N."),
     ]
     assert pairs("Bartolomeis, Piersilvio De") == [("Bartolomeis", "Piersilvio De")]
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # Vancouver: the nickname's initial, its closing mark lost (Chiyu "Max" Jiang)
+        ('Jiang C "M, Osei K', [("Jiang", "C."), ("Osei", "K.")]),
+        # inverted, with its initial in marks, and written out in curly marks
+        ('Jiang, C. "M.", Osei, K.', [("Jiang", "C."), ("Osei", "K.")]),
+        ("Chiyu “Max” Jiang and Kofi Osei", [("Jiang", "Chiyu"), ("Osei", "Kofi")]),
+        ('Brandt, Emma "Em"', [("Brandt", "Emma")]),
+    ],
+)
+def test_nicknames_in_quotation_marks_are_dropped(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+def test_a_quoted_title_after_the_names_is_no_nickname() -> None:
+    assert not looks_like_people('J. Smith "Deep Learning"', bounded=True)
+    assert not looks_like_people('Smith, J., "Deep learning"', bounded=True)
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # an initial that keeps its elided particle (Artur S. d'Avila Garcez)
+        ("Serafini L, Garcez AS d'A", [("Serafini", "L."), ("Garcez", "A. S. d'A")]),
+        ("Garcez A. S. d’A., Lamb L. C.", [("Garcez", "A. S. d’A"), ("Lamb", "L. C.")]),
+        ("Moreau JP l'H, Ng N", [("Moreau", "J. P. l'H"), ("Ng", "N.")]),
+    ],
+)
+def test_initials_of_a_given_name_with_an_elided_particle(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # French and GB/T 7714 with given names written out: the capitals are the family name
+        ("DUPONT Jean, MARTIN Paul", [("DUPONT", "Jean"), ("MARTIN", "Paul")]),
+        ("BRANDT Emma Louise and OSEI Kofi", [("BRANDT", "Emma Louise"), ("OSEI", "Kofi")]),
+        ("SMITH John A, VAN DER WAL Johannes", [("SMITH", "John A."), ("VAN DER WAL", "Johannes")]),
+        ("DE LA FONTAINE Jean", [("DE LA FONTAINE", "Jean")]),
+        # given names first keep working, and run-together initials are no family name
+        ("Jean DUPONT, Paul MARTIN", [("DUPONT", "Jean"), ("MARTIN", "Paul")]),
+        ("Smith JA, Osei KB", [("Smith", "J. A."), ("Osei", "K. B.")]),
+    ],
+)
+def test_family_names_in_capitals_before_given_names(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # a hyphenated initial with its own full stop (Hung-yi), family first
+        ("Lee, H.-y., Chen, Y.", [("Lee", "H.-y."), ("Chen", "Y.")]),
+        ("Lee, H.-y. and Kim, J.-h.", [("Lee", "H.-y."), ("Kim", "J.-h.")]),
+        # a given name whose second syllable is lower case is no family name
+        ("Lee Hung-yi", [("Lee", "Hung-yi")]),
+        ("Hung-yi Lee and Ken-ichi Sato", [("Lee", "Hung-yi"), ("Sato", "Ken-ichi")]),
+        # a double-barrelled family name keeps its capital
+        ("Smith-Jones, A., Lee, H.-y.", [("Smith-Jones", "A."), ("Lee", "H.-y.")]),
+    ],
+)
+def test_hyphenated_given_names_in_any_order(block: str, people: list[tuple[str, str]]) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        ("Ludwig van Beethoven", [("van Beethoven", "Ludwig")]),
+        (
+            "Jean de La Fontaine and Vincent Van Gogh",
+            [("de La Fontaine", "Jean"), ("Van Gogh", "Vincent")],
+        ),
+        (
+            "Charles de Gaulle, Antoine de Saint-Exupéry",
+            [("de Gaulle", "Charles"), ("de Saint-Exupéry", "Antoine")],
+        ),
+    ],
+)
+def test_given_names_first_with_particles(block: str, people: list[tuple[str, str]]) -> None:
+    assert pairs(block) == people
