@@ -35,7 +35,10 @@ _UPPER_VANCOUVER = re.compile(
 _HYPHENATED_INITIAL = re.compile(rf"[{UPPER}]\.?-[a-z]{{2,}}")
 # A hyphen a PDF's line break left apart after a capital: "Kawarabayashi K.- ichi" (Ken-ichi),
 # "T- cell"
-_BROKEN_HYPHEN = re.compile(rf"\b([{UPPER}]\.?-)\s+(?!(?:and|or|to)\b)(?=[a-z]{{2,}})")
+# and "Shim, H.- j." (Hye-jin, its second syllable abbreviated)
+_BROKEN_HYPHEN = re.compile(
+    rf"\b([{UPPER}]\.?-)\s+(?!(?:and|or|to)\b)(?=[a-z]{{2,}}|[a-z]\.(?:[\s,;]|$))"
+)
 _HYPHENATED_GIVEN_FIRST = re.compile(
     rf"^(?P<given>[{UPPER}]\.-[a-z]+(?:\s+[{UPPER}]\.)*)\s+(?P<family>[^.]+)$"
 )
@@ -56,10 +59,10 @@ _SUFFIX = re.compile(r"Jr\.?|Sr\.?|II|III|IV")
 # "(Mark)" after a name, or its initial, its bracket lost in print: "Zhang, Z. (M., and …"
 _NICKNAME = re.compile(r"\s*\((?:[A-Z][\w'’-]*\s?){1,2}\)\.?(?=[\s,]|$)|\s\([A-Z]\.(?=,)")
 # A nickname in quotation marks after a given name, or its initial with the marks half lost:
-# "Chiyu "Max" Jiang", "Jiang, C. “M.”", Vancouver's "Jiang C "M" (Chiyu "Max")
+# "Chiyu "Max" Jiang", "Jiang, C. “M.”", Vancouver's "Jiang C "M" (Chiyu "Max"), "Mueller F 'F"
 _QUOTED_NICKNAME = re.compile(
-    rf"(?<=[\w.])\s+[\"“„«]\s?[{UPPER}](?:[a-z]+|\.)?"
-    rf"(?:[\"”»](?=\s*(?:[,;&]|$)|\s+[{UPPER}])|(?=\s*(?:[,;&]|$)))"
+    rf"(?<=[\w.])\s+[\"“„«'‘]\s?[{UPPER}](?:[a-z]+|\.)?"
+    rf"(?:[\"”»'’](?=\s*(?:[,;&]|$)|\s+[{UPPER}])|(?=\s*(?:[,;&]|$)))"
 )
 # A given name's initial that keeps its elided particle: "Garcez AS d'A" (Artur S. d'Avila)
 _ELIDED_INITIAL = re.compile(rf"(?:d|l|dell)['’][{UPPER}]\.?")
@@ -182,6 +185,8 @@ def _pair_up(chunks: list[str]) -> list[Person]:
     if len(chunks) == 1:
         return [_one_name(chunks[0])]
     paired = _initial_pairs(chunks)
+    if paired is None:
+        paired = _pairs_among_mononyms(chunks)
     if paired is not None:
         return paired
     alternating = alternating_pairs(chunks)
@@ -217,6 +222,29 @@ def _initial_pairs(chunks: list[str]) -> list[Person] | None:
     if len(chunks) % 2:
         people.append(_one_name(chunks[-1]))
     return people
+
+
+def _pairs_among_mononyms(chunks: list[str]) -> list[Person] | None:
+    """ "Jiang, C., Kashinath, K., Prabhat, Marcus, P.": "Family, I." pairs with a one-word
+    name among them, and families that are themselves an initial ("Gupta, V., T, M.V."); None
+    where the chunks do not read so."""
+    people: list[Person] = []
+    index = 0
+    mononyms = 0
+    while index < len(chunks):
+        chunk = chunks[index]
+        given = chunks[index + 1] if index + 1 < len(chunks) else ""
+        family = not _LEADING_INITIALS.match(chunk) and len(chunk.split()) <= 3
+        if family and given and _INITIALS.match(given) and (people or not _INITIALS.match(chunk)):
+            people.append(_inverted(chunk, given))
+            index += 2
+        elif len(chunk.split()) == 1 and chunk[:1].isupper() and not _INITIALS.match(chunk):
+            people.append(Person(family=chunk))
+            mononyms += 1
+            index += 1
+        else:
+            return None
+    return people if mononyms * 2 < len(people) else None
 
 
 def _without_particles(given: str) -> str:

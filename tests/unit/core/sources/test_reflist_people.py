@@ -306,6 +306,11 @@ def test_capitalised_particles_after_initials_in_an_inverted_name() -> None:
         ('Jiang, C. "M.", Osei, K.', [("Jiang", "C."), ("Osei", "K.")]),
         ("Chiyu “Max” Jiang and Kofi Osei", [("Jiang", "Chiyu"), ("Osei", "Kofi")]),
         ('Brandt, Emma "Em"', [("Brandt", "Emma")]),
+        # single marks, the nickname's initial in Vancouver (Florian 'Floyd' Mueller)
+        ("Sargeant B, Mueller F 'F", [("Sargeant", "B."), ("Mueller", "F.")]),
+        ("Mueller, Florian ‘Floyd’, Sargeant, B.", [("Mueller", "Florian"), ("Sargeant", "B.")]),
+        # an apostrophe inside a family name is no mark
+        ("O'Brien, P., D’Souza, K.", [("O'Brien", "P."), ("D’Souza", "K.")]),
     ],
 )
 def test_nicknames_in_quotation_marks_are_dropped(
@@ -386,3 +391,34 @@ def test_hyphenated_given_names_in_any_order(block: str, people: list[tuple[str,
 )
 def test_given_names_first_with_particles(block: str, people: list[tuple[str, str]]) -> None:
     assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # a one-word name among "Family, I." pairs (Prabhat)
+        (
+            "Jiang, C., Kashinath, K., Prabhat & Marcus, P.",
+            [("Jiang", "C."), ("Kashinath", "K."), ("Prabhat", ""), ("Marcus", "P.")],
+        ),
+        ("Osei, K., Brennan, Ortiz, R.", [("Osei", "K."), ("Brennan", ""), ("Ortiz", "R.")]),
+        # family names that are themselves an initial (Mukund Varma T)
+        (
+            "Gupta, V., Girish, R.S.V., T, M.V., Tewari, A.",
+            [("Gupta", "V."), ("Girish", "R.S.V."), ("T", "M.V."), ("Tewari", "A.")],
+        ),
+        ("Rajan, R., G., H.U., Ng, N.", [("Rajan", "R."), ("G.", "H.U."), ("Ng", "N.")]),
+    ],
+)
+def test_pairs_around_one_word_names_and_initial_families(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+def test_a_hyphenated_initial_broken_over_a_line_before_its_abbreviated_syllable() -> None:
+    assert pairs("Jung, J.-w., Shim, H.- j., Heo, H.-S.") == [
+        ("Jung", "J.-w."),
+        ("Shim", "H.-j."),
+        ("Heo", "H.-S."),
+    ]
