@@ -223,3 +223,13 @@ def test_vancouver_names_end_at_the_full_stop_after_the_last_initials() -> None:
     )
     assert _families(starred) == ["Osei", "Brandt", "Marsh"]
     assert starred.title.startswith("GNN*")
+
+
+def test_a_doi_cut_at_a_line_end_is_read_whole() -> None:
+    reference = _read(
+        "Osei, K. and Brandt, E. Fair allocation under matroid constraints. In Proceedings of"
+        " the Conference on Artificial Intelligence, pages 12-19, 2019. doi: 10.1609/aaai."
+        " v33i01.33019921."
+    )
+    assert reference.identifiers.doi == "10.1609/aaai.v33i01.33019921"
+    assert reference.year == 2019
