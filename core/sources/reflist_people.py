@@ -108,6 +108,11 @@ _PARTICLES = frozenset(
         "y",
     ]
 )
+# Particles that open a family name written with a capital ("Van Dijk", "De Luca", "Da Silva")
+# and are no given name; "Bin", "Al", "Le" also are given names ("Bin Zhao").
+_EUROPEAN_PARTICLES = frozenset(
+    ["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la"]
+)
 _CORPORATE = re.compile(
     r"\b(?:organi[sz]ation|association|institute|institut|society|committee|group|consortium"
     r"|council|agency|foundation|university|department|team|collaboration|cent(?:er|re)"
@@ -287,9 +292,19 @@ def _inverted_first(chunks: list[str]) -> bool:
     if _VANCOUVER_TAIL.match(first) or _LEADING_INITIALS.match(first):
         return False
     words = first.split()
-    if len(words) == 1 or all(word.lower() in _PARTICLES for word in words[:-1]):
+    if len(words) == 1 or all(word in _PARTICLES for word in words[:-1]):
         return True
+    if all(word.lower() in _PARTICLES for word in words[:-1]) and (
+        all(word.lower() in _EUROPEAN_PARTICLES for word in words[:-1]) or not _whole(second)
+    ):
+        return True  # "Van Dijk, Pieter", but "Bin Zhao, Xuelong Li": a given name, "Bin"
     return len(second.split()) == 1 and not _VANCOUVER_TAIL.match(second)
+
+
+def _whole(name: str) -> bool:
+    """Whether a chunk reads as a whole name, given names first: "Xuelong Li"."""
+    words = name.split()
+    return len(words) >= 2 and all(re.fullmatch(r"[^\W\d_][^\W\d_'’-]+", w) for w in words)
 
 
 def _one_name(name: str) -> Person:

@@ -422,3 +422,24 @@ def test_a_hyphenated_initial_broken_over_a_line_before_its_abbreviated_syllable
         ("Shim", "H.-j."),
         ("Heo", "H.-S."),
     ]
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # a given name that is also a particle elsewhere ("bin", "Le"): whole names follow
+        (
+            "Bin Zhao, Xuelong Li, and Xiaoqiang Lu",
+            [("Zhao", "Bin"), ("Li", "Xuelong"), ("Lu", "Xiaoqiang")],
+        ),
+        ("Le Song, Bo Dai", [("Song", "Le"), ("Dai", "Bo")]),
+        # a capitalised particle that opens a family name written first
+        ("Van Dijk, Pieter Jan, and Hans Berg", [("Van Dijk", "Pieter Jan"), ("Berg", "Hans")]),
+        ("Al Farsi, Khalid, and Sara Nasser", [("Al Farsi", "Khalid"), ("Nasser", "Sara")]),
+        ("bin Hassan, Ali, and Omar Said", [("bin Hassan", "Ali"), ("Said", "Omar")]),
+    ],
+)
+def test_the_first_name_is_inverted_only_where_the_list_says_so(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
