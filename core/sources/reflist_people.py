@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cite_sentinel.core.lexicon.words import name_counts
 from cite_sentinel.core.model import Person
 from cite_sentinel.core.sources.reflist_name_pairs import alternating_pairs
 
@@ -67,7 +68,8 @@ _QUOTED_NICKNAME = re.compile(
 # A given name's initial that keeps its elided particle: "Garcez AS d'A" (Artur S. d'Avila)
 _ELIDED_INITIAL = re.compile(rf"(?:d|l|dell)['’][{UPPER}]\.?")
 # A family name printed in capitals before given names written out: French "DUPONT Jean",
-# GB/T 7714's "VAN DER WAL Johannes" (three letters or more, not run-together initials)
+# GB/T 7714's "VAN DER WAL Johannes" (three letters or more, not run-together initials; the
+# given name one that authors have, `_given_name`)
 _UPPER_FAMILY_FIRST = re.compile(
     rf"(?P<family>(?:[{UPPER}]{{2,}}\s)*[{UPPER}][{UPPER}'’-]{{2,}})"
     rf"\s(?P<given>[{UPPER}][a-z][\w'’-]*(?:\s(?:[{UPPER}][a-z][\w'’-]*|[{UPPER}]\.?))*)"
@@ -366,12 +368,19 @@ def _family_marked(name: str) -> Person | None:
         if head.given and not head.literal:
             return Person(family=head.family, given=f"{head.given} {words[-1]}")
     upper_first = _UPPER_FAMILY_FIRST.fullmatch(name)
-    if upper_first:
+    if upper_first and _given_name(upper_first.group("given").split()[0]):
         given = re.sub(r"\b([A-Z])$", r"\1.", upper_first.group("given"))  # "SMITH John A"
         return Person(family=upper_first.group("family"), given=given)
     if len(words) == 2 and _HYPHENATED_GIVEN.fullmatch(words[1]) and words[0][1:].islower():
         return Person(family=words[0], given=words[1])
     return None
+
+
+def _given_name(word: str) -> bool:
+    """Whether authors are called `word` more often as a given name than as a family name:
+    "Jean" in "DUPONT Jean", not "Medialab" in "SISSA Medialab"."""
+    family, given = name_counts(word)
+    return given > family
 
 
 def _trailing_particles(name: str) -> Person | None:

@@ -32,9 +32,8 @@ _SPACED_RANGE = re.compile(
 # "10.1609/aaai .v33i01.3301", "10.1609/aaai. v33i01.3301" (a piece in lower case that holds a
 # digit: a sentence after a DOI starts with a capital, "URL", "Accessed"), "10.1109/ TPAMI.2020.7"
 _DOI_CUT = re.compile(
-    r"(?<![\w.])(?:doi:\s?)?10\.\d{4,9}/\S*"
-    r"(?:(?<=[/_-]) (?=[\w.]*[\d.A-Z])|(?<=\.) (?=[a-z][\w.;()/-]*\d)| (?=\.[a-z\d]))",
-    re.IGNORECASE,
+    r"(?<![\w.])(?:(?i:doi):\s?)?10\.\d{4,9}/\S*"
+    r"(?:(?<=[/_-]) (?=[\w.]*[\d.A-Z])|(?<=\.) (?=[a-z][\w.;()/-]*\d)| (?=\.[a-z\d]))"
 )
 _SUSPENDING = frozenset({"and", "or", "to", "und", "oder", "bis", "et", "ou", "y", "o", "e"})
 _CLEAR_MARGIN = 4  # the whole word must be this many times as common as its rarer piece

@@ -350,6 +350,8 @@ def test_initials_of_a_given_name_with_an_elided_particle(
         # given names first keep working, and run-together initials are no family name
         ("Jean DUPONT, Paul MARTIN", [("DUPONT", "Jean"), ("MARTIN", "Paul")]),
         ("Smith JA, Osei KB", [("Smith", "J. A."), ("Osei", "K. B.")]),
+        # capitals before a word no author is called: not read as family and given names
+        ("SISSA Medialab", [("Medialab", "SISSA")]),
     ],
 )
 def test_family_names_in_capitals_before_given_names(
