@@ -25,6 +25,7 @@ _LINK = re.compile(r"(?:https?|ftp)://|www\.|10\.\d{4,9}/")
 _VENUE_WORDS = JOURNAL_WORDS | CONFERENCE_WORDS | LOCATOR_WORDS
 _YEAR_THEN_NAME = re.compile(rf"{YEAR}$")
 _YEAR = re.compile(YEAR)
+_YEAR_SPAN = re.compile(rf"{YEAR}[-‐‑–—](?:{YEAR})?")  # "1896-1970", "1885–"
 # Words that announce the next field and are never the start of a title.
 _ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})
 _TEXT_FIELDS = frozenset(
@@ -47,6 +48,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _vancouver_names_end,
         _venue_after_inverted_names,
         _abbreviations_joined,
+        _years_in_venue_name,
         _venue_before_numbers,
         _book_read_as_venue,
         _locators_after_venue,
@@ -478,6 +480,85 @@ def _locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labe
     for offset, label in enumerate(found):
         labels[start + offset] = label
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _years_in_venue_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A year printed in a venue's name is no date where the reference prints its date as
+    well: the years a journal ran, in brackets after its name ("Public Health Reports
+    (1896-1970)", "Annals of Surgery (1885-)"), wherever the date stands; a conference's or an
+    era's year ending the venue's words ("PoS LATTICE 2015 (2016)", "British Fiction since
+    1970. Basingstoke: Palgrave, 2005"), where a year no earlier follows it. Vancouver's
+    "Biochim Biophys Acta 2000; 1502:95" keeps its date: the number after it is smaller."""
+    labels = list(labelling.labels)
+    runs = _runs(labels, Label.DATE)
+    for index, run in enumerate(runs):
+        span = _year_span_after_venue(tokens, labels, run)
+        later = runs[index + 1 :]
+        if span is not None:
+            others = [other for other in runs if other != run]
+            if not any(_year_from(tokens, other, int(tokens[run[0]].text[:4])) for other in others):
+                continue
+        elif _year_ends_venue(tokens, labels, run) and any(
+            _year_from(tokens, other, int(tokens[run[0]].text)) for other in later
+        ):
+            span = run
+        else:
+            continue
+        for inside in range(span[0], span[1] + 1):
+            labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _year_ends_venue(
+    tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
+) -> bool:
+    """A date run of one year right after a word of the venue: "PoS LATTICE 2015"."""
+    first, last = run
+    return (
+        first == last
+        and first > 0
+        and labels[first - 1] is Label.CONTAINER
+        and tokens[first - 1].is_word
+        and bool(_YEAR.fullmatch(tokens[first].text))
+    )
+
+
+def _year_span_after_venue(
+    tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The bracketed years a journal ran, printed after its name, that the date run `run`
+    starts: the brackets and what they hold; None where it is not so."""
+    first = run[0]
+    if first < 2 or tokens[first - 1].text != "(" or labels[first - 2] is not Label.CONTAINER:
+        return None
+    close = next(
+        (i for i in range(first, min(first + 4, len(tokens))) if tokens[i].text == ")"), None
+    )
+    if close is None:
+        return None
+    span = "".join(token.text for token in tokens[first:close])
+    return (first - 1, close) if _YEAR_SPAN.fullmatch(span) else None
+
+
+def _year_from(tokens: Sequence[Token], run: tuple[int, int], earliest: int) -> bool:
+    """Whether the run holds a year no earlier than `earliest`."""
+    return any(
+        _YEAR.fullmatch(token.text) and int(token.text) >= earliest
+        for token in tokens[run[0] : run[1] + 1]
+    )
+
+
+def _runs(labels: Sequence[Label], label: Label) -> list[tuple[int, int]]:
+    """Where each run of `label` starts and ends (both included)."""
+    runs: list[tuple[int, int]] = []
+    for index, found in enumerate(labels):
+        if found is not label:
+            continue
+        if runs and runs[-1][1] == index - 1:
+            runs[-1] = (runs[-1][0], index)
+        else:
+            runs.append((index, index))
+    return runs
 
 
 def _shape_of(text: str) -> str:

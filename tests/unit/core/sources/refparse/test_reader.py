@@ -5,6 +5,7 @@ trained on these strings."""
 
 from __future__ import annotations
 
+import pytest
 from cite_sentinel.core.model import Location, Reference
 from cite_sentinel.core.sources.refparse import parse_reference
 
@@ -233,3 +234,37 @@ def test_a_doi_cut_at_a_line_end_is_read_whole() -> None:
     )
     assert reference.identifiers.doi == "10.1609/aaai.v33i01.33019921"
     assert reference.year == 2019
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the years a journal ran, in brackets after its name, in several styles
+        "Okafor T. Typhoid in rural counties. Public Health Reports (1896-1970)."
+        " 1950;65(12):345-60.",
+        'T. Okafor, "Typhoid in rural counties," Public Health Reports (1896-1970), vol. 65,'
+        " no. 12, pp. 345-360, 1950.",
+        "Okafor, T. (1950). Typhoid in rural counties. Public Health Reports (1896-1970), 65(12),"
+        " 345-360.",
+        "Okafor T. Typhoid in rural counties. Annals of Surgery (1885-). 1950;3:1-9.",
+    ],
+)
+def test_the_years_a_journal_ran_are_its_name_not_the_date(text: str) -> None:
+    reference = _read(text)
+    assert reference.year == 1950
+    assert reference.venue.endswith(")")
+
+
+def test_a_year_in_a_venue_name_gives_way_to_the_date_printed_after_it() -> None:
+    assert _read("T. Okafor, PoS LATTICE 2015 (2016) 016.").year == 2016
+    book = _read(
+        "Okafor, Tunde. “Fiction and the City.” Contemporary Novelists: British Fiction since"
+        " 1970. London: Osei Press, 2005: 160-179."
+    )
+    assert book.year == 2005
+
+
+def test_a_vancouver_date_before_a_volume_that_looks_like_a_year_stays_the_date() -> None:
+    reference = _read("Okafor T. Membrane proteins. Biochim Biophys Acta 2000; 1502:95-109.")
+    assert reference.year == 2000
+    assert reference.venue == "Biochim Biophys Acta"
