@@ -25,6 +25,7 @@ _LINK = re.compile(r"(?:https?|ftp)://|www\.|10\.\d{4,9}/")
 _VENUE_WORDS = JOURNAL_WORDS | CONFERENCE_WORDS | LOCATOR_WORDS
 _YEAR_THEN_NAME = re.compile(rf"{YEAR}$")
 _YEAR = re.compile(YEAR)
+_GLUED_AND = re.compile(r"and[A-Z]")
 _YEAR_SPAN = re.compile(rf"{YEAR}[-‐‑–—](?:{YEAR})?")  # "1896-1970", "1885–"
 # Words that announce the next field and are never the start of a title.
 _ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})
@@ -41,6 +42,8 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _word_before_colon,
         _title_words_before,
         _title_inside_container,
+        _title_read_as_names,
+        _title_before_in,
         _publisher_after_title,
         _title_read_as_note,
         _year_ends_the_names,
@@ -131,6 +134,92 @@ def _title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> La
             labels[stop] = Label.OTHER
             return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def _title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of names printed initials first ("K. Osei, T. Ng, …"), a part between commas
+    that opens with no initial and holds three words or more is no name but the title the
+    labeller read into the names: "K. Osei, T. Ng, Rivers and Their Deltas, in: …"; what the
+    names' run holds after it is the venue where it reads as one ("…, Rivers and their
+    deltas, J. Hydrol. 12"), else no field (a publisher, a place)."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    if Label.TITLE in labels or run is None:
+        return labelling
+    first, last = run
+    chunks: list[tuple[int, int]] = []
+    start = first
+    for index in range(first, last + 2):
+        if index > last or tokens[index].text == ",":
+            if start < index:
+                chunks.append((start, index))
+            start = index + 1
+    if len(chunks) < 2 or not _initials_first(tokens, *chunks[0]):
+        return labelling
+    for number, (begin, end) in enumerate(chunks[1:], start=1):
+        if tokens[begin].text in AND_WORDS:  # lower case: "A." and "Y." are initials
+            begin += 1
+        elif _GLUED_AND.match(tokens[begin].text):
+            continue  # "andR .de Tourreil": the last name, "and" glued to it in a PDF
+        if _initials_first(tokens, begin, end):
+            continue
+        if _words(tokens, begin, end) < 3 or not _no_initials(tokens, begin, end):
+            return labelling
+        for inside in range(chunks[number][0], end):
+            labels[inside] = Label.TITLE
+        rest = range(end + 1, last + 1)  # after a title: no name; a venue if it reads as one
+        venue = any(tokens[i].text == "." or tokens[i].text.lower() in _VENUE_WORDS for i in rest)
+        for inside in range(end, last + 1):
+            labels[inside] = Label.CONTAINER if venue and inside in rest else Label.OTHER
+        return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def _initials_first(tokens: Sequence[Token], begin: int, end: int) -> bool:
+    """Whether the tokens from `begin` to `end` open with an initial: "K. Osei", "Y. G. Kim
+    and C. B. Park"."""
+    return end - begin >= 3 and _is_initial(tokens[begin].text) and tokens[begin + 1].text == "."
+
+
+def _no_initials(tokens: Sequence[Token], begin: int, end: int) -> bool:
+    return not any(
+        _is_initial(tokens[index].text) and tokens[index + 1].text == "."
+        for index in range(begin, end - 1)
+    )
+
+
+def _title_before_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference read with no title, names and then venue words up to "in:" and the venue
+    after it: the words before "in:" are the title ("J. van Dijk, Memory, Grief and the
+    Archive, in: Proceedings of …", Copernicus's "Zhu, Y.: Glacier retreat in the Alps, in:
+    EGU, 2020"). A title never ends in "in:"; a venue is what it announces."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.CONTAINER)
+    if Label.TITLE in labels or run is None or Label.AUTHOR not in labels[: run[0]]:
+        return labelling
+    first = run[0]
+    announced = next(
+        (
+            index
+            for index in range(first + 2, len(tokens) - 2)
+            if tokens[index].text.lower() == "in"
+            and tokens[index - 1].text in ",."
+            and tokens[index + 1].text == ":"
+        ),
+        None,
+    )
+    if (
+        announced is None
+        or labels[announced + 2] is not Label.CONTAINER
+        or any(label is not Label.CONTAINER for label in labels[first : announced - 1])
+        or _words(tokens, first, announced - 1) < 2
+    ):
+        return labelling
+    for inside in range(first, announced - 1):
+        labels[inside] = Label.TITLE
+    for inside in range(announced - 1, announced + 2):
+        labels[inside] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
 
 
 def _ends_a_title(tokens: Sequence[Token], stop: int) -> bool:

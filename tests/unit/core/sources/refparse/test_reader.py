@@ -268,3 +268,57 @@ def test_a_vancouver_date_before_a_volume_that_looks_like_a_year_stays_the_date(
     reference = _read("Okafor T. Membrane proteins. Biochim Biophys Acta 2000; 1502:95-109.")
     assert reference.year == 2000
     assert reference.venue == "Biochim Biophys Acta"
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "venue"),
+    [
+        (
+            "Brandt, Emma, Die Kultur der Städte im Mittelalter, in: Historische Studien 39"
+            " (2005), S. 1-100.",
+            "Die Kultur der Städte im Mittelalter",
+            "Historische Studien",
+        ),
+        (
+            "K. Osei, T. Ng, Rivers and Their Deltas, in: Proceedings of the Hydrology"
+            " Congress, 2016: pp. 41–52.",
+            "Rivers and Their Deltas",
+            "Proceedings of the Hydrology Congress",
+        ),
+    ],
+)
+def test_words_before_in_colon_are_the_title_and_what_follows_the_venue(
+    text: str, title: str, venue: str
+) -> None:
+    reference = _read(text)
+    assert (reference.title, reference.venue) == (title, venue)
+
+
+def test_a_title_after_names_printed_initials_first_is_no_name() -> None:
+    reference = _read("K. Osei, T. Ngata, Rivers and their deltas, J. Hydrol. 12 (2016) 41–52.")
+    assert _families(reference) == ["Osei", "Ngata"]
+    assert reference.title == "Rivers and their deltas"
+
+
+@pytest.mark.parametrize(
+    ("text", "families"),
+    [
+        # names joined by "and", "et", or an "and" a PDF glued on, and no title at all
+        (
+            "W. S. Osei, K. Ng, Y. G. Kim and C. B. Park, Phys. Rev. D 79, 031701 (2009).",
+            ["Osei", "Ng", "Kim", "Park"],
+        ),
+        (
+            "D. MATTE, B. OSEI, A. MERLIN et X. DEGLISE. Can. J. Chem. 67, 786 (1989).",
+            ["MATTE", "OSEI", "MERLIN", "DEGLISE"],
+        ),
+        (
+            "S. Brandt, U. Low, A. Patel et al., Phys. Lett. B227, 266 (1989).",
+            ["Brandt", "Low", "Patel"],
+        ),
+    ],
+)
+def test_names_printed_initials_first_without_a_title_stay_names(
+    text: str, families: list[str]
+) -> None:
+    assert _families(_read(text)) == families
