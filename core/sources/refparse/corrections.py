@@ -17,6 +17,7 @@ from cite_sentinel.core.lexicon import (
 )
 from cite_sentinel.core.lexicon.dates import YEAR, month_number
 from cite_sentinel.core.lexicon.words import name_counts, word_count
+from cite_sentinel.core.sources.reflist_people import parse_people
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
@@ -25,6 +26,12 @@ _LINK = re.compile(r"(?:https?|ftp)://|www\.|10\.\d{4,9}/")
 _VENUE_WORDS = JOURNAL_WORDS | CONFERENCE_WORDS | LOCATOR_WORDS
 _YEAR_THEN_NAME = re.compile(rf"{YEAR}$")
 _YEAR = re.compile(YEAR)
+# Given names written as initials: "T.", "C.-W.", "H-yi", "N.", "J. P."
+_INITIALS_GIVEN = re.compile(r"(?:[A-Z][a-z]?\.?(?:-[A-Za-z]{1,3}\.?)?\s?)+")
+# A family name: one or two capitalised words after particles ("de Freitas", "Barth-Maron")
+_FAMILY = re.compile(
+    r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|das) )*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?"
+)
 _GLUED_AND = re.compile(r"and[A-Z]")
 _YEAR_SPAN = re.compile(rf"{YEAR}[-‐‑–—](?:{YEAR})?")  # "1896-1970", "1885–"
 # Words that announce the next field and are never the start of a title.
@@ -46,6 +53,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_before_in,
         _publisher_after_title,
         _title_read_as_note,
+        _names_run_on,
         _year_ends_the_names,
         _name_after_last_initial,
         _vancouver_names_end,
@@ -250,6 +258,76 @@ def _plain_word(token: Token) -> bool:
     if not token.is_word or text[0].isdigit() or text.lower() in _ANNOUNCING:
         return False
     return word_count(text) > sum(name_counts(text))
+
+
+def _names_run_on(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Names the labeller ended too early: the words after the names' run, read with them,
+    are one longer list of names with initials, up to the year that follows the names (IOP's
+    "… Chen K-Y, Lee H-yi and Lee L-S 2018 Scalable …", read as a title), or to the full stop
+    of the last initials (GOST's "Petrov A. V., Ivanova E. S. Quantum …"), or up to the title
+    (Copernicus's "…, Wang, Z., Freitas, N. de, and Team, W.: Making …", read as a venue)."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    start = last + 1
+    while start < len(tokens) and labels[start] is Label.OTHER and not tokens[start].is_word:
+        start += 1
+    if start >= len(tokens) or labels[start] not in (Label.TITLE, Label.CONTAINER):
+        return labelling
+    stop = _names_stop(tokens, labels, start)
+    if stop is None:
+        return labelling
+    names = parse_people(_text_of(tokens, first, stop))[0]
+    if len(names) <= len(parse_people(_text_of(tokens, first, last + 1))[0]) or not all(
+        _FAMILY.fullmatch(person.family) and _INITIALS_GIVEN.fullmatch(person.given)
+        for person in names
+    ):
+        return labelling
+    for inside in range(last + 1, stop):
+        labels[inside] = Label.AUTHOR
+    if _YEAR.fullmatch(tokens[stop].text):
+        labels[stop] = Label.DATE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _names_stop(tokens: Sequence[Token], labels: Sequence[Label], start: int) -> int | None:
+    """Where names read as the field at `start` would end: at a year a few words on, inside a
+    title, or after the full stop of initials before a word; before the title that follows a
+    venue-read run. None where neither is so, or where
+    a sentence ends first."""
+    for index in range(start, min(start + 16, len(tokens))):
+        if tokens[index].text == "." and not _is_initial(tokens[index - 1].text):
+            return None  # a sentence's end: names go on past none
+        if labels[start] is Label.TITLE and labels[index] is not Label.TITLE:
+            return None
+        if labels[start] is Label.TITLE and _YEAR.fullmatch(tokens[index].text):
+            return index
+        if (
+            labels[start] is Label.TITLE
+            and tokens[index].text == "."
+            and _is_initial(tokens[index - 1].text)
+            and index + 1 < len(tokens)
+            and tokens[index + 1].is_word
+            and not _is_initial(tokens[index + 1].text)
+        ):
+            return index + 1  # GOST's "Petrov A. V., Ivanova E. S. Quantum dots …"
+        if labels[start] is Label.CONTAINER and labels[index] is Label.TITLE:
+            while index > start and not tokens[index - 1].is_word:
+                index -= 1
+            return index
+    return None
+
+
+def _text_of(tokens: Sequence[Token], start: int, stop: int) -> str:
+    """The tokens from `start` to `stop` as printed, spaces where the text had them."""
+    parts = []
+    for index in range(start, stop):
+        if index > start and tokens[index].start > tokens[index - 1].end:
+            parts.append(" ")
+        parts.append(tokens[index].text)
+    return "".join(parts)
 
 
 def _year_ends_the_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

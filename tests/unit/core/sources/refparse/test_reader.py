@@ -322,3 +322,52 @@ def test_names_printed_initials_first_without_a_title_stay_names(
     text: str, families: list[str]
 ) -> None:
     assert _families(_read(text)) == families
+
+
+@pytest.mark.parametrize(
+    ("text", "families", "title"),
+    [
+        # GOST: the full stop of the last initials ends the names
+        (
+            "2. Sidorov P. A., Ivanova E. S., Kuznetsova O. M. Lattice models of magnets //"
+            " Physics Letters. 2019. Vol. 3. Pp. 1 – 9.",
+            ["Sidorov", "Ivanova", "Kuznetsova"],
+            "Lattice models of magnets",
+        ),
+        # Copernicus: a long list the labeller broke off before its last names
+        (
+            "Osei, T., Ng, C., Brandt, B., Moreau, M., Hart, M., Lindqvist, H., Dubois, R.,"
+            " Tanaka, S., Berg, N., Ortiz, D., Okafor, G., Wang, Z., Freitas, N. de, and Kim, W.:"
+            " Glacier retreat in the Alps, in: EGU, 2020.",
+            [
+                "Osei",
+                "Ng",
+                "Brandt",
+                "Moreau",
+                "Hart",
+                "Lindqvist",
+                "Dubois",
+                "Tanaka",
+                "Berg",
+                "Ortiz",
+                "Okafor",
+                "Wang",
+                "de Freitas",
+                "Kim",
+            ],
+            "Glacier retreat in the Alps",
+        ),
+    ],
+)
+def test_names_the_labeller_ended_too_early_run_on(
+    text: str, families: list[str], title: str
+) -> None:
+    reference = _read(text)
+    assert _families(reference) == families
+    assert reference.title == title
+
+
+def test_a_title_opening_with_an_initial_stays_the_title() -> None:
+    reference = _read("Osei J, Ng K. World War I. The aftermath. Hist J. 2001;3:1-2.")
+    assert _families(reference) == ["Osei", "Ng"]
+    assert reference.title.startswith("World War I")
