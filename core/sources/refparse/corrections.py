@@ -60,6 +60,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _venue_after_inverted_names,
         _abbreviations_joined,
         _years_in_venue_name,
+        _day_after_month,
         _venue_before_numbers,
         _book_read_as_venue,
         _locators_after_venue,
@@ -673,6 +674,24 @@ def _years_in_venue_name(tokens: Sequence[Token], labelling: Labelling) -> Label
             continue
         for inside in range(span[0], span[1] + 1):
             labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _day_after_month(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A day right after a date's month, before the semicolon of Vancouver's "2015 May
+    28;521(7553)", is the date's, not the volume: the volume follows the semicolon."""
+    labels = list(labelling.labels)
+    for index in range(1, len(tokens) - 1):
+        day = tokens[index].text
+        if (
+            labels[index - 1] is Label.DATE
+            and month_number(tokens[index - 1].text)
+            and labels[index] is not Label.DATE
+            and day.isdigit()
+            and 1 <= int(day) <= 31
+            and tokens[index + 1].text == ";"
+        ):
+            labels[index], labels[index + 1] = Label.DATE, Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
 
 

@@ -371,3 +371,20 @@ def test_a_title_opening_with_an_initial_stays_the_title() -> None:
     reference = _read("Osei J, Ng K. World War I. The aftermath. Hist J. 2001;3:1-2.")
     assert _families(reference) == ["Osei", "Ng"]
     assert reference.title.startswith("World War I")
+
+
+@pytest.mark.parametrize(
+    ("text", "date", "volume"),
+    [
+        (
+            "Osei K, Ng T. Renal outcomes. Lancet. 2019 Dec 3;394(10214):2011-20.",
+            "2019-12-03",
+            "394",
+        ),
+        ("Osei K. Renal outcomes. BMJ. 2018 Jan 15;360:k12.", "2018-01-15", "360"),
+        ("Osei K. Renal outcomes. BMJ. 2018 Jan;360:k12.", "2018-01", "360"),
+    ],
+)
+def test_the_day_of_a_vancouver_date_is_no_volume(text: str, date: str, volume: str) -> None:
+    reference = _read(text)
+    assert (reference.date, reference.volume) == (date, volume)
