@@ -362,7 +362,8 @@ def _year_ends_the_names(tokens: Sequence[Token], labelling: Labelling) -> Label
 
 
 def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """In a list of names printed given name first ("P. Boniol, M. Meftah"), names that end at
+    """In a list of names printed given name first ("P. Boniol, M. Meftah", "Jon J. Bentley and
+    Brian W. Kernighan"), names that end at
     an initial lack their family name: the word after it is that name, whatever field the
     labeller began there ("E. Remy, T. Palpanas in SIGMOD '22: …")."""
     labels = list(labelling.labels)
@@ -374,7 +375,7 @@ def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> L
         first + 1 < len(tokens)
         and _is_initial(tokens[first].text)
         and tokens[first + 1].text == "."
-    )
+    ) or _middle_initial_first(tokens, first)
     if not given_first or last + 2 >= len(tokens) or not _is_initial(tokens[last].text):
         return labelling
     family = tokens[last + 2]
@@ -382,6 +383,30 @@ def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> L
         return labelling
     labels[last + 1] = labels[last + 2] = Label.AUTHOR
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _given_word(text: str) -> bool:
+    family, given = name_counts(text)
+    return text[:1].isupper() and given > family
+
+
+def _middle_initial_first(tokens: Sequence[Token], first: int) -> bool:
+    """Whether the list opens with a given name, a middle initial and a family name: "Jon J.
+    Bentley and …" (a family name first is followed by its initials alone: "Scott P.
+    Initiation …"; the first word must be one that authors have as a given name more than as
+    a family name, and the next name or a comma follow the family name)."""
+    return (
+        first + 4 < len(tokens)
+        and tokens[first + 4].text in (",", "and", "&")
+        and _given_word(tokens[first].text)
+        and len(tokens[first + 1].text) == 1
+        and tokens[first + 1].text.isupper()
+        and tokens[first + 2].text == "."
+        and tokens[first + 3].is_word
+        and tokens[first + 3].text[0].isupper()
+        and not _is_initial(tokens[first + 3].text)
+        and not _plain_word(tokens[first + 3])  # "Wieland K. Distribution and …"
+    )
 
 
 def _vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -142,7 +142,6 @@ STYLES = [
         1988,
         "Tools for printing indexes",
         "",
-        "the labeller takes a family name after a middle initial for the title's first word",
     ),
     (
         "bibtex-plain-dotted-initials",

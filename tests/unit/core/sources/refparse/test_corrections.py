@@ -35,3 +35,20 @@ def test_a_title_that_opens_with_a_name_and_no_year_stays_the_title() -> None:
     text = "Osei C, Ng Y, Lee Smith and the sea of 2018"
     labels = [_A, _A, _A, _A, _A, _O] + [_T] * 7
     assert _fields(text, labels)[_T] == "Lee Smith and the sea of 2018"
+
+
+def test_the_family_name_after_a_middle_initial_ends_a_given_first_name() -> None:
+    # BibTeX's plain: "Jon J. Bentley and Brian W. Kernighan. Tools …", the last family name
+    # begun as the title
+    text = "Emma J. Brandt and Brian W. Kernighan. Tools for indexes"
+    labels = [_A] * 7 + [_O] + [_T] * 5
+    fields = _fields(text, labels)
+    assert fields[_A] == "Emma J . Brandt and Brian W . Kernighan"
+    assert fields[_T].strip(". ") == "Tools for indexes"  # the reference strips its marks
+
+
+def test_a_vancouver_name_before_a_title_keeps_its_title_word() -> None:
+    # "Scott P. Initiation …": a family name and its initial, then the title
+    text = "Scott P. Initiation of immunity"
+    labels = [_A, _A, _O, _T, _T, _T]
+    assert _fields(text, labels)[_T] == "Initiation of immunity"
