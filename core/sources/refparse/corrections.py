@@ -59,7 +59,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _vancouver_names_end,
         _venue_after_inverted_names,
         _abbreviations_joined,
-        _years_in_venue_name,
+        _years_in_venue_or_title,
         _day_after_month,
         _venue_before_numbers,
         _book_read_as_venue,
@@ -675,13 +675,15 @@ def _locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labe
     return Labelling(tuple(labels), labelling.confidence)
 
 
-def _years_in_venue_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+def _years_in_venue_or_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A year printed in a venue's name is no date where the reference prints its date as
     well: the years a journal ran, in brackets after its name ("Public Health Reports
     (1896-1970)", "Annals of Surgery (1885-)"), wherever the date stands; a conference's or an
     era's year ending the venue's words ("PoS LATTICE 2015 (2016)", "British Fiction since
     1970. Basingstoke: Palgrave, 2005"), where a year no earlier follows it. Vancouver's
-    "Biochim Biophys Acta 2000; 1502:95" keeps its date: the number after it is smaller."""
+    "Biochim Biophys Acta 2000; 1502:95" keeps its date: the number after it is smaller. So
+    too a year ending a title after the date printed in its author-date place ("(2020).
+    Global tuberculosis report 2020.")."""
     labels = list(labelling.labels)
     runs = _runs(labels, Label.DATE)
     for index, run in enumerate(runs):
@@ -695,6 +697,11 @@ def _years_in_venue_name(tokens: Sequence[Token], labelling: Labelling) -> Label
             _year_from(tokens, other, int(tokens[run[0]].text)) for other in later
         ):
             span = run
+        elif _year_ends(Label.TITLE, tokens, labels, run) and any(
+            _year_from(tokens, other, 0) for other in runs[:index]
+        ):
+            labels[run[0]] = Label.TITLE  # "(2020). Global tuberculosis report 2020."
+            continue
         else:
             continue
         for inside in range(span[0], span[1] + 1):
@@ -724,11 +731,18 @@ def _year_ends_venue(
     tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
 ) -> bool:
     """A date run of one year right after a word of the venue: "PoS LATTICE 2015"."""
+    return _year_ends(Label.CONTAINER, tokens, labels, run)
+
+
+def _year_ends(
+    label: Label, tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
+) -> bool:
+    """A date run of one year right after a word of the field `label`."""
     first, last = run
     return (
         first == last
         and first > 0
-        and labels[first - 1] is Label.CONTAINER
+        and labels[first - 1] is label
         and tokens[first - 1].is_word
         and bool(_YEAR.fullmatch(tokens[first].text))
     )

@@ -199,9 +199,6 @@ def test_apa_author_list_keeps_every_name_in_order_with_initials() -> None:
     assert reference.pages == "3889-3898"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the labeller reads the year that ends a report's title as its date"
-)
 def test_corporate_author_is_kept_as_one_literal_name() -> None:
     reference = parse(
         "World Health Organization. (2020). Global tuberculosis report 2020. World Health"

@@ -388,3 +388,21 @@ def test_a_title_opening_with_an_initial_stays_the_title() -> None:
 def test_the_day_of_a_vancouver_date_is_no_volume(text: str, date: str, volume: str) -> None:
     reference = _read(text)
     assert (reference.date, reference.volume) == (date, volume)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "Osei Agency. (2019). Annual energy outlook 2019. Osei Agency.",
+            "Annual energy outlook 2019",
+        ),
+        (
+            "Taylor, J. 2010. \u201cThe census test of 2009.\u201d Social Statistics 3: 1\u20139.",
+            "The census test of 2009",
+        ),
+    ],
+)
+def test_a_year_ending_a_title_after_the_date_stays_in_the_title(text: str, title: str) -> None:
+    reference = _read(text)
+    assert reference.title == title
