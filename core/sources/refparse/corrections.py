@@ -12,6 +12,7 @@ from cite_sentinel.core.lexicon import (
     CONFERENCE_WORDS,
     JOURNAL_WORDS,
     LOCATOR_WORDS,
+    NAME_PARTICLES,
     NAME_SUFFIXES,
     PUBLISHER_WORDS,
 )
@@ -30,7 +31,7 @@ _YEAR = re.compile(YEAR)
 _INITIALS_GIVEN = re.compile(r"(?:[A-Z][a-z]?\.?(?:-[A-Za-z]{1,3}\.?)?\s?)+")
 # A family name: one or two capitalised words after particles ("de Freitas", "Barth-Maron")
 _FAMILY = re.compile(
-    r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|das) )*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?"
+    rf"(?:(?:{'|'.join(map(re.escape, sorted(NAME_PARTICLES)))}) )*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?"
 )
 _GLUED_AND = re.compile(r"and[A-Z]")
 _YEAR_SPAN = re.compile(rf"{YEAR}[-‐‑–—](?:{YEAR})?")  # "1896-1970", "1885–"
