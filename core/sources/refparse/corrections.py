@@ -33,6 +33,9 @@ _INITIALS_GIVEN = re.compile(r"(?:[A-Z][a-z]?\.?(?:-[A-Za-z]{1,3}\.?)?\s?)+")
 _FAMILY = re.compile(
     rf"(?:(?:{'|'.join(map(re.escape, sorted(NAME_PARTICLES)))}) )*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?"
 )
+_FUNCTION_WORDS = frozenset(
+    {"a", "an", "and", "the", "of", "in", "on", "for", "to", "with", "de", "des", "du", "der", "la"}
+)
 _GLUED_AND = re.compile(r"and[A-Z]")
 _YEAR_SPAN = re.compile(rf"{YEAR}[-‐‑–—](?:{YEAR})?")  # "1896-1970", "1885–"
 # Words that announce the next field and are never the start of a title.
@@ -52,6 +55,8 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_inside_container,
         _title_read_as_names,
         _title_before_in,
+        _title_run_into_venue,
+        _venue_abbreviation_after_title,
         _publisher_after_title,
         _title_read_as_note,
         _names_run_on,
@@ -229,6 +234,85 @@ def _title_before_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling
         labels[inside] = Label.TITLE
     for inside in range(announced - 1, announced + 2):
         labels[inside] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _title_run_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """IOP prints the title and the venue with no mark between them: "2019 Neutrino
+    oscillations in dense matter Proceedings of the 39th …", "2016 Observation of spin waves
+    in thin films Phys. Rev. Lett. 116". A venue starts with a capital and a venue word; the
+    title's words in sentence case before it, read as the venue, are the title's."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.CONTAINER)
+    if run is None:
+        return labelling
+    first, last = run
+    start = first
+    title = Label.TITLE in labels
+    if title:  # the title read up to "in", the rest of it as the venue: "waves in thin films"
+        start = first - 1
+        while start >= 0 and labels[start] is Label.OTHER and tokens[start].text.islower():
+            start -= 1
+        if start < 0 or labels[start] is not Label.TITLE or not tokens[first].text.islower():
+            return labelling
+        start += 1
+    elif not (
+        first + 2 <= last
+        and tokens[first].text[0].isupper()
+        and tokens[first].text.lower() not in _VENUE_WORDS
+        and tokens[first + 1].text.islower()
+    ):
+        return labelling  # no title, and the venue does not open in sentence case
+    opening = next(
+        (
+            index
+            for index in range(first + 1, last + 1)
+            if tokens[index].text[0].isupper()
+            and tokens[index - 1].text.islower()
+            and tokens[index].text.lower() in _VENUE_WORDS
+        ),
+        None,
+    )
+    if (
+        opening is None
+        or tokens[opening - 1].text in _FUNCTION_WORDS  # "Bulletin of the American …"
+        or (
+            not title
+            and (
+                _words(tokens, first, opening) < 3
+                or any(tokens[i].text[0].isupper() for i in range(first + 1, opening))
+            )
+        )
+    ):
+        return labelling
+    for inside in range(start, opening):
+        labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _venue_abbreviation_after_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's first abbreviation read as the last word of a title in sentence case: "…
+    in layered magnets J. Phys.: Condens. Matter", "… winds of giants Mon. Not. R. Astron.
+    Soc." The abbreviation (a venue word, its full stop after it) opens the venue that
+    follows where that goes on abbreviated ("… at Arg506 of factor V. Lancet" keeps its V)."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None or run[1] + 2 >= len(tokens):
+        return labelling
+    last = run[1]
+    word = tokens[last].text
+    if not (
+        last > run[0]
+        and word[0].isupper()
+        and word.lower() in _VENUE_WORDS
+        and tokens[last - 1].text.islower()
+        and tokens[last + 1].text == "."
+        and labels[last + 2] is Label.CONTAINER
+        and last + 3 < len(tokens)
+        and tokens[last + 3].text == "."  # the venue goes on abbreviated: "Mon. Not."
+    ):
+        return labelling
+    labels[last] = labels[last + 1] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
 
 

@@ -406,3 +406,46 @@ def test_the_day_of_a_vancouver_date_is_no_volume(text: str, date: str, volume: 
 def test_a_year_ending_a_title_after_the_date_stays_in_the_title(text: str, title: str) -> None:
     reference = _read(text)
     assert reference.title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "venue", "volume", "pages"),
+    [
+        # IOP: no mark between title and venue; the venue opens with a capital venue word
+        (
+            "[2] Osei K and Ng T 2018 Spin transport in layered magnets J. Phys.: Condens."
+            " Matter 30 125801",
+            "Spin transport in layered magnets",
+            "J. Phys.: Condens. Matter",
+            "30",
+            "125801",
+        ),
+        (
+            "[3] Brandt E 2020 Dust formation in the winds of giants Mon. Not. R. Astron. Soc."
+            " 491 4017",
+            "Dust formation in the winds of giants",
+            "Mon. Not. R. Astron. Soc",
+            "491",
+            "4017",
+        ),
+    ],
+)
+def test_an_iop_title_runs_into_its_venue_and_a_bare_volume_and_page_follow(
+    text: str, title: str, venue: str, volume: str, pages: str
+) -> None:
+    reference = _read(text)
+    assert (reference.title, reference.venue) == (title, venue)
+    assert (reference.volume, reference.pages) == (volume, pages)
+
+
+def test_a_journal_name_with_lower_case_words_stays_whole() -> None:
+    reference = _read(
+        "Osei, et al., Journal of Pharmacology and Experimental Therapeutics, 272(3),"
+        " 1313-1320, 1995"
+    )
+    assert reference.venue == "Journal of Pharmacology and Experimental Therapeutics"
+
+
+def test_a_range_printed_with_a_space_after_p_is_no_volume() -> None:
+    reference = _read("Okafor, T. (2001). Des jeux athlétiques. La classe, p. 112 114.")
+    assert reference.volume == ""
