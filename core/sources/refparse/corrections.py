@@ -180,8 +180,8 @@ def _title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Label
             continue
         if _words(tokens, begin, end) < 3 or not _no_initials(tokens, begin, end):
             return labelling
-        for inside in range(chunks[number][0], end):
-            labels[inside] = Label.TITLE
+        for inside in range(chunks[number][0], end):  # an "and" before the title is none of it
+            labels[inside] = Label.TITLE if inside >= begin else Label.OTHER
         rest = range(end + 1, last + 1)  # after a title: no name; a venue if it reads as one
         venue = any(tokens[i].text == "." or tokens[i].text.lower() in _VENUE_WORDS for i in rest)
         for inside in range(end, last + 1):
@@ -197,6 +197,7 @@ def _initials_first(tokens: Sequence[Token], begin: int, end: int) -> bool:
 
 
 def _no_initials(tokens: Sequence[Token], begin: int, end: int) -> bool:
+    """Whether no initial with its full stop stands between `begin` and `end`."""
     return not any(
         _is_initial(tokens[index].text) and tokens[index + 1].text == "."
         for index in range(begin, end - 1)
@@ -381,8 +382,7 @@ def _names_run_on(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
 def _names_stop(tokens: Sequence[Token], labels: Sequence[Label], start: int) -> int | None:
     """Where names read as the field at `start` would end: at a year a few words on, inside a
     title, or after the full stop of initials before a word; before the title that follows a
-    venue-read run. None where neither is so, or where
-    a sentence ends first."""
+    venue-read run. None where neither is so, or where a sentence ends first."""
     for index in range(start, min(start + 16, len(tokens))):
         if tokens[index].text == "." and not _is_initial(tokens[index - 1].text):
             return None  # a sentence's end: names go on past none
@@ -448,9 +448,9 @@ def _year_ends_the_names(tokens: Sequence[Token], labelling: Labelling) -> Label
 
 def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """In a list of names printed given name first ("P. Boniol, M. Meftah", "Jon J. Bentley and
-    Brian W. Kernighan"), names that end at
-    an initial lack their family name: the word after it is that name, whatever field the
-    labeller began there ("E. Remy, T. Palpanas in SIGMOD '22: …")."""
+    Brian W. Kernighan"), names that end at an initial lack their family name: the word after
+    it is that name, whatever field the labeller began there ("E. Remy, T. Palpanas in SIGMOD
+    '22: …")."""
     labels = list(labelling.labels)
     run = _first_run(labels, Label.AUTHOR)
     if run is None:
@@ -778,7 +778,7 @@ def _years_in_venue_or_title(tokens: Sequence[Token], labelling: Labelling) -> L
             others = [other for other in runs if other != run]
             if not any(_year_from(tokens, other, int(tokens[run[0]].text[:4])) for other in others):
                 continue
-        elif _year_ends_venue(tokens, labels, run) and any(
+        elif _year_ends(Label.CONTAINER, tokens, labels, run) and any(
             _year_from(tokens, other, int(tokens[run[0]].text)) for other in later
         ):
             span = run
@@ -812,17 +812,11 @@ def _day_after_month(tokens: Sequence[Token], labelling: Labelling) -> Labelling
     return Labelling(tuple(labels), labelling.confidence)
 
 
-def _year_ends_venue(
-    tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
-) -> bool:
-    """A date run of one year right after a word of the venue: "PoS LATTICE 2015"."""
-    return _year_ends(Label.CONTAINER, tokens, labels, run)
-
-
 def _year_ends(
     label: Label, tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
 ) -> bool:
-    """A date run of one year right after a word of the field `label`."""
+    """A date run of one year right after a word of the field `label`: "PoS LATTICE 2015",
+    "Global tuberculosis report 2020"."""
     first, last = run
     return (
         first == last
