@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cite_sentinel.core.lexicon.words import name_counts
 from cite_sentinel.core.model import Person
 from cite_sentinel.core.sources.reflist_name_pairs import alternating_pairs
 
@@ -18,8 +19,8 @@ UPPER = "A-Z" + "".join(
     chr(code) for code in range(0xC0, 0x530) if chr(code).isupper() and chr(code) not in "\\]^-"
 )
 _INITIAL = rf"(?:[{UPPER}][a-z]?\.|[{UPPER}](?=[\s,.-]|$))"
-# Initials, also of a hyphenated given name written half out: "Y.-fang B." (Yi-fang)
-_INITIALS = re.compile(rf"^(?:(?:{_INITIAL}|[{UPPER}]\.?-[a-z]+)\s*-?\s*)+$")
+# Initials, also of a hyphenated given name written half out: "Y.-fang B.", "H.-y." (Hung-yi)
+_INITIALS = re.compile(rf"^(?:(?:{_INITIAL}|[{UPPER}]\.?-[a-z]+\.?)\s*-?\s*)+$")
 _DOTTED_INITIALS = re.compile(rf"^(?:[{UPPER}]\.\s*-?\s*)+$")
 _VANCOUVER_TAIL = re.compile(
     rf"^(?P<family>.+?)\s+(?P<given>[{UPPER}](?:[{UPPER}]|[a-z](?=[{UPPER}])|-(?=[{UPPER}])){{0,4}})"
@@ -35,7 +36,10 @@ _UPPER_VANCOUVER = re.compile(
 _HYPHENATED_INITIAL = re.compile(rf"[{UPPER}]\.?-[a-z]{{2,}}")
 # A hyphen a PDF's line break left apart after a capital: "Kawarabayashi K.- ichi" (Ken-ichi),
 # "T- cell"
-_BROKEN_HYPHEN = re.compile(rf"\b([{UPPER}]\.?-)\s+(?!(?:and|or|to)\b)(?=[a-z]{{2,}})")
+# and "Shim, H.- j." (Hye-jin, its second syllable abbreviated)
+_BROKEN_HYPHEN = re.compile(
+    rf"\b([{UPPER}]\.?-)\s+(?!(?:and|or|to)\b)(?=[a-z]{{2,}}|[a-z]\.(?:[\s,;]|$))"
+)
 _HYPHENATED_GIVEN_FIRST = re.compile(
     rf"^(?P<given>[{UPPER}]\.-[a-z]+(?:\s+[{UPPER}]\.)*)\s+(?P<family>[^.]+)$"
 )
@@ -55,10 +59,28 @@ _LEADING_INITIALS = re.compile(rf"^(?P<given>(?:[{UPPER}][a-z]?\.\s*-?\s*)+)(?P<
 _SUFFIX = re.compile(r"Jr\.?|Sr\.?|II|III|IV")
 # "(Mark)" after a name, or its initial, its bracket lost in print: "Zhang, Z. (M., and …"
 _NICKNAME = re.compile(r"\s*\((?:[A-Z][\w'’-]*\s?){1,2}\)\.?(?=[\s,]|$)|\s\([A-Z]\.(?=,)")
+# A nickname in quotation marks after a given name, or its initial with the marks half lost:
+# "Chiyu "Max" Jiang", "Jiang, C. “M.”", Vancouver's "Jiang C "M" (Chiyu "Max"), "Mueller F 'F"
+_QUOTED_NICKNAME = re.compile(
+    rf"(?<=[\w.])\s+[\"“„«'‘]\s?[{UPPER}](?:[a-z]+|\.)?"
+    rf"(?:[\"”»'’](?=\s*(?:[,;&]|$)|\s+[{UPPER}])|(?=\s*(?:[,;&]|$)))"
+)
+# A given name's initial that keeps its elided particle: "Garcez AS d'A" (Artur S. d'Avila)
+_ELIDED_INITIAL = re.compile(rf"(?:d|l|dell)['’][{UPPER}]\.?")
+# A family name printed in capitals before given names written out: French "DUPONT Jean",
+# GB/T 7714's "VAN DER WAL Johannes" (three letters or more, not run-together initials; the
+# given name one that authors have, `_given_name`)
+_UPPER_FAMILY_FIRST = re.compile(
+    rf"(?P<family>(?:[{UPPER}]{{2,}}\s)*[{UPPER}][{UPPER}'’-]{{2,}})"
+    rf"\s(?P<given>[{UPPER}][a-z][\w'’-]*(?:\s(?:[{UPPER}][a-z][\w'’-]*|[{UPPER}]\.?))*)"
+)
+# A given name whose hyphen is followed by a lower-case syllable: "Hung-yi", "Ken-ichi"
+_HYPHENATED_GIVEN = re.compile(rf"[{UPPER}][a-z]+-[a-z]+")
 _FUNCTION_WORDS = frozenset(["in", "on", "of", "for", "the", "with", "to", "from", "by", "at"])
 _INITIAL_WORD = re.compile(rf"(?<!\S)[{UPPER}]\.(?!\S)")  # "M." in "Inago M. D. R. de Troya"
 _STOPWORDS = frozenset(["of", "for", "and", "the", "on", "in", "de", "du", "des", "der", "für"])
-_FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$")
+# "Marshall, P.", "Th.", and the abbreviated second syllable of "Lee, H.-y." (Hung-yi)
+_FINAL_INITIAL = re.compile(rf"(?:^|[\s.,-])[{UPPER}][a-z]?\.$|[{UPPER}]\.-[a-z]\.$")
 # "K. C. Ho.": a two-letter name after initials is the family name, its full stop the list's.
 _SHORT_FAMILY_AFTER_INITIALS = re.compile(rf"(?:^|\s)[{UPPER}]\.\s+[{UPPER}][a-z]\.$")
 _PARTICLES = frozenset(
@@ -88,6 +110,11 @@ _PARTICLES = frozenset(
         "y",
     ]
 )
+# Particles that open a family name written with a capital ("Van Dijk", "De Luca", "Da Silva")
+# and are no given name; "Bin", "Al", "Le" also are given names ("Bin Zhao").
+_EUROPEAN_PARTICLES = frozenset(
+    ["van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du", "la"]
+)
 _CORPORATE = re.compile(
     r"\b(?:organi[sz]ation|association|institute|institut|society|committee|group|consortium"
     r"|council|agency|foundation|university|department|team|collaboration|cent(?:er|re)"
@@ -113,7 +140,7 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
         others = True
         text = text[: match.start()]
     text = re.sub(r",?\s*(?:…|\.\.\.)\s*(?=\S)", ", ", _trim_end(text))
-    text = rejoin_hyphens(_NICKNAME.sub("", text))
+    text = rejoin_hyphens(_QUOTED_NICKNAME.sub("", _NICKNAME.sub("", text)))
     if not text:
         return (), others
     if _CORPORATE.search(text) and not re.search(r"[,;&]|\b[A-Z]\.", text):
@@ -165,6 +192,8 @@ def _pair_up(chunks: list[str]) -> list[Person]:
     if len(chunks) == 1:
         return [_one_name(chunks[0])]
     paired = _initial_pairs(chunks)
+    if paired is None:
+        paired = _pairs_among_mononyms(chunks)
     if paired is not None:
         return paired
     alternating = alternating_pairs(chunks)
@@ -200,6 +229,29 @@ def _initial_pairs(chunks: list[str]) -> list[Person] | None:
     if len(chunks) % 2:
         people.append(_one_name(chunks[-1]))
     return people
+
+
+def _pairs_among_mononyms(chunks: list[str]) -> list[Person] | None:
+    """ "Jiang, C., Kashinath, K., Prabhat, Marcus, P.": "Family, I." pairs with a one-word
+    name among them, and families that are themselves an initial ("Gupta, V., T, M.V."); None
+    where the chunks do not read so."""
+    people: list[Person] = []
+    index = 0
+    mononyms = 0
+    while index < len(chunks):
+        chunk = chunks[index]
+        given = chunks[index + 1] if index + 1 < len(chunks) else ""
+        family = not _LEADING_INITIALS.match(chunk) and len(chunk.split()) <= 3
+        if family and given and _INITIALS.match(given) and (people or not _INITIALS.match(chunk)):
+            people.append(_inverted(chunk, given))
+            index += 2
+        elif len(chunk.split()) == 1 and chunk[:1].isupper() and not _INITIALS.match(chunk):
+            people.append(Person(family=chunk))
+            mononyms += 1
+            index += 1
+        else:
+            return None
+    return people if mononyms * 2 < len(people) else None
 
 
 def _without_particles(given: str) -> str:
@@ -242,9 +294,19 @@ def _inverted_first(chunks: list[str]) -> bool:
     if _VANCOUVER_TAIL.match(first) or _LEADING_INITIALS.match(first):
         return False
     words = first.split()
-    if len(words) == 1 or all(word.lower() in _PARTICLES for word in words[:-1]):
+    if len(words) == 1 or all(word in _PARTICLES for word in words[:-1]):
         return True
+    if all(word.lower() in _PARTICLES for word in words[:-1]) and (
+        all(word.lower() in _EUROPEAN_PARTICLES for word in words[:-1]) or not _whole(second)
+    ):
+        return True  # "Van Dijk, Pieter", but "Bin Zhao, Xuelong Li": a given name, "Bin"
     return len(second.split()) == 1 and not _VANCOUVER_TAIL.match(second)
+
+
+def _whole(name: str) -> bool:
+    """Whether a chunk reads as a whole name, given names first: "Xuelong Li"."""
+    words = name.split()
+    return len(words) >= 2 and all(re.fullmatch(r"[^\W\d_][^\W\d_'’-]+", w) for w in words)
 
 
 def _one_name(name: str) -> Person:
@@ -259,6 +321,9 @@ def _one_name(name: str) -> Person:
         return Person(family=person.family, given=person.given, suffix=tail.group(1))
     if _CORPORATE.search(name) or len(_INITIAL_WORD.sub("", name).split()) > 5:
         return Person(literal=name)
+    marked = _family_marked(name)
+    if marked is not None:
+        return marked
     trailing = _trailing_particles(name)
     if trailing is not None:
         return trailing
@@ -291,6 +356,31 @@ def _one_name(name: str) -> Person:
         start -= 1
     family = " ".join(words[start:])
     return Person(family=family.rstrip(".") or family, given=" ".join(words[:start]))
+
+
+def _family_marked(name: str) -> Person | None:
+    """A name whose family part its printing marks, whatever the order: the capitals of
+    "DUPONT Jean", the lower-case syllable of the given name in "Lee Hung-yi", the elided
+    particle that ends the initials of "Garcez AS d'A" (Artur S. d'Avila)."""
+    words = name.split()
+    if len(words) > 2 and _ELIDED_INITIAL.fullmatch(words[-1]):
+        head = _one_name(" ".join(words[:-1]))
+        if head.given and not head.literal:
+            return Person(family=head.family, given=f"{head.given} {words[-1]}")
+    upper_first = _UPPER_FAMILY_FIRST.fullmatch(name)
+    if upper_first and _given_name(upper_first.group("given").split()[0]):
+        given = re.sub(r"\b([A-Z])$", r"\1.", upper_first.group("given"))  # "SMITH John A"
+        return Person(family=upper_first.group("family"), given=given)
+    if len(words) == 2 and _HYPHENATED_GIVEN.fullmatch(words[1]) and words[0][1:].islower():
+        return Person(family=words[0], given=words[1])
+    return None
+
+
+def _given_name(word: str) -> bool:
+    """Whether authors are called `word` more often as a given name than as a family name:
+    "Jean" in "DUPONT Jean", not "Medialab" in "SISSA Medialab"."""
+    family, given = name_counts(word)
+    return given > family
 
 
 def _trailing_particles(name: str) -> Person | None:

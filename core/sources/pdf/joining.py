@@ -5,7 +5,8 @@ the document's words say the hyphen is the word's ("Time-" "series", see `hyphen
 before a capital or a digit is part of the word ("Thirty-" "Fifth", "pp. 11523–" "11530").
 A DOI, URL or arXiv id broken across lines is joined without a space: where a link annotation
 covers both pieces, or where the first piece ends as identifiers break ("10.1609/"
-"aaai.v33i01.33014205").
+"aaai.v33i01.33014205", "10.1609/aaai." "v33i01.33019921": a piece in lower case with a digit
+in it goes on the identifier, where a sentence after it would start with a capital).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ _IDENTIFIER = re.compile(
 )
 _BREAKS_AFTER = "/.-_:#?=&~%"
 _GOES_ON = re.compile(r"^[\w./_#?=&~%:;()-]*[\d./_][\w./_#?=&~%:;()-]*[.,]?$")
+# The rest of an identifier in lower case, a digit in it: "v33i01.33019921."
+_LOWER_PIECE = re.compile(r"[a-z][\w./_#?=&~%:;()-]*\d[\w./_#?=&~%:;()-]*[.,]?$")
 _HYPHENS = "-\u2010\u2011"
 _DASHES = "\u2013\u2014"
 
@@ -104,8 +107,9 @@ def _identifier_goes_on(last: str, first: str) -> bool:
         return False
     if last[-1] in _BREAKS_AFTER and not last.endswith(".") and first:
         return True
-    if last.endswith(".") and first[:1].isdigit():
-        return True  # "10.1609/aaai.v37i2." "25241."; a sentence goes on with a capital
+    if last.endswith(".") and (first[:1].isdigit() or _LOWER_PIECE.match(first)):
+        return True  # "10.1609/aaai.v37i2." "25241.", "10.1609/aaai." "v33i01.33019921."; a
+        # sentence goes on with a capital
     return bool(_GOES_ON.match(first)) and not last.endswith(".")
 
 

@@ -23,9 +23,13 @@ _NO_DATE = re.compile(
     r"\b(?:n\.\s?d|s\.\s?d|in press|forthcoming|submitted|im druck|sous presse)\b", re.I
 )
 _YEAR_BEFORE_VOLUME = re.compile(rf"^\s*(?P<year>{YEAR})\s*;\s*")
+# "3, 1–10" and IOP's and MNRAS's bare "116 061102" (volume, then the first page or article
+# number) read as pages
 _VOLUME_THEN_PAGES = re.compile(
-    r"^\s*(?P<volume>\d{1,4}),\s*(?P<pages>[A-Za-z]?\d+\s*[-‐‑–—]\s*[A-Za-z]?\d+)\s*$"
+    r"^\s*(?P<volume>\d{1,4})(?:,\s*(?P<pages>[A-Za-z]?\d+\s*[-‐‑–—]\s*[A-Za-z]?\d+)"
+    r"|\s+(?P<page>[A-Za-z]?\d+))\s*$"
 )
+_PAGES_ANNOUNCED = re.compile(r"\b(?:pp?|pages?|s|pgs?)\.?\s*$", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+[A-Za-z]?|\b[IVXLCDMivxlcdm]+\b")
 _PAGES = re.compile(r"[A-Za-z]{0,2}\d+[A-Za-z]?(?:\s*[-‐‑–—]+\s*[A-Za-z]{0,2}\d+[A-Za-z]?)?")
 _VENUE_LEAD = re.compile(r"^(?:in\s*:?|dans\s*:?|im\s*:?|en\s*:|w\s*:)\s+", re.IGNORECASE)
@@ -67,8 +71,8 @@ def reference_of(
     year, date = _date(fields)
     volume, issue = _volume_issue(fields)
     pages_text = fields.text(Label.PAGES)
-    if not volume and (split := _VOLUME_THEN_PAGES.match(pages_text)):
-        volume, pages_text = split.group("volume"), split.group("pages")  # "3, 1–10"
+    if not volume and (split := _volume_then_pages(fields, text)):
+        volume, pages_text = split.group("volume"), split.group("pages") or split.group("page")
     venue = _venue(fields.text(Label.CONTAINER))
     pages = _pages(pages_text)
     publisher = fields.text(Label.PUBLISHER).strip(" ,;:.")
@@ -97,6 +101,18 @@ def reference_of(
         source_format="reflist",
         confidence=_confidence(fields),
     )
+
+
+def _volume_then_pages(fields: Fields, text: str) -> re.Match[str] | None:
+    """A volume read into the pages: "3, 1–10", and a bare "116 061102" where no "p." or "pp."
+    announces the pages (after it, "p. 112 114" is a range printed with a space)."""
+    found = fields.first(Label.PAGES)
+    split = _VOLUME_THEN_PAGES.match(found.text) if found is not None else None
+    if found is None or split is None:
+        return None
+    if split.group("page") and _PAGES_ANNOUNCED.search(text[: found.start]):
+        return None
+    return split
 
 
 def _title(text: str) -> str:

@@ -12,11 +12,13 @@ from cite_sentinel.core.lexicon import (
     CONFERENCE_WORDS,
     JOURNAL_WORDS,
     LOCATOR_WORDS,
+    NAME_PARTICLES,
     NAME_SUFFIXES,
     PUBLISHER_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import YEAR, month_number
 from cite_sentinel.core.lexicon.words import name_counts, word_count
+from cite_sentinel.core.sources.reflist_people import parse_people
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
@@ -25,6 +27,17 @@ _LINK = re.compile(r"(?:https?|ftp)://|www\.|10\.\d{4,9}/")
 _VENUE_WORDS = JOURNAL_WORDS | CONFERENCE_WORDS | LOCATOR_WORDS
 _YEAR_THEN_NAME = re.compile(rf"{YEAR}$")
 _YEAR = re.compile(YEAR)
+# Given names written as initials: "T.", "C.-W.", "H-yi", "N.", "J. P."
+_INITIALS_GIVEN = re.compile(r"(?:[A-Z][a-z]?\.?(?:-[A-Za-z]{1,3}\.?)?\s?)+")
+# A family name: one or two capitalised words after particles ("de Freitas", "Barth-Maron")
+_FAMILY = re.compile(
+    rf"(?:(?:{'|'.join(map(re.escape, sorted(NAME_PARTICLES)))}) )*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?"
+)
+_FUNCTION_WORDS = frozenset(
+    {"a", "an", "and", "the", "of", "in", "on", "for", "to", "with", "de", "des", "du", "der", "la"}
+)
+_GLUED_AND = re.compile(r"and[A-Z]")
+_YEAR_SPAN = re.compile(rf"{YEAR}[-‐‑–—](?:{YEAR})?")  # "1896-1970", "1885–"
 # Words that announce the next field and are never the start of a title.
 _ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})
 _TEXT_FIELDS = frozenset(
@@ -40,13 +53,20 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _word_before_colon,
         _title_words_before,
         _title_inside_container,
+        _title_read_as_names,
+        _title_before_in,
+        _title_run_into_venue,
+        _venue_abbreviation_after_title,
         _publisher_after_title,
         _title_read_as_note,
+        _names_run_on,
         _year_ends_the_names,
         _name_after_last_initial,
         _vancouver_names_end,
         _venue_after_inverted_names,
         _abbreviations_joined,
+        _years_in_venue_or_title,
+        _day_after_month,
         _venue_before_numbers,
         _book_read_as_venue,
         _locators_after_venue,
@@ -131,6 +151,172 @@ def _title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> La
     return labelling
 
 
+def _title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of names printed initials first ("K. Osei, T. Ng, …"), a part between commas
+    that opens with no initial and holds three words or more is no name but the title the
+    labeller read into the names: "K. Osei, T. Ng, Rivers and Their Deltas, in: …"; what the
+    names' run holds after it is the venue where it reads as one ("…, Rivers and their
+    deltas, J. Hydrol. 12"), else no field (a publisher, a place)."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    if Label.TITLE in labels or run is None:
+        return labelling
+    first, last = run
+    chunks: list[tuple[int, int]] = []
+    start = first
+    for index in range(first, last + 2):
+        if index > last or tokens[index].text == ",":
+            if start < index:
+                chunks.append((start, index))
+            start = index + 1
+    if len(chunks) < 2 or not _initials_first(tokens, *chunks[0]):
+        return labelling
+    for number, (begin, end) in enumerate(chunks[1:], start=1):
+        if tokens[begin].text in AND_WORDS:  # lower case: "A." and "Y." are initials
+            begin += 1
+        elif _GLUED_AND.match(tokens[begin].text):
+            continue  # "andR .de Tourreil": the last name, "and" glued to it in a PDF
+        if _initials_first(tokens, begin, end):
+            continue
+        if _words(tokens, begin, end) < 3 or not _no_initials(tokens, begin, end):
+            return labelling
+        for inside in range(chunks[number][0], end):  # an "and" before the title is none of it
+            labels[inside] = Label.TITLE if inside >= begin else Label.OTHER
+        rest = range(end + 1, last + 1)  # after a title: no name; a venue if it reads as one
+        venue = any(tokens[i].text == "." or tokens[i].text.lower() in _VENUE_WORDS for i in rest)
+        for inside in range(end, last + 1):
+            labels[inside] = Label.CONTAINER if venue and inside in rest else Label.OTHER
+        return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def _initials_first(tokens: Sequence[Token], begin: int, end: int) -> bool:
+    """Whether the tokens from `begin` to `end` open with an initial: "K. Osei", "Y. G. Kim
+    and C. B. Park"."""
+    return end - begin >= 3 and _is_initial(tokens[begin].text) and tokens[begin + 1].text == "."
+
+
+def _no_initials(tokens: Sequence[Token], begin: int, end: int) -> bool:
+    """Whether no initial with its full stop stands between `begin` and `end`."""
+    return not any(
+        _is_initial(tokens[index].text) and tokens[index + 1].text == "."
+        for index in range(begin, end - 1)
+    )
+
+
+def _title_before_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference read with no title, names and then venue words up to "in:" and the venue
+    after it: the words before "in:" are the title ("J. van Dijk, Memory, Grief and the
+    Archive, in: Proceedings of …", Copernicus's "Zhu, Y.: Glacier retreat in the Alps, in:
+    EGU, 2020"). A title never ends in "in:"; a venue is what it announces."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.CONTAINER)
+    if Label.TITLE in labels or run is None or Label.AUTHOR not in labels[: run[0]]:
+        return labelling
+    first = run[0]
+    announced = next(
+        (
+            index
+            for index in range(first + 2, len(tokens) - 2)
+            if tokens[index].text.lower() == "in"
+            and tokens[index - 1].text in ",."
+            and tokens[index + 1].text == ":"
+        ),
+        None,
+    )
+    if (
+        announced is None
+        or labels[announced + 2] is not Label.CONTAINER
+        or any(label is not Label.CONTAINER for label in labels[first : announced - 1])
+        or _words(tokens, first, announced - 1) < 2
+    ):
+        return labelling
+    for inside in range(first, announced - 1):
+        labels[inside] = Label.TITLE
+    for inside in range(announced - 1, announced + 2):
+        labels[inside] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _title_run_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """IOP prints the title and the venue with no mark between them: "2019 Neutrino
+    oscillations in dense matter Proceedings of the 39th …", "2016 Observation of spin waves
+    in thin films Phys. Rev. Lett. 116". A venue starts with a capital and a venue word; the
+    title's words in sentence case before it, read as the venue, are the title's."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.CONTAINER)
+    if run is None:
+        return labelling
+    first, last = run
+    start = first
+    title = Label.TITLE in labels
+    if title:  # the title read up to "in", the rest of it as the venue: "waves in thin films"
+        start = first - 1
+        while start >= 0 and labels[start] is Label.OTHER and tokens[start].text.islower():
+            start -= 1
+        if start < 0 or labels[start] is not Label.TITLE or not tokens[first].text.islower():
+            return labelling
+        start += 1
+    elif not (
+        first + 2 <= last
+        and tokens[first].text[0].isupper()
+        and tokens[first].text.lower() not in _VENUE_WORDS
+        and tokens[first + 1].text.islower()
+    ):
+        return labelling  # no title, and the venue does not open in sentence case
+    opening = next(
+        (
+            index
+            for index in range(first + 1, last + 1)
+            if tokens[index].text[0].isupper()
+            and tokens[index - 1].text.islower()
+            and tokens[index].text.lower() in _VENUE_WORDS
+        ),
+        None,
+    )
+    if (
+        opening is None
+        or tokens[opening - 1].text in _FUNCTION_WORDS  # "Bulletin of the American …"
+        or (
+            not title
+            and (
+                _words(tokens, first, opening) < 3
+                or any(tokens[i].text[0].isupper() for i in range(first + 1, opening))
+            )
+        )
+    ):
+        return labelling
+    for inside in range(start, opening):
+        labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _venue_abbreviation_after_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's first abbreviation read as the last word of a title in sentence case: "…
+    in layered magnets J. Phys.: Condens. Matter", "… winds of giants Mon. Not. R. Astron.
+    Soc." The abbreviation (a venue word, its full stop after it) opens the venue that
+    follows where that goes on abbreviated ("… at Arg506 of factor V. Lancet" keeps its V)."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None or run[1] + 2 >= len(tokens):
+        return labelling
+    last = run[1]
+    word = tokens[last].text
+    if not (
+        last > run[0]
+        and word[0].isupper()
+        and word.lower() in _VENUE_WORDS
+        and tokens[last - 1].text.islower()
+        and tokens[last + 1].text == "."
+        and labels[last + 2] is Label.CONTAINER
+        and last + 3 < len(tokens)
+        and tokens[last + 3].text == "."  # the venue goes on abbreviated: "Mon. Not."
+    ):
+        return labelling
+    labels[last] = labels[last + 1] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
 def _ends_a_title(tokens: Sequence[Token], stop: int) -> bool:
     before, after = tokens[stop - 1].text, tokens[stop + 1].text
     if tokens[stop].text not in ".!?" or not before.isalpha() or len(before) < 4:
@@ -159,6 +345,75 @@ def _plain_word(token: Token) -> bool:
     if not token.is_word or text[0].isdigit() or text.lower() in _ANNOUNCING:
         return False
     return word_count(text) > sum(name_counts(text))
+
+
+def _names_run_on(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Names the labeller ended too early: the words after the names' run, read with them,
+    are one longer list of names with initials, up to the year that follows the names (IOP's
+    "… Chen K-Y, Lee H-yi and Lee L-S 2018 Scalable …", read as a title), or to the full stop
+    of the last initials (GOST's "Petrov A. V., Ivanova E. S. Quantum …"), or up to the title
+    (Copernicus's "…, Wang, Z., Freitas, N. de, and Team, W.: Making …", read as a venue)."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    start = last + 1
+    while start < len(tokens) and labels[start] is Label.OTHER and not tokens[start].is_word:
+        start += 1
+    if start >= len(tokens) or labels[start] not in (Label.TITLE, Label.CONTAINER):
+        return labelling
+    stop = _names_stop(tokens, labels, start)
+    if stop is None:
+        return labelling
+    names = parse_people(_text_of(tokens, first, stop))[0]
+    if len(names) <= len(parse_people(_text_of(tokens, first, last + 1))[0]) or not all(
+        _FAMILY.fullmatch(person.family) and _INITIALS_GIVEN.fullmatch(person.given)
+        for person in names
+    ):
+        return labelling
+    for inside in range(last + 1, stop):
+        labels[inside] = Label.AUTHOR
+    if _YEAR.fullmatch(tokens[stop].text):
+        labels[stop] = Label.DATE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _names_stop(tokens: Sequence[Token], labels: Sequence[Label], start: int) -> int | None:
+    """Where names read as the field at `start` would end: at a year a few words on, inside a
+    title, or after the full stop of initials before a word; before the title that follows a
+    venue-read run. None where neither is so, or where a sentence ends first."""
+    for index in range(start, min(start + 16, len(tokens))):
+        if tokens[index].text == "." and not _is_initial(tokens[index - 1].text):
+            return None  # a sentence's end: names go on past none
+        if labels[start] is Label.TITLE and labels[index] is not Label.TITLE:
+            return None
+        if labels[start] is Label.TITLE and _YEAR.fullmatch(tokens[index].text):
+            return index
+        if (
+            labels[start] is Label.TITLE
+            and tokens[index].text == "."
+            and _is_initial(tokens[index - 1].text)
+            and index + 1 < len(tokens)
+            and tokens[index + 1].is_word
+            and not _is_initial(tokens[index + 1].text)
+        ):
+            return index + 1  # GOST's "Petrov A. V., Ivanova E. S. Quantum dots …"
+        if labels[start] is Label.CONTAINER and labels[index] is Label.TITLE:
+            while index > start and not tokens[index - 1].is_word:
+                index -= 1
+            return index
+    return None
+
+
+def _text_of(tokens: Sequence[Token], start: int, stop: int) -> str:
+    """The tokens from `start` to `stop` as printed, spaces where the text had them."""
+    parts = []
+    for index in range(start, stop):
+        if index > start and tokens[index].start > tokens[index - 1].end:
+            parts.append(" ")
+        parts.append(tokens[index].text)
+    return "".join(parts)
 
 
 def _year_ends_the_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -192,9 +447,10 @@ def _year_ends_the_names(tokens: Sequence[Token], labelling: Labelling) -> Label
 
 
 def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """In a list of names printed given name first ("P. Boniol, M. Meftah"), names that end at
-    an initial lack their family name: the word after it is that name, whatever field the
-    labeller began there ("E. Remy, T. Palpanas in SIGMOD '22: …")."""
+    """In a list of names printed given name first ("P. Boniol, M. Meftah", "Jon J. Bentley and
+    Brian W. Kernighan"), names that end at an initial lack their family name: the word after
+    it is that name, whatever field the labeller began there ("E. Remy, T. Palpanas in SIGMOD
+    '22: …")."""
     labels = list(labelling.labels)
     run = _first_run(labels, Label.AUTHOR)
     if run is None:
@@ -204,7 +460,7 @@ def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> L
         first + 1 < len(tokens)
         and _is_initial(tokens[first].text)
         and tokens[first + 1].text == "."
-    )
+    ) or _middle_initial_first(tokens, first)
     if not given_first or last + 2 >= len(tokens) or not _is_initial(tokens[last].text):
         return labelling
     family = tokens[last + 2]
@@ -212,6 +468,30 @@ def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> L
         return labelling
     labels[last + 1] = labels[last + 2] = Label.AUTHOR
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _given_word(text: str) -> bool:
+    family, given = name_counts(text)
+    return text[:1].isupper() and given > family
+
+
+def _middle_initial_first(tokens: Sequence[Token], first: int) -> bool:
+    """Whether the list opens with a given name, a middle initial and a family name: "Jon J.
+    Bentley and …" (a family name first is followed by its initials alone: "Scott P.
+    Initiation …"; the first word must be one that authors have as a given name more than as
+    a family name, and the next name or a comma follow the family name)."""
+    return (
+        first + 4 < len(tokens)
+        and tokens[first + 4].text in (",", "and", "&")
+        and _given_word(tokens[first].text)
+        and len(tokens[first + 1].text) == 1
+        and tokens[first + 1].text.isupper()
+        and tokens[first + 2].text == "."
+        and tokens[first + 3].is_word
+        and tokens[first + 3].text[0].isupper()
+        and not _is_initial(tokens[first + 3].text)
+        and not _plain_word(tokens[first + 3])  # "Wieland K. Distribution and …"
+    )
 
 
 def _vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -478,6 +758,111 @@ def _locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labe
     for offset, label in enumerate(found):
         labels[start + offset] = label
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _years_in_venue_or_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A year printed in a venue's name is no date where the reference prints its date as
+    well: the years a journal ran, in brackets after its name ("Public Health Reports
+    (1896-1970)", "Annals of Surgery (1885-)"), wherever the date stands; a conference's or an
+    era's year ending the venue's words ("PoS LATTICE 2015 (2016)", "British Fiction since
+    1970. Basingstoke: Palgrave, 2005"), where a year no earlier follows it. Vancouver's
+    "Biochim Biophys Acta 2000; 1502:95" keeps its date: the number after it is smaller. So
+    too a year ending a title after the date printed in its author-date place ("(2020).
+    Global tuberculosis report 2020.")."""
+    labels = list(labelling.labels)
+    runs = _runs(labels, Label.DATE)
+    for index, run in enumerate(runs):
+        span = _year_span_after_venue(tokens, labels, run)
+        later = runs[index + 1 :]
+        if span is not None:
+            others = [other for other in runs if other != run]
+            if not any(_year_from(tokens, other, int(tokens[run[0]].text[:4])) for other in others):
+                continue
+        elif _year_ends(Label.CONTAINER, tokens, labels, run) and any(
+            _year_from(tokens, other, int(tokens[run[0]].text)) for other in later
+        ):
+            span = run
+        elif _year_ends(Label.TITLE, tokens, labels, run) and any(
+            _year_from(tokens, other, 0) for other in runs[:index]
+        ):
+            labels[run[0]] = Label.TITLE  # "(2020). Global tuberculosis report 2020."
+            continue
+        else:
+            continue
+        for inside in range(span[0], span[1] + 1):
+            labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _day_after_month(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A day right after a date's month, before the semicolon of Vancouver's "2015 May
+    28;521(7553)", is the date's, not the volume: the volume follows the semicolon."""
+    labels = list(labelling.labels)
+    for index in range(1, len(tokens) - 1):
+        day = tokens[index].text
+        if (
+            labels[index - 1] is Label.DATE
+            and month_number(tokens[index - 1].text)
+            and labels[index] is not Label.DATE
+            and day.isdigit()
+            and 1 <= int(day) <= 31
+            and tokens[index + 1].text == ";"
+        ):
+            labels[index], labels[index + 1] = Label.DATE, Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _year_ends(
+    label: Label, tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
+) -> bool:
+    """A date run of one year right after a word of the field `label`: "PoS LATTICE 2015",
+    "Global tuberculosis report 2020"."""
+    first, last = run
+    return (
+        first == last
+        and first > 0
+        and labels[first - 1] is label
+        and tokens[first - 1].is_word
+        and bool(_YEAR.fullmatch(tokens[first].text))
+    )
+
+
+def _year_span_after_venue(
+    tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The bracketed years a journal ran, printed after its name, that the date run `run`
+    starts: the brackets and what they hold; None where it is not so."""
+    first = run[0]
+    if first < 2 or tokens[first - 1].text != "(" or labels[first - 2] is not Label.CONTAINER:
+        return None
+    close = next(
+        (i for i in range(first, min(first + 4, len(tokens))) if tokens[i].text == ")"), None
+    )
+    if close is None:
+        return None
+    span = "".join(token.text for token in tokens[first:close])
+    return (first - 1, close) if _YEAR_SPAN.fullmatch(span) else None
+
+
+def _year_from(tokens: Sequence[Token], run: tuple[int, int], earliest: int) -> bool:
+    """Whether the run holds a year no earlier than `earliest`."""
+    return any(
+        _YEAR.fullmatch(token.text) and int(token.text) >= earliest
+        for token in tokens[run[0] : run[1] + 1]
+    )
+
+
+def _runs(labels: Sequence[Label], label: Label) -> list[tuple[int, int]]:
+    """Where each run of `label` starts and ends (both included)."""
+    runs: list[tuple[int, int]] = []
+    for index, found in enumerate(labels):
+        if found is not label:
+            continue
+        if runs and runs[-1][1] == index - 1:
+            runs[-1] = (runs[-1][0], index)
+        else:
+            runs.append((index, index))
+    return runs
 
 
 def _shape_of(text: str) -> str:

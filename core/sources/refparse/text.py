@@ -28,6 +28,13 @@ _BROKEN = re.compile(r"(?<![\w-])([^\W\d_]{1,20})[-\u2010] ([^\W\d_]{1,20})(?![\
 _SPACED_RANGE = re.compile(
     r"(?<=\d)(?: ([-\u2010-\u2013])|([-\u2010-\u2013]) | ([-\u2010-\u2013]) )(?=\d)"
 )
+# A DOI a line break cut, and the piece that finishes it after the space the break left:
+# "10.1609/aaai .v33i01.3301", "10.1609/aaai. v33i01.3301" (a piece in lower case that holds a
+# digit: a sentence after a DOI starts with a capital, "URL", "Accessed"), "10.1109/ TPAMI.2020.7"
+_DOI_CUT = re.compile(
+    r"(?<![\w.])(?:(?i:doi):\s?)?10\.\d{4,9}/\S*"
+    r"(?:(?<=[/_-]) (?=[\w.]*[\d.A-Z])|(?<=\.) (?=[a-z][\w.;()/-]*\d)| (?=\.[a-z\d]))"
+)
 _SUSPENDING = frozenset({"and", "or", "to", "und", "oder", "bis", "et", "ou", "y", "o", "e"})
 _CLEAR_MARGIN = 4  # the whole word must be this many times as common as its rarer piece
 
@@ -40,7 +47,19 @@ def plain_reference(raw: str) -> str:
     text = _SAME_AUTHORS.sub("", _NOTE_FIRST.sub("", text))
     text = " ".join(text.split())
     text = _SPACED_RANGE.sub(lambda match: next(dash for dash in match.groups() if dash), text)
-    return rejoin_broken_words(restore_ligatures(text))
+    return rejoin_broken_words(restore_ligatures(rejoin_identifiers(text)))
+
+
+def rejoin_identifiers(text: str) -> str:
+    """A DOI a line break cut made whole: the space before the piece that finishes it taken
+    out, where the piece can only be the DOI's ("10.1609/aaai. v33i01.33019921"); a word after
+    a whole DOI stays apart ("10.1103/PhysRevD.90.014508. URL")."""
+    for _ in range(3):  # a long DOI may be cut twice
+        joined = _DOI_CUT.sub(lambda match: match.group(0)[:-1], text)
+        if joined == text:
+            break
+        text = joined
+    return text
 
 
 def restore_ligatures(text: str) -> str:

@@ -167,7 +167,7 @@ GOST = [
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    _misread(GOST, {0: "the labeller ends the names before the second author of a GOST list"}),
+    GOST,
 )
 def test_gost_double_slash_ends_the_title(text: str, expected: Read) -> None:
     check(text, expected)
@@ -209,7 +209,7 @@ INVERTED_LISTS = [
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    _misread(INVERTED_LISTS, {1: "the labeller leaves the year out of a proceedings name"}),
+    INVERTED_LISTS,
 )
 def test_lists_of_family_given_pairs(text: str, expected: Read) -> None:
     check(text, expected)
@@ -261,13 +261,7 @@ COMMAS_AND_COLONS = [
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    _misread(
-        COMMAS_AND_COLONS,
-        {
-            1: "the labeller runs a Copernicus title on into its journal",
-            2: "the labeller reads an Elsevier title as names",
-        },
-    ),
+    _misread(COMMAS_AND_COLONS, {1: "the labeller runs a Copernicus title on into its journal"}),
 )
 def test_titles_set_off_by_commas_and_colons(text: str, expected: Read) -> None:
     check(text, expected)
@@ -312,13 +306,7 @@ RUN_ON = [
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    _misread(
-        RUN_ON,
-        {
-            0: "IOP runs a title into its venue without a mark: the labeller ends it early",
-            1: "IOP runs a title into its venue without a mark: the labeller ends it early",
-        },
-    ),
+    RUN_ON,
 )
 def test_iop_authors_run_to_the_year_and_the_title_into_the_venue(
     text: str, expected: Read
@@ -382,7 +370,6 @@ def test_a_list_in_these_styles_is_read_whole() -> None:
     assert len(read.references) == 3
 
 
-@pytest.mark.xfail(strict=True, reason="the labeller reads a long Copernicus list's title as names")
 def test_a_long_copernicus_list_still_ends_at_its_colon() -> None:
     names = ", ".join(f"{family}, {initial}." for family, initial in zip(
         ("Okafor", "Brandt", "Osei", "Ng", "Hart", "Moreau", "Lindqvist", "Dubois", "Tanaka",

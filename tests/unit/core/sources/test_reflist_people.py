@@ -295,3 +295,153 @@ def test_capitalised_particles_after_initials_in_an_inverted_name() -> None:
         ("Ng", "N."),
     ]
     assert pairs("Bartolomeis, Piersilvio De") == [("Bartolomeis", "Piersilvio De")]
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # Vancouver: the nickname's initial, its closing mark lost (Chiyu "Max" Jiang)
+        ('Jiang C "M, Osei K', [("Jiang", "C."), ("Osei", "K.")]),
+        # inverted, with its initial in marks, and written out in curly marks
+        ('Jiang, C. "M.", Osei, K.', [("Jiang", "C."), ("Osei", "K.")]),
+        ("Chiyu “Max” Jiang and Kofi Osei", [("Jiang", "Chiyu"), ("Osei", "Kofi")]),
+        ('Brandt, Emma "Em"', [("Brandt", "Emma")]),
+        # single marks, the nickname's initial in Vancouver (Florian 'Floyd' Mueller)
+        ("Sargeant B, Mueller F 'F", [("Sargeant", "B."), ("Mueller", "F.")]),
+        ("Mueller, Florian ‘Floyd’, Sargeant, B.", [("Mueller", "Florian"), ("Sargeant", "B.")]),
+        # an apostrophe inside a family name is no mark
+        ("O'Brien, P., D’Souza, K.", [("O'Brien", "P."), ("D’Souza", "K.")]),
+    ],
+)
+def test_nicknames_in_quotation_marks_are_dropped(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+def test_a_quoted_title_after_the_names_is_no_nickname() -> None:
+    assert not looks_like_people('J. Smith "Deep Learning"', bounded=True)
+    assert not looks_like_people('Smith, J., "Deep learning"', bounded=True)
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # an initial that keeps its elided particle (Artur S. d'Avila Garcez)
+        ("Serafini L, Garcez AS d'A", [("Serafini", "L."), ("Garcez", "A. S. d'A")]),
+        ("Garcez A. S. d’A., Lamb L. C.", [("Garcez", "A. S. d’A"), ("Lamb", "L. C.")]),
+        ("Moreau JP l'H, Ng N", [("Moreau", "J. P. l'H"), ("Ng", "N.")]),
+    ],
+)
+def test_initials_of_a_given_name_with_an_elided_particle(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # French and GB/T 7714 with given names written out: the capitals are the family name
+        ("DUPONT Jean, MARTIN Paul", [("DUPONT", "Jean"), ("MARTIN", "Paul")]),
+        ("BRANDT Emma Louise and OSEI Kofi", [("BRANDT", "Emma Louise"), ("OSEI", "Kofi")]),
+        ("SMITH John A, VAN DER WAL Johannes", [("SMITH", "John A."), ("VAN DER WAL", "Johannes")]),
+        ("DE LA FONTAINE Jean", [("DE LA FONTAINE", "Jean")]),
+        # given names first keep working, and run-together initials are no family name
+        ("Jean DUPONT, Paul MARTIN", [("DUPONT", "Jean"), ("MARTIN", "Paul")]),
+        ("Smith JA, Osei KB", [("Smith", "J. A."), ("Osei", "K. B.")]),
+        # capitals before a word no author is called: not read as family and given names
+        ("SISSA Medialab", [("Medialab", "SISSA")]),
+    ],
+)
+def test_family_names_in_capitals_before_given_names(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # a hyphenated initial with its own full stop (Hung-yi), family first
+        ("Lee, H.-y., Chen, Y.", [("Lee", "H.-y."), ("Chen", "Y.")]),
+        ("Lee, H.-y. and Kim, J.-h.", [("Lee", "H.-y."), ("Kim", "J.-h.")]),
+        # a given name whose second syllable is lower case is no family name
+        ("Lee Hung-yi", [("Lee", "Hung-yi")]),
+        ("Hung-yi Lee and Ken-ichi Sato", [("Lee", "Hung-yi"), ("Sato", "Ken-ichi")]),
+        # a double-barrelled family name keeps its capital
+        ("Smith-Jones, A., Lee, H.-y.", [("Smith-Jones", "A."), ("Lee", "H.-y.")]),
+    ],
+)
+def test_hyphenated_given_names_in_any_order(block: str, people: list[tuple[str, str]]) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        ("Ludwig van Beethoven", [("van Beethoven", "Ludwig")]),
+        (
+            "Jean de La Fontaine and Vincent Van Gogh",
+            [("de La Fontaine", "Jean"), ("Van Gogh", "Vincent")],
+        ),
+        (
+            "Charles de Gaulle, Antoine de Saint-Exupéry",
+            [("de Gaulle", "Charles"), ("de Saint-Exupéry", "Antoine")],
+        ),
+    ],
+)
+def test_given_names_first_with_particles(block: str, people: list[tuple[str, str]]) -> None:
+    assert pairs(block) == people
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # a one-word name among "Family, I." pairs (Prabhat)
+        (
+            "Jiang, C., Kashinath, K., Prabhat & Marcus, P.",
+            [("Jiang", "C."), ("Kashinath", "K."), ("Prabhat", ""), ("Marcus", "P.")],
+        ),
+        ("Osei, K., Brennan, Ortiz, R.", [("Osei", "K."), ("Brennan", ""), ("Ortiz", "R.")]),
+        # family names that are themselves an initial (Mukund Varma T)
+        (
+            "Gupta, V., Girish, R.S.V., T, M.V., Tewari, A.",
+            [("Gupta", "V."), ("Girish", "R.S.V."), ("T", "M.V."), ("Tewari", "A.")],
+        ),
+        ("Rajan, R., G., H.U., Ng, N.", [("Rajan", "R."), ("G.", "H.U."), ("Ng", "N.")]),
+    ],
+)
+def test_pairs_around_one_word_names_and_initial_families(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people
+
+
+def test_a_hyphenated_initial_broken_over_a_line_before_its_abbreviated_syllable() -> None:
+    assert pairs("Jung, J.-w., Shim, H.- j., Heo, H.-S.") == [
+        ("Jung", "J.-w."),
+        ("Shim", "H.-j."),
+        ("Heo", "H.-S."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("block", "people"),
+    [
+        # a given name that is also a particle elsewhere ("bin", "Le"): whole names follow
+        (
+            "Bin Zhao, Xuelong Li, and Xiaoqiang Lu",
+            [("Zhao", "Bin"), ("Li", "Xuelong"), ("Lu", "Xiaoqiang")],
+        ),
+        ("Le Song, Bo Dai", [("Song", "Le"), ("Dai", "Bo")]),
+        # a capitalised particle that opens a family name written first
+        ("Van Dijk, Pieter Jan, and Hans Berg", [("Van Dijk", "Pieter Jan"), ("Berg", "Hans")]),
+        ("Al Farsi, Khalid, and Sara Nasser", [("Al Farsi", "Khalid"), ("Nasser", "Sara")]),
+        ("bin Hassan, Ali, and Omar Said", [("bin Hassan", "Ali"), ("Said", "Omar")]),
+    ],
+)
+def test_the_first_name_is_inverted_only_where_the_list_says_so(
+    block: str, people: list[tuple[str, str]]
+) -> None:
+    assert pairs(block) == people

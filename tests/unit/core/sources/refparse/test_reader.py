@@ -5,6 +5,7 @@ trained on these strings."""
 
 from __future__ import annotations
 
+import pytest
 from cite_sentinel.core.model import Location, Reference
 from cite_sentinel.core.sources.refparse import parse_reference
 
@@ -223,3 +224,228 @@ def test_vancouver_names_end_at_the_full_stop_after_the_last_initials() -> None:
     )
     assert _families(starred) == ["Osei", "Brandt", "Marsh"]
     assert starred.title.startswith("GNN*")
+
+
+def test_a_doi_cut_at_a_line_end_is_read_whole() -> None:
+    reference = _read(
+        "Osei, K. and Brandt, E. Fair allocation under matroid constraints. In Proceedings of"
+        " the Conference on Artificial Intelligence, pages 12-19, 2019. doi: 10.1609/aaai."
+        " v33i01.33019921."
+    )
+    assert reference.identifiers.doi == "10.1609/aaai.v33i01.33019921"
+    assert reference.year == 2019
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the years a journal ran, in brackets after its name, in several styles
+        "Okafor T. Typhoid in rural counties. Public Health Reports (1896-1970)."
+        " 1950;65(12):345-60.",
+        'T. Okafor, "Typhoid in rural counties," Public Health Reports (1896-1970), vol. 65,'
+        " no. 12, pp. 345-360, 1950.",
+        "Okafor, T. (1950). Typhoid in rural counties. Public Health Reports (1896-1970), 65(12),"
+        " 345-360.",
+        "Okafor T. Typhoid in rural counties. Annals of Surgery (1885-). 1950;3:1-9.",
+    ],
+)
+def test_the_years_a_journal_ran_are_its_name_not_the_date(text: str) -> None:
+    reference = _read(text)
+    assert reference.year == 1950
+    assert reference.venue.endswith(")")
+
+
+def test_a_year_in_a_venue_name_gives_way_to_the_date_printed_after_it() -> None:
+    assert _read("T. Okafor, PoS LATTICE 2015 (2016) 016.").year == 2016
+    book = _read(
+        "Okafor, Tunde. “Fiction and the City.” Contemporary Novelists: British Fiction since"
+        " 1970. London: Osei Press, 2005: 160-179."
+    )
+    assert book.year == 2005
+
+
+def test_a_vancouver_date_before_a_volume_that_looks_like_a_year_stays_the_date() -> None:
+    reference = _read("Okafor T. Membrane proteins. Biochim Biophys Acta 2000; 1502:95-109.")
+    assert reference.year == 2000
+    assert reference.venue == "Biochim Biophys Acta"
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "venue"),
+    [
+        (
+            "Brandt, Emma, Die Kultur der Städte im Mittelalter, in: Historische Studien 39"
+            " (2005), S. 1-100.",
+            "Die Kultur der Städte im Mittelalter",
+            "Historische Studien",
+        ),
+        (
+            "K. Osei, T. Ng, Rivers and Their Deltas, in: Proceedings of the Hydrology"
+            " Congress, 2016: pp. 41–52.",
+            "Rivers and Their Deltas",
+            "Proceedings of the Hydrology Congress",
+        ),
+    ],
+)
+def test_words_before_in_colon_are_the_title_and_what_follows_the_venue(
+    text: str, title: str, venue: str
+) -> None:
+    reference = _read(text)
+    assert (reference.title, reference.venue) == (title, venue)
+
+
+def test_a_title_after_names_printed_initials_first_is_no_name() -> None:
+    reference = _read("K. Osei, T. Ngata, Rivers and their deltas, J. Hydrol. 12 (2016) 41–52.")
+    assert _families(reference) == ["Osei", "Ngata"]
+    assert reference.title == "Rivers and their deltas"
+
+
+@pytest.mark.parametrize(
+    ("text", "families"),
+    [
+        # names joined by "and", "et", or an "and" a PDF glued on, and no title at all
+        (
+            "W. S. Osei, K. Ng, Y. G. Kim and C. B. Park, Phys. Rev. D 79, 031701 (2009).",
+            ["Osei", "Ng", "Kim", "Park"],
+        ),
+        (
+            "D. MATTE, B. OSEI, A. MERLIN et X. DEGLISE. Can. J. Chem. 67, 786 (1989).",
+            ["MATTE", "OSEI", "MERLIN", "DEGLISE"],
+        ),
+        (
+            "S. Brandt, U. Low, A. Patel et al., Phys. Lett. B227, 266 (1989).",
+            ["Brandt", "Low", "Patel"],
+        ),
+    ],
+)
+def test_names_printed_initials_first_without_a_title_stay_names(
+    text: str, families: list[str]
+) -> None:
+    assert _families(_read(text)) == families
+
+
+@pytest.mark.parametrize(
+    ("text", "families", "title"),
+    [
+        # GOST: the full stop of the last initials ends the names
+        (
+            "2. Sidorov P. A., Ivanova E. S., Kuznetsova O. M. Lattice models of magnets //"
+            " Physics Letters. 2019. Vol. 3. Pp. 1 – 9.",
+            ["Sidorov", "Ivanova", "Kuznetsova"],
+            "Lattice models of magnets",
+        ),
+        # Copernicus: a long list the labeller broke off before its last names
+        (
+            "Osei, T., Ng, C., Brandt, B., Moreau, M., Hart, M., Lindqvist, H., Dubois, R.,"
+            " Tanaka, S., Berg, N., Ortiz, D., Okafor, G., Wang, Z., Freitas, N. de, and Kim, W.:"
+            " Glacier retreat in the Alps, in: EGU, 2020.",
+            [
+                "Osei",
+                "Ng",
+                "Brandt",
+                "Moreau",
+                "Hart",
+                "Lindqvist",
+                "Dubois",
+                "Tanaka",
+                "Berg",
+                "Ortiz",
+                "Okafor",
+                "Wang",
+                "de Freitas",
+                "Kim",
+            ],
+            "Glacier retreat in the Alps",
+        ),
+    ],
+)
+def test_names_the_labeller_ended_too_early_run_on(
+    text: str, families: list[str], title: str
+) -> None:
+    reference = _read(text)
+    assert _families(reference) == families
+    assert reference.title == title
+
+
+def test_a_title_opening_with_an_initial_stays_the_title() -> None:
+    reference = _read("Osei J, Ng K. World War I. The aftermath. Hist J. 2001;3:1-2.")
+    assert _families(reference) == ["Osei", "Ng"]
+    assert reference.title.startswith("World War I")
+
+
+@pytest.mark.parametrize(
+    ("text", "date", "volume"),
+    [
+        (
+            "Osei K, Ng T. Renal outcomes. Lancet. 2019 Dec 3;394(10214):2011-20.",
+            "2019-12-03",
+            "394",
+        ),
+        ("Osei K. Renal outcomes. BMJ. 2018 Jan 15;360:k12.", "2018-01-15", "360"),
+        ("Osei K. Renal outcomes. BMJ. 2018 Jan;360:k12.", "2018-01", "360"),
+    ],
+)
+def test_the_day_of_a_vancouver_date_is_no_volume(text: str, date: str, volume: str) -> None:
+    reference = _read(text)
+    assert (reference.date, reference.volume) == (date, volume)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "Osei Agency. (2019). Annual energy outlook 2019. Osei Agency.",
+            "Annual energy outlook 2019",
+        ),
+        (
+            "Taylor, J. 2010. \u201cThe census test of 2009.\u201d Social Statistics 3: 1\u20139.",
+            "The census test of 2009",
+        ),
+    ],
+)
+def test_a_year_ending_a_title_after_the_date_stays_in_the_title(text: str, title: str) -> None:
+    reference = _read(text)
+    assert reference.title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "venue", "volume", "pages"),
+    [
+        # IOP: no mark between title and venue; the venue opens with a capital venue word
+        (
+            "[2] Osei K and Ng T 2018 Spin transport in layered magnets J. Phys.: Condens."
+            " Matter 30 125801",
+            "Spin transport in layered magnets",
+            "J. Phys.: Condens. Matter",
+            "30",
+            "125801",
+        ),
+        (
+            "[3] Brandt E 2020 Dust formation in the winds of giants Mon. Not. R. Astron. Soc."
+            " 491 4017",
+            "Dust formation in the winds of giants",
+            "Mon. Not. R. Astron. Soc",
+            "491",
+            "4017",
+        ),
+    ],
+)
+def test_an_iop_title_runs_into_its_venue_and_a_bare_volume_and_page_follow(
+    text: str, title: str, venue: str, volume: str, pages: str
+) -> None:
+    reference = _read(text)
+    assert (reference.title, reference.venue) == (title, venue)
+    assert (reference.volume, reference.pages) == (volume, pages)
+
+
+def test_a_journal_name_with_lower_case_words_stays_whole() -> None:
+    reference = _read(
+        "Osei, et al., Journal of Pharmacology and Experimental Therapeutics, 272(3),"
+        " 1313-1320, 1995"
+    )
+    assert reference.venue == "Journal of Pharmacology and Experimental Therapeutics"
+
+
+def test_a_range_printed_with_a_space_after_p_is_no_volume() -> None:
+    reference = _read("Okafor, T. (2001). Des jeux athlétiques. La classe, p. 112 114.")
+    assert reference.volume == ""

@@ -7,6 +7,7 @@ import pytest
 from cite_sentinel.core.sources.refparse.text import (
     plain_reference,
     rejoin_broken_words,
+    rejoin_identifiers,
     repeats_authors,
     restore_ligatures,
 )
@@ -78,3 +79,30 @@ def test_a_range_of_numbers_cut_at_its_dash_is_whole_again() -> None:
     assert plain_reference("in: COLT, 2011, pp. 1712 –1730.") == "in: COLT, 2011, pp. 1712–1730."
     assert plain_reference("Ecology 12 - 34 (2001)") == "Ecology 12-34 (2001)"
     assert plain_reference("Rivers – A history, 2001") == "Rivers – A history, 2001"
+
+
+@pytest.mark.parametrize(
+    ("printed", "meant"),
+    [
+        ("doi: 10.1609/aaai. v33i01.33019921.", "doi: 10.1609/aaai.v33i01.33019921."),
+        ("doi: 10.1609/aaai .v33i01.33019921.", "doi: 10.1609/aaai.v33i01.33019921."),
+        ("https://doi.org/10.1093/nar/ gkab123", "https://doi.org/10.1093/nar/gkab123"),
+        ("DOI 10.1109/ TPAMI.2020.2981, 2020", "DOI 10.1109/TPAMI.2020.2981, 2020"),
+        ("doi:10.1038/s41586- 023-06221-2", "doi:10.1038/s41586-023-06221-2"),
+    ],
+)
+def test_a_doi_a_line_break_cut_is_whole_again(printed: str, meant: str) -> None:
+    assert rejoin_identifiers(printed) == meant
+
+
+@pytest.mark.parametrize(
+    "printed",
+    [
+        "doi:10.1103/PhysRevD.90.014508. URL https://example.org/x",
+        "doi: 10.1000/xyz123. Accessed 2 May 2020.",
+        "doi: 10.1000/xyz123. in press",
+        "10.1000/182. p. 12",
+    ],
+)
+def test_the_words_after_a_whole_doi_stay_apart(printed: str) -> None:
+    assert rejoin_identifiers(printed) == printed

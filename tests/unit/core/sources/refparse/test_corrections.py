@@ -1,0 +1,54 @@
+"""The corrections after the labeller, each given a labelling the labeller has been seen to
+produce: what the structure of the reference says the labels must be."""
+
+from __future__ import annotations
+
+from cite_sentinel.core.sources.refparse.corrections import corrected
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import tokenise
+
+_A, _T, _D, _O = Label.AUTHOR, Label.TITLE, Label.DATE, Label.OTHER
+
+
+def _fields(text: str, labels: list[Label]) -> dict[Label, str]:
+    tokens = tokenise(text)
+    assert len(tokens) == len(labels)
+    fixed = corrected(tokens, Labelling(tuple(labels), (0.9,) * len(labels))).labels
+    found: dict[Label, str] = {}
+    for token, label in zip(tokens, fixed, strict=True):
+        found[label] = f"{found.get(label, '')} {token.text}".strip()
+    return found
+
+
+def test_names_the_labeller_ended_before_a_year_run_on_to_it() -> None:
+    # IOP: "… Chen K-Y, Lee H-yi and Lee L-S 2018 Title", the title begun at a name
+    text = "Osei C-W, Ng Y-S, Lee H-yi and Park L-S 2018 Robust parsing of strings"
+    labels = [_A, _A, _A, _A, _A, _O] + [_T] * 6 + [_T] * 4
+    fields = _fields(text, labels)
+    assert fields[_A] == "Osei C-W , Ng Y-S , Lee H-yi and Park L-S"
+    assert fields[_D] == "2018"
+    assert fields[_T] == "Robust parsing of strings"
+
+
+def test_a_title_that_opens_with_a_name_and_no_year_stays_the_title() -> None:
+    text = "Osei C, Ng Y, Lee Smith and the sea of 2018"
+    labels = [_A, _A, _A, _A, _A, _O] + [_T] * 7
+    assert _fields(text, labels)[_T] == "Lee Smith and the sea of 2018"
+
+
+def test_the_family_name_after_a_middle_initial_ends_a_given_first_name() -> None:
+    # BibTeX's plain: "Jon J. Bentley and Brian W. Kernighan. Tools …", the last family name
+    # begun as the title
+    text = "Emma J. Brandt and Brian W. Kernighan. Tools for indexes"
+    labels = [_A] * 7 + [_O] + [_T] * 5
+    fields = _fields(text, labels)
+    assert fields[_A] == "Emma J . Brandt and Brian W . Kernighan"
+    assert fields[_T].strip(". ") == "Tools for indexes"  # the reference strips its marks
+
+
+def test_a_vancouver_name_before_a_title_keeps_its_title_word() -> None:
+    # "Scott P. Initiation …": a family name and its initial, then the title
+    text = "Scott P. Initiation of immunity"
+    labels = [_A, _A, _O, _T, _T, _T]
+    assert _fields(text, labels)[_T] == "Initiation of immunity"
