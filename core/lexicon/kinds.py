@@ -147,7 +147,7 @@ _CSL_TYPES: dict[Kind, str] = {
     Kind.OTHER: "document",
 }  # fmt: skip
 # Readers whose references carry CSL types (besides csl-json and csl-yaml).
-_CSL_READERS = frozenset({"manubot", "reflist"})
+_CSL_READERS = frozenset({"manubot", "reflist", "ris"})  # readers that write CSL types
 # The indexes' types (OpenAlex, Crossref, DataCite's resourceTypeGeneral, Semantic Scholar's
 # publicationTypes, arXiv's and the catalog importers'), lower case.
 _INDEX_KINDS: dict[str, Kind] = {

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 Reader = Callable[[str, str], Read]
 BinaryReader = Callable[[Path], Read]  # reads the file itself; never raises on a bad one
 
-BIBLIOGRAPHY_SUFFIXES = frozenset({".bib", ".json", ".yaml", ".yml"})
+BIBLIOGRAPHY_SUFFIXES = frozenset({".bib", ".json", ".yaml", ".yml", ".ris"})
 MANUSCRIPT_SUFFIXES = frozenset({".md", ".markdown", ".tex", ".typ", ".txt"})
 BINARY_SUFFIXES = frozenset({".pdf"})  # self-contained: a PDF cites its own reference list
 SUFFIXES = BIBLIOGRAPHY_SUFFIXES | MANUSCRIPT_SUFFIXES | BINARY_SUFFIXES
@@ -48,6 +48,10 @@ def reader_for(path: str) -> Reader | None:
         from cite_sentinel.core.sources.csl import read_csl_yaml
 
         return read_csl_yaml
+    if suffix == ".ris":
+        from cite_sentinel.core.sources.ris import read_ris
+
+        return read_ris
     if suffix in {".md", ".markdown"}:
         from cite_sentinel.core.sources.markdown import read_markdown
 
@@ -90,6 +94,7 @@ _LATEX = re.compile(r"\\(?:documentclass|begin\{document\}|[A-Za-z]*cite[A-Za-z]
 _TYPST = re.compile(r"^[ \t]*#(?:set|import|show|let|bibliography)\b|#cite\(", re.MULTILINE)
 _MARKDOWN = re.compile(r"\[[^\]\n]*@[A-Za-z0-9_]|^---[ \t]*$", re.MULTILINE)
 _CSL_YAML = re.compile(r"^(?:references:|- id:)", re.MULTILINE)
+_RIS = re.compile(r"\ATY  - ")  # a RIS export starts with its first record's type
 _SNIFFED = 65536  # characters looked at
 
 
@@ -104,6 +109,7 @@ def reader_for_text(text: str) -> Reader | None:
         if is_manubot_list(head):
             return read_manubot_ids
     for pattern, suffix in (
+        (_RIS, ".ris"),
         (_BIBTEX, ".bib"),
         (_LATEX, ".tex"),
         (_TYPST, ".typ"),

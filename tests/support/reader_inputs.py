@@ -13,6 +13,7 @@ READERS = [
     (".tex", "latex"),
     (".typ", "typst"),
     (".txt", "reflist"),
+    (".ris", "ris"),
 ]
 
 # Pieces of every syntax the readers know, so that examples reach deep into each parser.
@@ -31,6 +32,8 @@ FRAGMENTS = [
     "doi:10.", "https://doi.org/10.1000/", "arXiv:", "2101.0000", "ISBN 0-306-", "PMID: ",
     "et al.", " and ", "and others", "\n", "\n\n", "\r\n", "\t", "  ", "\ufeff", "\u200b",
     "\x00", "\ud7ff", "é", "😀", "\u202e", "@doi:", "@arxiv:", "@tag:", "@url:", "@pmid:",
+    "TY  - JOUR\n", "TY  - ", "AU  - ", "AU  - Doe, J.\n", "TI  - ", "PY  - 2020///\n",
+    "SP  - ", "EP  - ", "ID  - ", "ER  - \n", "ER  -",
 ]  # fmt: skip
 
 texts = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=12)), max_size=40).map(
