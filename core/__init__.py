@@ -46,14 +46,8 @@ from cite_sentinel.core.model import (
     Verdict,
 )
 from cite_sentinel.core.result import CheckResult
-from cite_sentinel.core.session import (
-    CheckSession,
-    Identity,
-    OnVerdict,
-    Verdicts,
-    check,
-    identity,
-)
+from cite_sentinel.core.session import CheckSession, OnVerdict, check
+from cite_sentinel.core.verdicts import Identity, Verdicts, identity
 from cite_sentinel.core.workspace import Document, Origin, Workspace
 
 __all__ = [

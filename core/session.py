@@ -5,14 +5,14 @@ web page, each batch worker) holds one `CheckSession`, built from a `Config` alo
 is made from it on first use (its HTTP settings, pools, catalog and cache derived from the
 configuration, never read back from the environment) and rebuilt only when a new
 configuration changes what it is made from. The verdicts reached are kept as `check` keys
-them, by key and content (`Verdicts`), so a key reused for two works has two verdicts in every
-face. Which verdicts fail is `core.failing`'s rule, applied to the session's `fail-on`.
+them, by key and content (`core.verdicts`), so a key reused for two works has two verdicts in
+every face. Which verdicts fail is `core.failing`'s rule, applied to the session's `fail-on`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +23,7 @@ from cite_sentinel.core.config import Config
 from cite_sentinel.core.failing import Failure, failures
 from cite_sentinel.core.model import Read, Record, Reference, Status, Verdict
 from cite_sentinel.core.result import CheckResult
+from cite_sentinel.core.verdicts import Verdicts
 from cite_sentinel.core.workspace.files import DISK, FileAccess
 
 if TYPE_CHECKING:  # asyncio, the engine, httpx and the scorers load only when something is asked
@@ -40,59 +41,6 @@ log = logging.getLogger(__name__)
 OnVerdict = Callable[[Reference, Verdict], None]
 
 INTERRUPTED = "the check was interrupted before this reference was verified; run it again"
-
-Identity = tuple[str, str]  # (key, signature): how check tells two works under one key apart
-
-
-def identity(reference: Reference) -> Identity:
-    """How a session keys a reference's verdict: its key and what it says."""
-    return reference.key, reference.signature
-
-
-_KEPT_VERDICTS = 250_000  # a long-lived face's store forgets its oldest beyond this many
-
-
-class Verdicts:
-    """The verdicts a session reached, by key and content, each naming the reference it judged.
-
-    A face that lives long (the MCP server, the web page) checks many files: beyond 250,000
-    verdicts (more than the largest bibliography's entries) the oldest are forgotten; the
-    engine's verdict cache still remembers them.
-
-    `identity` may be given where a face keeps the identities of references it has seen (the
-    language server, whose workspace hands back the same objects for unchanged entries), so
-    that a reference's signature is not computed again on every edit.
-    """
-
-    def __init__(self) -> None:
-        self._by_identity: dict[Identity, Verdict] = {}
-
-    def __len__(self) -> int:
-        return len(self._by_identity)
-
-    def __contains__(self, known: object) -> bool:
-        return known in self._by_identity
-
-    def put(self, reference: Reference, verdict: Verdict, at: Identity | None = None) -> Verdict:
-        """Keep the verdict on this reference, marked as judging it; returns what was kept."""
-        kept = replace(verdict, subject=reference.subject)
-        known = at or identity(reference)
-        self._by_identity.pop(known, None)  # kept again: the newest
-        self._by_identity[known] = kept
-        while len(self._by_identity) > _KEPT_VERDICTS:
-            del self._by_identity[next(iter(self._by_identity))]
-        return kept
-
-    def get(self, reference: Reference, at: Identity | None = None) -> Verdict | None:
-        return self._by_identity.get(at or identity(reference))
-
-    def values(self) -> list[Verdict]:
-        return list(self._by_identity.values())
-
-    def keep_only(self, identities: Collection[Identity]) -> None:
-        """Forget the verdicts on references no longer read (an entry edited or removed)."""
-        for gone in [known for known in self._by_identity if known not in identities]:
-            del self._by_identity[gone]
 
 
 class CheckSession:

@@ -54,6 +54,22 @@ TYPE_CODE = re.compile(
 )
 
 
+# RIS record types (`TY  - JOUR`) as CSL types, as the RIS reader writes them.
+RIS_TYPES = {
+    "JOUR": "article-journal", "JFULL": "article-journal", "EJOUR": "article-journal",
+    "ABST": "article-journal", "INPR": "article-journal", "MGZN": "article-magazine",
+    "NEWS": "article-newspaper", "BOOK": "book", "EBOOK": "book", "EDBOOK": "book",
+    "CHAP": "chapter", "ECHAP": "chapter", "CONF": "paper-conference",
+    "CPAPER": "paper-conference", "THES": "thesis", "RPRT": "report", "ELEC": "webpage",
+    "WEB": "webpage", "BLOG": "post-weblog", "DATA": "dataset", "DBASE": "dataset",
+    "COMP": "software", "PAT": "patent", "STAND": "standard", "UNPB": "manuscript",
+    "MANSCPT": "manuscript", "CASE": "legal_case", "STAT": "legislation", "BILL": "bill",
+    "MAP": "map", "VIDEO": "motion_picture", "SOUND": "song", "ART": "graphic",
+    "ENCYC": "entry-encyclopedia", "DICT": "entry-dictionary", "PCOMM": "personal_communication",
+    "GEN": "article",
+}  # fmt: skip
+
+
 def kind_of_type_code(text: str) -> str:
     """The kind a GB/T 7714 type code in the text names ("[J]" a journal article), or ""."""
     match = TYPE_CODE.search(text)

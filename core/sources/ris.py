@@ -19,26 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cite_sentinel.core.findings import Code
+from cite_sentinel.core.lexicon.kinds import RIS_TYPES
 from cite_sentinel.core.model import Finding, Location, Read, Reference, Severity
 from cite_sentinel.core.sources.csl_item import reference_from_item
 
 _TAG = re.compile(r"^([A-Z][A-Z0-9])  -(?: (.*))?$")
 _YEAR = re.compile(r"^\s*(\d{4})(?:/(\d{1,2})?(?:/(\d{1,2})?)?)?")
 
-# RIS record types as CSL types (the vocabulary the CSL reader and the matchers share).
-_TYPES = {
-    "JOUR": "article-journal", "JFULL": "article-journal", "EJOUR": "article-journal",
-    "ABST": "article-journal", "INPR": "article-journal", "MGZN": "article-magazine",
-    "NEWS": "article-newspaper", "BOOK": "book", "EBOOK": "book", "EDBOOK": "book",
-    "CHAP": "chapter", "ECHAP": "chapter", "CONF": "paper-conference",
-    "CPAPER": "paper-conference", "THES": "thesis", "RPRT": "report", "ELEC": "webpage",
-    "WEB": "webpage", "BLOG": "post-weblog", "DATA": "dataset", "DBASE": "dataset",
-    "COMP": "software", "PAT": "patent", "STAND": "standard", "UNPB": "manuscript",
-    "MANSCPT": "manuscript", "CASE": "legal_case", "STAT": "legislation", "BILL": "bill",
-    "MAP": "map", "VIDEO": "motion_picture", "SOUND": "song", "ART": "graphic",
-    "ENCYC": "entry-encyclopedia", "DICT": "entry-dictionary", "PCOMM": "personal_communication",
-    "GEN": "article",
-}  # fmt: skip
 _AUTHORS = ("AU", "A1")
 _EDITORS = ("ED", "A2")
 _TITLES = ("TI", "T1")
@@ -132,7 +119,7 @@ def _item(record: _Record, keys: dict[str, int]) -> dict[str, Any]:
     """The CSL item a record describes."""
     item: dict[str, Any] = {
         "id": _key(record, keys),
-        "type": _TYPES.get(record.first("TY").upper(), "article"),
+        "type": RIS_TYPES.get(record.first("TY").upper(), "article"),
         "title": record.first(*_TITLES),
         "container-title": record.first(*_CONTAINERS),
         "volume": record.first("VL"),
@@ -190,13 +177,14 @@ def _suffix(count: int) -> str:
 
 
 def _name(value: str) -> dict[str, str]:
-    """`Family, Given` (RIS's form) as a CSL name; a name without a comma is a literal one
-    (an organisation)."""
-    family, comma, given = value.partition(",")
+    """`Family, Given` or `Family, Given, Suffix` (RIS's forms) as a CSL name; a name without
+    a comma is a literal one (an organisation)."""
+    family, comma, rest = value.partition(",")
     if not comma:
         return {"literal": value.strip()} if value.strip() else {}
-    given = given.split(",")[0]  # `Family, Given, Suffix`
-    return {"family": family.strip(), "given": given.strip()}
+    given, _, suffix = rest.partition(",")
+    name = {"family": family.strip(), "given": given.strip(), "suffix": suffix.strip()}
+    return {part: text for part, text in name.items() if text}
 
 
 def _date(value: str) -> list[int]:

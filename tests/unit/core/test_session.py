@@ -154,9 +154,9 @@ async def test_a_granted_file_access_reads_nothing_outside_its_folders(tmp_path:
 def test_a_long_lived_sessions_store_forgets_its_oldest_verdicts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from cite_sentinel.core import Location, Verdicts, session
+    from cite_sentinel.core import Location, Verdicts, verdicts
 
-    monkeypatch.setattr(session, "_KEPT_VERDICTS", 3)
+    monkeypatch.setattr(verdicts, "_KEPT_VERDICTS", 3)
     store = Verdicts()
     references = [
         Reference(key=f"k{n}", location=Location.point("refs.bib", n + 1, 1), title=f"T {n}")

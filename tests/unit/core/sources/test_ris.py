@@ -114,3 +114,13 @@ def test_a_date_with_only_a_year_and_a_season_gives_the_year() -> None:
     text = "TY  - JOUR\nAU  - Doe, Jane\nTI  - Quarterly\nPY  - 2019///Spring\nER  - \n"
     (reference,) = read_ris(text, "q.ris").references
     assert reference.year == 2019
+
+
+def test_a_name_with_a_suffix_keeps_it_and_its_family() -> None:
+    text = (
+        "TY  - BOOK\nAU  - King, Martin Luther, Jr.\nTI  - Why We Can't Wait\nPY  - 1964\nER  - \n"
+    )
+    (reference,) = read_ris(text, "k.ris").references
+    (person,) = reference.people
+    assert (person.family, person.given, person.suffix) == ("King", "Martin Luther", "Jr.")
+    assert reference.kind == "book"
