@@ -237,10 +237,9 @@ class Session:
             reference = reference or next(iter(here), None)
         else:
             reference = workspace.target(path, key)
-        verdicts = [verdict for verdict in self.verdicts.values() if verdict.key == key]
         if reference is None:
-            return next(iter(verdicts), None)
-        return next((v for v in verdicts if v.subject == reference.subject), None)
+            return next((v for v in self.verdicts.values() if v.key == key), None)
+        return self.verdicts.get(reference)  # by key and content: no walk over every verdict
 
     def range_of(self, path: str) -> RangeOf:
         """The converter of one file's locations into the client's encoding."""
