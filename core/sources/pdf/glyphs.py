@@ -147,7 +147,7 @@ class _Builder:
                 or box.right < self._x0
                 or (
                     abs(size - self._last_size) > 0.15 * em
-                    and not self._small_caps(code, box, baseline)
+                    and not self._touching(code, box, baseline)
                 )
                 or (up and not self._up)
                 or (self._up and not up and chr(code).isalnum())
@@ -157,6 +157,8 @@ class _Builder:
         if not self._chars:
             self._x0, self._y, self._size = box.left, baseline, size
             self._top, self._bottom = box.top, box.bottom
+        elif chr(code).isalnum():
+            self._size = max(self._size, size)  # a word's size is its tallest letter's
         self._x1 = max(self._x1, box.right) if self._chars else box.right
         self._top = max(self._top, box.top)
         self._bottom = min(self._bottom, box.bottom)
@@ -166,13 +168,15 @@ class _Builder:
         if ink is not None:
             self._ink.append(ink)
 
-    def _small_caps(self, code: int, box: Any, baseline: float) -> bool:
-        """A letter of another size touching the last on its baseline: "S" then "EMMENS" in
-        small capitals (acm.bst's names), one word, not a superscript."""
+    def _touching(self, code: int, box: Any, baseline: float) -> bool:
+        """A letter or digit of another size touching the last on its baseline, one word, not a
+        superscript: "S" then "EMMENS" in small capitals (acm.bst's names); "1" then "996"
+        and "[" then "10" where a font's boxes fit each glyph's ink instead of the font (old-style
+        figures)."""
         em = max(box.top - box.bottom, self._size)
         return (
-            chr(code).isalpha()
-            and (self._chars[-1].isalpha() or self._chars[-1] in "-'’")  # "Tajadura-Jiménez"
+            chr(code).isalnum()
+            and (self._chars[-1].isalnum() or self._chars[-1] in "-'’[(")  # "Tajadura-Jiménez"
             and abs(baseline - self._y) <= _SAME_BASELINE * em
             and box.left <= self._x1 + _TOUCHING * em
         )

@@ -18,6 +18,7 @@ from cite_sentinel.core.sources.pdf.glyphs import Word
 
 _FEWEST = 5  # numbers a margin needs on a page
 _APART = 0.6  # ems of blank between a margin number and the text beside it
+_SAME_LINE = 0.6  # ems between the baselines of a number and a word of its line, at most
 _PITCH = (0.8, 2.2)  # a line pitch is this many ems of the text
 # Distance per counted line between two numbers, as a share of the pitch: a little less where
 # rounding, more where space separates paragraphs or a list's entries.
@@ -76,9 +77,10 @@ def _margins(numbers: list[Word]) -> dict[Edge, list[Word]]:
 
 
 def _stands_apart(number: Word, words: list[Word], em: float) -> bool:
-    """No word of its line comes closer to it than a wide blank."""
+    """No word of its line comes closer to it than a wide blank. A raised label ("³A.
+    Einstein") belongs to the line below its own baseline."""
     for word in words:
-        if word is number or abs(word.baseline - number.baseline) > 0.3 * em:
+        if word is number or abs(word.baseline - number.baseline) > _SAME_LINE * em:
             continue
         gap = max(word.x0 - number.x1, number.x0 - word.x1)
         if gap < _APART * em:

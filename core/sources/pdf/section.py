@@ -40,6 +40,14 @@ _DATED = re.compile(
     re.IGNORECASE,
 )
 
+# A line of equation numbers only ("(B2a)", "(3.1)", "(4) (5)"): set beside display maths in
+# the margin, read after the lines they stand beside, never a reference's line. A lone "(12)"
+# may be an entry's label set apart, and stays.
+_EQUATION_TAGS = re.compile(
+    r"\s*(?:\(\s?(?:[A-Z]\d+|\d+\.\d+)[a-z]?\)|\(\s?\d+[a-z]?\)(?:\s*\(\s?\d+[a-z]?\))+)\s*"
+    r"(?:\(\s?(?:[A-Z]?\d+(?:\.\d+)?)[a-z]?\)\s*)*"
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Section:
@@ -61,7 +69,10 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
     if not lines:
         return None
     listed = list_lines(lines)
-    roles = label_lines(listed, sure=False).roles
+    roles = [
+        Role.OTHER if _EQUATION_TAGS.fullmatch(line.text) else role
+        for line, role in zip(listed, label_lines(listed, sure=False).roles, strict=True)
+    ]
     headings = [
         index
         for index, (line, role) in enumerate(zip(listed, roles, strict=True))

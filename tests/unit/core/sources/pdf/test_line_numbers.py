@@ -60,3 +60,23 @@ def test_a_short_page_keeps_its_numbers_where_no_page_before_numbered_lines() ->
     labels = [_word(str(k + 1), 40.0, 3 * k) for k in range(3)]
     kept, _ = without_line_numbers(labels + _text_lines(9))
     assert sum(word.text.isdigit() for word in kept) == 3
+
+
+def test_raised_labels_beside_their_entries_are_kept() -> None:
+    # "³A. Einstein, …": entries of one and two lines, each label's baseline a third of a line
+    # above its entry's first line, so that the labels step by one or two line pitches.
+    starts = [0, 1, 3, 4, 6, 7, 9, 10]
+    labels = [
+        Word(
+            text=str(k + 3),
+            x0=62.0,
+            x1=66.0,
+            top=90 + PITCH * line,
+            bottom=97 + PITCH * line,
+            baseline=97 + PITCH * line,
+            size=6.0,
+        )
+        for k, line in enumerate(starts)
+    ]
+    kept, _ = without_line_numbers(labels + _text_lines(12, start=67.0))
+    assert sum(word.text.isdigit() for word in kept) == 8

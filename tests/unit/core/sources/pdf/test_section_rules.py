@@ -77,3 +77,32 @@ def test_a_list_under_its_heading_with_a_link_but_no_year_is_kept(
         ("https://docs.python.org/3/tutorial/", _M),
     ]
     assert _entries(_document(monkeypatch, rows)) == [rows[1][0]]
+
+
+def test_equation_numbers_read_after_the_list_are_no_part_of_its_last_entry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = [
+        ("References", _H),
+        ("[1] R. P. Feynman, Phys. Rev. 94, 262 (1954).", _F),
+        ("[2] E. Witten, (2001), hep-th/0106109.", _F),
+        ("(B2a)", _M),
+        ("(B2b) (B2c)", _M),
+    ]
+    found = section.find_section(_document(monkeypatch, rows))
+    assert found is not None
+    assert [" ".join(line.line.text for line in entry.lines) for entry in found.entries] == [
+        rows[1][0],
+        rows[2][0],
+    ]
+
+
+def test_a_line_of_equation_numbers_taken_for_an_entry_is_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = [
+        ("REFERENCES", _H),
+        ("(3.1) (3.2)", _F),
+        ("Agarwal, A. G., 1999, Semiconductors 66, 1238.", _F),
+    ]
+    assert _entries(_document(monkeypatch, rows)) == [rows[2][0]]
