@@ -13,6 +13,7 @@ from cite_sentinel.core.sources.segment.headings import starts_part
 _NUMBERED = 0.5  # share of a list's entries printed with a number that makes it numbered
 _LONGEST = 6  # lines of other text a missed entry may stand among
 _PITCH = 1.5  # line pitches below the last entry a line of it may stand
+_SAME_TYPE = 0.05  # relative difference in size within one list's type
 _BACK = 60  # lines above a list its first entries may stand (the column beside an appendix)
 _HANGS = 0.5  # ems: a further line across a page or column hangs in at least this far
 
@@ -44,6 +45,34 @@ def counted(
         if missed:
             kept.append(missed)
     return kept
+
+
+def between_numbers(runs: list[list[int]], listed: Sequence[ListLine]) -> list[list[int]]:
+    """In a numbered list, an entry without its number between the entries numbered n and
+    n + 1 is none: the rest of the entry above where a page or column broke it ("loquium on
+    Automata, …" at the top of the next column, in the list's type), or else what the page
+    printed among the entries (its footnotes, "∗ This file describes …"; its foot, "6 /
+    PREPRINT FOR REVIEW"), left out."""
+    numbers = [_number(listed[run[0]].text) for run in runs]
+    if sum(number is not None for number in numbers) < _NUMBERED * len(runs):
+        return runs
+    kept: list[list[int]] = []
+    last: int | None = None
+    for position, run in enumerate(runs):
+        after = numbers[position + 1] if position + 1 < len(runs) else None
+        if last is not None and numbers[position] != last + 1 and after == last + 1:
+            if _goes_on(listed[run[0]], listed[kept[-1][-1]]):
+                kept[-1] = [*kept[-1], *run]
+            continue
+        kept.append(run)
+        last = numbers[position]
+    return kept
+
+
+def _goes_on(line: ListLine, above: ListLine) -> bool:
+    """Whether a line reads as the rest of the entry whose last line is `above`: it starts with
+    a word, in the same type."""
+    return line.text[:1].isalpha() and abs(line.size - above.size) <= _SAME_TYPE * above.size
 
 
 def _missed(

@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cite_sentinel.core.sources.segment import ListLine, Role
+from cite_sentinel.core.sources.segment.headings import is_other_heading
 
 _LONGEST_BREAK = 6  # lines of other text an entry may run across (a caption, a footnote)
 _PITCH = 1.5  # line pitches between two lines of one entry at most
 _APART = 2.5  # line pitches: further below its entry than this, and in another type size,
 _SIZE = 0.05  # (by more than this share), a line is none of the entry's
+_LARGER = 1.12  # a heading in type this much larger than its entry's ends the list
 
 
 def entry_runs(roles: Sequence[Role], listed: Sequence[ListLine]) -> list[list[int]]:
@@ -18,13 +20,13 @@ def entry_runs(roles: Sequence[Role], listed: Sequence[ListLine]) -> list[list[i
     lines of other text (a caption, a footnote) but not across a heading. Lines of other text
     between two of an entry's lines that go on with its text at its pitch are the entry's own:
     a long list of names the model misread. A further line set apart from its entry, in
-    another type size (the authors' biographies after the list), ends the list's entries
-    until the next first line."""
+    another type size (the authors' biographies after the list), or heading the next part,
+    ends the list's entries until the next first line."""
     runs: list[list[int]] = []
     open_run = ended = False
     between: list[int] = []
     for index, role in enumerate(roles):
-        if role is Role.MORE and open_run and _set_apart(listed[index], listed[runs[-1][0]]):
+        if role is Role.MORE and open_run and _ends_list(listed[index], listed[runs[-1][0]]):
             open_run, ended, between = False, True, []
         elif role is Role.FIRST or (role is Role.MORE and not open_run and not ended):
             runs.append([index])
@@ -48,6 +50,15 @@ def _goes_on(line: ListLine) -> bool:
     """Whether a line stands where the next line of an entry would: at the list's pitch (a
     caption or a footnote stands apart, or on another page or column)."""
     return line.gap is not None and line.gap <= _PITCH
+
+
+def _ends_list(line: ListLine, first: ListLine) -> bool:
+    """Whether a line the model took for an entry's going on is text after the list: set apart
+    from it, or the heading of the next part in larger type ("Acknowledgements", "致谢" over
+    the next page)."""
+    return _set_apart(line, first) or (
+        line.size > _LARGER * first.size and is_other_heading(line.text)
+    )
 
 
 def _set_apart(line: ListLine, first: ListLine) -> bool:

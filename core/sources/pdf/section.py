@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cite_sentinel.core.lexicon import YEAR
-from cite_sentinel.core.sources.pdf.counting import counted
+from cite_sentinel.core.sources.pdf.counting import between_numbers, counted
 from cite_sentinel.core.sources.pdf.entries import Entry, labelled_entries
 from cite_sentinel.core.sources.pdf.list_lines import list_lines
 from cite_sentinel.core.sources.pdf.margins import PageLine
@@ -39,6 +39,9 @@ _DATED = re.compile(
     r"|\bn\.\s?d\.|\b(?:in press|forthcoming|unpublished|submitted|to appear|preprint)\b",
     re.IGNORECASE,
 )
+
+_TEX_SOURCE = re.compile(r"\\[A-Za-z]{2,}\s*[{\[]|\\bibitem|\w~\w")
+_SOURCE_LINES = 0.5  # share of a list's lines in TeX source that makes it a code listing
 
 # A line of equation numbers only ("(B2a)", "(3.1)", "(4) (5)"): set beside display maths in
 # the margin, read after the lines they stand beside, never a reference's line. A lone "(12)"
@@ -89,10 +92,13 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
     kept = [
         block
         for block, under in zip(blocks, headed, strict=True)
-        if (under and _cited(block, lines))
-        or (_reference_like(block, lines) and (len(block) >= _UNHEADED or not any(headed)))
+        if not _source_listing(block, lines)
+        and (
+            (under and _cited(block, lines))
+            or (_reference_like(block, lines) and (len(block) >= _UNHEADED or not any(headed)))
+        )
     ]
-    runs = [run for block in kept for run in block]
+    runs = between_numbers([run for block in kept for run in block], listed)
     if not runs:
         return None
     return Section(
@@ -140,6 +146,13 @@ def _cited(block: list[list[int]], lines: Sequence[PageLine]) -> bool:
         for run in block
         for index in run
     )
+
+
+def _source_listing(block: list[list[int]], lines: Sequence[PageLine]) -> bool:
+    """Whether most lines of a list are TeX source ("\\bibitem{Zub74}", "Zubarev~D.~N.,"): a
+    manual's or a template's example of how to write the list, not a list."""
+    texts = [lines[index].line.text for run in block for index in run]
+    return sum(bool(_TEX_SOURCE.search(text)) for text in texts) >= _SOURCE_LINES * len(texts)
 
 
 def _reference_like(block: list[list[int]], lines: Sequence[PageLine]) -> bool:

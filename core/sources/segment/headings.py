@@ -29,7 +29,8 @@ _OTHER = re.compile(
     r"|broader impact|extended data|figure legends|tables?\b|anhang|annexe|data availability"
     r"|funding|conflicts? of interest|competing interests?|declarations?|the \w+ collaboration"
     r"|author list|list of authors|affiliations|index|glossary|notes?\b|endnotes|footnotes"
-    r"|about the authors?|biograph(?:y|ies)|vita|curriculum|danksagung|remerciements)",
+    r"|about the authors?|biograph(?:y|ies)|vita|curriculum|danksagung|remerciements"
+    r"|agradecimientos|ringraziamenti|dankwoord|благодарности|致谢|致謝|謝辞|감사의 글)",
     re.IGNORECASE,
 )
 _LONGEST = 48  # characters: a heading is short
@@ -63,7 +64,9 @@ def starts_part(text: str, size: float = 1.0) -> bool:
         return False
     if is_other_heading(text) or _NUMBERED.match(text):
         return True
-    return size > _LARGER and text[:1].isupper() and len(text.split()) <= _HEADING_WORDS
+    # a capital, or a letter of a script without case ("致谢")
+    initial = text[:1].isalpha() and not text[:1].islower()
+    return size > _LARGER and initial and len(text.split()) <= _HEADING_WORDS
 
 
 def _letters(text: str) -> str:

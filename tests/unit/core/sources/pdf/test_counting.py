@@ -3,7 +3,7 @@ starts at its 1, and the next number starts an entry the model left out."""
 
 from __future__ import annotations
 
-from cite_sentinel.core.sources.pdf.counting import counted
+from cite_sentinel.core.sources.pdf.counting import between_numbers, counted
 from cite_sentinel.core.sources.segment import ListLine, Role
 
 _O, _F, _M = Role.OTHER, Role.FIRST, Role.MORE
@@ -108,3 +108,38 @@ def test_a_list_starting_at_three_without_its_one_above_is_left_as_it_is() -> No
         ("[4] N. D. Birell and P. C. W. Davies (1982).", 1.0, 0.5),
     )
     assert counted([[1], [2]], [_O, _F, _F], lines) == [[1], [2]]
+
+
+def _sizes(*rows: tuple[str, float]) -> list[ListLine]:
+    return [
+        ListLine(text=text, indent=0.0, shortfall=0.0, gap=1.0, size=size) for text, size in rows
+    ]
+
+
+def test_the_rest_of_an_entry_cut_off_by_a_column_break_joins_it() -> None:
+    lines = _sizes(
+        ("[15] David Harel. 1979. First-Order Dynamic Logic. In Proc. 6th Col-", 0.8),
+        ("loquium on Automata, Languages and Programming. Springer, 253-264.", 0.8),
+        ("[16] David Harel. 1978. LOGICS of Programs. MIT Report TR-200.", 0.8),
+    )
+    runs = between_numbers([[0], [1], [2]], lines)
+    assert _texts(runs, lines) == [lines[0].text + " " + lines[1].text, lines[2].text]
+
+
+def test_a_footnote_or_a_page_foot_between_two_numbered_entries_is_none() -> None:
+    lines = _sizes(
+        ("6. Booth, G. & Chatt, J. The reactions of carbon monoxide. J. Chem. Soc. (1962).", 1.0),
+        ("∗ This file describes v1.3d, last revised 2020/12/30.", 0.8),
+        ("7. CORINA: Generation of 3D coordinates (2006).", 1.0),
+        ("6 / PREPRINT FOR REVIEW", 0.9),
+        ("8. The ACS Style Guide 3rd ed. (Oxford University Press, 2006).", 1.0),
+    )
+    runs = between_numbers([[0], [1], [2], [3], [4]], lines)
+    assert _texts(runs, lines) == [lines[0].text, lines[2].text, lines[4].text]
+
+
+def test_an_unnumbered_entry_where_the_count_skips_is_left_alone() -> None:
+    lines = _sizes(
+        ("1. Okonkwo, A. Title. 2001.", 1.0), ("Unnumbered note.", 1.0), ("3. Li, B. 2002.", 1.0)
+    )
+    assert between_numbers([[0], [1], [2]], lines) == [[0], [1], [2]]

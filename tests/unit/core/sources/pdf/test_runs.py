@@ -61,3 +61,28 @@ def test_a_first_line_after_text_set_apart_starts_an_entry_again() -> None:
     roles = [_F, _M, _M, _M, _F, _M]
     lines = _sized((1.0, 0.9), (1.0, 0.9), (3.0, 1.1), (1.0, 1.1), (1.0, 0.9), (1.0, 0.9))
     assert entry_runs(roles, lines) == [[0, 1], [4, 5]]
+
+
+def test_the_next_parts_heading_in_larger_type_ends_the_last_entry() -> None:
+    # "[32] FIELDING R T. …" / "Berkeley: …, 2000: 1-4." / over the page: "致谢" / thanks
+    lines = [
+        ListLine(
+            text="[32] FIELDING R T. Architectural styles[M].",
+            indent=0.0,
+            shortfall=0.0,
+            gap=1.2,
+            size=0.8,
+        ),
+        ListLine(
+            text="Berkeley: University of California, 2000: 1-4.",
+            indent=0.0,
+            shortfall=0.3,
+            gap=1.2,
+            size=0.8,
+        ),
+        ListLine(text="致谢", indent=12.0, shortfall=0.5, gap=None, size=1.33),
+        ListLine(
+            text="论文的撰写工作已经接近尾声。", indent=2.0, shortfall=0.0, gap=1.9, size=0.88
+        ),
+    ]
+    assert entry_runs([_F, _M, _M, _M], lines) == [[0, 1]]

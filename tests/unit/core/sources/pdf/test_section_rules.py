@@ -106,3 +106,19 @@ def test_a_line_of_equation_numbers_taken_for_an_entry_is_none(
         ("Agarwal, A. G., 1999, Semiconductors 66, 1238.", _F),
     ]
     assert _entries(_document(monkeypatch, rows)) == [rows[2][0]]
+
+
+def test_a_templates_example_of_the_list_in_tex_source_is_no_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = [
+        ("2.8. References", _H),
+        ("\\bibitem{Zub74}", _F),
+        ("Zubarev~D.~N., Nonequilibrium Statistical Thermodynamics, 1974.", _M),
+        ("\\bibitem{Bus89}", _F),
+        ("Bussmann-Holder~A., Phys. Rev. B, 1989, \\textbf{39}, 207--214.", _M),
+        *_BODY,
+        ("References", _H),
+        ("1. Zubarev D. N., Nonequilibrium Statistical Thermodynamics, 1974.", _F),
+    ]
+    assert _entries(_document(monkeypatch, rows)) == [rows[-1][0]]
