@@ -14,6 +14,7 @@ _NUMBERED = 0.5  # share of a list's entries printed with a number that makes it
 _LONGEST = 6  # lines of other text a missed entry may stand among
 _PITCH = 1.5  # line pitches below the last entry a line of it may stand
 _SAME_TYPE = 0.05  # relative difference in size within one list's type
+_LABEL_DIGITS = 4  # digits a list's number has at most
 _BACK = 60  # lines above a list its first entries may stand (the column beside an appendix)
 _HANGS = 0.5  # ems: a further line across a page or column hangs in at least this far
 
@@ -155,5 +156,10 @@ def _form(text: str) -> int:
 
 
 def _number(text: str) -> int | None:
+    """A line's printed number: its label, or the whole line where it is a number alone (a
+    raised label set on a line of its own above its entry's text)."""
     match = NUMBER_LABEL.match(text)
-    return int(next(group for group in match.groups() if group)) if match else None
+    if match:
+        return int(next(group for group in match.groups() if group))
+    bare = text.strip()
+    return int(bare) if bare.isdigit() and len(bare) <= _LABEL_DIGITS else None

@@ -12,6 +12,8 @@ _LONGEST_BREAK = 6  # lines of other text an entry may run across (a caption, a 
 _PITCH = 1.5  # line pitches between two lines of one entry at most
 _APART = 2.5  # line pitches: further below its entry than this, and in another type size,
 _SIZE = 0.05  # (by more than this share), a line is none of the entry's
+_NOTE_WORDS = 3  # words the last line of a note holds at least
+_SAME_INDENT = 0.3  # ems: lines this close to a first line's indent stand where it does
 _LARGER = 1.12  # a heading in type this much larger than its entry's ends the list
 
 
@@ -21,14 +23,19 @@ def entry_runs(roles: Sequence[Role], listed: Sequence[ListLine]) -> list[list[i
     between two of an entry's lines that go on with its text at its pitch are the entry's own:
     a long list of names the model misread. A further line set apart from its entry, in
     another type size (the authors' biographies after the list), or heading the next part,
-    ends the list's entries until the next first line."""
+    ends the list's entries until the next first line; one back at the first line's indent and
+    type after a note in other type starts the next entry."""
     runs: list[list[int]] = []
     open_run = ended = False
     between: list[int] = []
     for index, role in enumerate(roles):
         if role is Role.MORE and open_run and _ends_list(listed[index], listed[runs[-1][0]]):
             open_run, ended, between = False, True, []
-        elif role is Role.FIRST or (role is Role.MORE and not open_run and not ended):
+        elif (
+            role is Role.FIRST
+            or (role is Role.MORE and not open_run and not ended)
+            or (role is Role.MORE and open_run and _after_annotation(listed, index, runs[-1]))
+        ):
             runs.append([index])
             open_run, ended, between = True, False, []
         elif role is Role.MORE and not open_run:
@@ -44,6 +51,22 @@ def entry_runs(roles: Sequence[Role], listed: Sequence[ListLine]) -> list[list[i
             between.append(index)
             open_run = open_run and len(between) <= _LONGEST_BREAK
     return runs
+
+
+def _after_annotation(listed: Sequence[ListLine], index: int, run: list[int]) -> bool:
+    """Whether a further line starts an entry after the note below the one before (an
+    annotated bibliography): back at the entry's first-line indent and in its type, where the
+    line before, in other type, ended (short, or with a full stop). The entry's own lines are in
+    its type."""
+    line, before, first = listed[index], listed[index - 1], listed[run[0]]
+    return (
+        index - 1 in run
+        and (before.room or before.text.rstrip().endswith((".", "!", "?")))
+        and len(before.text.split()) >= _NOTE_WORDS  # not a label set on its own line
+        and abs(line.indent - first.indent) <= _SAME_INDENT
+        and abs(line.size - first.size) <= _SIZE * first.size
+        and abs(before.size - first.size) > _SIZE * first.size
+    )
 
 
 def _goes_on(line: ListLine) -> bool:

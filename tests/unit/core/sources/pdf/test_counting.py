@@ -143,3 +143,16 @@ def test_an_unnumbered_entry_where_the_count_skips_is_left_alone() -> None:
         ("1. Okonkwo, A. Title. 2001.", 1.0), ("Unnumbered note.", 1.0), ("3. Li, B. 2002.", 1.0)
     )
     assert between_numbers([[0], [1], [2]], lines) == [[0], [1], [2]]
+
+
+def test_a_label_set_on_a_line_of_its_own_numbers_its_entry() -> None:
+    lines = _lines(
+        ("12 V. K. Smith, K. Johnson, and M. O. Klein, “Surface chemistry", 1.0),
+        ("and preferential crystal orientation,” J. Appl. Phys. (submitted).", 1.0),
+        ("13 U. Underwood, N. Net, and P. Pot, “Lower bounds for wishful", 0.8),
+        ("research results,” (1988), talk at Fanstord University.", 1.1),
+        ("14", 1.2),
+        ("M. P. Johnson, K. L. Miller, and K. Smith, personal communication (2007).", 0.1),
+    )
+    block = counted([[0, 1], [4, 5]], [_F, _M, _O, _O, _F, _M], lines)
+    assert [run[0] for run in block] == [0, 2, 4]

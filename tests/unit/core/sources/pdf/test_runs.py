@@ -86,3 +86,27 @@ def test_the_next_parts_heading_in_larger_type_ends_the_last_entry() -> None:
         ),
     ]
     assert entry_runs([_F, _M, _M, _M], lines) == [[0, 1]]
+
+
+def _line(text: str, indent: float, size: float, *, room: bool = False) -> ListLine:
+    return ListLine(text=text, indent=indent, shortfall=0.0, gap=1.0, size=size, room=room)
+
+
+def test_in_an_annotated_bibliography_the_line_after_a_note_starts_the_next_entry() -> None:
+    lines = [
+        _line("Aristoteles: De Anima, hrsg. v. Robert Drew Hicks,", 0.0, 1.0),
+        _line("Cambridge 1907.", 1.7, 1.0, room=True),
+        _line("Ein book-Eintrag mit Autor und Herausgeber.", 1.9, 0.9),
+        _line("Ders.: Physics, übers. v. P. H. Wicksteed, New York 1929.", 0.0, 1.0),  # model: MORE
+        _line("Ein book-Eintrag mit einem translator-Feld.", 1.9, 0.9, room=True),
+    ]
+    assert entry_runs([_F, _M, _M, _M, _M], lines) == [[0, 1, 2], [3, 4]]
+
+
+def test_a_label_on_a_line_of_its_own_is_no_note() -> None:
+    lines = [
+        _line("Harnden P, Joffe JK, Jones WG, editors. Germ cell tumours V.", 0.0, 1.0),
+        _line("30", 0.0, 0.7, room=True),
+        _line("Springer; 2002.", 0.0, 1.0),
+    ]
+    assert entry_runs([_F, _M, _M], lines) == [[0, 1, 2]]
