@@ -25,7 +25,7 @@ def counted(
     """A numbered list as its numbers count: it starts at its 1 (what stands above that in the
     block without a number is no entry of it: a table's or the title's footnotes), and a line
     the model left out that carries the next number starts the entry it numbers."""
-    numbers = [_number(listed[run[0]].text) for run in block]
+    numbers = numbers_of(block, listed)
     if sum(number is not None for number in numbers) < _NUMBERED * len(block):
         return block
     if 1 in numbers:
@@ -54,7 +54,7 @@ def between_numbers(runs: list[list[int]], listed: Sequence[ListLine]) -> list[l
     Automata, …" at the top of the next column, in the list's type), or else what the page
     printed among the entries (its footnotes, "∗ This file describes …"; its foot, "6 /
     PREPRINT FOR REVIEW"), left out."""
-    numbers = [_number(listed[run[0]].text) for run in runs]
+    numbers = numbers_of(runs, listed)
     if sum(number is not None for number in numbers) < _NUMBERED * len(runs):
         return runs
     kept: list[list[int]] = []
@@ -153,6 +153,11 @@ def _form(text: str) -> int:
     matched), so that a section's "1. Introduction" is not taken for a list's "[1]"."""
     match = NUMBER_LABEL.match(text)
     return next(i for i, group in enumerate(match.groups()) if group) if match else -1
+
+
+def numbers_of(block: list[list[int]], listed: Sequence[ListLine]) -> list[int | None]:
+    """The number each entry of a list is printed with, None where it has none."""
+    return [_number(listed[run[0]].text) for run in block]
 
 
 def _number(text: str) -> int | None:

@@ -21,12 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cite_sentinel.core.lexicon import YEAR
-from cite_sentinel.core.sources.pdf.counting import between_numbers, counted
+from cite_sentinel.core.sources.pdf.counting import between_numbers, counted, numbers_of
 from cite_sentinel.core.sources.pdf.entries import Entry, labelled_entries
 from cite_sentinel.core.sources.pdf.list_lines import list_lines
 from cite_sentinel.core.sources.pdf.margins import PageLine
 from cite_sentinel.core.sources.pdf.runs import entry_runs
-from cite_sentinel.core.sources.segment import Role, label_lines
+from cite_sentinel.core.sources.segment import ListLine, Role, label_lines
 from cite_sentinel.core.sources.segment.headings import is_list_heading, starts_part
 
 _BLOCK_GAP = 8  # lines of other text between two entries of one list
@@ -89,13 +89,27 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
     runs = entry_runs(roles, listed)
     blocks = [counted(block, roles, listed) for block in _blocks(runs, headings)]
     headed = [_headed(block, headings, parts) for block in blocks]
+    first = next(
+        (at for at, block in enumerate(blocks) if headed[at] and _cited(block, lines)), None
+    )
     kept = [
         block
-        for block, under in zip(blocks, headed, strict=True)
+        for at, block in enumerate(blocks)
         if not _source_listing(block, lines)
         and (
-            (under and _cited(block, lines))
-            or (_reference_like(block, lines) and (len(block) >= _UNHEADED or not any(headed)))
+            (headed[at] and _cited(block, lines))
+            or (
+                _reference_like(block, lines)
+                and (
+                    not any(headed)
+                    or (
+                        len(block) >= _UNHEADED
+                        and (
+                            first is None or at > first or _goes_with(block, blocks[first], listed)
+                        )
+                    )
+                )
+            )
         )
     ]
     runs = between_numbers([run for block in kept for run in block], listed)
@@ -146,6 +160,20 @@ def _cited(block: list[list[int]], lines: Sequence[PageLine]) -> bool:
         for run in block
         for index in run
     )
+
+
+def _goes_with(
+    block: list[list[int]], listed_block: list[list[int]], listed: Sequence[ListLine]
+) -> bool:
+    """Whether entries read before the list's heading are the list's own (its columns read out
+    of order): numbered, with the numbers the list lacks; or, where the list has no numbers,
+    without numbers too. A changelog, a thesis's own publications ([1]-[6] before its
+    bibliography's [1]-[26]) or the footnotes above the list are not."""
+    own = [number for number in numbers_of(block, listed) if number is not None]
+    theirs = {number for number in numbers_of(listed_block, listed) if number is not None}
+    if not theirs:
+        return not own
+    return len(own) >= len(block) / 2 and not theirs.intersection(own)
 
 
 def _source_listing(block: list[list[int]], lines: Sequence[PageLine]) -> bool:

@@ -122,3 +122,55 @@ def test_a_templates_example_of_the_list_in_tex_source_is_no_list(
         ("1. Zubarev D. N., Nonequilibrium Statistical Thermodynamics, 1974.", _F),
     ]
     assert _entries(_document(monkeypatch, rows)) == [rows[-1][0]]
+
+
+_PUBLICATIONS = [
+    ("[1] T. Isenberg and A. Miede. A buffer framework. In: Proc. C5 2006. IEEE, 2006.", _F),
+    ("[2] U. Lampe and A. Miede. A tale of millis and nanos. In: Proc. 2014. ACM, 2014.", _F),
+    ("[3] U. Lampe, Q. Wu, and A. Miede. To frag or to be fragged. In: CLOSER 2013.", _F),
+    ("[4] A. Miede. Theses and other beautiful documents. TUGboat 31 (2010).", _F),
+    ("[5] A. Miede and G. Simsek. Revealing business relationships. WI 2011, 2011.", _F),
+]
+
+
+def test_a_numbered_list_before_the_bibliography_that_repeats_its_numbers_is_another_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rows = [
+        *_PUBLICATIONS,
+        *_BODY,
+        ("Bibliography", _H),
+        ("[1] Scott Adams. The Dilbert Principle. New York: Harper Business, 1996.", _F),
+        ("[2] Jon Bentley. Programming Pearls. 2nd ed. Boston: Addison-Wesley, 1999.", _F),
+    ]
+    assert _entries(_document(monkeypatch, rows)) == [rows[-2][0], rows[-1][0]]
+
+
+def test_entries_read_before_the_heading_that_the_list_lacks_are_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Columns read out of order: [3]-[7] come before the heading over [1], [2] and [8].
+    later = [
+        (text.replace(f"[{n}]", f"[{n + 2}]"), role)
+        for n, (text, role) in enumerate(_PUBLICATIONS, 1)
+    ]
+    rows = [
+        *later,
+        *_BODY,
+        ("REFERENCES", _H),
+        ("[1] Rafal Ablamowicz and Bertfried Fauser. 2007. Clifford. Maple package.", _F),
+        ("[2] Patricia S. Abril and Robert Plant. 2007. The patent holder's dilemma.", _F),
+        ("[8] Ian Editor (Ed.). 2007. The title of book one. University of Chicago Press.", _F),
+    ]
+    assert len(_entries(_document(monkeypatch, rows))) == 8
+
+
+def test_a_changelog_before_a_numbered_list_is_none_of_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    changes = [(f"0.{n}, 20{10 + n} March {n} Added an option for links.", _F) for n in range(1, 7)]
+    rows = [
+        *changes,
+        *_BODY,
+        ("References", _H),
+        ("[1] American Psychological Association. Publication Manual, 6th edition, 2009.", _F),
+    ]
+    assert _entries(_document(monkeypatch, rows)) == [rows[-1][0]]
