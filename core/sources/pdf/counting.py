@@ -24,7 +24,8 @@ def counted(
 ) -> list[list[int]]:
     """A numbered list as its numbers count: it starts at its 1 (what stands above that in the
     block without a number is no entry of it: a table's or the title's footnotes), and a line
-    the model left out that carries the next number starts the entry it numbers."""
+    the model left out that carries the next number starts the entry it numbers (and the next
+    after it, up to the number the list goes on with)."""
     numbers = numbers_of(block, listed)
     if sum(number is not None for number in numbers) < _NUMBERED * len(block):
         return block
@@ -35,17 +36,50 @@ def counted(
     elif numbers[0] is not None and numbers[0] > 1:
         above = _above(block[0][0], numbers[0], roles, listed)
         block, numbers = [*above, *block], [*range(1, len(above) + 1), *numbers]
+    block, numbers = _split_at_numbers(block, numbers, listed)
     kept: list[list[int]] = []
     for position, run in enumerate(block):
         kept.append(run)
         number = numbers[position]
         following = block[position + 1][0] if position + 1 < len(block) else None
-        if number is None or (following is not None and numbers[position + 1] != number + 2):
+        upto = numbers[position + 1] if following is not None else None
+        if number is None or (following is not None and (upto is None or upto <= number + 1)):
             continue
-        missed = _missed(run[-1] + 1, following, number + 1, roles, listed)
-        if missed:
+        start, wanted = run[-1] + 1, number + 1
+        while upto is None or wanted < upto:
+            missed = _missed(start, following, wanted, roles, listed)
+            if not missed:
+                break
             kept.append(missed)
+            start, wanted = missed[-1] + 1, wanted + 1
     return kept
+
+
+def _split_at_numbers(
+    block: list[list[int]], numbers: list[int | None], listed: Sequence[ListLine]
+) -> tuple[list[list[int]], list[int | None]]:
+    """An entry split where a further line carries the next number in the same form ("[31]"
+    inside "[30]"), unless the next entry already has that number."""
+    runs: list[list[int]] = []
+    found: list[int | None] = []
+    for position, run in enumerate(block):
+        number = numbers[position]
+        after = numbers[position + 1] if position + 1 < len(block) else None
+        start = 0
+        for offset in range(1, len(run)):
+            text = listed[run[offset]].text
+            if (
+                number is not None
+                and after != number + 1
+                and _number(text) == number + 1
+                and _form(text) == _form(listed[run[start]].text)
+            ):
+                runs.append(run[start:offset])
+                found.append(number)
+                start, number = offset, number + 1
+        runs.append(run[start:])
+        found.append(number)
+    return runs, found
 
 
 def between_numbers(runs: list[list[int]], listed: Sequence[ListLine]) -> list[list[int]]:
@@ -95,7 +129,11 @@ def _missed(
     run = [found]
     for index in range(found + 1, end):
         line = listed[index]
-        if roles[index] is not Role.OTHER or starts_part(line.text, line.size):
+        if (
+            roles[index] is not Role.OTHER
+            or starts_part(line.text, line.size)
+            or _number(line.text) == number + 1
+        ):
             break
         if stop is None and (line.gap is None or line.gap > _PITCH):
             break
@@ -148,16 +186,31 @@ def _going_on(
     return run
 
 
+_BARE = 3  # the form of a bare number: NUMBER_LABEL's fourth group
+
+
 def _form(text: str) -> int:
     """How a line's number is printed: `[1]`, `1.`, `(1)` or a bare `1` (the group that
-    matched), so that a section's "1. Introduction" is not taken for a list's "[1]"."""
+    matched; a number alone on its line is bare), so that a section's "1. Introduction" is not
+    taken for a list's "[1]"; -1 for no number."""
     match = NUMBER_LABEL.match(text)
-    return next(i for i, group in enumerate(match.groups()) if group) if match else -1
+    if match:
+        return next(i for i, group in enumerate(match.groups()) if group)
+    return _BARE if _number(text) is not None else -1
 
 
 def numbers_of(block: list[list[int]], listed: Sequence[ListLine]) -> list[int | None]:
-    """The number each entry of a list is printed with, None where it has none."""
-    return [_number(listed[run[0]].text) for run in block]
+    """The number each entry of a list is printed with, in the form most of its entries have
+    ("[6]", not a footnote's "6" among them); None where it has none."""
+    texts = [listed[run[0]].text for run in block]
+    forms = [_form(text) for text in texts]
+    printed = [form for form in forms if form >= 0]
+    if not printed:
+        return [None] * len(block)
+    usual = max(set(printed), key=printed.count)
+    return [
+        _number(text) if form == usual else None for text, form in zip(texts, forms, strict=True)
+    ]
 
 
 def _number(text: str) -> int | None:

@@ -40,8 +40,8 @@ _DATED = re.compile(
     re.IGNORECASE,
 )
 
-_TEX_SOURCE = re.compile(r"\\[A-Za-z]{2,}\s*[{\[]|\\bibitem|\w~\w")
-_SOURCE_LINES = 0.5  # share of a list's lines in TeX source that makes it a code listing
+_TEX_SOURCE = re.compile(r"\\[A-Za-z]{2,}\s*[{\[]|\\bibitem|\w~\w|^\s*\\\s?[A-Za-z]{3,}")
+_SOURCE_ENTRIES = 0.5  # share of a list's entries in TeX source that makes it a code listing
 
 # A line of equation numbers only ("(B2a)", "(3.1)", "(4) (5)"): set beside display maths in
 # the margin, read after the lines they stand beside, never a reference's line. A lone "(12)"
@@ -177,10 +177,11 @@ def _goes_with(
 
 
 def _source_listing(block: list[list[int]], lines: Sequence[PageLine]) -> bool:
-    """Whether most lines of a list are TeX source ("\\bibitem{Zub74}", "Zubarev~D.~N.,"): a
-    manual's or a template's example of how to write the list, not a list."""
-    texts = [lines[index].line.text for run in block for index in run]
-    return sum(bool(_TEX_SOURCE.search(text)) for text in texts) >= _SOURCE_LINES * len(texts)
+    """Whether most entries of a list hold TeX source ("\\bibitem{Zub74}", "Zubarev~D.~N.,",
+    "\\ textcite …"): a manual's or a template's example of how to write the list, not a
+    list."""
+    source = sum(any(_TEX_SOURCE.search(lines[index].line.text) for index in run) for run in block)
+    return source >= _SOURCE_ENTRIES * len(block)
 
 
 def _reference_like(block: list[list[int]], lines: Sequence[PageLine]) -> bool:

@@ -156,3 +156,39 @@ def test_a_label_set_on_a_line_of_its_own_numbers_its_entry() -> None:
     )
     block = counted([[0, 1], [4, 5]], [_F, _M, _O, _O, _F, _M], lines)
     assert [run[0] for run in block] == [0, 2, 4]
+
+
+def test_entries_the_model_left_out_one_after_another_are_each_an_entry() -> None:
+    lines = _lines(
+        ("References", 1.0),
+        ("[1] CTAN: http://www.ctan.org. http://www.tex.ac.uk/tex-archive is short-", 1.6),
+        ("ened to ctan: below.", 0.8),
+        ("[2] scrbook: ctan:/macros/latex/contrib/komascript/", 1.1),
+        ("[3] cite: ctan:/macros/latex/contrib/cite/", 1.1),
+        ("[4] setspace: ctan:/macros/latex/setspace/", 1.1),
+        ("[5] fancyhdr: ctan:/macros/latex/contrib/fancyhdr/", 1.3),
+    )
+    roles = [_O, _F, _M, _O, _O, _O, _F]
+    block = counted([[1, 2], [6]], roles, lines)
+    assert [run[0] for run in block] == [1, 3, 4, 5, 6]
+
+
+def test_a_further_line_carrying_the_next_number_starts_that_entry() -> None:
+    lines = _lines(
+        ("[30] axodraw: http://www.nikhef.nl/~form/axodraw/", 1.3),
+        ("[31] FeynDiagram: http://www.feyndiagram.com", 1.1),
+        ("[32] Jaxodraw: http://jaxodraw.sourceforge.net/", 1.1),
+    )
+    block = counted([[0, 1], [2]], [_F, _M, _F], lines)
+    assert block == [[0], [1], [2]]
+
+
+def test_a_footnotes_number_in_another_form_is_not_the_lists() -> None:
+    lines = _lines(
+        ("[5] J. Auler and P. Hiller, Buchweizen und Ziegenmilch (Krefeld 2015) 37-57.", 1.0),
+        ("6 Ber. RGK 69, 1988.", 3.4),
+        ("[6] J. Auler and P. Hiller, Gürtelschnallen. Niederrhein 82, 2015, 54-60.", None),
+        ("[7] J. Auler and P. Hiller, Buchweizenpfannkuchen. Niederrhein 83, 2016.", 1.3),
+    )
+    runs = between_numbers([[0], [1], [2], [3]], lines)
+    assert [lines[run[0]].text[:3] for run in runs] == ["[5]", "[6]", "[7]"]
