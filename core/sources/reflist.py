@@ -57,10 +57,14 @@ def read_entries(entries: Sequence[tuple[str, str]], path: str) -> Read:
     for text, key in entries:
         items.append(_Item(offset, offset + len(text), key))
         offset += len(text) + 2
-    return _read("\n\n".join(text for text, _ in entries), path, items, 1)
+    return _read("\n\n".join(text for text, _ in entries), path, items, 1, listed=True)
 
 
-def _read(text: str, path: str, items: Sequence[_Item], first_line: int) -> Read:
+def _read(
+    text: str, path: str, items: Sequence[_Item], first_line: int, *, listed: bool = False
+) -> Read:
+    """The references of the items; where none reads as one, a text of free lines is no
+    reference list at all, but a list already found (`listed`: a PDF's) keeps its findings."""
     index = LineIndex(text, path)
     references: list[Reference] = []
     findings: list[Finding] = []
@@ -81,8 +85,8 @@ def _read(text: str, path: str, items: Sequence[_Item], first_line: int) -> Read
             findings.append(_unreadable(location))
             continue
         references.append(reference)
-    if not references:
-        return Read()  # nothing here reads as a reference: not a reference list at all
+    if not references and not listed:
+        return Read()
     return Read(references=tuple(_keyed(references)), findings=tuple(findings))
 
 
@@ -92,8 +96,8 @@ def _is_reference(reference: Reference) -> bool:
     and a paper in proceedings (Angewandte) by its authors, venue and year."""
     if reference.identifiers:
         return True
-    if reference.title:
-        return bool(reference.people or reference.year)
+    if reference.title:  # a web page or software may be cited by its name and link alone
+        return bool(reference.people or reference.year or reference.identifiers.url)
     if reference.venue and reference.volume and reference.pages:
         return bool(reference.people or reference.year)
     # Angewandte's "P. Pu, L. Chen, R. Hu in Proceedings of …, 2011": authors, venue and year
@@ -202,7 +206,7 @@ def _unreadable(location: Location) -> Finding:
         severity=Severity.WARNING,
         message=(
             "could not read this reference: no title, or venue with volume and pages, beside"
-            " authors or a year"
+            " authors, a year or a link"
         ),
         location=location,
         hint="write it in a common style, e.g. Author, A. (2020). Title. Journal, 1(2), 3-4.",

@@ -59,6 +59,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _venue_abbreviation_after_title,
         _publisher_after_title,
         _title_read_as_note,
+        _name_of_a_link,
         _names_run_on,
         _year_ends_the_names,
         _name_after_last_initial,
@@ -694,6 +695,24 @@ def _book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labell
         tuple(Label.TITLE if label is Label.CONTAINER else label for label in labels),
         labelling.confidence,
     )
+
+
+def _name_of_a_link(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference of a name and a link only ("axodraw: http://www.nikhef.nl/…", "CTAN:
+    http://www.ctan.org"), software or a web page cited by its name: the words before the link
+    are its title, whatever the labeller made of them."""
+    labels = list(labelling.labels)
+    if Label.URL not in labels or any(
+        label in (Label.TITLE, Label.AUTHOR, Label.CONTAINER, Label.PUBLISHER) for label in labels
+    ):
+        return labelling
+    link = labels.index(Label.URL)
+    words = [index for index in range(link) if tokens[index].is_word]
+    if not words or any(labels[index] not in (Label.NOTE, Label.OTHER) for index in words):
+        return labelling
+    for inside in range(words[0], words[-1] + 1):
+        labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
 
 
 def _title_read_as_note(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

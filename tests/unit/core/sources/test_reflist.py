@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cite_sentinel.core.model import Location, Read
-from cite_sentinel.core.sources.reflist import parse_reference, read_reflist
+from cite_sentinel.core.sources.reflist import parse_reference, read_entries, read_reflist
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -269,3 +269,23 @@ def test_thousands_of_references_by_one_author_and_year_get_keys_of_their_own() 
     assert len(keys) == len(set(keys)) == 3000
     assert keys[:3] == ["smith2020a", "smith2020b", "smith2020c"]
     assert keys[26] == "smith2020aa"
+
+
+def test_software_and_web_pages_cited_by_name_and_link_are_references() -> None:
+    read = read_reflist(
+        "[1] PyFeyn: http://hepforge.cedar.ac.uk/pyfeyn/\n[2] FeynDiagram: http://www.feyndiagram.com\n",
+        "refs.txt",
+    )
+    assert [(ref.title, ref.identifiers.url) for ref in read.references] == [
+        ("PyFeyn", "http://hepforge.cedar.ac.uk/pyfeyn/"),
+        ("FeynDiagram", "http://www.feyndiagram.com"),
+    ]
+
+
+def test_a_pdfs_list_that_reads_as_nothing_says_so_entry_by_entry() -> None:
+    read = read_entries(
+        [("[2] scrbook: ctan:/macros/latex/contrib/", "2"), ("[3] cite: ctan:/macros/", "3")],
+        "thesis.pdf",
+    )
+    assert not read.references
+    assert [finding.code.value for finding in read.findings] == ["parse-error", "parse-error"]

@@ -52,3 +52,16 @@ def test_a_vancouver_name_before_a_title_keeps_its_title_word() -> None:
     text = "Scott P. Initiation of immunity"
     labels = [_A, _A, _O, _T, _T, _T]
     assert _fields(text, labels)[_T] == "Initiation of immunity"
+
+
+def test_software_cited_by_its_name_and_link_has_its_name_as_title() -> None:
+    text = "axodraw: http://www.nikhef.nl/axodraw/"
+    fields = _fields(text, [Label.NOTE, _O, Label.URL])
+    assert fields[_T] == "axodraw"
+
+
+def test_a_note_before_a_link_after_a_title_stays_a_note() -> None:
+    text = "The Python tutorial. Accessed: http://docs.python.org/"
+    fields = _fields(text, [_T, _T, _T, _O, Label.NOTE, _O, Label.URL])
+    assert fields[_T] == "The Python tutorial"
+    assert fields[Label.NOTE] == "Accessed"
