@@ -36,14 +36,26 @@ class Judged:
         return self.right["title"] and self.right["authors"] and self.right["year"]
 
 
-_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+_TAG = re.compile(
+    r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>"
+    r"|</?(?:italic|bold|i|b|em|sup|sub|sc)$|^/?(?:italic|bold|i|b|em|sup|sub|sc)>"
+)
 
 
 def normalise(text: str) -> str:
     """A field as compared: without inline HTML or JATS tags (AnyStyle's gold keeps
-    "<italic>Jour. AWWA</italic>", the reader drops them), case and punctuation."""
-    text = unicodedata.normalize("NFKC", _TAG.sub(" ", text)).casefold()
-    text = "".join(" " if unicodedata.category(ch)[0] in "PSZ" else ch for ch in text)
+    "<italic>Jour. AWWA</italic>", the reader drops them; a field's labelled tokens may end
+    inside one, "(Microtus).</italic"), format characters (soft hyphens), case and
+    punctuation."""
+    text = unicodedata.normalize("NFKC", _TAG.sub(" ", text.strip())).casefold()
+    text = "".join(
+        ""
+        if unicodedata.category(ch) == "Cf"
+        else " "
+        if unicodedata.category(ch)[0] in "PSZ"
+        else ch
+        for ch in text
+    )
     return " ".join(text.split())
 
 

@@ -37,6 +37,12 @@ _FUNCTION_WORDS = frozenset(
     {"a", "an", "and", "the", "of", "in", "on", "for", "to", "with", "de", "des", "du", "der", "la"}
 )
 _GLUED_AND = re.compile(r"and[A-Z]")
+_IMPRINT = (Label.PUBLISHER, Label.LOCATION)
+_PROSE_WORDS = 2  # words a part read among the names holds at least to be prose
+_PROSE_LETTERS = 4  # letters of a lower-case word that is no name's ("cargo", not "v." or "de")
+_ROMAN_NUMBER = re.compile(r"[IVXLC]+")
+_TITLE_WORDS = 3  # words a title keeps at least when its end is read as the journal
+_JOURNAL_WORDS = 6  # words of a journal's name read as the title's end, at most
 _YEAR_SPAN = re.compile(rf"{YEAR}[-‐‑–—](?:{YEAR})?")  # "1896-1970", "1885–"
 # Words that announce the next field and are never the start of a title.
 _ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})
@@ -56,10 +62,12 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_read_as_names,
         _title_before_in,
         _title_run_into_venue,
+        _journal_read_as_title_end,
         _venue_abbreviation_after_title,
         _publisher_after_title,
         _title_read_as_note,
         _name_of_a_link,
+        _prose_read_as_names,
         _names_run_on,
         _year_ends_the_names,
         _name_after_last_initial,
@@ -100,6 +108,8 @@ def _title_words_before(tokens: Sequence[Token], labelling: Labelling) -> Labell
         while start > 0 and labels[start - 1] is Label.OTHER and _plain_word(tokens[start - 1]):
             start -= 1
         if start < index and (start == 0 or not tokens[start - 1].is_word):
+            if Label.TITLE in labels[:start]:
+                continue  # a second title after the first's end: "… History.” In Performing …"
             for inside in range(start, index):
                 labels[inside] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
@@ -292,6 +302,40 @@ def _title_run_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labe
     return Labelling(tuple(labels), labelling.confidence)
 
 
+def _journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read on over its full stop into the journal, where no venue was read and a
+    volume or pages follow: "On the trend recognition … of professional traders. Decision
+    Analysis, 4, 176-193." An article's journal stands before its volume; the words after
+    the title's last sentence end are the journal."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None or Label.CONTAINER in labels:
+        return labelling
+    first, last = run
+    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if after is None or labels[after] not in (Label.VOLUME, Label.ISSUE, Label.PAGES):
+        return labelling
+    end = next(
+        (
+            index
+            for index in range(last - 1, first + 1, -1)
+            if tokens[index].text in ".?!"
+            and tokens[index + 1].text[:1].isupper()
+            and tokens[index + 1].text.lower() not in LOCATOR_WORDS  # "Volume II: …"
+            and not _ROMAN_NUMBER.fullmatch(tokens[index - 1].text)  # "models. II. Form …"
+            and not _ROMAN_NUMBER.fullmatch(tokens[index + 1].text)
+            and _words(tokens, first, index) >= _TITLE_WORDS
+        ),
+        None,
+    )
+    if end is None or not 1 <= _words(tokens, end + 1, last + 1) <= _JOURNAL_WORDS:
+        return labelling
+    labels[end] = Label.OTHER
+    for inside in range(end + 1, last + 1):
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
 def _venue_abbreviation_after_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A journal's first abbreviation read as the last word of a title in sentence case: "…
     in layered magnets J. Phys.: Condens. Matter", "… winds of giants Mon. Not. R. Astron.
@@ -346,6 +390,57 @@ def _plain_word(token: Token) -> bool:
     if not token.is_word or text[0].isdigit() or text.lower() in _ANNOUNCING:
         return False
     return word_count(text) > sum(name_counts(text))
+
+
+def _prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Names read on into the title where no mark but commas sets them apart: "Tetley, W.,
+    Marine cargo claims, Cowansville, …", "BARNAUD Nicolas, De Occulta philosophia, Lyon, …".
+    A name holds no lower-case word but its particles; the names end before the first part
+    (between commas) after a whole name that holds one, and where no title was read, that part
+    is the title."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    parts = _comma_parts(tokens, first, last + 1)
+    for position, (start, stop) in enumerate(parts[1:], start=1):
+        words = [tokens[index] for index in range(start, stop) if tokens[index].is_word]
+        prose = [
+            word
+            for word in words
+            if word.text.islower()
+            and word.text.isalpha()
+            and len(word.text) >= _PROSE_LETTERS
+            and word.text not in NAME_PARTICLES
+            and word.text not in ("others", "with", "etat", "avec", "mit")
+            and _plain_word(word)
+        ]
+        if len(words) < _PROSE_WORDS or not prose:
+            continue
+        if len(parse_people(_text_of(tokens, first, parts[position - 1][1]))[0]) == 0:
+            return labelling
+        for inside in range(parts[position - 1][1], last + 1):
+            labels[inside] = Label.OTHER
+        if Label.TITLE not in labels:
+            for inside in range(start, stop):
+                labels[inside] = Label.TITLE
+        return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def _comma_parts(tokens: Sequence[Token], start: int, stop: int) -> list[tuple[int, int]]:
+    """The spans between the commas and semicolons of tokens start to stop."""
+    parts: list[tuple[int, int]] = []
+    begin = start
+    for index in range(start, stop):
+        if tokens[index].text in ",;":
+            if begin < index:
+                parts.append((begin, index))
+            begin = index + 1
+    if begin < stop:
+        parts.append((begin, stop))
+    return parts
 
 
 def _names_run_on(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -681,15 +776,17 @@ def _publisher_after_title(tokens: Sequence[Token], labelling: Labelling) -> Lab
 
 
 def _book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A "venue" with a publisher after it and no volume or issue, where no title was read,
-    is a book's title: "Berg, O. Polymer Physics; Wiley: Hoboken, NJ, 2003." (a journal's
-    name comes with its numbers, a book's title with its publisher)."""
+    """A "venue" with an imprint after it (a publisher or a place) and no volume or issue,
+    where no title was read, is a book's title: "Berg, O. Polymer Physics; Wiley: Hoboken, NJ,
+    2003.", "Robert Redfield, Peasant Society and Culture, Chicago, 1956." (a journal's name
+    comes with its numbers, a book's title with its imprint)."""
     labels = list(labelling.labels)
-    if Label.TITLE in labels or Label.CONTAINER not in labels or Label.PUBLISHER not in labels:
+    if Label.TITLE in labels or Label.CONTAINER not in labels:
         return labelling
     if Label.VOLUME in labels or Label.ISSUE in labels:
         return labelling
-    if labels.index(Label.PUBLISHER) < labels.index(Label.CONTAINER):
+    imprint = [index for index, label in enumerate(labels) if label in _IMPRINT]
+    if not imprint or imprint[0] < labels.index(Label.CONTAINER):
         return labelling
     return Labelling(
         tuple(Label.TITLE if label is Label.CONTAINER else label for label in labels),

@@ -65,3 +65,48 @@ def test_a_note_before_a_link_after_a_title_stays_a_note() -> None:
     fields = _fields(text, [_T, _T, _T, _O, Label.NOTE, _O, Label.URL])
     assert fields[_T] == "The Python tutorial"
     assert fields[Label.NOTE] == "Accessed"
+
+
+_C, _V, _P, _L = Label.CONTAINER, Label.VOLUME, Label.PAGES, Label.LOCATION
+
+
+def test_a_journal_read_as_the_end_of_the_title_is_the_journal() -> None:
+    text = "Glaser, M. 2007. On the trend recognition of traders. Decision Analysis, 4, 176-193."
+    labels = [_A, _A, _A, _O, _D, _O, *[_T] * 9, _O, _V, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "On the trend recognition of traders"
+    assert fields[_C] == "Decision Analysis"
+
+
+def test_a_volume_of_a_book_after_its_title_stays_in_the_title() -> None:
+    text = "Poux, M. 2013. Rapport de fouille. Volume II: Etudes. 298 pp."
+    labels = [_A, _A, _A, _O, _D, _O, *[_T] * 8, _O, _P, _O, _O]
+    assert _fields(text, labels)[_T] == "Rapport de fouille . Volume II : Etudes"
+
+
+def test_a_books_title_read_as_a_venue_before_its_place_is_its_title() -> None:
+    text = "Robert Redfield, Peasant Society and Culture, Chicago, 1956."
+    labels = [_A, _A, _O, _C, _C, _C, _C, _O, _L, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Peasant Society and Culture"
+    assert _C not in fields
+
+
+def test_prose_read_among_the_names_ends_them_and_is_the_title() -> None:
+    text = "Tetley, W., Marine cargo claims, Cowansville, Quebec, 2008."
+    labels = [_A] * 12 + [_O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "Tetley , W ."
+    assert fields[_T] == "Marine cargo claims"
+
+
+def test_names_with_particles_and_a_coauthor_with_stay_names() -> None:
+    text = "Engelhardt, W. v., Young, B., with Dickinson, J."
+    tokens = tokenise(text)
+    assert _fields(text, [_A] * len(tokens))[_A] == " ".join(token.text for token in tokens)
+
+
+def test_a_word_announcing_the_container_after_a_quoted_title_joins_neither() -> None:
+    text = "Savidge, D. “A Survey of Theatre.” In Performing the Sacred. Grand Rapids, 2009."
+    labels = [_A, _A, _A, _O, _O, _T, _T, _T, _T, _O, _O, _O, _T, _T, _T, _O, _L, _L, _O, _D, _O]
+    assert _fields(text, labels)[_T] == "A Survey of Theatre Performing the Sacred"
