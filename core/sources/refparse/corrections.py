@@ -68,6 +68,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_read_as_note,
         _name_of_a_link,
         _prose_read_as_names,
+        _names_end_after_the_last_and,
         _names_run_on,
         _year_ends_the_names,
         _name_after_last_initial,
@@ -427,6 +428,36 @@ def _prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Label
                 labels[inside] = Label.TITLE
         return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def _names_end_after_the_last_and(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of names with their initials first, the name after "and" is the last:
+    "R. Zhao and A. J. Smits, J. Fluid Mech., 576", "B. Loiseau, …, and W. Plessas, Nuovo
+    Cim. 97A". What was read with the names after it is the venue, where no title was read and
+    numbers follow (a journal's abbreviations, in the styles that print no title)."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels:
+        return labelling
+    first, last = run
+    if not (
+        _is_initial(tokens[first].text) and first + 1 <= last and tokens[first + 1].text == "."
+    ):
+        return labelling
+    joins = [i for i in range(first, last + 1) if tokens[i].text.lower() in AND_WORDS]
+    if not joins:
+        return labelling
+    end = next((i for i in range(joins[-1] + 1, last + 1) if tokens[i].text in ",;"), None)
+    rest = [i for i in range(end + 1, last + 1) if tokens[i].is_word] if end is not None else []
+    if end is None or not rest or tokens[rest[0]].text.lower() in ("et", "al"):
+        return labelling
+    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if after is None or labels[after] not in (Label.VOLUME, Label.ISSUE, Label.PAGES):
+        return labelling
+    labels[end] = Label.OTHER
+    for inside in range(rest[0], last + 1):
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
 
 
 def _comma_parts(tokens: Sequence[Token], start: int, stop: int) -> list[tuple[int, int]]:

@@ -110,3 +110,12 @@ def test_a_word_announcing_the_container_after_a_quoted_title_joins_neither() ->
     text = "Savidge, D. “A Survey of Theatre.” In Performing the Sacred. Grand Rapids, 2009."
     labels = [_A, _A, _A, _O, _O, _T, _T, _T, _T, _O, _O, _O, _T, _T, _T, _O, _L, _L, _O, _D, _O]
     assert _fields(text, labels)[_T] == "A Survey of Theatre Performing the Sacred"
+
+
+def test_the_name_after_and_is_the_last_and_a_journal_read_with_the_names_is_the_venue() -> None:
+    text = "R. Zhao and A. J. Smits, J. Fluid Mech., 576, 457-473 (2007)."
+    # as the labeller read it: "J. Fluid Mech" with the names, then the numbers
+    labels = [_A] * 14 + [_O, _O, _V, _O, _P, _O, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "R . Zhao and A . J . Smits"
+    assert fields[_C] == "J . Fluid Mech"
