@@ -29,7 +29,9 @@ from cite_sentinel.mcp.outputs import (
 )
 from cite_sentinel.mcp.session import Session
 
-TextFormat = Literal["auto", "bibtex", "csl-json", "csl-yaml", "markdown", "latex", "typst", "text"]
+TextFormat = Literal[
+    "auto", "bibtex", "csl-json", "csl-yaml", "ris", "markdown", "latex", "typst", "text"
+]
 
 REPORT_SCHEME = "cite-sentinel://report/"
 MAX_REFERENCES = 2000
@@ -39,6 +41,7 @@ _TEXT_NAMES = {
     "bibtex": "bibliography.bib",
     "csl-json": "bibliography.json",
     "csl-yaml": "bibliography.yaml",
+    "ris": "bibliography.ris",
     "markdown": "manuscript.md",
     "latex": "manuscript.tex",
     "typst": "manuscript.typ",
@@ -49,7 +52,7 @@ DESCRIPTION = """\
 Check every reference of a bibliography or manuscript against the scholarly indexes.
 
 Give `path`: a file inside the folders the client shares with this server (.bib, CSL-JSON or
-CSL-YAML, Markdown, LaTeX, Typst, or a .txt list of references; a manuscript's bibliography
+CSL-YAML, RIS, Markdown, LaTeX, Typst, or a .txt list of references; a manuscript's bibliography
 files are read too), or give `text` with its `format`. Long runs report progress and can be
 cancelled. The answer: `summary` (how many references are verified, miscited, fabricated,
 unverified, retracted, or accepted by the author as they are), then every reference that is

@@ -289,6 +289,27 @@ async def test_a_bibliography_given_as_text_lists_what_needs_attention(roots: Ro
         assert answer["report_uri"] is None
 
 
+RIS_EXPORT = """TY  - JOUR
+ID  - okafor2021
+AU  - Okafor, Chidi
+AU  - Lindqvist, Maja
+TI  - Gradient Tempering for Calibrated Few-Shot Retrieval in Sparse Knowledge Graphs
+T2  - Proceedings of the Conference on Learning Representations
+PY  - 2021
+ER  -
+"""
+
+
+@pytest.mark.parametrize("form", ["ris", "auto"])
+async def test_a_ris_export_given_as_text_is_read_as_ris(roots: Roots, form: str) -> None:
+    async with _client(roots) as client:
+        answer = await _call(client, "check_bibliography", text=RIS_EXPORT, format=form)
+        assert answer["summary"]["total"] == 1
+        assert [(ref["key"], ref["status"]) for ref in answer["references"]] == [
+            ("okafor2021", "fabricated")
+        ]
+
+
 async def test_a_checked_file_leaves_its_report_as_a_resource(roots: Roots, tmp_path: Path) -> None:
     async with _client(roots) as client:
         (tmp_path / "refs.bib").write_text(NOWLAN.replace("YEAR", "1993"), encoding="utf-8")
