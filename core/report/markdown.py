@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cite_sentinel.core.failing import counted_as_accepted
 from cite_sentinel.core.ground.citation_support import CitationSupport
 from cite_sentinel.core.model import Finding, Reference, Verdict
 from cite_sentinel.core.report.summary import (
@@ -31,7 +32,9 @@ def render_markdown(result: CheckResult) -> str:
     if result.references:
         lines += ["## References", ""]
         for reference in result.references:
-            lines += _reference(reference, result.verdict_for(reference))
+            verdict = result.verdict_for(reference)
+            accepted = verdict is not None and counted_as_accepted(result, verdict)
+            lines += _reference(reference, verdict, accepted=accepted)
     if result.supports:
         lines += _groundedness(result.supports)
     findings = local_findings(result)
@@ -40,10 +43,11 @@ def render_markdown(result: CheckResult) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _reference(reference: Reference, verdict: Verdict | None) -> list[str]:
+def _reference(reference: Reference, verdict: Verdict | None, *, accepted: bool) -> list[str]:
     where = reference.key_location or reference.location
     status = verdict.status.value if verdict else "not verified"
     flags = "".join(f", {flag.value}" for flag in verdict.flags) if verdict else ""
+    flags += ", accepted by the author" if accepted else ""
     lines = [f"### `{reference.key}`: {status}{flags}", "", f"- defined at `{where}`"]
     if where.page and reference.raw:  # a PDF: the entry as printed, for a reader to compare
         lines += ["", f"> {_text(reference.raw)}", ""]

@@ -66,4 +66,5 @@ def test_an_accepted_fabrication_leaves_the_fabricated_column_and_is_named_under
     text = render_markdown(accepted)
     assert "| 3 | 1 | 1 | 0 | 0 | 1 |" in text
     assert "1 accepted by the author, not counted under their verdict." in text
+    assert "### `ghost2021`: fabricated, accepted by the author" in text
     assert "accepted by the author" not in render_markdown(judged)
