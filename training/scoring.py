@@ -3,7 +3,8 @@
 Texts are compared after case-folding, NFKC and dropping punctuation; authors by their family
 names (each side's author text through the same name parser, so that "Smith, J." and
 "J. Smith" agree); the year as a number; volume and first page as written without words.
-A field the labels leave empty must come back empty.
+A field the labels leave empty must come back empty, but for a year AnyStyle labels with the
+volume (Vancouver's "2000;55(10)"), which is the year.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 from cite_sentinel.core.model import Reference
 from cite_sentinel.core.sources.reflist_people import parse_people
+from cite_sentinel.core.sources.refparse.fields import tidy
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
@@ -97,9 +99,9 @@ def judge(example: Labelled, reference: Reference) -> Judged:
         "title": normalise(gold["title"]) == normalise(reference.title),
         "authors": _families(gold["authors"])
         == [normalise(person.family or person.literal) for person in reference.people],
-        "year": _year(gold["date"]) == reference.year,
+        "year": (_year(gold["date"]) or _year_opening(gold["volume"])) == reference.year,
         "venue": normalise(gold["venue"]) == normalise(reference.venue),
-        "volume": _number(gold["volume"]) == _number(reference.volume),
+        "volume": _number(_VOLUME_YEAR.sub("", gold["volume"])) == _number(reference.volume),
         "pages": _first_page(gold["pages"]) == _first_page(reference.pages),
     }
     empty = not (reference.title or reference.people or reference.venue)
@@ -107,12 +109,25 @@ def judge(example: Labelled, reference: Reference) -> Judged:
 
 
 def _families(text: str) -> list[str]:
+    """The family names of a gold author field, its text tidied as the reader tidies a field
+    before reading names ("Katsonis,K .,Maynard ,G ." as a PDF spaced it)."""
+    text = tidy(text, spaced_stops=True)
     people, _ = parse_people(text) if text.strip() else ((), False)
     return [normalise(person.family or person.literal) for person in people]
 
 
 def _year(text: str) -> int | None:
     match = re.search(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)", text)
+    return int(match.group(1)) if match else None
+
+
+# Vancouver's "2000;55(10)": AnyStyle's gold labels the year with the volume where no date is
+# labelled; the year is printed all the same.
+_VOLUME_YEAR = re.compile(r"^\s*(1[5-9]\d\d|20\d\d)\s*[;:]\s*")
+
+
+def _year_opening(volume: str) -> int | None:
+    match = _VOLUME_YEAR.match(volume)
     return int(match.group(1)) if match else None
 
 

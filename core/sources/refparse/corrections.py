@@ -15,6 +15,7 @@ from cite_sentinel.core.lexicon import (
     NAME_PARTICLES,
     NAME_SUFFIXES,
     PUBLISHER_WORDS,
+    TYPE_CODES,
 )
 from cite_sentinel.core.lexicon.dates import YEAR, month_number
 from cite_sentinel.core.lexicon.words import name_counts, word_count
@@ -56,6 +57,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """The labelling with each correction applied in turn."""
     for correction in (
         _identifiers_apart,
+        _title_in_quotation_marks,
         _word_before_colon,
         _title_words_before,
         _title_inside_container,
@@ -83,6 +85,68 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     ):
         labelling = correction(tokens, labelling)
     return labelling
+
+
+def _title_in_quotation_marks(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title printed in quotation marks is what they enclose, where the labeller read it
+    past them or as the venue: "陈学斌, 2010, '我国生态补偿机制进展与建议', 宏观经济管理",
+    "이장원, '중국의 공공외교: 배경, 목표, 전략,' 동서연구" (single marks, which the labeller's
+    features do not know). The words after the closing mark it read as the title are the venue,
+    where none was read."""
+    labels = list(labelling.labels)
+    span = _quoted_span(tokens, labels)
+    if span is None:
+        return labelling
+    opening, closing = span
+    outside = [
+        index
+        for index, label in enumerate(labels)
+        if label is Label.TITLE and not opening < index < closing
+    ]
+    inside = range(opening + 1, closing)
+    if all(labels[index] is Label.TITLE for index in inside) and not outside:
+        return labelling
+    venue = (
+        Label.CONTAINER
+        if all(
+            labels[index] in (Label.TITLE, Label.CONTAINER) for index in outside if index > closing
+        )
+        else Label.OTHER
+    )
+    for index in outside:
+        labels[index] = venue if index > closing and tokens[index].is_word else Label.OTHER
+    for index in inside:
+        labels[index] = Label.TITLE
+    end = closing - 1  # GB/T 7714's "[J]" before the closing mark is the type, not the title
+    while end > opening and tokens[end].text in ",.":
+        labels[end] = Label.OTHER
+        end -= 1
+    if end - 2 > opening and tokens[end].text == "]" and tokens[end - 1].text in TYPE_CODES:
+        labels[end - 2 : end + 1] = [Label.OTHER, Label.GENRE, Label.OTHER]
+    labels[opening] = labels[closing] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _quoted_span(tokens: Sequence[Token], labels: Sequence[Label]) -> tuple[int, int] | None:
+    """Single quotation marks (') that open right after the names or the date and close before
+    a comma or a full stop (or after one), enclosing words: (opening, closing) token
+    positions; None where there are none. Double and typographic marks the labeller knows."""
+    for opening in range(1, len(tokens) - 2):
+        if tokens[opening].text != "'":
+            continue
+        if tokens[opening - 1].text in '"“‘«':
+            return None  # a quotation inside quotation marks: "'Inherent' Ideology, …"
+        before = next((i for i in range(opening - 1, -1, -1) if tokens[i].is_word), None)
+        if before is None or labels[before] not in (Label.AUTHOR, Label.DATE):
+            return None
+        for closing in range(opening + 2, len(tokens)):
+            if tokens[closing].text != "'":
+                continue
+            after = tokens[closing + 1].text if closing + 1 < len(tokens) else "."
+            if after in ",." or tokens[closing - 1].text in ",.":
+                return opening, closing
+        return None
+    return None
 
 
 def _identifiers_apart(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

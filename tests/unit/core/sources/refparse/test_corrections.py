@@ -119,3 +119,30 @@ def test_the_name_after_and_is_the_last_and_a_journal_read_with_the_names_is_the
     fields = _fields(text, labels)
     assert fields[_A] == "R . Zhao and A . J . Smits"
     assert fields[_C] == "J . Fluid Mech"
+
+
+def test_a_title_in_single_quotation_marks_read_as_the_venue_is_the_title() -> None:
+    text = "陈学斌, 2010, '我国生态补偿机制进展与建议', 宏观经济管理, 第32页."
+    labels = [_A, _O, _D, _O, _O, _C, _C, _C, _C, _O, _V, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "我国生态补偿机制进展与建议"
+    assert fields[_C].strip(" ,") == "宏观经济管理"  # the comma as the labeller read it
+
+
+def test_a_title_read_past_its_closing_mark_ends_there_and_its_type_code_stays_apart() -> None:
+    text = "王秦, '社交网络时代个人信息传播 [J],' 中国报业, Vol.10, 2014."
+    tokens = tokenise(text)
+    labels = [_A, _O, *[_T] * 8, _O]
+    labels += [_O] * (len(tokens) - len(labels))
+    fields = _fields(text, labels)
+    assert fields[_T] == "社交网络时代个人信息传播"
+    assert fields[_C] == "中国报业"
+    assert fields[Label.GENRE] == "J"
+
+
+def test_an_apostrophe_inside_a_title_opens_no_quotation() -> None:
+    text = "Smith, J. 2001. Darwin's theory, 'a new look' at it. Nature 3, 4."
+    tokens = tokenise(text)
+    labels = [_A, _A, _A, _A, _D, _O] + [_T] * 10
+    labels += [_O] * (len(tokens) - len(labels))
+    assert _fields(text, labels)[_T] == "Darwin's theory , ' a new look ' at it"
