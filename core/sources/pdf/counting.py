@@ -94,7 +94,7 @@ def between_numbers(runs: list[list[int]], listed: Sequence[ListLine]) -> list[l
     kept: list[list[int]] = []
     last: int | None = None
     for position, run in enumerate(runs):
-        after = numbers[position + 1] if position + 1 < len(runs) else None
+        after = next((number for number in numbers[position + 1 :] if number is not None), None)
         if last is not None and numbers[position] != last + 1 and after == last + 1:
             if _goes_on(listed[run[0]], listed[kept[-1][-1]]):
                 kept[-1] = [*kept[-1], *run]

@@ -43,6 +43,13 @@ _ACCENT_BEFORE = re.compile(
     "([\u00b4\u0060\u00a8\u02c6\u02dc\u02c7\u02d8\u02da\u02dd])([^\\W\\d_])"
 )
 _CEDILLA_AFTER = re.compile("([^\\W\\d_])\u00b8")
+# A TeX font without a Unicode map (a bitmap Type 3 font) gives its ligatures' slots as their
+# codes: T1's ff, fi, fl, ffi, ffl at 0x1B-0x1F, OT1's at 0x0B-0x0F ("Cu\x1bey" is Cuffey).
+# Between letters, such a code is the ligature, not a control character.
+_CONTROL_LIGATURES = {
+    0x1B: 0xFB00, 0x1C: 0xFB01, 0x1D: 0xFB02, 0x1E: 0xFB03, 0x1F: 0xFB04,
+    0x0B: 0xFB00, 0x0C: 0xFB01, 0x0D: 0xFB02, 0x0E: 0xFB03, 0x0F: 0xFB04,
+}  # fmt: skip
 _LIGATURES = {
     0xFB00: "ff",
     0xFB01: "fi",
@@ -86,6 +93,11 @@ def page_words(textpage: Any, height: float) -> list[Word]:
         elif code == 0x20 and pdfium_c.FPDFText_IsGenerated(handle, index) == 1:
             builder.pause()  # PDFium's guess, sometimes wrong beside an accent
             continue
+        elif code in _CONTROL_LIGATURES and builder.after_letter():
+            if pdfium_c.FPDFText_IsGenerated(handle, index) == 1:
+                builder.close()  # PDFium's own line end, not a glyph
+                continue
+            code = _CONTROL_LIGATURES[code]
         elif code in _SPACES or code < 0x20:
             builder.close()
             continue
@@ -125,6 +137,10 @@ class _Builder:
         self._up = False  # the last glyph is a raised digit (a superscript set in the font)
         self._last_size = 0.0  # the em of the glyph before, for punctuation that follows it
         self.words: list[Word] = []
+
+    def after_letter(self) -> bool:
+        """Whether the word being built ends in a letter (a ligature may follow)."""
+        return bool(self._chars) and self._chars[-1][-1:].isalpha()
 
     def pause(self) -> None:
         """A space PDFium inferred: the word ends unless the next glyph touches it."""

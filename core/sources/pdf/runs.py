@@ -4,7 +4,9 @@ across a few lines of other text."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from statistics import median
 
+from cite_sentinel.core.sources.pdf.entries import NUMBER_LABEL
 from cite_sentinel.core.sources.segment import ListLine, Role
 from cite_sentinel.core.sources.segment.headings import is_other_heading
 
@@ -12,6 +14,8 @@ _LONGEST_BREAK = 6  # lines of other text an entry may run across (a caption, a 
 _PITCH = 1.5  # line pitches between two lines of one entry at most
 _APART = 2.5  # line pitches: further below its entry than this, and in another type size,
 _SIZE = 0.05  # (by more than this share), a line is none of the entry's
+_FEWEST = 5  # first and further lines a list needs to show how it is indented
+_HANGING = 1.0  # ems further lines stand further in than first lines in a hanging indent
 _NOTE_WORDS = 3  # words the last line of a note holds at least
 _SAME_INDENT = 0.3  # ems: lines this close to a first line's indent stand where it does
 _LARGER = 1.12  # a heading in type this much larger than its entry's ends the list
@@ -24,10 +28,12 @@ def entry_runs(roles: Sequence[Role], listed: Sequence[ListLine]) -> list[list[i
     a long list of names the model misread. A further line set apart from its entry, in
     another type size (the authors' biographies after the list), or heading the next part,
     ends the list's entries until the next first line; one back at the first line's indent and
-    type after a note in other type starts the next entry."""
+    type after a note in other type, or in a list set with a hanging indent, starts the next
+    entry."""
     runs: list[list[int]] = []
     open_run = ended = False
     between: list[int] = []
+    hanging = _hangs(roles, listed)
     for index, role in enumerate(roles):
         if role is Role.MORE and open_run and _ends_list(listed[index], listed[runs[-1][0]]):
             open_run, ended, between = False, True, []
@@ -35,6 +41,7 @@ def entry_runs(roles: Sequence[Role], listed: Sequence[ListLine]) -> list[list[i
             role is Role.FIRST
             or (role is Role.MORE and not open_run and not ended)
             or (role is Role.MORE and open_run and _after_annotation(listed, index, runs[-1]))
+            or (role is Role.MORE and open_run and hanging and _flush(listed, index, runs[-1]))
         ):
             runs.append([index])
             open_run, ended, between = True, False, []
@@ -51,6 +58,30 @@ def entry_runs(roles: Sequence[Role], listed: Sequence[ListLine]) -> list[list[i
             between.append(index)
             open_run = open_run and len(between) <= _LONGEST_BREAK
     return runs
+
+
+def _hangs(roles: Sequence[Role], listed: Sequence[ListLine]) -> bool:
+    """Whether the list is set with a hanging indent: its further lines stand at least an em
+    further in than its first lines, as most of them do."""
+    firsts = [line.indent for line, role in zip(listed, roles, strict=True) if role is Role.FIRST]
+    further = [line.indent for line, role in zip(listed, roles, strict=True) if role is Role.MORE]
+    if len(firsts) < _FEWEST or len(further) < _FEWEST:
+        return False
+    return median(further) - median(firsts) >= _HANGING
+
+
+def _flush(listed: Sequence[ListLine], index: int, run: list[int]) -> bool:
+    """Whether a further line stands back at its entry's first-line indent, where the list
+    hangs its further lines in, in the same column: then it is the first line of the next
+    entry ("Williams 1966, American Naturalist, 100, 687" after a one-line entry)."""
+    line, first = listed[index], listed[run[0]]
+    return (
+        not NUMBER_LABEL.match(first.text)  # a numbered list is cut by its numbers (`counting`)
+        # in the same column: the top of the next one may not show its own left edge
+        and all(listed[between].gap is not None for between in range(run[0] + 1, index + 1))
+        and abs(line.indent - first.indent) <= _SAME_INDENT
+        and abs(line.size - first.size) <= _SIZE * first.size
+    )
 
 
 def _after_annotation(listed: Sequence[ListLine], index: int, run: list[int]) -> bool:

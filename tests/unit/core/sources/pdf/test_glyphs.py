@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ctypes
 from types import SimpleNamespace
 
 import pytest
+from cite_sentinel.core.sources.pdf import glyphs
 from cite_sentinel.core.sources.pdf.glyphs import _Builder
 
 PAGE = 800.0
@@ -51,3 +53,53 @@ def test_a_word_of_another_size_set_apart_is_another_word() -> None:
     builder.add(ord("b"), _glyph(110.0, 3.0, 6.0), BASELINE, None)  # a gap and a smaller size
     builder.close()
     assert [word.text for word in builder.words] == ["a", "b"]
+
+
+class _Rect(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_float) for name in ("left", "top", "right", "bottom")]
+
+
+class _FakePdfium:
+    """PDFium's text functions over one line of characters, each 5 pt wide, none generated:
+    enough for `page_words` to read a font without a Unicode map."""
+
+    FS_RECTF = _Rect
+
+    def __init__(self, codes: list[int]) -> None:
+        self.codes = codes
+
+    def FPDFText_CountChars(self, handle: object) -> int:
+        return len(self.codes)
+
+    def FPDFText_GetText(self, handle: object, start: int, count: int, buffer: object) -> int:
+        for index, code in enumerate(self.codes):
+            buffer[index] = code  # type: ignore[index]
+        return count + 1
+
+    def FPDFText_GetUnicode(self, handle: object, index: int) -> int:
+        return self.codes[index]
+
+    def FPDFText_IsGenerated(self, handle: object, index: int) -> int:
+        return 0
+
+    def FPDFText_GetLooseCharBox(self, handle: object, index: int, rect: object) -> None:
+        box = rect._obj  # type: ignore[attr-defined]
+        box.left, box.right, box.bottom, box.top = 100 + 5 * index, 105 + 5 * index, 698, 708
+
+    def FPDFText_GetCharOrigin(self, handle: object, index: int, x: object, y: object) -> None:
+        x._obj.value, y._obj.value = 100 + 5 * index, BASELINE  # type: ignore[attr-defined]
+
+    def FPDFText_GetCharBox(self, handle: object, index: int, *edges: object) -> None:
+        for edge in edges:
+            edge._obj.value = BASELINE  # type: ignore[attr-defined]
+
+
+def test_ligatures_of_a_tex_font_without_a_unicode_map_are_read_as_letters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A bitmap T1 font gives "Cuffey" as C, u, 0x1B (its ff slot), e, y; "a\x1bb" after a space
+    # is no ligature: a control code after no letter ends the word.
+    fake = _FakePdfium([ord("C"), ord("u"), 0x1B, ord("e"), ord("y"), 0x20, 0x1B, ord("x")])
+    monkeypatch.setattr(glyphs, "pdfium_c", fake)
+    words = glyphs.page_words(SimpleNamespace(raw=object()), PAGE)
+    assert [word.text for word in words] == ["Cuffey", "x"]

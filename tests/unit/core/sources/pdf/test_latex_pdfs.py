@@ -3,11 +3,13 @@ two columns, and a 600-page thesis."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from cite_sentinel.core.findings import Code
 from cite_sentinel.core.sources.pdf import read_pdf, read_pdf_file
 
 from tests.support.pdf_papers import (
@@ -107,3 +109,48 @@ def test_every_entry_of_a_bibtex_written_list_in_two_latex_columns_is_read(style
 
 def _plain(text: str) -> str:
     return "".join(char for char in text.casefold() if char.isalnum())
+
+
+HANGING_LIST = r"""\documentclass[twocolumn]{article}
+\begin{document}
+\section{Introduction}
+We compare the bound with the baselines of earlier work and the signals of models in depth.
+\section*{References}
+\begin{list}{}{\setlength{\leftmargin}{1.5em}\setlength{\itemindent}{-1.5em}%
+\setlength{\itemsep}{0pt}\setlength{\parsep}{0pt}\small}
+ENTRIES
+\end{list}
+\end{document}
+"""
+AUTHOR_YEAR_ENTRIES = (
+    "Anosova J. P., Orlov V. V., 1991, Astrophysics and Space Science, 177, 359",
+    "Basser P., Pierpaoli C., 1996, J Magn Reson B, 111, 209",
+    "Bouwman F., Renes J., Mariman E., 2004, Proteomics, 4, 3855",
+    "Dyer L. A., Forkner R. E., 2007, Ecology, 88, 1606",
+    "Ekouya A., Dunogues J., Calas R., 1977, Journal of Organometallic Chemistry, 142, C35",
+    "Erickson J., Joiner M., Guan X., Kutschke W., Yang J., 2008, Cell, 133, 462",
+    "Johnson 1995, Int J Radiat Oncol Biol Phys, 33, 281",
+    "Kalantar J., Talley N., 1999, J Clin Epidemiol, 52, 1117",
+    "King G., Gentz M., Escoubas P., Nicholson G., 2008, Toxicon, 52, 264",
+    "Mendel 1995, Eur. J. Immunol., 25, 1951",
+    "Munday S., Young D. W., 1993, Journal of Management in Medicine, 7, 34",
+    "Sen 2001, Economics and Philosophy, 17, 51",
+    "Tarazi F., Baldessarini R., 2000, Int J Dev Neurosci, 18, 29",
+    "Whitby M., 1995, Australian Infection Control, 1, 26",
+    "Wiedmann F., 2017, Journal of Arabian Studies, 7, 300",
+    "Williams 1966, American Naturalist, 100, 687",
+)
+
+
+@pytest.mark.slow
+def test_one_line_entries_of_a_list_with_a_hanging_indent_are_each_an_entry(
+    tmp_path: Path,
+) -> None:
+    """MNRAS's shape: author-year entries without a title, hanging indent, two columns; a
+    one-line entry ("Williams 1966, …") after another stands at the first lines' indent."""
+    items = "\n".join(f"\\item {entry}" for entry in AUTHOR_YEAR_ENTRIES)
+    read = read_pdf_file(_pdflatex(tmp_path, HANGING_LIST.replace("ENTRIES", items)))
+    unread = [finding for finding in read.findings if finding.code is Code.PARSE_ERROR]
+    assert len(read.references) + len(unread) == len(AUTHOR_YEAR_ENTRIES)
+    years = [re.findall(r"\b(?:19|20)\d\d\b", reference.raw) for reference in read.references]
+    assert all(len(found) == 1 for found in years), years  # no entry ran into the next
