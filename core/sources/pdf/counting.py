@@ -1,6 +1,9 @@
-"""A numbered reference list as its numbers count: it starts at its 1, and a line that carries
-the next number starts the entry it numbers even where the segmenter left that line out (a
-lone entry after a page break, the last entry before an appendix)."""
+"""A numbered reference list as its numbers count, read in the form most of its entries print
+them ("[6]", not a footnote's "6"): it starts at its 1; a line that carries the next number
+starts the entry it numbers even where the segmenter left that line out (a lone entry after a
+page break, the last entry before an appendix) or read it into the entry above; and what
+stands without its number between the entries n and n + 1 is the rest of the entry above or
+none of the list's."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ _LONGEST = 6  # lines of other text a missed entry may stand among
 _PITCH = 1.5  # line pitches below the last entry a line of it may stand
 _SAME_TYPE = 0.05  # relative difference in size within one list's type
 _LABEL_DIGITS = 4  # digits a list's number has at most
+_BARE = 3  # the form of a bare number: NUMBER_LABEL's fourth group
 _BACK = 60  # lines above a list its first entries may stand (the column beside an appendix)
 _HANGS = 0.5  # ems: a further line across a page or column hangs in at least this far
 
@@ -184,9 +188,6 @@ def _going_on(
             break
         run.append(index)
     return run
-
-
-_BARE = 3  # the form of a bare number: NUMBER_LABEL's fourth group
 
 
 def _form(text: str) -> int:
