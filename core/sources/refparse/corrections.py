@@ -106,13 +106,7 @@ def _title_in_quotation_marks(tokens: Sequence[Token], labelling: Labelling) -> 
     inside = range(opening + 1, closing)
     if all(labels[index] is Label.TITLE for index in inside) and not outside:
         return labelling
-    venue = (
-        Label.CONTAINER
-        if all(
-            labels[index] in (Label.TITLE, Label.CONTAINER) for index in outside if index > closing
-        )
-        else Label.OTHER
-    )
+    venue = Label.OTHER if Label.CONTAINER in labels else Label.CONTAINER
     for index in outside:
         labels[index] = venue if index > closing and tokens[index].is_word else Label.OTHER
     for index in inside:

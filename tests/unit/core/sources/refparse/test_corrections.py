@@ -146,3 +146,11 @@ def test_an_apostrophe_inside_a_title_opens_no_quotation() -> None:
     labels = [_A, _A, _A, _A, _D, _O] + [_T] * 10
     labels += [_O] * (len(tokens) - len(labels))
     assert _fields(text, labels)[_T] == "Darwin's theory , ' a new look ' at it"
+
+
+def test_words_read_into_the_title_past_its_closing_mark_join_no_venue_already_read() -> None:
+    text = "이장원, '중국의 공공외교,' 연구 동서연구, 2011."
+    labels = [_A, _O, _O, _T, _T, _T, _T, _T, _C, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "중국의 공공외교"
+    assert fields[_C] == "동서연구"
