@@ -39,6 +39,7 @@ _FUNCTION_WORDS = frozenset(
 )
 _GLUED_AND = re.compile(r"and[A-Z]")
 _IMPRINT = (Label.PUBLISHER, Label.LOCATION)
+_CLOSER_OF = {"(": ")", "[": "]"}
 _PROSE_WORDS = 2  # words a part read among the names holds at least to be prose
 _PROSE_LETTERS = 4  # letters of a lower-case word that is no name's ("cargo", not "v." or "de")
 _ROMAN_NUMBER = re.compile(r"[IVXLC]+")
@@ -79,6 +80,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _abbreviations_joined,
         _years_in_venue_or_title,
         _day_after_month,
+        _date_read_into_title,
         _venue_before_numbers,
         _book_read_as_venue,
         _locators_after_venue,
@@ -359,6 +361,50 @@ def _title_run_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labe
     for inside in range(start, opening):
         labels[inside] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _date_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The rest of a date in brackets read as the title's first words: "(1997, June 26).
+    Privatization accepted." read "June 26)." into the title, "1972 [1931] Essays in
+    Persuasion" the original year. A title opens after the bracket its date opened."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    start = run[0]
+    opener = _open_bracket(tokens, start)
+    if opener is None and tokens[start].text in "([" and start + 1 < len(tokens):
+        opener = start if _YEAR.fullmatch(tokens[start + 1].text) else None
+    if opener is None or not any(
+        labels[index] is Label.DATE or _YEAR.fullmatch(tokens[index].text)
+        for index in range(opener + 1, min(opener + 3, len(tokens)))
+    ):
+        return labelling
+    closer = next(
+        (i for i in range(start, run[1] + 1) if tokens[i].text == _CLOSER_OF[tokens[opener].text]),
+        None,
+    )
+    if closer is None or closer == run[1]:
+        return labelling
+    for inside in range(start, closer):
+        labels[inside] = Label.DATE if tokens[inside].is_word else Label.OTHER
+    labels[closer] = Label.OTHER
+    after = closer + 1
+    while after <= run[1] and not tokens[after].is_word:
+        labels[after] = Label.OTHER
+        after += 1
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _open_bracket(tokens: Sequence[Token], stop: int) -> int | None:
+    """The bracket left open before position `stop`, if any."""
+    open_at: list[int] = []
+    for index in range(stop):
+        if tokens[index].text in _CLOSER_OF:
+            open_at.append(index)
+        elif tokens[index].text in ")]" and open_at:
+            open_at.pop()
+    return open_at[-1] if open_at else None
 
 
 def _journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

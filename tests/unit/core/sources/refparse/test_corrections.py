@@ -154,3 +154,21 @@ def test_words_read_into_the_title_past_its_closing_mark_join_no_venue_already_r
     fields = _fields(text, labels)
     assert fields[_T] == "중국의 공공외교"
     assert fields[_C] == "동서연구"
+
+
+def test_the_rest_of_a_bracketed_date_read_into_the_title_is_the_dates() -> None:
+    text = "Thorne, D. (1997, June 26). Privatization accepted. Calgary Herald, p. A7."
+    tokens = tokenise(text)
+    labels = [_A, _A, _A, _A, _O, _D, _O, _T, _T, _T, _T, _T, _T, _O]
+    labels += [_O] * (len(tokens) - len(labels))
+    fields = _fields(text, labels)
+    assert fields[_T] == "Privatization accepted"
+    assert fields[_D] == "1997 June 26"
+
+
+def test_brackets_that_hold_no_date_stay_in_the_title() -> None:
+    text = "Smith, J. (2001). Title (a study). Journal 3: 4-5."
+    tokens = tokenise(text)
+    labels = [_A, _A, _A, _A, _O, _D, _O, _O, _T, _T, _T, _T, _T]
+    labels += [_O] * (len(tokens) - len(labels))
+    assert _fields(text, labels)[_T] == "Title ( a study )"
