@@ -71,6 +71,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_read_as_note,
         _name_of_a_link,
         _prose_read_as_names,
+        _given_name_read_as_title,
         _names_end_after_the_last_and,
         _names_run_on,
         _year_ends_the_names,
@@ -532,6 +533,34 @@ def _prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Label
                 labels[inside] = Label.TITLE
         return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def _given_name_read_as_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A first author's given name read as the title's first word: "Ogasawara, Yuko. Office
+    Ladies and Salaried Men: …" (Chicago's "Family, Given. Title."). Where the names are one
+    family name and its comma, one or two given names and a full stop opening the title are
+    the names' own."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    title = _first_run(labels, Label.TITLE)
+    if run is None or title is None or run[1] - run[0] > 1:
+        return labelling
+    comma = run[1] + 1 if tokens[run[1]].text != "," else run[1]
+    if comma >= len(tokens) or tokens[comma].text != "," or title[0] != comma + 1:
+        return labelling
+    stop = next(
+        (i for i in range(title[0], min(title[0] + 3, title[1])) if tokens[i].text == "."), None
+    )
+    if (
+        stop is None
+        or stop == title[0]
+        or not all(_given_word(tokens[i].text) for i in range(title[0], stop))
+    ):
+        return labelling
+    for inside in range(run[0], stop):
+        labels[inside] = Label.AUTHOR
+    labels[stop] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
 
 
 def _names_end_after_the_last_and(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

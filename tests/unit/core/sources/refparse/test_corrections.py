@@ -172,3 +172,13 @@ def test_brackets_that_hold_no_date_stay_in_the_title() -> None:
     labels = [_A, _A, _A, _A, _O, _D, _O, _O, _T, _T, _T, _T, _T]
     labels += [_O] * (len(tokens) - len(labels))
     assert _fields(text, labels)[_T] == "Title ( a study )"
+
+
+def test_a_given_name_after_the_family_and_its_comma_is_the_authors() -> None:
+    text = "Ogasawara, Yuko. Office Ladies and Salaried Men. Berkeley, 1998."
+    tokens = tokenise(text)
+    labels = [_A, _O, _T, _T, _T, _T, _T, _T, _T, _O]
+    labels += [_O] * (len(tokens) - len(labels))
+    fields = _fields(text, labels)
+    assert fields[_A] == "Ogasawara , Yuko"
+    assert fields[_T] == "Office Ladies and Salaried Men"
