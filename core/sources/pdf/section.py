@@ -9,9 +9,11 @@ heading says where one is, and a numbered list counts (`counting`). A run of ent
 list heading (one that holds a word, with no other part's heading between) is kept when one
 of its entries holds what a reference holds; another is kept when most of its entries hold
 what references hold (a year, a DOI, an arXiv id), and, where the document has a list heading
-elsewhere, when it is a list of five entries or more: footnotes, code listings and examples in
-a manual's text the model took for entries are not a list, nor a table of abbreviations or a
-figure's labels.
+elsewhere, when it is a list of five entries or more after that list (or before it, with the
+numbers it lacks: columns read out of order): footnotes, code listings and examples in a
+manual's text the model took for entries are not a list, nor a table of abbreviations, a
+figure's labels, a changelog or a thesis's own publications. A list mostly in TeX source is a
+template's example; a line of equation numbers is no entry's.
 """
 
 from __future__ import annotations
@@ -89,28 +91,15 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
     runs = entry_runs(roles, listed)
     blocks = [counted(block, roles, listed) for block in _blocks(runs, headings)]
     headed = [_headed(block, headings, parts) for block in blocks]
-    first = next(
-        (at for at, block in enumerate(blocks) if headed[at] and _cited(block, lines)), None
-    )
+    listed_under = [
+        under and _cited(block, lines) for block, under in zip(blocks, headed, strict=True)
+    ]
+    first = listed_under.index(True) if True in listed_under else None
     kept = [
         block
         for at, block in enumerate(blocks)
         if not _source_listing(block, lines)
-        and (
-            (headed[at] and _cited(block, lines))
-            or (
-                _reference_like(block, lines)
-                and (
-                    not any(headed)
-                    or (
-                        len(block) >= _UNHEADED
-                        and (
-                            first is None or at > first or _goes_with(block, blocks[first], listed)
-                        )
-                    )
-                )
-            )
-        )
+        and (listed_under[at] or _unheaded_list(at, blocks, first, any(headed), lines, listed))
     ]
     runs = between_numbers([run for block in kept for run in block], listed)
     if not runs:
@@ -160,6 +149,27 @@ def _cited(block: list[list[int]], lines: Sequence[PageLine]) -> bool:
         for run in block
         for index in run
     )
+
+
+def _unheaded_list(
+    at: int,
+    blocks: list[list[list[int]]],
+    first: int | None,
+    any_headed: bool,
+    lines: Sequence[PageLine],
+    listed: Sequence[ListLine],
+) -> bool:
+    """Whether a block under no list heading is a reference list: most of its entries read as
+    references, and where the document has a list heading elsewhere, five entries or more,
+    after the first headed list or going with it (`_goes_with`)."""
+    block = blocks[at]
+    if not _reference_like(block, lines):
+        return False
+    if not any_headed:
+        return True
+    if len(block) < _UNHEADED:
+        return False
+    return first is None or at > first or _goes_with(block, blocks[first], listed)
 
 
 def _goes_with(
