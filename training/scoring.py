@@ -38,10 +38,7 @@ class Judged:
         return self.right["title"] and self.right["authors"] and self.right["year"]
 
 
-_TAG = re.compile(
-    r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>"
-    r"|</?(?:italic|bold|i|b|em|sup|sub|sc)$|^/?(?:italic|bold|i|b|em|sup|sub|sc)>"
-)
+_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
 
 
 def normalise(text: str) -> str:
@@ -49,7 +46,8 @@ def normalise(text: str) -> str:
     "<italic>Jour. AWWA</italic>", the reader drops them; a field's labelled tokens may end
     inside one, "(Microtus).</italic"), format characters (soft hyphens), case and
     punctuation."""
-    text = unicodedata.normalize("NFKC", _TAG.sub(" ", text.strip())).casefold()
+    text = _TAG.sub(" ", tidy(text))  # the reader's own tidying takes a tag cut at an end
+    text = unicodedata.normalize("NFKC", text).casefold()
     text = "".join(
         ""
         if unicodedata.category(ch) == "Cf"
