@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # asyncio, the engine, httpx and the scorers load only when s
     import asyncio
 
     import httpx
+    from cite_sentinel.core.ground.remembered import RememberedScorer
     from cite_sentinel.core.ground.scorer import Scorer
     from cite_sentinel.core.verify.engine import Engine
     from cite_sentinel.core.verify.find import FoundWorks
@@ -82,7 +83,7 @@ class CheckSession:
         self._made_from: object = None
         self._users: dict[Engine, int] = {}
         self._closing: set[asyncio.Future[None]] = set()  # replaced engines closing
-        self._scorer: tuple[object, Scorer] | None = None
+        self._scorer: tuple[object, RememberedScorer] | None = None
         self._given_scorer = scorer
         self.interrupted = False  # a stoppable check was stopped by the user
         self.decided = 0  # verdicts it had reached when it was stopped
@@ -120,17 +121,19 @@ class CheckSession:
 
     def scorer(self) -> Scorer:
         """The configured groundedness scorer, built on first use, rebuilt when its choice
-        changes (a scorer the session was given is used as it is)."""
+        changes; it judges each distinct pair once for the session's life (a scorer the
+        session was given is used as it is). A ConfigError says why it cannot be built (a
+        remote scorer's key missing)."""
         if self._given_scorer is not None:
             return self._given_scorer
         choice = (self._config.scorer, self._config.embeddings)
         if self._scorer is None or self._scorer[0] != choice:
-            from cite_sentinel.core.ground import scorer_for
+            from cite_sentinel.core.ground import RememberedScorer, scorer_for
 
             made = scorer_for(
                 self._config.scorer, self._environ, embeddings=self._config.embeddings
             )
-            self._scorer = (choice, made)
+            self._scorer = (choice, RememberedScorer(made))
         return self._scorer[1]
 
     # --- the engine -------------------------------------------------------------------------

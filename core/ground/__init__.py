@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from cite_sentinel.core.ground.ground_check import ground
     from cite_sentinel.core.ground.jsonl import judgement_line, read_pairs
     from cite_sentinel.core.ground.local import LocalScorer
+    from cite_sentinel.core.ground.remembered import RememberedScorer
     from cite_sentinel.core.ground.scorer import (
         JUDGEABLE,
         Claim,
@@ -43,6 +44,7 @@ __all__ = [
     "Judgement",
     "LocalScorer",
     "Pair",
+    "RememberedScorer",
     "Scorer",
     "badge_meaning",
     "from_records",
@@ -61,6 +63,7 @@ __getattr__, __dir__ = lazy(
         "ground_check": ("ground",),
         "jsonl": ("judgement_line", "read_pairs"),
         "local": ("LocalScorer",),
+        "remembered": ("RememberedScorer",),
         "scorer": ("JUDGEABLE", "Claim", "Evidence", "EvidenceKind", "Judgement", "Pair", "Scorer"),
         "scorer_options": ("scorer_for",),
         "support_findings": ("support_finding",),

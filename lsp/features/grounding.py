@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +21,7 @@ from cite_sentinel.core.sources import MANUSCRIPT_SUFFIXES
 from cite_sentinel.lsp.config import fulltext_dir, grounding_on, scorer_choice
 
 if TYPE_CHECKING:  # core.ground loads only once groundedness is switched on
-    from cite_sentinel.core.ground import CitationSupport, Judgement, Pair, Scorer
+    from cite_sentinel.core.ground import CitationSupport, RememberedScorer
     from cite_sentinel.lsp.session import Session
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,8 @@ class Grounding:
         self._task: asyncio.Task[None] | None = None
         self._inputs: Hashable = None  # what the current supports (or the running task) judge
         self._latest: CheckResult | None = None  # inputs waiting for the next run
-        self._scorers: dict[tuple[str, bool], _Memo] = {}
+        self._refused: tuple[str, bool] | None = None  # a scorer choice that could not judge
+        self._local: RememberedScorer | None = None
 
     def schedule(self) -> None:
         """Judge again when the citations, the entries or the verdicts changed; else nothing."""
@@ -134,73 +135,43 @@ class Grounding:
         scorer = self._scorer()
         directory = fulltext_dir(session.root, session.settings)
         try:
-            if scorer.in_thread:
+            if scorer.computes:
                 return await asyncio.to_thread(_ground_blocking, result, scorer, directory)
             return await ground(result, scorer, fulltext_dir=directory)
         except asyncio.CancelledError:
             raise
         except ConfigError as error:  # a refused key, an unknown model: the local scorer judges
             log.warning("%s; judging with the local scorer", error)
-            from cite_sentinel.core.ground import LocalScorer
-
-            self._scorers[scorer_choice(session.settings)] = _Memo(LocalScorer())
+            self._refused = scorer_choice(session.settings)
             self._latest = self._latest or result  # judged again, locally, by the next run
             return None
         except Exception:  # a scorer's failure must not end the server
             log.exception("judging groundedness failed; please report this")
             return None
 
-    def _scorer(self) -> _Memo:
-        from cite_sentinel.core.ground import LocalScorer, scorer_for
+    def _scorer(self) -> RememberedScorer:
+        """The session's scorer (core builds and remembers it), or the local one where the
+        chosen scorer cannot judge (its key missing or refused)."""
+        from cite_sentinel.core.ground import LocalScorer, RememberedScorer
 
         session = self._session
-        choice = scorer_choice(session.settings)
-        memo = self._scorers.get(choice)
-        if memo is None:
-            name, embeddings = choice
+        if self._refused != scorer_choice(session.settings):
             try:
-                chosen = scorer_for(name, session.environ, embeddings=embeddings)
+                chosen = session.checks.scorer()
             except ConfigError as error:
                 log.warning("%s; judging with the local scorer", error)
-                chosen = LocalScorer()
-            memo = self._scorers[choice] = _Memo(chosen)
-        return memo
+                self._refused = scorer_choice(session.settings)
+            else:
+                assert isinstance(chosen, RememberedScorer)  # the session was given none
+                return chosen
+        if self._local is None:
+            self._local = RememberedScorer(LocalScorer())
+        return self._local
 
 
-class _Memo:
-    """A scorer that judges each distinct pair once (edits re-judge only what they changed)."""
-
-    _LIMIT = 20_000  # pairs remembered; the oldest are forgotten first
-
-    def __init__(self, scorer: Scorer) -> None:
-        from cite_sentinel.core.ground import LocalScorer
-
-        self._scorer = scorer
-        self._judged: dict[Pair, Judgement] = {}
-        # the local scorer is plain CPU work; remote ones await the network on the loop
-        self.in_thread = isinstance(scorer, LocalScorer)
-
-    @property
-    def name(self) -> str:
-        return self._scorer.name
-
-    @property
-    def verdict_capable(self) -> bool:
-        return self._scorer.verdict_capable
-
-    async def score(self, pairs: Sequence[Pair]) -> tuple[Judgement, ...]:
-        """The remembered judgements, the others asked of the scorer in one batch."""
-        judged = self._judged
-        fresh = list(dict.fromkeys(pair for pair in pairs if pair not in judged))
-        if fresh:
-            for pair, judgement in zip(fresh, await self._scorer.score(fresh), strict=True):
-                judged[pair] = judgement
-            while len(judged) > self._LIMIT:
-                del judged[next(iter(judged))]
-        return tuple(judged[pair] for pair in pairs)
-
-
-def _ground_blocking(result: CheckResult, scorer: _Memo, directory: Path | None) -> CheckResult:
+def _ground_blocking(
+    result: CheckResult, scorer: RememberedScorer, directory: Path | None
+) -> CheckResult:
     """`ground` in a worker thread (full texts are read and scored there, off the loop)."""
     from cite_sentinel.core.ground import ground
 

@@ -1,8 +1,7 @@
-"""Which judgements become diagnostics, and that a pair is judged only once."""
+"""Which judgements become diagnostics."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, cast
 
@@ -10,14 +9,11 @@ from cite_sentinel.core import Citation, Code, Location, Severity
 from cite_sentinel.core.ground.citation_support import CitationSupport
 from cite_sentinel.core.ground.scorer import (
     Badge,
-    Claim,
-    Evidence,
     EvidenceKind,
     GroundVerdict,
     Judgement,
-    Pair,
 )
-from cite_sentinel.lsp.features.grounding import Grounding, _Memo
+from cite_sentinel.lsp.features.grounding import Grounding
 
 if TYPE_CHECKING:
     from cite_sentinel.lsp.session import Session
@@ -70,31 +66,3 @@ def test_related_supported_and_grey_judgements_stay_quiet() -> None:
 def test_a_judgement_of_a_sentence_since_edited_is_not_shown() -> None:
     edited = "Structured play lengthens the sleep of cats."
     assert _grounding(_judged(relevance=0.02, badge=Badge.RED), edited).findings() == []
-
-
-class _Counting:
-    def __init__(self) -> None:
-        self.asked: list[Pair] = []
-
-    @property
-    def name(self) -> str:
-        return "counting"
-
-    @property
-    def verdict_capable(self) -> bool:
-        return False
-
-    async def score(self, pairs: Sequence[Pair]) -> tuple[Judgement, ...]:
-        self.asked.extend(pairs)
-        return tuple(Judgement(relevance=len(p.claim.text) / 100) for p in pairs)
-
-
-async def test_each_distinct_pair_is_judged_once_across_runs() -> None:
-    scorer = _Counting()
-    memo = _Memo(scorer)
-    evidence = Evidence(EvidenceKind.ABSTRACT, ("Cats sleep less after play.",))
-    first, second = Pair(Claim("a claim"), evidence), Pair(Claim("another claim"), evidence)
-    once = await memo.score([first, first])
-    again = await memo.score([second, first])
-    assert scorer.asked == [first, second]
-    assert again[1] == once[0] and again[0].relevance == len("another claim") / 100
