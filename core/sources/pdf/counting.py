@@ -41,6 +41,7 @@ def counted(
         above = _above(block[0][0], numbers[0], roles, listed)
         block, numbers = [*above, *block], [*range(1, len(above) + 1), *numbers]
     block, numbers = _split_at_numbers(block, numbers, listed)
+    block, numbers = _without_tail(block, numbers, listed)
     kept: list[list[int]] = []
     for position, run in enumerate(block):
         kept.append(run)
@@ -84,6 +85,29 @@ def _split_at_numbers(
         runs.append(run[start:])
         found.append(number)
     return runs, found
+
+
+def _without_tail(
+    block: list[list[int]], numbers: list[int | None], listed: Sequence[ListLine]
+) -> tuple[list[list[int]], list[int | None]]:
+    """A numbered list ends with its last number: an entry without one after it is the rest of
+    the last entry (a word, in the list's type, at its pitch or over a page or column) or none
+    of the list's (a caption set apart below it, an appendix's heading in other type)."""
+    last = max((at for at, number in enumerate(numbers) if number is not None), default=None)
+    if last is None or last == len(block) - 1:
+        return block, numbers
+    kept = [*block[: last + 1]]
+    for run in block[last + 1 :]:
+        line = listed[run[0]]
+        close = line.gap is None or line.gap <= _PITCH
+        if (
+            not close
+            or not _goes_on(line, listed[kept[-1][-1]])
+            or starts_part(line.text, line.size)
+        ):
+            break
+        kept[-1] = [*kept[-1], *run]
+    return kept, numbers[: last + 1]
 
 
 def between_numbers(runs: list[list[int]], listed: Sequence[ListLine]) -> list[list[int]]:

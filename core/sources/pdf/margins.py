@@ -68,14 +68,23 @@ def _dropped(page: Page, repeated: set[str]) -> set[int]:
     by_top = sorted(range(len(lines)), key=lambda index: lines[index].top)
     dropped: set[int] = set()
     for order in (by_top, by_top[::-1]):
-        for index in order[:_EDGE]:
+        edge = order[:_EDGE]
+        marginal = {i for i in edge if _is_folio(lines[i]) or _shape(lines[i]) in repeated}
+        # a foot may be two lines ("ECP 0 (2020), paper 0." over "Page 5/5"): each stands
+        # apart from the text, not from the other
+        text = [line for index, line in enumerate(lines) if index not in marginal]
+        for index in edge:
             line = lines[index]
-            folio = _FOLIO.match(line.text.strip()) and _alone(line, lines, _APART)
-            head = _shape(line) in repeated and _alone(line, lines, _SET_OFF)
+            folio = _is_folio(line) and _alone(line, text, _APART)
+            head = _shape(line) in repeated and _alone(line, text, _SET_OFF)
             if not (folio or head):
                 break
             dropped.add(index)
     return dropped
+
+
+def _is_folio(line: Line) -> bool:
+    return bool(_FOLIO.match(line.text.strip()))
 
 
 def _shape(line: Line) -> str:

@@ -8,7 +8,7 @@ from statistics import median
 
 from cite_sentinel.core.sources.pdf.entries import NUMBER_LABEL
 from cite_sentinel.core.sources.segment import ListLine, Role
-from cite_sentinel.core.sources.segment.headings import is_other_heading
+from cite_sentinel.core.sources.segment.headings import is_other_heading, opens_other_part
 
 _LONGEST_BREAK = 6  # lines of other text an entry may run across (a caption, a footnote)
 _PITCH = 1.5  # line pitches between two lines of one entry at most
@@ -108,10 +108,14 @@ def _goes_on(line: ListLine) -> bool:
 
 def _ends_list(line: ListLine, first: ListLine) -> bool:
     """Whether a line the model took for an entry's going on is text after the list: set apart
-    from it, or the heading of the next part in larger type ("Acknowledgements", "致谢" over
-    the next page)."""
-    return _set_apart(line, first) or (
-        line.size > _LARGER * first.size and is_other_heading(line.text)
+    from it, the heading of the next part in larger type ("Acknowledgements", "致谢" over
+    the next page), or a paragraph in other type run in under one ("Acknowledgments. We are
+    grateful …")."""
+    other_type = abs(line.size - first.size) > _SIZE * first.size
+    return (
+        _set_apart(line, first)
+        or (line.size > _LARGER * first.size and is_other_heading(line.text))
+        or (other_type and opens_other_part(line.text))
     )
 
 

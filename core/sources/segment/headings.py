@@ -34,6 +34,7 @@ _OTHER = re.compile(
     re.IGNORECASE,
 )
 _LONGEST = 48  # characters: a heading is short
+_RUN_IN = re.compile(r"^(\w[^.:]{2,40}?)[.:]\s+\S")  # a few words, then "." or ":" and text
 _HEADING_WORDS = 8
 _LARGER = 1.12  # type this much larger than the text's sets a heading apart
 _NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.?|[IVX]+\.)\s+[A-Z][^\d]{2,}$")
@@ -53,6 +54,13 @@ def is_other_heading(text: str) -> bool:
     an author list, notes."""
     words = text.strip()
     return len(words) <= _LONGEST and bool(_OTHER.match(words))
+
+
+def opens_other_part(text: str) -> bool:
+    """Whether a line opens with a run-in heading of a part that is not the list, its name set
+    off by a full stop or a colon: "Acknowledgments. We are grateful to …"."""
+    lead = _RUN_IN.match(text.strip())
+    return lead is not None and is_other_heading(lead.group(1))
 
 
 def starts_part(text: str, size: float = 1.0) -> bool:

@@ -55,6 +55,23 @@ def test_the_last_entry_the_model_left_out_ends_where_the_list_does() -> None:
     assert _texts(block, lines) == [lines[0].text, lines[1].text]
 
 
+def test_an_unnumbered_entry_after_the_last_number_is_the_last_entry_or_none() -> None:
+    """After "[31]": the rest of entry 31 over the page is kept in it; an appendix's heading
+    in other type that the model took for an entry is none of the list's."""
+    lines = [
+        ListLine(text="[30] Churchill, W. S. The Gathering Storm. 1948.", indent=0.0,
+                 shortfall=0.0, gap=1.0, size=1.0),
+        ListLine(text="[31] Kirk, J. T. Decline and Fall of the Romulan", indent=0.0,
+                 shortfall=0.0, gap=1.0, size=1.0),
+        ListLine(text="Empire. Vulcan Free Press, T'Paal (2288).", indent=0.0,
+                 shortfall=0.0, gap=None, size=1.0),
+        ListLine(text="APPENDIX A. THE VECTOR PRODUCT", indent=0.0, shortfall=0.2, gap=4.4,
+                 size=0.66),
+    ]
+    block = counted([[0], [1], [2], [3]], [_F, _F, _F, _F], lines)
+    assert _texts(block, lines) == [lines[0].text, f"{lines[1].text} {lines[2].text}"]
+
+
 def test_a_number_that_does_not_go_on_with_the_count_starts_nothing() -> None:
     """A wrapped line that starts with a number, or a gap in the count the model saw right."""
     lines = _lines(

@@ -88,6 +88,27 @@ def test_the_next_parts_heading_in_larger_type_ends_the_last_entry() -> None:
     assert entry_runs([_F, _M, _M, _M], lines) == [[0, 1]]
 
 
+def test_a_paragraph_run_in_under_the_next_parts_name_ends_the_last_entry() -> None:
+    """"Acknowledgments. We are grateful …" in the text's type below the list's smaller type,
+    read by the model as the last entry going on."""
+    lines = [
+        _line("[6] Smirnov, S. and Schramm, O.: On the scaling limits of planar", 0.9, 0.9),
+        _line("percolation, arXiv:1101.5820", 2.8, 0.9, room=True),
+        _line("Acknowledgments. We are grateful to Martin Hairer who provided", 0.0, 1.0),
+        _line("and to Sebastien Gouezel for his useful comments on the class.", 0.0, 1.0),
+    ]
+    assert entry_runs([_F, _M, _M, _M], lines) == [[0, 1]]
+
+
+def test_a_further_line_in_the_entrys_type_that_starts_like_a_part_name_stays_in_it() -> None:
+    lines = [
+        _line("[2] Gnedenko, B. V.: Limit distributions for sums. With an", 0.9, 0.9),
+        _line("Appendix by J. L. Doob. Addison-Wesley, Cambridge, 1954.", 2.8, 0.9),
+        _line("Notes: translated from the Russian by K. L. Chung, 1968.", 2.8, 0.9),
+    ]
+    assert entry_runs([_F, _M, _M], lines) == [[0, 1, 2]]
+
+
 def _line(text: str, indent: float, size: float, *, room: bool = False) -> ListLine:
     return ListLine(text=text, indent=indent, shortfall=0.0, gap=1.0, size=size, room=room)
 
