@@ -59,14 +59,30 @@ def test_an_unnumbered_entry_after_the_last_number_is_the_last_entry_or_none() -
     """After "[31]": the rest of entry 31 over the page is kept in it; an appendix's heading
     in other type that the model took for an entry is none of the list's."""
     lines = [
-        ListLine(text="[30] Churchill, W. S. The Gathering Storm. 1948.", indent=0.0,
-                 shortfall=0.0, gap=1.0, size=1.0),
-        ListLine(text="[31] Kirk, J. T. Decline and Fall of the Romulan", indent=0.0,
-                 shortfall=0.0, gap=1.0, size=1.0),
-        ListLine(text="Empire. Vulcan Free Press, T'Paal (2288).", indent=0.0,
-                 shortfall=0.0, gap=None, size=1.0),
-        ListLine(text="APPENDIX A. THE VECTOR PRODUCT", indent=0.0, shortfall=0.2, gap=4.4,
-                 size=0.66),
+        ListLine(
+            text="[30] Churchill, W. S. The Gathering Storm. 1948.",
+            indent=0.0,
+            shortfall=0.0,
+            gap=1.0,
+            size=1.0,
+        ),
+        ListLine(
+            text="[31] Kirk, J. T. Decline and Fall of the Romulan",
+            indent=0.0,
+            shortfall=0.0,
+            gap=1.0,
+            size=1.0,
+        ),
+        ListLine(
+            text="Empire. Vulcan Free Press, T'Paal (2288).",
+            indent=0.0,
+            shortfall=0.0,
+            gap=None,
+            size=1.0,
+        ),
+        ListLine(
+            text="APPENDIX A. THE VECTOR PRODUCT", indent=0.0, shortfall=0.2, gap=4.4, size=0.66
+        ),
     ]
     block = counted([[0], [1], [2], [3]], [_F, _F, _F, _F], lines)
     assert _texts(block, lines) == [lines[0].text, f"{lines[1].text} {lines[2].text}"]

@@ -18,7 +18,7 @@ def _page(number: int, *lines: Line) -> Page:
     return Page(number=number, width=612.0, height=792.0, lines=lines, links=(), images=False)
 
 
-_WORDS = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi".split()
+_WORDS = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota")
 
 
 def _body(number: int) -> list[Line]:
@@ -30,7 +30,7 @@ def _body(number: int) -> list[Line]:
 
 
 def test_a_foot_of_two_lines_is_peeled_off_every_page() -> None:
-    """"ECP 0 (2020), paper 0." over "Page 2/5", the one just below the other: each stands apart
+    """ "ECP 0 (2020), paper 0." over "Page 2/5", the one just below the other: each stands apart
     from the text, not from the other."""
     pages = [
         _page(

@@ -89,8 +89,8 @@ def test_the_next_parts_heading_in_larger_type_ends_the_last_entry() -> None:
 
 
 def test_a_paragraph_run_in_under_the_next_parts_name_ends_the_last_entry() -> None:
-    """"Acknowledgments. We are grateful …" in the text's type below the list's smaller type,
-    read by the model as the last entry going on."""
+    """A paragraph in the text's type below the list's smaller type, run in under the
+    acknowledgements' name: the model read it as the last entry going on."""
     lines = [
         _line("[6] Smirnov, S. and Schramm, O.: On the scaling limits of planar", 0.9, 0.9),
         _line("percolation, arXiv:1101.5820", 2.8, 0.9, room=True),
