@@ -54,6 +54,20 @@ _TEXT_FIELDS = frozenset(
 _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
 
 
+# An edition after a title's last word, in the title's tokens joined by one space: its mark
+# (a comma, a full stop, an opening bracket), then "2nd ed", "1 éd", "3e édition", "2. Auflage",
+# "Revised Edition", "revised 3rd edition", and the full stop or closing bracket after it.
+_EDITION_AT_END = re.compile(
+    r" [,.(] (?:(?:revised|rev|second|third|fourth|fifth|new|expanded|updated|enlarged) (?:\. )?)?"
+    r"(?:\d+ ?(?:st|nd|rd|th|e|er|ème|\.)? ?|(?:revised|second|third|fourth|fifth|new|expanded"
+    r"|updated|enlarged) )?(?:ed|edn|edition|éd|édition|aufl|auflage|izd)(?: \.)?(?: \))?$",
+    re.IGNORECASE,
+)
+
+# Quotation marks a title may be printed in: each opening mark and the mark that closes it.
+_QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "„": "“", "‚": "‘"}
+
+
 def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """The labelling with each correction applied in turn."""
     for correction in (
@@ -64,6 +78,8 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_inside_container,
         _title_read_as_names,
         _title_before_in,
+        _title_run_past_in,
+        _edition_read_into_title,
         _title_run_into_venue,
         _journal_read_as_title_end,
         _venue_abbreviation_after_title,
@@ -93,9 +109,10 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
 def _title_in_quotation_marks(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A title printed in quotation marks is what they enclose, where the labeller read it
     past them or as the venue: "陈学斌, 2010, '我国生态补偿机制进展与建议', 宏观经济管理",
-    "이장원, '중국의 공공외교: 배경, 목표, 전략,' 동서연구" (single marks, which the labeller's
-    features do not know). The words after the closing mark it read as the title are the venue,
-    where none was read."""
+    "이장원, '중국의 공공외교: 배경, 목표, 전략,' 동서연구", "D. J. Coleman, “Unified model for
+    accommodative mechanism,” Am. J. Ophthalmol.", "Delmas, Catherine. « When West meets East
+    … », Etudes britanniques". The words after the closing mark it read as the title are the
+    venue, where none was read."""
     labels = list(labelling.labels)
     span = _quoted_span(tokens, labels)
     if span is None:
@@ -125,25 +142,42 @@ def _title_in_quotation_marks(tokens: Sequence[Token], labelling: Labelling) -> 
 
 
 def _quoted_span(tokens: Sequence[Token], labels: Sequence[Label]) -> tuple[int, int] | None:
-    """Single quotation marks (') that open right after the names or the date and close before
-    a comma or a full stop (or after one), enclosing words: (opening, closing) token
-    positions; None where there are none. Double and typographic marks the labeller knows."""
+    """Quotation marks that open right after the names or the date and close before a comma,
+    a full stop or a semicolon (or after one, or after a question before a word),
+    enclosing words: (opening, closing) token positions; None where there are none. A mark
+    that closes inside the title (an apostrophe; one closing a quotation inside, « La
+    « société civile » dans … ») is passed over."""
     for opening in range(1, len(tokens) - 2):
-        if tokens[opening].text != "'":
+        closes = _QUOTES.get(tokens[opening].text)
+        if closes is None:
             continue
-        if tokens[opening - 1].text in '"“‘«':
+        if tokens[opening - 1].text in _QUOTES:
             return None  # a quotation inside quotation marks: "'Inherent' Ideology, …"
         before = next((i for i in range(opening - 1, -1, -1) if tokens[i].is_word), None)
         if before is None or labels[before] not in (Label.AUTHOR, Label.DATE):
             return None
+        depth = 0  # marks of the same kind opened inside: « La « société civile » dans … »
         for closing in range(opening + 2, len(tokens)):
-            if tokens[closing].text != "'":
+            text = tokens[closing].text
+            if text == tokens[opening].text != closes:
+                depth += 1
+            if text != closes:
                 continue
             after = tokens[closing + 1].text if closing + 1 < len(tokens) else "."
-            if after in ",." or tokens[closing - 1].text in ",.":
+            if depth:
+                depth -= 1
+            elif after in ",.;" or tokens[closing - 1].text in ",." or _asked(tokens, closing):
                 return opening, closing
         return None
     return None
+
+
+def _asked(tokens: Sequence[Token], closing: int) -> bool:
+    """Whether a closing mark ends a question or an exclamation with a word after it ("“Why
+    now?” Journal of …"): a title of its own, where a dash or a colon after it ("“I can do
+    everything but see!” - How People …") goes on with the title."""
+    after = tokens[closing + 1].text if closing + 1 < len(tokens) else ""
+    return tokens[closing - 1].text in "?!" and after[:1].isalnum()
 
 
 def _identifiers_apart(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -308,6 +342,60 @@ def _title_before_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling
         labels[inside] = Label.TITLE
     for inside in range(announced - 1, announced + 2):
         labels[inside] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _title_run_past_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read on past "In" after its full stop or comma ("Expressing musical features
+    … using ACE XML 2.0. In Structuring Music through Markup Language, ed. J. Steyn", "…
+    Table-Fellowship, in The Social World of Luke-Acts"), with no venue read: a chapter's
+    title ends there, and the book it is in is the venue. "In" opens the book's title with a
+    capital after it."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None or Label.CONTAINER in labels:
+        return labelling
+    first, last = run
+    announced = next(
+        (
+            index
+            for index in range(first + 2, last - 1)
+            if tokens[index].text.lower() == "in"
+            and tokens[index - 1].text in ",."
+            and (tokens[index].text == "In" or tokens[index - 1].text == ",")
+            and tokens[index + 1].text[:1].isupper()
+        ),
+        None,
+    )
+    if announced is None or _words(tokens, first, announced - 1) < 2:
+        return labelling
+    labels[announced - 1] = labels[announced] = Label.OTHER
+    for inside in range(announced + 1, last + 1):
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _edition_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """An edition printed after a title, set off by a comma, a full stop or a bracket ("A
+    Treatise on the Calculus of Finite Differences, 2nd ed.", "L'écriture et la différence
+    (1 éd.)", "… Semantics. Revised Edition", "Droit constitutionnel (29e édition)"), read as
+    the title's end, is the edition."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    title = " ".join(tokens[index].text for index in range(first, last + 1))
+    match = _EDITION_AT_END.search(title)
+    if match is None:
+        return labelling
+    words_before = len(title[: match.start()].split())
+    if words_before < 2:
+        return labelling
+    start = first + words_before  # tokens are joined by one space each
+    labels[start] = Label.OTHER  # the comma, full stop or bracket before it
+    for index in range(start + 1, last + 1):
+        labels[index] = Label.EDITION if tokens[index].is_word else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
 
 

@@ -109,7 +109,9 @@ def test_names_with_particles_and_a_coauthor_with_stay_names() -> None:
 def test_a_word_announcing_the_container_after_a_quoted_title_joins_neither() -> None:
     text = "Savidge, D. “A Survey of Theatre.” In Performing the Sacred. Grand Rapids, 2009."
     labels = [_A, _A, _A, _O, _O, _T, _T, _T, _T, _O, _O, _O, _T, _T, _T, _O, _L, _L, _O, _D, _O]
-    assert _fields(text, labels)[_T] == "A Survey of Theatre Performing the Sacred"
+    fields = _fields(text, labels)
+    assert fields[_T] == "A Survey of Theatre"  # what the marks enclose
+    assert fields[_C] == "Performing the Sacred"  # the words after them, read as the title
 
 
 def test_the_name_after_and_is_the_last_and_a_journal_read_with_the_names_is_the_venue() -> None:
@@ -182,3 +184,97 @@ def test_a_given_name_after_the_family_and_its_comma_is_the_authors() -> None:
     fields = _fields(text, labels)
     assert fields[_A] == "Ogasawara , Yuko"
     assert fields[_T] == "Office Ladies and Salaried Men"
+
+
+def _labelled(text: str, spans: list[tuple[str, Label]]) -> list[Label]:
+    """Labels by the words each span starts with: every token from a span's first word up to
+    the next span's is labelled as that span says."""
+    tokens = tokenise(text)
+    labels: list[Label] = []
+    starts = iter(spans)
+    word, label = next(starts)
+    following = next(starts, None)
+    current = _O
+    for token in tokens:
+        if token.text == word:
+            current = label
+            word, label = following if following else ("\0", _O)
+            following = next(starts, None)
+        labels.append(current)
+    return labels
+
+
+def test_a_title_in_typographic_double_marks_ends_at_its_closing_mark() -> None:
+    text = "D. J. Coleman, “Unified model for accommodative mechanism,” Am. J. Ophthalmol., 1970."
+    labels = _labelled(text, [("D", _A), ("“", _O), ("Unified", _T), ("J", _C), ("1970", _D)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "Unified model for accommodative mechanism"
+
+
+def test_guillemets_inside_a_title_in_guillemets_stay_in_it() -> None:
+    text = (
+        "MICHEL Hélène, « La « société civile » dans la « gouvernance européenne ». Eléments "
+        "pour une sociologie », Actes de la recherche, 2007."
+    )
+    labels = _labelled(text, [("MICHEL", _A), ("«", _O), ("La", _T), ("Actes", _C), ("2007", _D)])
+    fields = _fields(text, labels)
+    assert fields[_T].startswith("La « société civile »")
+    assert fields[_T].endswith("Eléments pour une sociologie")
+
+
+def test_a_chapters_title_read_on_past_in_ends_there_and_the_book_is_the_venue() -> None:
+    text = (
+        "McKay, C. 2012. Expressing musical features using ACE XML 2.0. In Structuring Music "
+        "through Markup Language, ed. J. Steyn, 48-79."
+    )
+    labels = _labelled(text, [("McKay", _A), ("2012", _D), ("Expressing", _T), ("ed", _O)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "Expressing musical features using ACE XML 2 . 0"  # tokens, spaced
+    assert fields[_C].strip(" ,") == "Structuring Music through Markup Language"
+
+
+def test_in_inside_a_title_with_no_capital_after_it_stays_in_the_title() -> None:
+    text = "Smith, J. 2001. Learning, in theory and practice. Oxford: Clarendon."
+    labels = _labelled(text, [("Smith", _A), ("2001", _D), ("Learning", _T), ("Oxford", _O)])
+    assert _fields(text, labels)[_T] == "Learning , in theory and practice ."
+
+
+def test_a_title_that_opens_with_a_quotation_goes_on_past_its_closing_mark() -> None:
+    text = (
+        "Thieme, A., Taylor, A. S. (2018). “I can do everything but see!” - How People with "
+        "Vision Impairments Negotiate their Abilities. Proceedings of CHI, 1-14."
+    )
+    labels = _labelled(text, [("Thieme", _A), ("2018", _D), ("“", _T), ("Proceedings", _C)])
+    assert _fields(text, labels)[_T].endswith("Negotiate their Abilities .")
+
+
+def test_a_quoted_question_before_the_journal_is_the_title() -> None:
+    text = "Ravel, M. 2004. “Why now?” Journal of Timing 12, 3-9."
+    labels = _labelled(text, [("Ravel", _A), ("2004", _D), ("“", _T), ("12", _V)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "Why now ?"
+    assert fields[_C] == "Journal of Timing"
+
+
+def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
+    for text, first, title, edition in (
+        ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
+         "A Treatise on Differences", "2nd ed"),
+        ("Derrida, J. 1967. L'écriture et la différence (1 éd.) Paris.", "L'écriture",
+         "L'écriture et la différence", "1 éd"),
+        ("Favoreu, L. 2020. Droit constitutionnel (29e édition) Paris.", "Droit",
+         "Droit constitutionnel", "29e édition"),
+        ("Barendregt, H. 1984. The Lambda Calculus. Revised Edition. Amsterdam.", "The",
+         "The Lambda Calculus", "Revised Edition"),
+    ):  # fmt: skip
+        author, year, place = text.split(",")[0], text.split(". ")[1], text.split()[-1][:-1]
+        spans = [(author, _A), (year, _D), (first, _T), (place, _O)]
+        fields = _fields(text, _labelled(text, spans))
+        assert fields[_T] == title, text
+        assert fields[Label.EDITION] == edition, text
+
+
+def test_edition_words_inside_a_title_stay_in_it() -> None:
+    text = "Ames, R. 2001. A New Edition of Old Songs. London."
+    labels = _labelled(text, [("Ames", _A), ("2001", _D), ("A", _T), ("London", _O)])
+    assert _fields(text, labels)[_T] == "A New Edition of Old Songs ."
