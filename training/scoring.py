@@ -39,23 +39,21 @@ class Judged:
 
 
 _TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+_HYPHENATED = re.compile(r"(?<=[^\W\d_])[-\u2010]\s*(?=[^\W\d_])")
 
 
 def normalise(text: str) -> str:
     """A field as compared: without inline HTML or JATS tags (AnyStyle's gold keeps
     "<italic>Jour. AWWA</italic>", the reader drops them; a field's labelled tokens may end
     inside one, "(Microtus).</italic"), format characters (soft hyphens), case and
-    punctuation."""
+    punctuation; a word hyphenated at a line's end is compared joined."""
     text = _TAG.sub(" ", tidy(text))  # the reader's own tidying takes a tag cut at an end
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    # a word hyphenated at a line's end, as the gold keeps it ("bal- lads") and as the reader
+    # joins it ("ballads"), and a compound's hyphen either side keeps: one word each way
+    text = _HYPHENATED.sub("", text)
     text = unicodedata.normalize("NFKC", text).casefold()
-    text = "".join(
-        ""
-        if unicodedata.category(ch) == "Cf"
-        else " "
-        if unicodedata.category(ch)[0] in "PSZ"
-        else ch
-        for ch in text
-    )
+    text = "".join(" " if unicodedata.category(ch)[0] in "PSZ" else ch for ch in text)
     return " ".join(text.split())
 
 
