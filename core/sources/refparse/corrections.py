@@ -64,6 +64,11 @@ _EDITION_AT_END = re.compile(
     re.IGNORECASE,
 )
 
+_IMPRINT_TOKENS = 24  # tokens a book's bracketed imprint runs over at most
+_IMPRINT_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+_ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
+_ABBREVIATION_LETTERS = 6  # letters a journal's abbreviated word has at most
+
 # Quotation marks a title may be printed in: each opening mark and the mark that closes it.
 _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "„": "“", "‚": "‘"}
 
@@ -80,9 +85,11 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _title_before_in,
         _title_run_past_in,
         _edition_read_into_title,
+        _imprint_read_into_title,
         _title_run_into_venue,
         _journal_read_as_title_end,
         _venue_abbreviation_after_title,
+        _venue_abbreviations_after_comma,
         _publisher_after_title,
         _title_read_as_note,
         _name_of_a_link,
@@ -399,6 +406,43 @@ def _edition_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> L
     return Labelling(tuple(labels), labelling.confidence)
 
 
+def _imprint_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's imprint in brackets after its title, as physics and mathematics print it
+    ("G. B. Whitham, Linear and Nonlinear Waves (John Wiley Pub., New York, 1974)"), read as
+    the title's end: the title ends before the bracket, whose words up to its year are the
+    publisher and its place. A bracket that holds no year and no comma ("(with
+    discussion)", "(PhysTeV2015)") is not an imprint."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    opening = next((i for i in range(last, first, -1) if tokens[i].text in "()"), None)
+    if opening is None or tokens[opening].text != "(" or _words(tokens, first, opening) < 2:
+        return labelling
+    closing = next(
+        (
+            i
+            for i in range(last + 1, min(len(tokens), opening + _IMPRINT_TOKENS))
+            if tokens[i].text == ")"
+        ),
+        None,
+    )
+    if closing is None:
+        return labelling
+    inside = range(opening + 1, closing)
+    year = next((i for i in inside if _IMPRINT_YEAR.fullmatch(tokens[i].text)), None)
+    if year is None or not any(tokens[i].text == "," for i in inside):
+        return labelling
+    labels[opening] = Label.OTHER
+    for index in range(opening + 1, year):
+        if labels[index] is Label.TITLE:
+            labels[index] = Label.PUBLISHER if tokens[index].is_word else Label.OTHER
+    if Label.DATE not in labels:
+        labels[year] = Label.DATE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
 def _title_run_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """IOP prints the title and the venue with no mark between them: "2019 Neutrino
     oscillations in dense matter Proceedings of the 39th …", "2016 Observation of spin waves
@@ -554,6 +598,56 @@ def _venue_abbreviation_after_title(tokens: Sequence[Token], labelling: Labellin
         return labelling
     labels[last] = labels[last + 1] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's first abbreviations read as the title's last part after its comma: "…
+    problems in linear algebra, Funct. Anal. Appl. 12", "… Model of Supermanifolds, Nucl.
+    Phys. B, 915". Words all cut short by full stops, after the title's comma and before the
+    venue read after them, open that venue."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None or run[1] + 2 >= len(tokens):
+        return labelling
+    first, last = run
+    if tokens[last].text == ".":  # the full stop after the title's last word read with it
+        last -= 1
+    comma = next((i for i in range(last - 1, first, -1) if tokens[i].text == ","), None)
+    if (
+        comma is None
+        or _words(tokens, first, comma) < 3
+        or tokens[last + 1].text != "."
+        or labels[last + 2] is not Label.CONTAINER
+    ):
+        return labelling
+    part = [i for i in range(comma + 1, last + 1) if tokens[i].is_word]
+    if not (
+        0 < len(part) <= _ABBREVIATIONS_AT_MOST
+        and all(_short_capitalised(tokens[i].text) for i in part)
+        and _abbreviated(tokens, comma + 1, last + 1)
+        # a venue word among them ("Nucl. Phys."), or the venue after goes on abbreviated
+        # ("Funct. | Anal. Appl."): not a place that ends a title ("…, Ontario, Canada.")
+        and (
+            any(tokens[i].text.lower() in _VENUE_WORDS for i in part)
+            or _abbreviated(tokens, last + 2, last + 3)
+        )
+    ):
+        return labelling
+    labels[comma] = Label.OTHER
+    for index in range(comma + 1, last + 2):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _short_capitalised(text: str) -> bool:
+    """A word as a journal's abbreviation prints it: a capital, a few letters, not all
+    capitals ("Funct", "Phys"; not "USA", not "Tennessee")."""
+    return (
+        text.isalpha()
+        and text[0].isupper()
+        and len(text) <= _ABBREVIATION_LETTERS
+        and not (len(text) > 1 and text.isupper())
+    )
 
 
 def _ends_a_title(tokens: Sequence[Token], stop: int) -> bool:

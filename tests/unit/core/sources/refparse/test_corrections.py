@@ -278,3 +278,31 @@ def test_edition_words_inside_a_title_stay_in_it() -> None:
     text = "Ames, R. 2001. A New Edition of Old Songs. London."
     labels = _labelled(text, [("Ames", _A), ("2001", _D), ("A", _T), ("London", _O)])
     assert _fields(text, labels)[_T] == "A New Edition of Old Songs ."
+
+
+def test_a_journals_abbreviations_read_after_the_titles_comma_open_the_venue() -> None:
+    text = "A. Beilinson, Coherent sheaves on projective space, Funct. Anal. Appl. 12 (1978)."
+    labels = _labelled(text, [("A", _A), ("Coherent", _T), ("Anal", _C), ("12", _V)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "Coherent sheaves on projective space"
+    assert fields[_C] == "Funct . Anal . Appl ."
+
+
+def test_a_place_after_the_titles_comma_stays_in_the_title() -> None:
+    text = "Dressler, B. O., Melt at the Wanapitei structure, Ontario, Canada. Meteoritics, v. 32."
+    labels = _labelled(text, [("Dressler", _A), ("Melt", _T), ("Meteoritics", _C), ("v", _O)])
+    assert _fields(text, labels)[_T].endswith("Ontario , Canada .")
+
+
+def test_a_books_bracketed_imprint_read_into_the_title_is_its_publisher() -> None:
+    text = "G. B. Whitham, Linear and Nonlinear Waves (John Wiley, New York, 1974)."
+    labels = _labelled(text, [("G", _A), ("Linear", _T), ("1974", _D), (")", _O)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "Linear and Nonlinear Waves"
+    assert fields[Label.PUBLISHER] == "John Wiley New York"
+
+
+def test_a_bracket_in_a_title_that_holds_no_imprint_stays_in_it() -> None:
+    text = "Antoniadis, A. 2001. Regularization of wavelets (with discussion). J. Am. Stat. 96."
+    labels = _labelled(text, [("Antoniadis", _A), ("2001", _D), ("Regularization", _T), ("J", _C)])
+    assert _fields(text, labels)[_T] == "Regularization of wavelets ( with discussion ) ."
