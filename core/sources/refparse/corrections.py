@@ -66,6 +66,11 @@ _EDITION_AT_END = re.compile(
 
 _IMPRINT_TOKENS = 24  # tokens a book's bracketed imprint runs over at most
 _IMPRINT_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+# What marks names as a work's editors: "ed.", "(eds.)", "editors", "(Hrsg.)", "(dir.)".
+_EDITOR_MARKS = frozenset(
+    {"ed", "eds", "editor", "editors", "hrsg", "hg", "hgg", "éd", "éds", "dir", "dirs", "coord",
+     "coords", "comp", "comps", "red"}
+)  # fmt: skip
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 6  # letters a journal's abbreviated word has at most
 
@@ -96,6 +101,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _prose_read_as_names,
         _given_name_read_as_title,
         _names_end_after_the_last_and,
+        _names_marked_as_editors,
         _names_run_on,
         _year_ends_the_names,
         _name_after_last_initial,
@@ -773,6 +779,50 @@ def _names_end_after_the_last_and(tokens: Sequence[Token], labelling: Labelling)
     for inside in range(rest[0], last + 1):
         labels[inside] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _names_marked_as_editors(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Names that open the reference and are marked as its editors ("Kenyon, Nicholas, ed.
+    Authenticity and Early Music", "Skov, L., and B. Moeran (Eds.). Women, Media …", "Mülder-
+    Bach, I. (Hg.)") are the editors of an edited work, which has no authors: as a .bib
+    entry's `editor` with no `author` is read."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels[: run[0]]:
+        return labelling
+    start, end = run
+    marker = next(
+        (
+            index
+            for index in range(start + 1, min(len(tokens), end + 4))
+            if _marks_editors(tokens, index)
+        ),
+        None,
+    )
+    if marker is None or any(
+        tokens[index].is_word and labels[index] is not Label.AUTHOR
+        for index in range(end + 1, marker)
+    ):
+        return labelling
+    for index in range(start, max(end, marker) + 1):
+        if labels[index] is Label.AUTHOR:
+            labels[index] = Label.EDITOR if index < marker else Label.OTHER
+    labels[marker] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _marks_editors(tokens: Sequence[Token], index: int) -> bool:
+    """Whether a token is an editors' mark after their names: ", ed.", "(Eds.)", ", editors.";
+    "Ed" with a capital only in brackets (after a comma it may be Edward: "Smith, Ed.")."""
+    text = tokens[index].text
+    before = tokens[index - 1].text
+    after = tokens[index + 1].text if index + 1 < len(tokens) else "."
+    return (
+        text.lower() in _EDITOR_MARKS
+        and before in "(,"
+        and after in ".,);:"
+        and (before == "(" or text != "Ed")
+    )
 
 
 def _comma_parts(tokens: Sequence[Token], start: int, stop: int) -> list[tuple[int, int]]:

@@ -306,3 +306,27 @@ def test_a_bracket_in_a_title_that_holds_no_imprint_stays_in_it() -> None:
     text = "Antoniadis, A. 2001. Regularization of wavelets (with discussion). J. Am. Stat. 96."
     labels = _labelled(text, [("Antoniadis", _A), ("2001", _D), ("Regularization", _T), ("J", _C)])
     assert _fields(text, labels)[_T] == "Regularization of wavelets ( with discussion ) ."
+
+
+def test_names_marked_as_editors_before_the_title_are_the_editors() -> None:
+    for text, first in (
+        ("Kenyon, Nicholas, ed. Authenticity and Early Music. Oxford, 1988.", "Authenticity"),
+        ("Skov, L., and B. Moeran (Eds.). Women, Media, and Consumption. Honolulu, 1995.", "Women"),
+        ("Overwien, Bernd; Prengel, Annedore (Hg.) (2007): Recht auf Bildung. Opladen.", "Recht"),
+    ):
+        labels = _labelled(text, [(text.split(",")[0], _A), (first, _T), (text.split()[-1], _O)])
+        fields = _fields(text, labels)
+        assert _A not in fields, text
+        assert fields[Label.EDITOR].startswith(text.split(",")[0]), text
+
+
+def test_an_edition_after_the_title_leaves_the_authors_alone() -> None:
+    text = "Boole, George. A Treatise on Differences, 2nd ed. London, 1872."
+    labels = _labelled(text, [("Boole", _A), ("A", _T), ("London", _O)])
+    assert _fields(text, labels)[_A] == "Boole , George ."
+
+
+def test_a_given_name_ed_is_no_editors_mark() -> None:
+    text = "Smith, Ed, and Jones, K. 2001. Rivers of the north. Oxford."
+    labels = _labelled(text, [("Smith", _A), ("2001", _D), ("Rivers", _T), ("Oxford", _O)])
+    assert _fields(text, labels)[_A] == "Smith , Ed , and Jones , K ."
