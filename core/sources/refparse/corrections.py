@@ -71,6 +71,14 @@ _EDITOR_MARKS = frozenset(
     {"ed", "eds", "editor", "editors", "hrsg", "hg", "hgg", "éd", "éds", "dir", "dirs", "coord",
      "coords", "comp", "comps", "red"}
 )  # fmt: skip
+_TITLE_WORDS_BEFORE_YEAR = 2  # words a title keeps before a date read into it
+_PLACE_WORDS = 2  # words of a place between a title's comma and the date after it
+# Words after which a year is the title's own ("the 2010 census", "since 1945").
+_SMALL_WORDS = frozenset(
+    {"the", "of", "in", "on", "for", "at", "and", "to", "a", "an", "from", "since", "by",
+     "during", "after", "before", "until", "der", "die", "das", "de", "la", "le", "les", "du",
+     "des", "el", "il", "von", "und", "et", "y", "e", "im", "en", "year", "years"}
+)  # fmt: skip
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 6  # letters a journal's abbreviated word has at most
 
@@ -111,6 +119,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _years_in_venue_or_title,
         _day_after_month,
         _date_read_into_title,
+        _year_read_into_title,
         _venue_before_numbers,
         _book_read_as_venue,
         _locators_after_venue,
@@ -533,6 +542,71 @@ def _date_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labe
         labels[after] = Label.OTHER
         after += 1
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _year_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference with no date read, whose title runs on over its year: "Asuncion, A. UCI
+    machine learning repository 2007", "Inoue, H. Efficiency of Self-Generating Neural
+    Networks 2003 Int. J. of Mathematical …", "S. Thompson, Motif Index of Folk Literature,
+    Copenhagen 1955-1958", "… Automation August 5 - 8, 2007". The title ends before the date
+    (its month and days, a range of years), a place between the title's comma and the date is
+    the place, and the words after it join the venue they run into or none. A year inside
+    the title's wording ("Report on the 2010 census", "of the 2007 IEEE Conference on …",
+    "Introduced on July 31, 1961", or inside its quotation marks) stays: it follows a small
+    word or runs on in lower case."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None or Label.DATE in labels:
+        return labelling
+    first, last = run
+    year = next(
+        (i for i in range(last, first + 2, -1) if _ends_a_date_in_title(tokens, i, last)), None
+    )
+    if year is None:
+        return labelling
+    start = year
+    while start - 1 > first and _date_word(tokens[start - 1].text):
+        start -= 1
+    while start < year and not tokens[start].is_word:
+        start += 1
+    if (
+        _words(tokens, first, start) < _TITLE_WORDS_BEFORE_YEAR
+        or tokens[start - 1].text.lower() in _SMALL_WORDS  # "Introduced on July 31, 1961"
+        or (year + 1 < len(tokens) and tokens[year + 1].text in _QUOTES.values())
+    ):
+        return labelling
+    for index in range(start, year + 1):
+        labels[index] = Label.DATE if tokens[index].is_word else Label.OTHER
+    comma = next((i for i in range(start - 1, first, -1) if tokens[i].text == ","), None)
+    if comma is not None and 0 < start - comma - 1 <= _PLACE_WORDS:
+        place = range(comma + 1, start)
+        if all(tokens[i].text[:1].isupper() for i in place):
+            labels[comma] = Label.OTHER
+            for index in place:
+                labels[index] = Label.LOCATION
+    joins = last + 1 < len(labels) and labels[last + 1] is Label.CONTAINER
+    for index in range(year + 1, last + 1):
+        labels[index] = Label.CONTAINER if joins else Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _ends_a_date_in_title(tokens: Sequence[Token], index: int, last: int) -> bool:
+    """Whether a title's token is a year that ends a date printed after the title: not after a
+    small word ("the 2010 census") and not running on in lower case."""
+    if not _YEAR.fullmatch(tokens[index].text):  # a span is a title's ("England, 1500-1700")
+        return False
+    before = tokens[index - 1].text.lower()
+    after = tokens[index + 1].text if index < last else ""
+    return before not in _SMALL_WORDS and not after[:1].islower()
+
+
+def _date_word(text: str) -> bool:
+    """A token of a date before its year: a month, a day, a year, a dash or a comma."""
+    return (
+        bool(month_number(text))
+        or text in {"-", "–", ",", "/"}
+        or (text.isdigit() and (len(text) <= 2 or bool(_YEAR.fullmatch(text))))
+    )
 
 
 def _open_bracket(tokens: Sequence[Token], stop: int) -> int | None:

@@ -330,3 +330,25 @@ def test_a_given_name_ed_is_no_editors_mark() -> None:
     text = "Smith, Ed, and Jones, K. 2001. Rivers of the north. Oxford."
     labels = _labelled(text, [("Smith", _A), ("2001", _D), ("Rivers", _T), ("Oxford", _O)])
     assert _fields(text, labels)[_A] == "Smith , Ed , and Jones , K ."
+
+
+def test_a_date_read_into_the_end_of_a_title_is_the_date() -> None:
+    text = "S. Thompson, Motif Index of Folk Literature, Copenhagen 1955."
+    fields = _fields(text, _labelled(text, [("S", _A), ("Motif", _T)]))
+    assert fields[_T] == "Motif Index of Folk Literature"
+    assert fields[_D] == "1955"
+    assert fields[_L] == "Copenhagen"
+    text = "Asuncion, A., Newman, D. UCI machine learning repository 2007"
+    fields = _fields(text, _labelled(text, [("Asuncion", _A), ("UCI", _T)]))
+    assert (fields[_T], fields[_D]) == ("UCI machine learning repository", "2007")
+
+
+def test_a_year_in_a_titles_wording_stays_in_it() -> None:
+    for text in (
+        "Smith, J. Report on the 2010 census of Wales.",
+        "Cole, K. The IBM Selectric Typewriter Was Introduced on July 31, 1961.",
+        "Lane, P. Oil and money 1973 to the present.",
+        "Howell, W. Logic and Rhetoric in England, 1500-1700.",
+    ):
+        fields = _fields(text, _labelled(text, [(text.split(",")[0], _A), (text.split()[2], _T)]))
+        assert _D not in fields, text
