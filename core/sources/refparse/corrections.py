@@ -80,7 +80,7 @@ _SMALL_WORDS = frozenset(
      "des", "el", "il", "von", "und", "et", "y", "e", "im", "en", "year", "years"}
 )  # fmt: skip
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
-_ABBREVIATION_LETTERS = 6  # letters a journal's abbreviated word has at most
+_ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
 
 # Quotation marks a title may be printed in: each opening mark and the mark that closes it.
 _QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "„": "“", "‚": "‘"}
@@ -621,23 +621,34 @@ def _open_bracket(tokens: Sequence[Token], stop: int) -> int | None:
 
 
 def _journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A title read on over its full stop into the journal, where no venue was read and a
-    volume or pages follow: "On the trend recognition … of professional traders. Decision
-    Analysis, 4, 176-193." An article's journal stands before its volume; the words after
-    the title's last sentence end are the journal."""
+    """A title read on over its full stop or comma into the journal, where no venue was read
+    and a volume or pages follow: "On the trend recognition … of professional traders.
+    Decision Analysis, 4, 176-193.", "Sélection et parcours des directeurs …, Sociologies
+    pratiques, no. 21, 2010". An article's journal stands before its volume; the words after
+    the title's last sentence end or comma are the journal."""
     labels = list(labelling.labels)
     run = _first_run(labels, Label.TITLE)
     if run is None or Label.CONTAINER in labels:
         return labelling
     first, last = run
-    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    after = next(
+        (
+            i
+            for i in range(last + 1, len(tokens))
+            if tokens[i].is_word and tokens[i].text.lower() not in LOCATOR_WORDS  # "No. 12"
+        ),
+        None,
+    )
     if after is None or labels[after] not in (Label.VOLUME, Label.ISSUE, Label.PAGES):
         return labelling
     end = next(
         (
             index
             for index in range(last - 1, first + 1, -1)
-            if tokens[index].text in ".?!"
+            if (
+                tokens[index].text in ".?!"
+                or (tokens[index].text == "," and "," not in _texts(tokens, index + 1, last))
+            )
             and tokens[index + 1].text[:1].isupper()
             and tokens[index + 1].text.lower() not in LOCATOR_WORDS  # "Volume II: …"
             and not _ROMAN_NUMBER.fullmatch(tokens[index - 1].text)  # "models. II. Form …"
@@ -652,6 +663,10 @@ def _journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) ->
     for inside in range(end + 1, last + 1):
         labels[inside] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _texts(tokens: Sequence[Token], start: int, stop: int) -> set[str]:
+    return {token.text for token in tokens[start:stop]}
 
 
 def _venue_abbreviation_after_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -681,9 +696,10 @@ def _venue_abbreviation_after_title(tokens: Sequence[Token], labelling: Labellin
 
 
 def _venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A journal's first abbreviations read as the title's last part after its comma: "…
-    problems in linear algebra, Funct. Anal. Appl. 12", "… Model of Supermanifolds, Nucl.
-    Phys. B, 915". Words all cut short by full stops, after the title's comma and before the
+    """A journal's first abbreviations read as the title's last part after its comma or its
+    full stop: "… problems in linear algebra, Funct. Anal. Appl. 12", "… Model of
+    Supermanifolds, Nucl. Phys. B, 915", "… retinoic acid signaling. Subcell. Biochem. 70".
+    Words all cut short by full stops, after the title's comma or sentence end and before the
     venue read after them, open that venue."""
     labels = list(labelling.labels)
     run = _first_run(labels, Label.TITLE)
@@ -692,7 +708,7 @@ def _venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labelli
     first, last = run
     if tokens[last].text == ".":  # the full stop after the title's last word read with it
         last -= 1
-    comma = next((i for i in range(last - 1, first, -1) if tokens[i].text == ","), None)
+    comma = next((i for i in range(last - 1, first, -1) if _ends_title_part(tokens, i)), None)
     if (
         comma is None
         or _words(tokens, first, comma) < 3
@@ -717,6 +733,13 @@ def _venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labelli
     for index in range(comma + 1, last + 2):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _ends_title_part(tokens: Sequence[Token], index: int) -> bool:
+    """A comma, or a full stop after a word in lower case (a sentence's end in sentence case,
+    not an initial's or an abbreviation's)."""
+    text, before = tokens[index].text, tokens[index - 1].text
+    return text == "," or (text == "." and before.isalpha() and before[0].islower())
 
 
 def _short_capitalised(text: str) -> bool:

@@ -352,3 +352,19 @@ def test_a_year_in_a_titles_wording_stays_in_it() -> None:
     ):
         fields = _fields(text, _labelled(text, [(text.split(",")[0], _A), (text.split()[2], _T)]))
         assert _D not in fields, text
+
+
+def test_a_journals_abbreviation_after_the_titles_last_sentence_opens_the_venue() -> None:
+    text = "Gutierrez J (2014) Evolution of retinoic acid signaling. Subcell. Biochem. 70, 55-73."
+    spans = [("Gutierrez", _A), ("2014", _D), ("Evolution", _T), ("Biochem", _C), ("70", _V)]
+    fields = _fields(text, _labelled(text, spans))
+    assert fields[_T] == "Evolution of retinoic acid signaling"
+    assert fields[_C] == "Subcell . Biochem ."
+
+
+def test_a_journal_after_the_titles_comma_before_its_number_is_the_journal() -> None:
+    text = "JEANNOT G., Sélection et parcours des directeurs, Sociologies pratiques, no. 21, 2010."
+    labels = _labelled(text, [("JEANNOT", _A), ("Sélection", _T), ("no", _O), ("21", _V)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "Sélection et parcours des directeurs"
+    assert fields[_C].strip(" ,") == "Sociologies pratiques"
