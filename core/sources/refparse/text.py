@@ -37,6 +37,10 @@ _DOI_CUT = re.compile(
 )
 _SUSPENDING = frozenset({"and", "or", "to", "und", "oder", "bis", "et", "ou", "y", "o", "e"})
 _CLEAR_MARGIN = 4  # the whole word must be this many times as common as its rarer piece
+# Characters of the supplementary private-use planes: a word processor's own glyphs (HWP
+# prints a Korean book's title marks "󰡔…󰡕" so), never text. The private-use characters of
+# the basic plane stay: some PDF fonts map ligatures there.
+_SUPPLEMENTARY_PRIVATE = re.compile("[\U000f0000-\U0010ffff]")
 
 
 def plain_reference(raw: str) -> str:
@@ -44,6 +48,7 @@ def plain_reference(raw: str) -> str:
     _, text = strip_label(whole_characters(raw).strip()[:LONGEST])
     text = plain_text(text)
     text = unicodedata.normalize("NFC", text).translate(_LIGATURES)
+    text = _SUPPLEMENTARY_PRIVATE.sub(" ", text)  # a word processor's own marks: "󰡔…󰡕"
     text = _SAME_AUTHORS.sub("", _NOTE_FIRST.sub("", text))
     text = " ".join(text.split())
     text = _SPACED_RANGE.sub(lambda match: next(dash for dash in match.groups() if dash), text)

@@ -368,3 +368,28 @@ def test_a_journal_after_the_titles_comma_before_its_number_is_the_journal() -> 
     fields = _fields(text, labels)
     assert fields[_T] == "Sélection et parcours des directeurs"
     assert fields[_C].strip(" ,") == "Sociologies pratiques"
+
+
+def test_an_east_asian_reference_read_with_no_title_has_its_parts_in_print_order() -> None:
+    text = "문창로, 2017, 문헌자료를 통해 본 삼한의 소도와 제의, 百濟學報22, 百濟學會, pp.5-32."
+    labels = _labelled(text, [("문창로", _A), ("2017", _D), ("문헌자료를", Label.NOTE), ("pp", _O)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "문헌자료를 통해 본 삼한의 소도와 제의"
+    assert fields[_C] == "百濟學報22"
+    text = "孫洪生, 李永民. 子和補意推原. 張家口醫學院學報. 2003. 20(6)."
+    fields = _fields(text, _labelled(text, [("孫洪生", _A), ("2003", _D)]))
+    assert (fields[_T], fields[_C]) == ("子和補意推原", "張家口醫學院學報")
+
+
+def test_a_reference_in_a_latin_script_read_with_no_title_keeps_its_labels() -> None:
+    text = "Okonkwo, A., 2017, Sparse graphs, Journal of Graphs, 12."
+    labels = _labelled(text, [("Okonkwo", _A), ("2017", _D), ("Sparse", Label.NOTE), ("12", _V)])
+    assert _T not in _fields(text, labels)
+
+
+def test_a_korean_journal_after_the_titles_comma_before_its_volume_is_the_journal() -> None:
+    text = "정연환, QFD를 활용한 함정 관리 방안 연구, 한국시스템엔지니어링학회, Vol. 15, 2019."
+    labels = _labelled(text, [("정연환", _A), ("QFD를", _T), ("Vol", _O), ("15", _V), ("2019", _D)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "QFD를 활용한 함정 관리 방안 연구"
+    assert fields[_C].strip(" ,") == "한국시스템엔지니어링학회"

@@ -106,3 +106,11 @@ def test_a_doi_a_line_break_cut_is_whole_again(printed: str, meant: str) -> None
 )
 def test_the_words_after_a_whole_doi_stay_apart(printed: str) -> None:
     assert rejoin_identifiers(printed) == printed
+
+
+def test_a_word_processors_private_marks_around_a_title_are_no_text() -> None:
+    text = plain_reference(
+        "최영락. 2004. \U000f0854세계 1위 메이드 인 코리아: 반도체\U000f0855. 지성사."
+    )
+    assert "\U000f0854" not in text and "\U000f0855" not in text
+    assert "반도체 ." in text or "반도체." in text
