@@ -119,6 +119,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _names_run_on,
         _year_ends_the_names,
         _name_after_last_initial,
+        _journal_read_as_last_name,
         _vancouver_names_end,
         _venue_after_inverted_names,
         _abbreviations_joined,
@@ -1133,7 +1134,63 @@ def _name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> L
     family = tokens[last + 2]
     if tokens[last + 1].text != "." or not family.text[0].isupper() or _is_initial(family.text):
         return labelling
+    if _opens_abbreviated_venue(tokens, labels, last + 2):  # "C. H. Bennett, J. Comput. Phys."
+        labels[last] = labels[last + 1] = labels[last + 2] = Label.CONTAINER
+        return Labelling(tuple(labels), labelling.confidence)
     labels[last + 1] = labels[last + 2] = Label.AUTHOR
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _opens_abbreviated_venue(tokens: Sequence[Token], labels: Sequence[Label], word: int) -> bool:
+    """Whether a word is a journal's abbreviation that goes on into the venue read after it:
+    "Comput" in "J. Comput. Phys. 22", "Org" in "I. Org. Chem. 19"."""
+    return tokens[word].text.lower() in JOURNAL_WORDS and _goes_on_into_venue(tokens, labels, word)
+
+
+def _goes_on_into_venue(tokens: Sequence[Token], labels: Sequence[Label], word: int) -> bool:
+    """Whether a word is cut short by a full stop and the venue read goes on after it."""
+    return (
+        word + 2 < len(tokens)
+        and tokens[word + 1].text == "."
+        and Label.CONTAINER in (labels[word], labels[word + 2])
+    )
+
+
+def _journal_read_as_last_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference printed without a title whose journal's first abbreviation was read as the
+    last name of the list: "H. Rieger and N. Kawashima, Euro. Phys. J. B 9", "K. Olive, Chin.
+    Phys. C 38", "J. J. H. Brouwers, J. Engrg. Math., 44". The last name, after its comma, is
+    an abbreviation (an initial before it at most) going on into the venue read after it: a
+    journal's word, or in a list of names with initials, a word with none and that no name
+    list holds."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels:
+        return labelling
+    first, last = run
+    while last > first and not tokens[last].is_word:
+        last -= 1
+    comma = next((i for i in range(last - 1, first, -1) if tokens[i].text in {",", "and"}), None)
+    if comma is None or last + 2 >= len(tokens):
+        return labelling
+    initialled = _is_initial(tokens[first].text)
+    start = comma + 1
+    word = last
+    chunk = [tokens[i].text for i in range(start, last + 1)]
+    has_initial = len(chunk) == 3 and _is_initial(chunk[0]) and chunk[1] == "."
+    if (
+        not (len(chunk) == 1 or has_initial)
+        or not tokens[word].text[:1].isupper()
+        or _is_initial(tokens[word].text)  # "van Wees, B.J .Nat Nanotechnol": J is his
+    ):
+        return labelling
+    journal_word = tokens[word].text.lower() in JOURNAL_WORDS
+    no_name = initialled and not has_initial and name_counts(tokens[word].text) == (0, 0)
+    if not (journal_word or no_name) or not _goes_on_into_venue(tokens, labels, word):
+        return labelling
+    labels[comma] = Label.OTHER
+    for index in range(start, word + 2):
+        labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
 
 

@@ -393,3 +393,24 @@ def test_a_korean_journal_after_the_titles_comma_before_its_volume_is_the_journa
     fields = _fields(text, labels)
     assert fields[_T] == "QFD를 활용한 함정 관리 방안 연구"
     assert fields[_C].strip(" ,") == "한국시스템엔지니어링학회"
+
+
+def test_a_journals_first_abbreviation_read_as_the_last_name_is_the_venue() -> None:
+    """As the labeller read them: the journal's first word with the names."""
+    _P = Label.PAGES
+    text = "C. H. Bennett, J. Comput. Phys. 22, 245 (1976)."
+    labels = [*[_A] * 7, _O, _C, _C, _C, _O, _V, _O, _P, _O, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "C . H . Bennett ,"
+    assert fields[_C] == "J . Comput . Phys"
+    text = "H. Rieger and N. Kawashima, Euro. Phys. J. B 9, 233 (1999)."
+    labels = [*[_A] * 9, _O, *[_C] * 5, _V, _O, _P, _O, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "H . Rieger and N . Kawashima"
+    assert fields[_C] == "Euro . Phys . J . B"
+
+
+def test_a_last_initial_before_the_journal_stays_the_authors() -> None:
+    text = "van Wees, B.J .Nat Nanotechnol 2012, 7, 166-168."
+    labels = [*[_A] * 6, _O, _C, _C, _D, _O, _V, _O, Label.PAGES, _O]
+    assert _fields(text, labels)[_A] == "van Wees , B . J"
