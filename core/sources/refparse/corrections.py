@@ -120,6 +120,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _year_ends_the_names,
         _name_after_last_initial,
         _journal_read_as_last_name,
+        _title_opening_read_as_name,
         _vancouver_names_end,
         _venue_after_inverted_names,
         _abbreviations_joined,
@@ -1191,6 +1192,43 @@ def _journal_read_as_last_name(tokens: Sequence[Token], labelling: Labelling) ->
     labels[comma] = Label.OTHER
     for index in range(start, word + 2):
         labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _title_opening_read_as_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title's first part before its colon read as the last of the names: "… J. Lee, and
+    E.-S. Kim. Mstr: Multi-scale transformer …", "… Michel Dagenais, ARITO: Cyber-attack
+    response system …". In a list whose names open with initials, a word after a family name's
+    full stop starts no name; nor does a word in capitals in a list of names that are not.
+    The word and its colon open the title."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    while last > first and not tokens[last].is_word:
+        last -= 1
+    colon = last + 1
+    if colon + 1 >= len(tokens) or tokens[colon].text != ":" or last - first < 3:
+        return labelling
+    word, before = tokens[last].text, tokens[last - 1].text
+    after_full_stop = (
+        before == "." and not _is_initial(tokens[last - 2].text) and _is_initial(tokens[first].text)
+    )
+    in_capitals = (
+        before in {",", "and"}
+        and len(word) > 2
+        and word.isupper()
+        and not any(t.text.isupper() and len(t.text) > 2 for t in tokens[first : last - 1])
+    )
+    if _is_initial(word) or not (after_full_stop or in_capitals):
+        return labelling
+    labels[last - 1] = Label.OTHER
+    labels[last] = labels[colon] = Label.TITLE
+    for index in range(colon + 1, len(tokens)):
+        if labels[index] is not Label.OTHER or not tokens[index].is_word:
+            break
+        labels[index] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
 
 

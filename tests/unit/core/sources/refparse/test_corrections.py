@@ -414,3 +414,17 @@ def test_a_last_initial_before_the_journal_stays_the_authors() -> None:
     text = "van Wees, B.J .Nat Nanotechnol 2012, 7, 166-168."
     labels = [*[_A] * 6, _O, _C, _C, _D, _O, _V, _O, Label.PAGES, _O]
     assert _fields(text, labels)[_A] == "van Wees , B . J"
+
+
+def test_a_titles_first_part_read_as_the_last_name_opens_the_title() -> None:
+    text = "J. Lee, and E.-S. Kim. Mstr: Multi-scale transformer for detection. In CVPR, 2022."
+    labels = _labelled(text, [("J", _A), ("Multi-scale", _T), ("In", _O), ("CVPR", _C)])
+    fields = _fields(text, labels)
+    assert fields[_A] == "J . Lee , and E . - S . Kim"
+    assert fields[_T].startswith("Mstr : Multi-scale")
+
+
+def test_a_name_before_a_colon_in_copernicus_style_stays_a_name() -> None:
+    text = "Zhu, Y. and Lang, K.: Glacier retreat in the Alps, in: EGU, 2020."
+    labels = _labelled(text, [("Zhu", _A), (":", _O), ("Glacier", _T), ("in", _O)])
+    assert _fields(text, labels)[_A] == "Zhu , Y . and Lang , K ."
