@@ -84,6 +84,7 @@ _EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af
 _PART_ENDS = frozenset({",", ".", "，", "。", "、", ";", "；"})
 # Labels of words the labeller read as no field of their own (or as names they cannot be).
 _UNREAD = frozenset({Label.NOTE, Label.OTHER, Label.AUTHOR, Label.PUBLISHER})
+_PUBLISHER_WORDS = 10  # words of a publisher's name read as a title's end, at most
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
 
@@ -110,6 +111,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _venue_abbreviation_after_title,
         _venue_abbreviations_after_comma,
         _publisher_after_title,
+        _place_and_publisher_after_title,
         _title_read_as_note,
         _name_of_a_link,
         _prose_read_as_names,
@@ -1439,6 +1441,42 @@ def _publisher_after_title(tokens: Sequence[Token], labelling: Labelling) -> Lab
     for inside in range(colon + 1, last + 1):
         labels[inside] = Label.LOCATION
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's imprint read as its title's last sentence: "Managing Work and Family Life …
+    in the EU. Leeds: Centre for the Study of Law and Policy in Europe", "… approach. London,
+    UK: BMJ Publishing Group". After the title's full stop, a place (a few capitalised words)
+    and a colon, and then a publisher's name (a word such as "Press", "Centre", "Verlag"):
+    the title ends at its full stop."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None or any(label in (Label.PUBLISHER, Label.LOCATION) for label in labels[: run[0]]):
+        return labelling
+    first, last = run
+    for stop in range(first + 3, last - 2):
+        if tokens[stop].text != "." or not tokens[stop - 1].text.isalpha():
+            continue
+        colon = next(
+            (i for i in range(stop + 2, min(last, stop + 6)) if tokens[i].text == ":"), None
+        )
+        if colon is None or _words(tokens, first, stop) < _TITLE_WORDS:
+            continue
+        place = [i for i in range(stop + 1, colon) if tokens[i].is_word]
+        publisher = [i for i in range(colon + 1, last + 1) if tokens[i].is_word]
+        if (
+            1 <= len(place) <= _PLACE_WORDS + 1
+            and all(tokens[i].text[:1].isupper() for i in place)
+            and 1 <= len(publisher) <= _PUBLISHER_WORDS
+            and any(tokens[i].text.lower() in PUBLISHER_WORDS for i in publisher)
+        ):
+            labels[stop] = labels[colon] = Label.OTHER
+            for index in range(stop + 1, colon):
+                labels[index] = Label.LOCATION if tokens[index].is_word else Label.OTHER
+            for index in range(colon + 1, last + 1):
+                labels[index] = Label.PUBLISHER
+            return Labelling(tuple(labels), labelling.confidence)
+    return labelling
 
 
 def _book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -428,3 +428,18 @@ def test_a_name_before_a_colon_in_copernicus_style_stays_a_name() -> None:
     text = "Zhu, Y. and Lang, K.: Glacier retreat in the Alps, in: EGU, 2020."
     labels = _labelled(text, [("Zhu", _A), (":", _O), ("Glacier", _T), ("in", _O)])
     assert _fields(text, labels)[_A] == "Zhu , Y . and Lang , K ."
+
+
+def test_a_place_and_publisher_read_as_the_titles_last_sentence_are_the_imprint() -> None:
+    text = "Ackers, L. 2003. Managing Work and Family Life. Leeds: Centre for the Study of Law."
+    labels = _labelled(text, [("Ackers", _A), ("2003", _D), ("Managing", _T)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "Managing Work and Family Life"
+    assert fields[_L] == "Leeds"
+    assert fields[Label.PUBLISHER] == "Centre for the Study of Law ."
+
+
+def test_a_subtitle_after_a_place_name_and_colon_stays_in_the_title() -> None:
+    text = "Kay, R. 2001. Rivers of the north. Oxford: The town and its water. London."
+    labels = _labelled(text, [("Kay", _A), ("2001", _D), ("Rivers", _T), ("London", _O)])
+    assert _fields(text, labels)[_T] == "Rivers of the north . Oxford : The town and its water ."
