@@ -181,8 +181,8 @@ def _quoted_span(tokens: Sequence[Token], labels: Sequence[Label]) -> tuple[int,
     « société civile » dans … ») is passed over."""
     for opening in range(1, len(tokens) - 2):
         closes = _QUOTES.get(tokens[opening].text)
-        if closes is None:
-            continue
+        if closes is None or _inside_word(tokens, opening):
+            continue  # no mark, or a letter's (the ayn of "Al-Ma‘tūq", an elision)
         if tokens[opening - 1].text in _QUOTES:
             return None  # a quotation inside quotation marks: "'Inherent' Ideology, …"
         before = next((i for i in range(opening - 1, -1, -1) if tokens[i].is_word), None)
@@ -202,6 +202,17 @@ def _quoted_span(tokens: Sequence[Token], labels: Sequence[Label]) -> tuple[int,
                 return opening, closing
         return None
     return None
+
+
+def _inside_word(tokens: Sequence[Token], index: int) -> bool:
+    """Whether a mark stands between two letters with no space: part of a word."""
+    return (
+        0 < index < len(tokens) - 1
+        and tokens[index - 1].is_word
+        and tokens[index + 1].is_word
+        and tokens[index - 1].end == tokens[index].start
+        and tokens[index].end == tokens[index + 1].start
+    )
 
 
 def _asked(tokens: Sequence[Token], closing: int) -> bool:

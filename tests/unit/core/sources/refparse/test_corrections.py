@@ -443,3 +443,11 @@ def test_a_subtitle_after_a_place_name_and_colon_stays_in_the_title() -> None:
     text = "Kay, R. 2001. Rivers of the north. Oxford: The town and its water. London."
     labels = _labelled(text, [("Kay", _A), ("2001", _D), ("Rivers", _T), ("London", _O)])
     assert _fields(text, labels)[_T] == "Rivers of the north . Oxford : The town and its water ."
+
+
+def test_a_mark_inside_a_name_opens_no_quotation() -> None:
+    text = "Al-Ma‘tūq, A. M., “Al-Alfāẓ al-Mushtarakah,” Majallah al-islāmiyyah, 13(21)."
+    labels = _labelled(text, [("Al-Ma", _A), ("“", _O), ("Al-Alfāẓ", _T), ("13", _V)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "Al-Alfāẓ al-Mushtarakah"
+    assert fields[_C].startswith("Majallah")
