@@ -108,6 +108,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _imprint_read_into_title,
         _title_run_into_venue,
         _journal_read_as_title_end,
+        _journal_run_into_sentence_case_title,
         _venue_abbreviation_after_title,
         _venue_abbreviations_after_comma,
         _publisher_after_title,
@@ -748,6 +749,47 @@ def _journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) ->
     labels[end] = Label.OTHER
     for inside in range(end + 1, last + 1):
         labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _journal_run_into_sentence_case_title(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """A journal printed straight after a title in sentence case, with no full stop between
+    them, read as the title's end where no venue was read and the date and volume follow
+    (Vancouver's "… on pregnancy rates Fertil Steril 1995; 63: 1284-6", "… herpes simplex
+    virus infection Genitourin Med (1988) 64(5)"): the capitalised words that end the title
+    after its last word in lower case, two or more, one of them a journal's abbreviation or a
+    word no dictionary holds, are the journal."""
+    labels = list(labelling.labels)
+    run = _first_run(labels, Label.TITLE)
+    if run is None or Label.CONTAINER in labels:
+        return labelling
+    first, last = run
+    while last > first and not tokens[last].is_word:
+        last -= 1
+    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if after is None or labels[after] is not Label.DATE:
+        return labelling
+    if not any(labels[i] is Label.VOLUME for i in range(after + 1, min(len(tokens), after + 6))):
+        return labelling
+    words = [i for i in range(first, last + 1) if tokens[i].is_word]
+    lower = [i for i in words if tokens[i].text[:1].islower()]
+    if len(lower) * 2 < len(words) or not lower:
+        return labelling
+    journal = [i for i in words if i > lower[-1]]
+    if not (
+        2 <= len(journal) <= _JOURNAL_WORDS
+        and all(tokens[i].text[:1].isupper() and tokens[i].text.isalpha() for i in journal)
+        and any(
+            tokens[i].text.lower() in JOURNAL_WORDS or word_count(tokens[i].text.lower()) == 0
+            for i in journal
+        )
+        and _words(tokens, first, journal[0]) >= _TITLE_WORDS
+    ):
+        return labelling
+    for index in range(journal[0], last + 1):
+        labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
 
 

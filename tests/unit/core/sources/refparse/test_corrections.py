@@ -451,3 +451,17 @@ def test_a_mark_inside_a_name_opens_no_quotation() -> None:
     fields = _fields(text, labels)
     assert fields[_T] == "Al-Alfāẓ al-Mushtarakah"
     assert fields[_C].startswith("Majallah")
+
+
+def test_a_journal_run_into_a_title_in_sentence_case_before_its_date_is_the_journal() -> None:
+    text = "Goldmeier D. Implications of genital herpes infection Genitourin Med (1988) 64: 327."
+    labels = _labelled(text, [("Goldmeier", _A), ("Implications", _T), ("1988", _D), ("64", _V)])
+    fields = _fields(text, labels)
+    assert fields[_T].rstrip(" (") == "Implications of genital herpes infection"
+    assert fields[_C] == "Genitourin Med"
+
+
+def test_a_title_in_title_case_keeps_its_last_words() -> None:
+    text = "Summers J. Replication of the Genome by Reverse Transcription 1982; 29: 403-415."
+    labels = _labelled(text, [("Summers", _A), ("Replication", _T), ("1982", _D), ("29", _V)])
+    assert _fields(text, labels)[_T] == "Replication of the Genome by Reverse Transcription"
