@@ -199,10 +199,19 @@ def _quoted_span(tokens: Sequence[Token], labels: Sequence[Label]) -> tuple[int,
             after = tokens[closing + 1].text if closing + 1 < len(tokens) else "."
             if depth:
                 depth -= 1
+            elif closing == opening + 2 and _names_go_on(tokens, labels, closing):
+                break  # a nickname among the names: 'Jiang, C. "Max"., Kashinath, K., …'
             elif after in ",.;" or tokens[closing - 1].text in ",." or _asked(tokens, closing):
                 return opening, closing
         return None
     return None
+
+
+def _names_go_on(tokens: Sequence[Token], labels: Sequence[Label], closing: int) -> bool:
+    """Whether the word after a closing mark was read as a name: the list of names goes on
+    (after one quoted word, a nickname; after a title, its book's editors may follow)."""
+    after = next((i for i in range(closing + 1, len(tokens)) if tokens[i].is_word), None)
+    return after is not None and labels[after] is Label.AUTHOR
 
 
 def _inside_word(tokens: Sequence[Token], index: int) -> bool:
