@@ -53,6 +53,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "batch.sqlite of a `cite-sentinel batch` output folder) with its workers",
     )
     parser.add_argument(
+        "--fulltext",
+        metavar="DIR",
+        help="a folder of the cited works' full texts (PDFs or texts named by key or DOI, / as "
+        "_) that groundedness reads, as `check --fulltext`",
+    )
+    parser.add_argument(
         "--keep",
         action="store_true",
         help="keep each upload's files after its check (default: removed when it is done)",
@@ -89,6 +95,7 @@ def run_serve(options: argparse.Namespace, environ: Mapping[str, str]) -> ExitCo
         refresh=options.refresh,
         keep=options.keep,
         budget=_budget(options.queue),
+        fulltext=_fulltext(options.fulltext),
     )
     listener = _listen(options.host, options.port)
     _log_to_stderr(environ)
@@ -148,6 +155,16 @@ def _budget(location: str | None) -> str:
             f"{STATE_FILE} of a `cite-sentinel batch` output folder"
         )
     return str(path.absolute())
+
+
+def _fulltext(folder: str | None) -> Path | None:
+    """The full texts' folder, made absolute (the server may change its working folder)."""
+    if folder is None:
+        return None
+    path = Path(folder).expanduser()
+    if not path.is_dir():
+        raise InputError(f"--fulltext {folder}: no such folder; give a folder of PDFs or texts")
+    return path.absolute()
 
 
 def _listen(host: str, port: int) -> socket.socket:

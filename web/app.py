@@ -92,6 +92,7 @@ def create_app(settings: ServeSettings) -> Starlette:
             offline=settings.offline,
             refresh=settings.refresh,
             budget=settings.budget,
+            fulltext=settings.fulltext,
         )
         server = Server(settings, checker, Jobs(root, keep=settings.keep))
         holder["server"] = server

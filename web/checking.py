@@ -34,7 +34,8 @@ class Checker:
     """The server's check session and the thread it works on (started at the first check,
     ended with the server). With a `budget` (a batch queue's location: a postgresql:// URL or
     a batch's state file) every request waits its turn in that queue's shared budget, with
-    the `cite-sentinel batch` workers that draw on it."""
+    the `cite-sentinel batch` workers that draw on it. With `fulltext`, a check with
+    groundedness reads the cited works' full texts from that folder, as `check --fulltext`."""
 
     def __init__(
         self,
@@ -44,8 +45,10 @@ class Checker:
         offline: bool = False,
         refresh: bool = False,
         budget: str = "",
+        fulltext: Path | None = None,
     ) -> None:
         self._budget = open_budget(budget, config) if budget else None
+        self._fulltext = fulltext
         transport = BudgetedTransport(self._budget, environ) if self._budget else None
         self.session = CheckSession(
             config, environ, offline=offline, refresh=refresh, transport=transport
@@ -79,7 +82,11 @@ class Checker:
                 here.call_soon_threadsafe(on_verdict, reference, verdict)
 
         work = self.session.check(
-            [str(path) for path in paths], ground=ground, on_verdict=told, on_read=told_read
+            [str(path) for path in paths],
+            ground=ground,
+            fulltext=self._fulltext if ground else None,
+            on_verdict=told,
+            on_read=told_read,
         )  # each check's verdicts live in its result; the session's store is bounded in core
         return await self._on_thread(work)
 

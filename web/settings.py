@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cite_sentinel.core import Config
 from cite_sentinel.web.limits import Limits
@@ -23,6 +24,7 @@ class ServeSettings:
     refresh: bool = False
     keep: bool = False  # keep each upload's folder after its check (--keep)
     budget: str = ""  # a batch queue whose request budget the page shares (--queue)
+    fulltext: Path | None = None  # the cited works' full texts for groundedness (--fulltext)
     limits: Limits = field(default_factory=Limits)
 
     @property

@@ -42,3 +42,10 @@ def test_a_queue_that_is_not_there_is_said(
     assert run_command(["serve", "--port", "0", "--queue", str(tmp_path / "nothing")]) == 2
     said = capsys.readouterr().err
     assert "no batch queue there; give a postgresql:// URL or the batch.sqlite" in said
+
+
+def test_a_fulltext_folder_that_is_not_there_is_said_before_anything_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_command(["serve", "--port", "0", "--fulltext", str(tmp_path / "nowhere")]) == 2
+    assert "--fulltext" in capsys.readouterr().err

@@ -202,3 +202,21 @@ def test_a_folder_of_manuscripts_chosen_in_the_browser_is_a_batch(client: TestCl
         assert "event: done" in list(events.iter_lines())
     names = re.findall(r'<a href="/checks/[^"]+/">([^<]+)</a>', client.get(page).text)
     assert names == ["one", "three.bib", "two"]
+
+
+def test_groundedness_reads_the_full_texts_the_server_was_given(tmp_path: Path) -> None:
+    """`serve --fulltext DIR`: a citing sentence is judged against the cited work's full text
+    in that folder, as `check --ground --fulltext DIR` judges it."""
+    texts = tmp_path / "fulltext"
+    texts.mkdir()
+    (texts / "smith2020.txt").write_text(
+        "Sparse graph inference recovers the edges of a network from few samples.",
+        encoding="utf-8",
+    )
+    manuscript = b"Sparse inference recovers a network's edges from few samples [@smith2020].\n"
+    settings = ServeSettings(config=Config(), environ={}, offline=True, fulltext=texts)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1:8000") as client:
+        page = _checked(client, [("paper.md", manuscript), ("refs.bib", BIB.encode())], ground="1")
+        report = client.get(page + "report.json").json()
+    (citation,) = report["citations"]
+    assert citation["support"]["evidence_kind"] == "full text"
