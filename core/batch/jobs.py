@@ -29,6 +29,7 @@ class Screened:
     fabricated: int = 0
     unverified: int = 0
     retracted: int = 0
+    accepted: int = 0  # accepted by the author though their verdict says something is wrong
     errors: int = 0
     warnings: int = 0
     seconds: float = 0.0

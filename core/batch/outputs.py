@@ -17,8 +17,10 @@ from cite_sentinel.core.workspace.atomic import write_atomically
 
 COLUMNS = (
     "manuscript", "references", "verified", "miscited", "fabricated", "unverified", "retracted",
-    "errors", "warnings", "seconds", "attempts", "failure", "report", "flagged", "unreadable",
+    "accepted", "errors", "warnings", "seconds", "attempts", "failure", "report", "flagged",
+    "unreadable",
 )  # fmt: skip
+COUNTED = COLUMNS[1:10]  # the columns that add up over the batch, "references" to "warnings"
 
 
 def write_outputs(results: Sequence[Screened], folder: Path) -> Path:
@@ -33,7 +35,7 @@ def write_outputs(results: Sequence[Screened], folder: Path) -> Path:
             _write(reports / f"{stem}.md", screened.report_markdown)
     rows = [_row(screened, f"reports/{links[screened.name]}") for screened in results]
     _write(folder / "summary.csv", _csv(rows))
-    totals = {name: sum(int(getattr(r, name)) for r in results) for name in COLUMNS[1:9]}
+    totals = {name: sum(int(getattr(r, name)) for r in results) for name in COUNTED}
     summary = {"version": 1, "manuscripts": len(rows), "totals": totals, "rows": rows}
     _write(folder / "summary.json", json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
     page = folder / "index.html"

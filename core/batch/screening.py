@@ -29,6 +29,7 @@ async def screen(name: str, files: Sequence[str], session: CheckSession) -> Scre
         fabricated=counts.fabricated,
         unverified=counts.unverified,
         retracted=counts.retracted,
+        accepted=counts.accepted,
         errors=counts.errors,
         warnings=counts.warnings,
         seconds=round(time.perf_counter() - started, 3),

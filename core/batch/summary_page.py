@@ -6,7 +6,7 @@ import html
 from collections.abc import Mapping, Sequence
 
 _SHOWN = ("references", "verified", "miscited", "fabricated", "unverified", "retracted",
-          "errors", "warnings")  # fmt: skip
+          "accepted", "errors", "warnings")  # fmt: skip
 # Clicking a column head sorts by it (numbers as numbers); a second click reverses.
 _SCRIPT = """
 document.querySelectorAll("th").forEach((head, column) => head.addEventListener("click", () => {

@@ -14,17 +14,19 @@ def test_the_summary_counts_verdicts_and_links_every_report(tmp_path: Path) -> N
     results = [
         Screened(name="<script>x</script>", references=3, verified=2, fabricated=1,
                  report_json="{}", report_markdown="# Reference check\n"),
-        Screened(name="b/paper", references=5, verified=5, report_json="{}",
+        Screened(name="b/paper", references=5, verified=4, accepted=1, report_json="{}",
                  report_markdown="# ok\n", attempts=2),
         Screened(name="broken", failure="internal error: ValueError"),
     ]  # fmt: skip
     page = write_outputs(results, tmp_path)
     rows = list(csv.DictReader((tmp_path / "summary.csv").open(encoding="utf-8")))
-    assert [(r["manuscript"], r["fabricated"], r["attempts"]) for r in rows] == [
-        ("<script>x</script>", "1", "1"), ("b/paper", "0", "2"), ("broken", "0", "1")
+    assert [(r["manuscript"], r["fabricated"], r["accepted"], r["attempts"]) for r in rows] == [
+        ("<script>x</script>", "1", "0", "1"), ("b/paper", "0", "1", "2"),
+        ("broken", "0", "0", "1"),
     ]  # fmt: skip
     summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
     assert summary["totals"]["references"] == 8 and summary["totals"]["fabricated"] == 1
+    assert summary["totals"]["accepted"] == 1
     assert (tmp_path / "reports" / "b_paper.md").read_text(encoding="utf-8") == "# ok\n"
     html = page.read_text(encoding="utf-8")
     assert "&lt;script&gt;x&lt;/script&gt;" in html and "<script>x" not in html
