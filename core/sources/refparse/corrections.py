@@ -85,6 +85,11 @@ _PART_ENDS = frozenset({",", ".", "，", "。", "、", ";", "；"})
 # Labels of words the labeller read as no field of their own (or as names they cannot be).
 _UNREAD = frozenset({Label.NOTE, Label.OTHER, Label.AUTHOR, Label.PUBLISHER})
 _PUBLISHER_WORDS = 10  # words of a publisher's name read as a title's end, at most
+# Words that say what names did besides writing: editing, translating, producing, compiling.
+_ROLE_WORDS = _EDITOR_MARKS | frozenset(
+    {"trans", "transl", "translator", "translated", "producer", "producers", "director",
+     "compiler", "compiled", "edited", "übers", "trad"}
+)  # fmt: skip
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
 
@@ -118,6 +123,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _prose_read_as_names,
         _given_name_read_as_title,
         _names_end_after_the_last_and,
+        _opening_names_read_as_other,
         _names_marked_as_editors,
         _names_run_on,
         _year_ends_the_names,
@@ -1019,6 +1025,34 @@ def _names_end_after_the_last_and(tokens: Sequence[Token], labelling: Labelling)
     labels[end] = Label.OTHER
     for inside in range(rest[0], last + 1):
         labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _opening_names_read_as_other(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference's opening names read as its editors or its venue, where no author was read
+    and no mark says they edited it: "World Health Organization (2009). World Suicide …",
+    "American Educational Research Association. (1985). Standards for …", "Adam Mornement,
+    The second coming, World architecture". What opens a reference before its date or title is
+    who wrote it."""
+    labels = list(labelling.labels)
+    if Label.AUTHOR in labels:
+        return labelling
+    start = next((i for i, token in enumerate(tokens) if token.is_word), None)
+    if start is None or labels[start] not in (Label.EDITOR, Label.CONTAINER):
+        return labelling
+    label = labels[start]
+    end = start
+    while end + 1 < len(tokens) and labels[end + 1] is label:
+        end += 1
+    after = next((i for i in range(end + 1, len(tokens)) if tokens[i].is_word), None)
+    if after is None or labels[after] not in (Label.DATE, Label.TITLE):
+        return labelling
+    if label is Label.CONTAINER and (labels[after] is not Label.DATE or Label.TITLE not in labels):
+        return labelling  # a periodical cited by its name: "Business Week, "Banks Try …""
+    if any(tokens[i].text.lower() in _ROLE_WORDS for i in range(start, min(len(tokens), end + 4))):
+        return labelling
+    for index in range(start, end + 1):
+        labels[index] = Label.AUTHOR
     return Labelling(tuple(labels), labelling.confidence)
 
 

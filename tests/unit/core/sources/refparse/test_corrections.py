@@ -465,3 +465,27 @@ def test_a_title_in_title_case_keeps_its_last_words() -> None:
     text = "Summers J. Replication of the Genome by Reverse Transcription 1982; 29: 403-415."
     labels = _labelled(text, [("Summers", _A), ("Replication", _T), ("1982", _D), ("29", _V)])
     assert _fields(text, labels)[_T] == "Replication of the Genome by Reverse Transcription"
+
+
+def test_an_organisation_opening_the_reference_read_as_a_venue_is_its_author() -> None:
+    text = "World Health Organization (2009). World Suicide Prevention Day. Geneva."
+    labels = _labelled(text, [("World", _C), ("2009", _D), ("World", _T), ("Geneva", _O)])
+    fields = _fields(text, labels)
+    assert fields[_A].rstrip(" (") == "World Health Organization"
+    assert _C not in fields
+
+
+def test_a_periodical_cited_by_its_name_stays_the_venue() -> None:
+    text = 'Business Week, "Banks Try to Dodge the Fed," April 5, 1969.'
+    labels = _labelled(text, [("Business", _C), ('"', _O), ("Banks", _T), ("April", _D)])
+    fields = _fields(text, labels)
+    assert _A not in fields and fields[_C].startswith("Business Week")
+
+
+def test_names_read_as_editors_with_no_role_said_are_the_authors() -> None:
+    text = "Adam Mornement, The second coming, World architecture, No. 83, 2000, 34-37"
+    labels = _labelled(text, [("Adam", Label.EDITOR), ("The", _T), ("World", _C), ("2000", _D)])
+    assert _fields(text, labels)[_A].rstrip(" ,") == "Adam Mornement"
+    text = "Johnston, Dafydd, trans. and ed. Iolo Goch: Poems. Llandysul: Gomer, 1993."
+    labels = _labelled(text, [("Johnston", Label.EDITOR), ("Iolo", _T), ("Llandysul", _O)])
+    assert _A not in _fields(text, labels)
