@@ -19,6 +19,7 @@ from cite_sentinel.core.sources.refparse.fields import Fields
 from cite_sentinel.core.sources.refparse.labels import Label
 
 _YEAR_TOKEN = re.compile(rf"(?<![\d/.])({YEAR})[a-z]?(?![\d])")
+_DAY_MONTH_YEAR = re.compile(rf"\b\d{{1,2}}\s?[/.]\s?\d{{1,2}}\s?[/.]\s?({YEAR})\b")  # "25/04/2013"
 _NO_DATE = re.compile(
     r"\b(?:n\.\s?d|s\.\s?d|in press|forthcoming|submitted|im druck|sous presse)\b", re.I
 )
@@ -136,7 +137,7 @@ def _date(fields: Fields) -> tuple[int | None, str]:
     """The year and the ISO date of the first date field; a reference without one may still
     print its year in a field read otherwise (a venue's "2019", a note)."""
     for found in fields.all(Label.DATE):
-        match = _YEAR_TOKEN.search(found.text)
+        match = _YEAR_TOKEN.search(found.text) or _DAY_MONTH_YEAR.search(found.text)
         if match:
             year = match.group(1)
             return int(year), _iso_date(year, found.text)

@@ -90,6 +90,8 @@ _ROLE_WORDS = _EDITOR_MARKS | frozenset(
     {"trans", "transl", "translator", "translated", "producer", "producers", "director",
      "compiler", "compiled", "edited", "übers", "trad"}
 )  # fmt: skip
+_YEARS = re.compile(rf"({YEAR})[-‐‑–—](\d{{4}}|\d{{2}})")
+_YEARS_A_SPAN_HOLDS = 50
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
 
@@ -135,6 +137,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         _abbreviations_joined,
         _years_in_venue_or_title,
         _day_after_month,
+        _year_span_read_as_numbers,
         _date_read_into_title,
         _year_read_into_title,
         _venue_before_numbers,
@@ -1726,6 +1729,45 @@ def _day_after_month(tokens: Sequence[Token], labelling: Labelling) -> Labelling
         ):
             labels[index], labels[index + 1] = Label.DATE, Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _year_span_read_as_numbers(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Where no date was read, a span of years read as an issue in brackets or as the pages of
+    a work with no volume is the date: "Social Text 16 (1986–87)", a multi-volume edition's
+    "Cambridge University Press, 1985-2015". Pages announced ("pp. 1985-2015") or after a
+    volume ("Energy Environ. Sci., 12, 1910-1917") stay pages."""
+    labels = list(labelling.labels)
+    if Label.DATE in labels:
+        return labelling
+    numbered = Label.VOLUME in labels  # an article's pages may look like years: "1910-1917"
+    for index, token in enumerate(tokens):
+        if not _years_apart(token.text):
+            continue
+        bracketed = 0 < index < len(tokens) - 1 and tokens[index - 1].text == "("
+        if (labels[index] is Label.ISSUE and bracketed) or (
+            labels[index] is Label.PAGES and not numbered and not _announced_pages(tokens, index)
+        ):
+            labels[index] = Label.DATE
+            return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def _announced_pages(tokens: Sequence[Token], index: int) -> bool:
+    return any(
+        tokens[i].text.lower() in {"p", "pp", "pages", "s", "pgs"}
+        for i in range(max(0, index - 2), index)
+    )
+
+
+def _years_apart(text: str) -> bool:
+    """Whether a token is a span of years, the second after the first by 50 at most:
+    "1986–87", "1985-2015"."""
+    match = _YEARS.fullmatch(text)
+    if match is None:
+        return False
+    start, end = int(match.group(1)), match.group(2)
+    stop = int(end) if len(end) == 4 else start - start % 100 + int(end)
+    return 0 < stop - start <= _YEARS_A_SPAN_HOLDS
 
 
 def _year_ends(

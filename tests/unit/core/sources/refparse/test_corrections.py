@@ -489,3 +489,20 @@ def test_names_read_as_editors_with_no_role_said_are_the_authors() -> None:
     text = "Johnston, Dafydd, trans. and ed. Iolo Goch: Poems. Llandysul: Gomer, 1993."
     labels = _labelled(text, [("Johnston", Label.EDITOR), ("Iolo", _T), ("Llandysul", _O)])
     assert _A not in _fields(text, labels)
+
+
+def test_a_span_of_years_read_as_an_issue_or_a_books_pages_is_the_date() -> None:
+    text = "Johnson, R. What Is Cultural Studies Anyway? Social Text 16 (1986–87): 36–80."
+    labels = _labelled(text, [("Johnson", _A), ("What", _T), ("Social", _C), ("16", _V),
+                              ("(", _O), ("1986–87", Label.ISSUE), (")", _O)])  # fmt: skip
+    assert _fields(text, labels)[_D] == "1986–87"
+    text = "Darwin, C. The Correspondence. Cambridge: Cambridge University Press, 1985-2015."
+    labels = _labelled(text, [("Darwin", _A), ("The", _T), ("Cambridge", _O), ("1985-2015", _P)])
+    assert _fields(text, labels)[_D] == "1985-2015"
+
+
+def test_an_articles_pages_that_look_like_years_stay_pages() -> None:
+    text = "Abuhelaiqa, M. Stable solar cells. Energy Environ. Sci., 12, 1910-1917."
+    labels = _labelled(text, [("Abuhelaiqa", _A), ("Stable", _T), ("Energy", _C), ("12", _V),
+                              (",", _O), ("1910-1917", _P)])  # fmt: skip
+    assert _D not in _fields(text, labels)

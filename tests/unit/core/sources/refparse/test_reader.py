@@ -449,3 +449,10 @@ def test_a_journal_name_with_lower_case_words_stays_whole() -> None:
 def test_a_range_printed_with_a_space_after_p_is_no_volume() -> None:
     reference = _read("Okafor, T. (2001). Des jeux athlétiques. La classe, p. 112 114.")
     assert reference.volume == ""
+
+
+def test_a_date_printed_day_month_year_with_slashes_gives_its_year() -> None:
+    reference = _read(
+        "ARBOUET, F. L'Oiseau-Mouche se pose à Paris. Lien social, 25/04/2013, pp. 16-18."
+    )
+    assert reference.year == 2013
