@@ -92,6 +92,7 @@ _ROLE_WORDS = _EDITOR_MARKS | frozenset(
 )  # fmt: skip
 _YEARS = re.compile(rf"({YEAR})[-‐‑–—](\d{{4}}|\d{{2}})")
 _YEARS_A_SPAN_HOLDS = 50
+_EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "auflage", "edição"})
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
 
@@ -447,6 +448,11 @@ def _edition_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> L
     if run is None:
         return labelling
     first, last = run
+    number = last if tokens[last].is_word else last - 1
+    if _edition_number_at_end(tokens, first, number):  # ABNT's "… 1º a 120. 2. ed. São Paulo"
+        labels[number - 1] = labels[last] = Label.OTHER
+        labels[number] = Label.EDITION
+        return Labelling(tuple(labels), labelling.confidence)
     title = " ".join(tokens[index].text for index in range(first, last + 1))
     match = _EDITION_AT_END.search(title)
     if match is None:
@@ -459,6 +465,20 @@ def _edition_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> L
     for index in range(start + 1, last + 1):
         labels[index] = Label.EDITION if tokens[index].is_word else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _edition_number_at_end(tokens: Sequence[Token], first: int, last: int) -> bool:
+    """Whether a title's last token is an edition's number whose word follows it: "… 120. 2 |
+    . ed.", "… Logik, 2 | . Aufl."."""
+    return (
+        last - first >= _TITLE_WORDS
+        and tokens[last].text.isdigit()
+        and len(tokens[last].text) <= 2
+        and tokens[last - 1].text in ".,"
+        and last + 2 < len(tokens)
+        and tokens[last + 1].text == "."
+        and tokens[last + 2].text.lower() in _EDITION_WORDS
+    )
 
 
 def _imprint_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -506,3 +506,12 @@ def test_an_articles_pages_that_look_like_years_stay_pages() -> None:
     labels = _labelled(text, [("Abuhelaiqa", _A), ("Stable", _T), ("Energy", _C), ("12", _V),
                               (",", _O), ("1910-1917", _P)])  # fmt: skip
     assert _D not in _fields(text, labels)
+
+
+def test_an_editions_number_read_as_the_titles_end_before_its_word_is_the_edition() -> None:
+    text = "COSTA, Fernando José da. Direito penal: parte geral. 2. ed. São Paulo: Atlas, 2007."
+    labels = _labelled(text, [("COSTA", _A), ("Direito", _T), ("ed", Label.EDITION),
+                              ("São", _L), ("Atlas", Label.PUBLISHER), ("2007", _D)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Direito penal : parte geral"
+    assert fields[Label.EDITION].startswith("2")
