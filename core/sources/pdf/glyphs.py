@@ -8,8 +8,10 @@ the baseline. Coordinates here run downward from the top of the page, in points.
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +27,7 @@ _SHIFT = 0.2  # a baseline moved by this many ems starts a new word (superscript
 _RAISED = 0.25  # a digit whose ink starts this many ems above the baseline is a superscript
 _SAME_BASELINE = 0.05  # ems: letters this close to one baseline sit on it
 _TOUCHING = 0.05  # ems: a glyph this close to the last one touches it
+_ASKEW_DEGREES = 5  # a glyph turned further than this from the page's text is none of it
 # pdfLaTeX sets `\\'e` as a spacing accent and a letter; they are put back together.
 _COMBINING = {
     "\u00b4": "\u0301",
@@ -87,7 +90,11 @@ def page_words(textpage: Any, height: float) -> list[Word]:
     loose_box, origin = pdfium_c.FPDFText_GetLooseCharBox, pdfium_c.FPDFText_GetCharOrigin
     loose_ref, x_ref, y_ref = ctypes.byref(loose), ctypes.byref(x), ctypes.byref(y)
     builder = _Builder(height)
+    askew = _askew(handle, count)
     for index, code in enumerate(codes):
+        if askew[index]:
+            builder.close()  # a watermark across the page, a stamp up its margin
+            continue
         if code in _LINE_END_HYPHENS:
             code = 0x2D
         elif code == 0x20 and pdfium_c.FPDFText_IsGenerated(handle, index) == 1:
@@ -110,6 +117,18 @@ def page_words(textpage: Any, height: float) -> list[Word]:
         builder.add(code, loose, y.value, ink)
     builder.close()
     return builder.words
+
+
+def _askew(handle: Any, count: int) -> list[bool]:
+    """Which characters are drawn at another angle than most of the page's text: a draft's
+    diagonal watermark ("Unpublished working draft"), a repository's stamp up the margin. A
+    page whose text is all turned (a landscape table) keeps it: its own angle is the usual."""
+    angle = pdfium_c.FPDFText_GetCharAngle
+    degrees = [round(math.degrees(angle(handle, index))) % 360 for index in range(count)]
+    if not degrees:
+        return []
+    usual = Counter(degrees).most_common(1)[0][0]
+    return [min((d - usual) % 360, (usual - d) % 360) > _ASKEW_DEGREES for d in degrees]
 
 
 def _codes(handle: Any, count: int) -> list[int]:

@@ -33,11 +33,13 @@ from cite_sentinel.core.sources.segment.headings import is_list_heading, starts_
 
 _BLOCK_GAP = 8  # lines of other text between two entries of one list
 _UNHEADED = 5  # entries a list without a heading needs where another list has one
+_COUNTED = 3  # entries numbered from 1 that make a headed list a reference list undated
 _REFERENCE_LIKE = 0.5  # share of an unheaded list's entries that must read as references
 _HEADING_LETTERS = 3  # letters a heading holds at least
 _LINKED = re.compile(r"https?://|\bwww\.|\burl\b", re.IGNORECASE)
 _DATED = re.compile(
-    rf"(?<![\d/.]){YEAR}[a-z]?(?![\d/])|\b10\.\d{{4,9}}/|arxiv"
+    rf"(?<![\d/.]){YEAR}[a-z]?(?![\d/])|(?<![\d/.]){YEAR}/\d{{1,2}}/\d{{1,2}}\b"
+    r"|\b10\.\d{4,9}/|arxiv"
     r"|\bn\.\s?d\.|\b(?:in press|forthcoming|unpublished|submitted|to appear|preprint)\b",
     re.IGNORECASE,
 )
@@ -92,7 +94,8 @@ def find_section(lines: Sequence[PageLine]) -> Section | None:
     blocks = [counted(block, roles, listed) for block in _blocks(runs, headings)]
     headed = [_headed(block, headings, parts) for block in blocks]
     listed_under = [
-        under and _cited(block, lines) for block, under in zip(blocks, headed, strict=True)
+        under and (_cited(block, lines) or _counted_from_one(block, listed))
+        for block, under in zip(blocks, headed, strict=True)
     ]
     first = listed_under.index(True) if True in listed_under else None
     kept = [
@@ -149,6 +152,13 @@ def _cited(block: list[list[int]], lines: Sequence[PageLine]) -> bool:
         for run in block
         for index in run
     )
+
+
+def _counted_from_one(block: list[list[int]], listed: Sequence[ListLine]) -> bool:
+    """Whether a list's entries are numbered 1, 2, 3 … to its end, three at least: a
+    reference list whose works print no year (handbooks, manuals), not a code example."""
+    numbers = numbers_of(block, listed)
+    return len(block) >= _COUNTED and numbers == list(range(1, len(block) + 1))
 
 
 def _unheaded_list(

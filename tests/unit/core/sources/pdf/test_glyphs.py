@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import math
 from types import SimpleNamespace
 
 import pytest
@@ -65,8 +66,12 @@ class _FakePdfium:
 
     FS_RECTF = _Rect
 
-    def __init__(self, codes: list[int]) -> None:
+    def __init__(self, codes: list[int], angles: list[float] | None = None) -> None:
         self.codes = codes
+        self.angles = angles or [0.0] * len(codes)
+
+    def FPDFText_GetCharAngle(self, handle: object, index: int) -> float:
+        return self.angles[index]
 
     def FPDFText_CountChars(self, handle: object) -> int:
         return len(self.codes)
@@ -103,3 +108,27 @@ def test_ligatures_of_a_tex_font_without_a_unicode_map_are_read_as_letters(
     monkeypatch.setattr(glyphs, "pdfium_c", fake)
     words = glyphs.page_words(SimpleNamespace(raw=object()), PAGE)
     assert [word.text for word in words] == ["Cuffey", "x"]
+
+
+def test_characters_drawn_askew_across_the_page_are_no_words_of_its_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A draft's watermark, drawn at 45 degrees among a page of level text."""
+    text = "Cats and dogs"
+    codes = (
+        [ord(char) for char in text[:5]]
+        + [ord(char) for char in "DRAFT"]
+        + [ord(char) for char in text[5:]]
+    )
+    turned = math.radians(315)
+    angles = [0.0] * 5 + [turned] * 5 + [0.0] * len(text[5:])
+    monkeypatch.setattr(glyphs, "pdfium_c", _FakePdfium(codes, angles))
+    words = [word.text for word in glyphs.page_words(SimpleNamespace(raw=object()), PAGE)]
+    assert words == ["Cats", "and", "dogs"]
+
+
+def test_a_page_whose_text_is_all_turned_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    codes = [ord(char) for char in "Table of runs"]
+    monkeypatch.setattr(glyphs, "pdfium_c", _FakePdfium(codes, [math.radians(90)] * len(codes)))
+    words = [word.text for word in glyphs.page_words(SimpleNamespace(raw=object()), PAGE)]
+    assert words == ["Table", "of", "runs"]
