@@ -3,7 +3,9 @@
 Words on one baseline form a line; small raised words (superscript markers) join the line
 they sit on. A gutter is a vertical band in the middle of the page that the words of most
 lines leave empty; lines that cross it (a title, an abstract, a wide caption) divide the
-page into bands, and each band is read left column first, then right.
+page into bands, and each band is read left column first, then right. Where one-column text
+fills most of a page, a part of it at the top or the bottom set in two columns (a reference
+list above a one-column appendix) still has its gutter, and only its lines are cut.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ _SCAN = (0.25, 0.75)  # where on the page a gutter may lie (share of the text's 
 _MOST_CROSSING = 0.6  # share of the text (by line height) that may run across a gutter
 _FEWEST_BESIDE = 2  # lines needed on each side of a gutter
 _OVERHANG = 2.0  # points a column's last glyph may reach into the gutter
+_PART_ROWS = 6  # lines a part of a page set in two columns holds at least
+_LARGER = 1.1  # a line in type this much larger than its part's is a heading after it
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -55,9 +59,13 @@ def page_lines(words: list[Word], width: float) -> list[Line]:
         return []
     rows = _rows(words)
     gutter = _gutter(rows, width)
+    two_columns: set[int] | None = None  # the rows set in two columns; None: all of them
+    if gutter is None:
+        gutter, two_columns = _gutter_of_a_part(rows)
     pieces: list[tuple[int, list[Word]]] = []
-    for row in rows:
-        pieces.extend(_split(row, gutter))
+    for index, row in enumerate(rows):
+        whole = two_columns is not None and index not in two_columns
+        pieces.extend([(0, row)] if whole else _split(row, gutter))
     edges = _column_edges(pieces, gutter)
     return _order([_line(row, column, edges[column]) for column, row in pieces])
 
@@ -152,6 +160,75 @@ def _is_mark(row: list[Word]) -> bool:
     return all(len(word.text) <= 2 and not any(c.isalnum() for c in word.text) for word in row)
 
 
+def _gutter_of_a_part(rows: list[list[Word]]) -> tuple[tuple[float, float] | None, set[int]]:
+    """The gutter of a part of a page set in two columns where the rest is one (a reference
+    list in two columns above a one-column appendix, an abstract above two columns): the band
+    of the most lines at the top, else at the bottom, that have a gutter of their own, and the
+    lines of the part: those before the first line across it (after the last), less a heading
+    in larger type that opens the one-column part. None and no lines where neither has."""
+    count = len(rows)
+    left = min(row[0].x0 for row in rows)
+    middle = (left + max(row[-1].x1 for row in rows)) / 2
+    if sum(_right_part(row, middle) for row in rows) < _PART_ROWS // 2:
+        return None, set()  # no right column: hardly a line has words set apart on the right
+    for size in range(count - 1, _PART_ROWS - 1, -1):
+        gutter = _gutter(rows[:size], 0.0)
+        if gutter is not None:
+            part = _before_crossing(rows, range(count), gutter)
+            return (gutter, set(part)) if len(part) >= _PART_ROWS else (None, set())
+    for size in range(count - 1, _PART_ROWS - 1, -1):
+        gutter = _gutter(rows[count - size :], 0.0)
+        if gutter is not None:
+            part = _before_crossing(rows, range(count - 1, -1, -1), gutter)
+            return (gutter, set(part)) if len(part) >= _PART_ROWS else (None, set())
+    return None, set()
+
+
+def _right_part(row: list[Word], middle: float) -> bool:
+    """Whether a line has words on the page's right half set apart from any before them:
+    it starts there, or a wide gap opens at the middle."""
+    if row[0].x0 > middle:
+        return True
+    return any(
+        after.x0 > middle - _MIN_GUTTER
+        and before.x1 < middle + _MIN_GUTTER
+        and after.x0 - before.x1 >= max(_MIN_GUTTER, _WIDE_GAP * before.size)
+        for before, after in pairwise(row)
+    )
+
+
+def _before_crossing(
+    rows: list[list[Word]], order: range, gutter: tuple[float, float]
+) -> list[int]:
+    """The rows in `order` up to the first one across the gutter, and up to a heading in type
+    larger than theirs after the right column has begun; none where it never does."""
+    part: list[int] = []
+    for index in order:
+        if _split(rows[index], gutter)[0][0] == 0:  # one line across both columns
+            break
+        part.append(index)
+    if not part:
+        return part
+    usual = median(word.size for index in part for word in rows[index])
+    split = [
+        n
+        for n, index in enumerate(part)
+        if any(column == 2 for column, _ in _split(rows[index], gutter))
+    ]
+    if not split:
+        return []
+    after = split[0]  # a heading above the columns (the list's own) is not where they end
+    larger = next(
+        (
+            n
+            for n, index in enumerate(part)
+            if n > after and min(w.size for w in rows[index]) > _LARGER * usual
+        ),
+        None,
+    )
+    return part if larger is None else part[:larger]
+
+
 def _gutter(rows: list[list[Word]], width: float) -> tuple[float, float] | None:
     """The empty band between two columns, if the page has two.
 
@@ -160,6 +237,18 @@ def _gutter(rows: list[list[Word]], width: float) -> tuple[float, float] | None:
     gutter is where most lines agree; lines that run across it (a title, an abstract) do not
     vote, and a short second column still gets the votes of the whole first one.
     """
+    band = _band_most_leave_empty(rows)
+    if band is None:
+        return None
+    crossing = sum(any(_into(w, *band) for w in row) for row in rows)
+    if crossing > _MOST_CROSSING * len(rows) or min(_sides(rows, *band)) < _FEWEST_BESIDE:
+        return None  # one column, or nothing on one side: a ragged column, not a gutter
+    return band
+
+
+def _band_most_leave_empty(rows: list[list[Word]]) -> tuple[float, float] | None:
+    """The band in the middle of the page that most lines' votes leave empty (see
+    `_gutter`), at least a gutter wide; None where too few lines vote."""
     left = min(row[0].x0 for row in rows)
     right = max(row[-1].x1 for row in rows)
     span = right - left
@@ -184,12 +273,7 @@ def _gutter(rows: list[list[Word]], width: float) -> tuple[float, float] | None:
     while last + 1 < bins and votes[last + 1] >= floor:
         last += 1
     band = (left + first, left + last + 1)
-    if band[1] - band[0] < _MIN_GUTTER:
-        return None
-    crossing = sum(any(_into(w, *band) for w in row) for row in rows)
-    if crossing > _MOST_CROSSING * len(rows) or min(_sides(rows, *band)) < _FEWEST_BESIDE:
-        return None  # one column, or nothing on one side: a ragged column, not a gutter
-    return band
+    return band if band[1] - band[0] >= _MIN_GUTTER else None
 
 
 def _empty(

@@ -177,3 +177,24 @@ def test_a_short_list_of_sigla_just_before_the_references_is_not_part_of_them() 
     references = read_pdf(pdf, "paper.pdf").references
     assert len(references) == 6
     assert all("Kant" not in reference.raw for reference in references)
+
+
+def test_a_list_in_two_columns_above_a_one_column_appendix_on_its_page_is_read_by_column() -> None:
+    """The page holds the list's last entries in two columns, then an appendix across the
+    page: the appendix's lines set the page in one column, the list's part is still two."""
+    source = (
+        '#set page(paper: "a4", numbering: "1")\n#set text(size: 9pt)\n'
+        f"= Introduction\n{_body(2)}\n#pagebreak()\n"
+        f"= References\n#columns(2)[{_grid(1, 4)}#colbreak(){_grid(5, 8)}]\n"
+        f"= Appendix A. Proofs\n{_body(8)}\n"
+    )
+    read = read_pdf(typeset(source), "paper.pdf")
+    assert [reference.key for reference in read.references] == [str(n) for n in range(1, 9)]
+    for number, reference in enumerate(read.references, start=1):
+        assert reference.raw.count("Journal of Applied Inference") == 1, reference.raw
+        assert f"vol. {number + 3}," in reference.raw, reference.raw
+
+
+def _grid(first: int, last: int) -> str:
+    rows = ", ".join(f"[[{n}]], [{_entry(n)}]" for n in range(first, last + 1))
+    return f"#grid(columns: (auto, 1fr), column-gutter: 0.6em, row-gutter: 0.65em, {rows})\n"
