@@ -1,0 +1,117 @@
+"""Corrections of the labeller's labels where the structure of the reference decides what the
+labeller, which sees a few tokens around each one, cannot: identifiers are never text, a title
+starts after a name list's last initial, a venue printed without a title is a venue.
+
+Each correction is in the module of what it decides (`titles`, `names`, `venues`, `dates`,
+`quotes`, `east_asian`, `identifiers`); `corrected` applies them in the order below."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cite_sentinel.core.sources.refparse.corrections.dates import (
+    date_read_into_title,
+    day_after_month,
+    year_read_into_title,
+    year_span_read_as_numbers,
+    years_in_venue_or_title,
+)
+from cite_sentinel.core.sources.refparse.corrections.east_asian import (
+    parts_of_an_east_asian_reference,
+)
+from cite_sentinel.core.sources.refparse.corrections.identifiers import (
+    identifiers_apart,
+)
+from cite_sentinel.core.sources.refparse.corrections.names import (
+    given_name_read_as_title,
+    name_after_last_initial,
+    names_end_after_the_last_and,
+    names_marked_as_editors,
+    names_run_on,
+    opening_names_read_as_other,
+    prose_read_as_names,
+    title_opening_read_as_name,
+    title_read_as_names,
+    vancouver_names_end,
+    year_ends_the_names,
+)
+from cite_sentinel.core.sources.refparse.corrections.quotes import (
+    title_in_quotation_marks,
+)
+from cite_sentinel.core.sources.refparse.corrections.titles import (
+    edition_read_into_title,
+    imprint_read_into_title,
+    name_of_a_link,
+    place_and_publisher_after_title,
+    publisher_after_title,
+    title_before_in,
+    title_inside_container,
+    title_read_as_note,
+    title_run_into_venue,
+    title_run_past_in,
+    title_words_before,
+    word_before_colon,
+)
+from cite_sentinel.core.sources.refparse.corrections.venues import (
+    abbreviations_joined,
+    book_read_as_venue,
+    journal_read_as_last_name,
+    journal_read_as_title_end,
+    journal_run_into_sentence_case_title,
+    locators_after_venue,
+    venue_abbreviation_after_title,
+    venue_abbreviations_after_comma,
+    venue_after_inverted_names,
+    venue_before_numbers,
+)
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+
+def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The labelling with each correction applied in turn."""
+    for correction in (
+        identifiers_apart,
+        title_in_quotation_marks,
+        word_before_colon,
+        title_words_before,
+        title_inside_container,
+        title_read_as_names,
+        title_before_in,
+        title_run_past_in,
+        parts_of_an_east_asian_reference,
+        edition_read_into_title,
+        imprint_read_into_title,
+        title_run_into_venue,
+        journal_read_as_title_end,
+        journal_run_into_sentence_case_title,
+        venue_abbreviation_after_title,
+        venue_abbreviations_after_comma,
+        publisher_after_title,
+        place_and_publisher_after_title,
+        title_read_as_note,
+        name_of_a_link,
+        prose_read_as_names,
+        given_name_read_as_title,
+        names_end_after_the_last_and,
+        opening_names_read_as_other,
+        names_marked_as_editors,
+        names_run_on,
+        year_ends_the_names,
+        name_after_last_initial,
+        journal_read_as_last_name,
+        title_opening_read_as_name,
+        vancouver_names_end,
+        venue_after_inverted_names,
+        abbreviations_joined,
+        years_in_venue_or_title,
+        day_after_month,
+        year_span_read_as_numbers,
+        date_read_into_title,
+        year_read_into_title,
+        venue_before_numbers,
+        book_read_as_venue,
+        locators_after_venue,
+    ):
+        labelling = correction(tokens, labelling)
+    return labelling

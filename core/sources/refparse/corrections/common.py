@@ -1,0 +1,71 @@
+"""What the corrections share: runs of labels, counts of words, patterns and word lists."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cite_sentinel.core.lexicon import (
+    CONFERENCE_WORDS,
+    JOURNAL_WORDS,
+    LOCATOR_WORDS,
+)
+from cite_sentinel.core.lexicon.dates import YEAR
+from cite_sentinel.core.lexicon.words import name_counts, word_count
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+VENUE_WORDS = JOURNAL_WORDS | CONFERENCE_WORDS | LOCATOR_WORDS
+YEAR_ALONE = re.compile(YEAR)
+TITLE_WORDS = 3  # words a title keeps at least when its end is read as the journal
+# Words that announce the next field and are never the start of a title.
+ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})
+PLACE_WORDS = 2  # words of a place between a title's comma and the date after it
+# Quotation marks a title may be printed in: each opening mark and the mark that closes it.
+QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "„": "“", "‚": "‘"}
+
+
+def is_initial(text: str) -> bool:
+    """Whether a word is an initial or a few of them run together: "J", "JP", "JPM"."""
+    return text.isalpha() and text.isupper() and len(text) <= 3
+
+
+def words_between(tokens: Sequence[Token], start: int, stop: int) -> int:
+    """Words of letters between `start` and `stop`."""
+    return sum(1 for token in tokens[start:stop] if token.text.isalpha())
+
+
+def abbreviated(tokens: Sequence[Token], start: int, stop: int) -> bool:
+    """Whether every word between `start` and `stop` is cut short by a full stop, as a
+    journal's abbreviations are ("Biochim. Biophys. Acta")."""
+    words = [i for i in range(start, stop) if tokens[i].text.isalpha()]
+    return all(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in words)
+
+
+def plain_word(token: Token) -> bool:
+    """A word that opens titles more often than it names people ("In", "Editing"; not
+    "Kernighan")."""
+    text = token.text
+    if not token.is_word or text[0].isdigit() or text.lower() in ANNOUNCING:
+        return False
+    return word_count(text) > sum(name_counts(text))
+
+
+def goes_on_into_venue(tokens: Sequence[Token], labels: Sequence[Label], word: int) -> bool:
+    """Whether a word is cut short by a full stop and the venue read goes on after it."""
+    return (
+        word + 2 < len(tokens)
+        and tokens[word + 1].text == "."
+        and Label.CONTAINER in (labels[word], labels[word + 2])
+    )
+
+
+def first_run(labels: Sequence[Label], label: Label) -> tuple[int, int] | None:
+    """Where the first run of `label` starts and ends (both included), or None."""
+    if label not in labels:
+        return None
+    first = labels.index(label)
+    last = first
+    while last + 1 < len(labels) and labels[last + 1] is label:
+        last += 1
+    return first, last

@@ -1,0 +1,283 @@
+"""Which year is the reference's date."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cite_sentinel.core.lexicon.dates import YEAR, month_number
+from cite_sentinel.core.sources.refparse.corrections.common import (
+    PLACE_WORDS,
+    QUOTES,
+    YEAR_ALONE,
+    first_run,
+    words_between,
+)
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+_CLOSER_OF = {"(": ")", "[": "]"}
+_YEAR_SPAN = re.compile(rf"{YEAR}[-‐‑–—](?:{YEAR})?")  # "1896-1970", "1885–"
+_TITLE_WORDS_BEFORE_YEAR = 2  # words a title keeps before a date read into it
+# Words after which a year is the title's own ("the 2010 census", "since 1945").
+_SMALL_WORDS = frozenset(
+    {"the", "of", "in", "on", "for", "at", "and", "to", "a", "an", "from", "since", "by",
+     "during", "after", "before", "until", "der", "die", "das", "de", "la", "le", "les", "du",
+     "des", "el", "il", "von", "und", "et", "y", "e", "im", "en", "year", "years"}
+)  # fmt: skip
+_YEARS = re.compile(rf"({YEAR})[-‐‑–—](\d{{4}}|\d{{2}})")
+_YEARS_A_SPAN_HOLDS = 50
+
+
+def date_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The rest of a date in brackets read as the title's first words: "(1997, June 26).
+    Privatization accepted." read "June 26)." into the title, "1972 [1931] Essays in
+    Persuasion" the original year. A title opens after the bracket its date opened."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    start = run[0]
+    opener = _open_bracket(tokens, start)
+    if opener is None and tokens[start].text in "([" and start + 1 < len(tokens):
+        opener = start if YEAR_ALONE.fullmatch(tokens[start + 1].text) else None
+    if opener is None or not any(
+        labels[index] is Label.DATE or YEAR_ALONE.fullmatch(tokens[index].text)
+        for index in range(opener + 1, min(opener + 3, len(tokens)))
+    ):
+        return labelling
+    closer = next(
+        (i for i in range(start, run[1] + 1) if tokens[i].text == _CLOSER_OF[tokens[opener].text]),
+        None,
+    )
+    if closer is None or closer == run[1]:
+        return labelling
+    for inside in range(start, closer):
+        labels[inside] = Label.DATE if tokens[inside].is_word else Label.OTHER
+    labels[closer] = Label.OTHER
+    after = closer + 1
+    while after <= run[1] and not tokens[after].is_word:
+        labels[after] = Label.OTHER
+        after += 1
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def year_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference with no date read, whose title runs on over its year: "Asuncion, A. UCI
+    machine learning repository 2007", "Inoue, H. Efficiency of Self-Generating Neural
+    Networks 2003 Int. J. of Mathematical …", "S. Thompson, Motif Index of Folk Literature,
+    Copenhagen 1955-1958", "… Automation August 5 - 8, 2007". The title ends before the date
+    (its month and days, a range of years), a place between the title's comma and the date is
+    the place, and the words after it join the venue they run into or none. A year inside
+    the title's wording ("Report on the 2010 census", "of the 2007 IEEE Conference on …",
+    "Introduced on July 31, 1961", or inside its quotation marks) stays: it follows a small
+    word or runs on in lower case."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or Label.DATE in labels:
+        return labelling
+    first, last = run
+    year = next(
+        (i for i in range(last, first + 2, -1) if _ends_a_date_in_title(tokens, i, last)), None
+    )
+    if year is None:
+        return labelling
+    start = year
+    while start - 1 > first and _date_word(tokens[start - 1].text):
+        start -= 1
+    while start < year and not tokens[start].is_word:
+        start += 1
+    if (
+        words_between(tokens, first, start) < _TITLE_WORDS_BEFORE_YEAR
+        or tokens[start - 1].text.lower() in _SMALL_WORDS  # "Introduced on July 31, 1961"
+        or (year + 1 < len(tokens) and tokens[year + 1].text in QUOTES.values())
+    ):
+        return labelling
+    for index in range(start, year + 1):
+        labels[index] = Label.DATE if tokens[index].is_word else Label.OTHER
+    comma = next((i for i in range(start - 1, first, -1) if tokens[i].text == ","), None)
+    if comma is not None and 0 < start - comma - 1 <= PLACE_WORDS:
+        place = range(comma + 1, start)
+        if all(tokens[i].text[:1].isupper() for i in place):
+            labels[comma] = Label.OTHER
+            for index in place:
+                labels[index] = Label.LOCATION
+    joins = last + 1 < len(labels) and labels[last + 1] is Label.CONTAINER
+    for index in range(year + 1, last + 1):
+        labels[index] = Label.CONTAINER if joins else Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _ends_a_date_in_title(tokens: Sequence[Token], index: int, last: int) -> bool:
+    """Whether a title's token is a year that ends a date printed after the title: not after a
+    small word ("the 2010 census") and not running on in lower case."""
+    if not YEAR_ALONE.fullmatch(tokens[index].text):  # a span is a title's ("England, 1500-1700")
+        return False
+    before = tokens[index - 1].text.lower()
+    after = tokens[index + 1].text if index < last else ""
+    return before not in _SMALL_WORDS and not after[:1].islower()
+
+
+def _date_word(text: str) -> bool:
+    """A token of a date before its year: a month, a day, a year, a dash or a comma."""
+    return (
+        bool(month_number(text))
+        or text in {"-", "–", ",", "/"}
+        or (text.isdigit() and (len(text) <= 2 or bool(YEAR_ALONE.fullmatch(text))))
+    )
+
+
+def _open_bracket(tokens: Sequence[Token], stop: int) -> int | None:
+    """The bracket left open before position `stop`, if any."""
+    open_at: list[int] = []
+    for index in range(stop):
+        if tokens[index].text in _CLOSER_OF:
+            open_at.append(index)
+        elif tokens[index].text in ")]" and open_at:
+            open_at.pop()
+    return open_at[-1] if open_at else None
+
+
+def years_in_venue_or_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A year printed in a venue's name is no date where the reference prints its date as
+    well: the years a journal ran, in brackets after its name ("Public Health Reports
+    (1896-1970)", "Annals of Surgery (1885-)"), wherever the date stands; a conference's or an
+    era's year ending the venue's words ("PoS LATTICE 2015 (2016)", "British Fiction since
+    1970. Basingstoke: Palgrave, 2005"), where a year no earlier follows it. Vancouver's
+    "Biochim Biophys Acta 2000; 1502:95" keeps its date: the number after it is smaller. So
+    too a year ending a title after the date printed in its author-date place ("(2020).
+    Global tuberculosis report 2020.")."""
+    labels = list(labelling.labels)
+    runs = _runs(labels, Label.DATE)
+    for index, run in enumerate(runs):
+        span = _year_span_after_venue(tokens, labels, run)
+        later = runs[index + 1 :]
+        if span is not None:
+            others = [other for other in runs if other != run]
+            if not any(_year_from(tokens, other, int(tokens[run[0]].text[:4])) for other in others):
+                continue
+        elif _year_ends(Label.CONTAINER, tokens, labels, run) and any(
+            _year_from(tokens, other, int(tokens[run[0]].text)) for other in later
+        ):
+            span = run
+        elif _year_ends(Label.TITLE, tokens, labels, run) and any(
+            _year_from(tokens, other, 0) for other in runs[:index]
+        ):
+            labels[run[0]] = Label.TITLE  # "(2020). Global tuberculosis report 2020."
+            continue
+        else:
+            continue
+        for inside in range(span[0], span[1] + 1):
+            labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def day_after_month(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A day right after a date's month, before the semicolon of Vancouver's "2015 May
+    28;521(7553)", is the date's, not the volume: the volume follows the semicolon."""
+    labels = list(labelling.labels)
+    for index in range(1, len(tokens) - 1):
+        day = tokens[index].text
+        if (
+            labels[index - 1] is Label.DATE
+            and month_number(tokens[index - 1].text)
+            and labels[index] is not Label.DATE
+            and day.isdigit()
+            and 1 <= int(day) <= 31
+            and tokens[index + 1].text == ";"
+        ):
+            labels[index], labels[index + 1] = Label.DATE, Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def year_span_read_as_numbers(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Where no date was read, a span of years read as an issue in brackets or as the pages of
+    a work with no volume is the date: "Social Text 16 (1986–87)", a multi-volume edition's
+    "Cambridge University Press, 1985-2015". Pages announced ("pp. 1985-2015") or after a
+    volume ("Energy Environ. Sci., 12, 1910-1917") stay pages."""
+    labels = list(labelling.labels)
+    if Label.DATE in labels:
+        return labelling
+    numbered = Label.VOLUME in labels  # an article's pages may look like years: "1910-1917"
+    for index, token in enumerate(tokens):
+        if not _years_apart(token.text):
+            continue
+        bracketed = 0 < index < len(tokens) - 1 and tokens[index - 1].text == "("
+        if (labels[index] is Label.ISSUE and bracketed) or (
+            labels[index] is Label.PAGES and not numbered and not _announced_pages(tokens, index)
+        ):
+            labels[index] = Label.DATE
+            return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def _announced_pages(tokens: Sequence[Token], index: int) -> bool:
+    return any(
+        tokens[i].text.lower() in {"p", "pp", "pages", "s", "pgs"}
+        for i in range(max(0, index - 2), index)
+    )
+
+
+def _years_apart(text: str) -> bool:
+    """Whether a token is a span of years, the second after the first by 50 at most:
+    "1986–87", "1985-2015"."""
+    match = _YEARS.fullmatch(text)
+    if match is None:
+        return False
+    start, end = int(match.group(1)), match.group(2)
+    stop = int(end) if len(end) == 4 else start - start % 100 + int(end)
+    return 0 < stop - start <= _YEARS_A_SPAN_HOLDS
+
+
+def _year_ends(
+    label: Label, tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
+) -> bool:
+    """A date run of one year right after a word of the field `label`: "PoS LATTICE 2015",
+    "Global tuberculosis report 2020"."""
+    first, last = run
+    return (
+        first == last
+        and first > 0
+        and labels[first - 1] is label
+        and tokens[first - 1].is_word
+        and bool(YEAR_ALONE.fullmatch(tokens[first].text))
+    )
+
+
+def _year_span_after_venue(
+    tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The bracketed years a journal ran, printed after its name, that the date run `run`
+    starts: the brackets and what they hold; None where it is not so."""
+    first = run[0]
+    if first < 2 or tokens[first - 1].text != "(" or labels[first - 2] is not Label.CONTAINER:
+        return None
+    close = next(
+        (i for i in range(first, min(first + 4, len(tokens))) if tokens[i].text == ")"), None
+    )
+    if close is None:
+        return None
+    span = "".join(token.text for token in tokens[first:close])
+    return (first - 1, close) if _YEAR_SPAN.fullmatch(span) else None
+
+
+def _year_from(tokens: Sequence[Token], run: tuple[int, int], earliest: int) -> bool:
+    """Whether the run holds a year no earlier than `earliest`."""
+    return any(
+        YEAR_ALONE.fullmatch(token.text) and int(token.text) >= earliest
+        for token in tokens[run[0] : run[1] + 1]
+    )
+
+
+def _runs(labels: Sequence[Label], label: Label) -> list[tuple[int, int]]:
+    """Where each run of `label` starts and ends (both included)."""
+    runs: list[tuple[int, int]] = []
+    for index, found in enumerate(labels):
+        if found is not label:
+            continue
+        if runs and runs[-1][1] == index - 1:
+            runs[-1] = (runs[-1][0], index)
+        else:
+            runs.append((index, index))
+    return runs

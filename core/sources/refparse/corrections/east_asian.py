@@ -1,0 +1,82 @@
+"""References in Chinese, Japanese and Korean, printed as GB/T 7714 and its neighbours
+print them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+# Han, kana and Hangul: the scripts of references printed as GB/T 7714 and its neighbours do.
+_EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_PART_ENDS = frozenset({",", ".", "，", "。", "、", ";", "；"})
+# Labels of words the labeller read as no field of their own (or as names they cannot be).
+_UNREAD = frozenset({Label.NOTE, Label.OTHER, Label.AUTHOR, Label.PUBLISHER})
+
+
+def parts_of_an_east_asian_reference(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference in Chinese, Japanese or Korean, read with no title ("문창로, 2017, 문헌자료를
+    통해 본 삼한의 소도와 제의, 百濟學報22, 百濟學會, pp.5-32.", "孫洪生, 李永民. 子和補意推原.
+    張家口醫學院學報. 2003. 20(6)."): as GB/T 7714 and its neighbours print one, the part after
+    the names and the date (a comma or a full stop ends each) is the title, and the next one
+    the venue, where none was read."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or not _east_asian(tokens):
+        return labelling
+    start = _after_names_and_date(tokens, labels)
+    parts = _parts(tokens, start)
+    if not parts:
+        return labelling
+    title = parts[0]
+    venue_read = any(
+        labels[i] is Label.CONTAINER for i in range(len(labels)) if not title[0] <= i < title[1]
+    )
+    for index in range(*title):
+        labels[index] = Label.TITLE
+    if len(parts) > 1 and not venue_read:
+        venue = parts[1]
+        if all(labels[i] in _UNREAD for i in range(*venue) if tokens[i].is_word):
+            for index in range(*venue):
+                labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _east_asian(tokens: Sequence[Token]) -> bool:
+    """Whether most of a reference's letters are Chinese, Japanese or Korean."""
+    letters = [char for token in tokens for char in token.text if char.isalpha()]
+    ideographs = sum(1 for char in letters if _EAST_ASIAN.match(char))
+    return bool(letters) and ideographs * 2 > len(letters)
+
+
+def _after_names_and_date(tokens: Sequence[Token], labels: Sequence[Label]) -> int:
+    """Where the words after a reference's opening names and date start: the first word read
+    as neither, or, where all were read as names, the first after the names' full stop (after
+    the first comma where none stops them: one author, "刘春, 舞蹈新媒体初探, …")."""
+    for index, (token, label) in enumerate(zip(tokens, labels, strict=True)):
+        if token.is_word and label not in (Label.AUTHOR, Label.DATE, Label.NUMBER):
+            return index
+    ends = [i for i, token in enumerate(tokens[:-1]) if token.text in ".。" and i > 0]
+    commas = [i for i, token in enumerate(tokens[:-1]) if token.text in ",，" and i > 0]
+    stop = (ends or commas or [len(tokens) - 1])[0]  # "李永民." ends the names, else a comma
+    return stop + 1
+
+
+def _parts(tokens: Sequence[Token], start: int) -> list[tuple[int, int]]:
+    """The parts between commas and full stops from `start` that hold words in an East Asian
+    script or open with one: (start, stop) token positions, the ending mark left out. Numbers
+    and locators ("Vol. 68", "pp.5-32") end the parts looked at."""
+    parts: list[tuple[int, int]] = []
+    begin = start
+    for index in range(start, len(tokens) + 1):
+        if index < len(tokens) and tokens[index].text not in _PART_ENDS:
+            continue
+        words = [tokens[i].text for i in range(begin, index) if tokens[i].is_word]
+        if words:
+            if not any(_EAST_ASIAN.match(char) for word in words for char in word):
+                break
+            parts.append((begin, index))
+        begin = index + 1
+    return parts

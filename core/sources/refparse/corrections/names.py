@@ -1,0 +1,512 @@
+"""Where the list of names ends, and who its names are (authors, editors)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cite_sentinel.core.lexicon import (
+    AND_WORDS,
+    JOURNAL_WORDS,
+    NAME_PARTICLES,
+)
+from cite_sentinel.core.lexicon.words import name_counts
+from cite_sentinel.core.sources.reflist_people import parse_people
+from cite_sentinel.core.sources.refparse.corrections.common import (
+    VENUE_WORDS,
+    YEAR_ALONE,
+    first_run,
+    goes_on_into_venue,
+    is_initial,
+    plain_word,
+    words_between,
+)
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+# Given names written as initials: "T.", "C.-W.", "H-yi", "N.", "J. P."
+_INITIALS_GIVEN = re.compile(r"(?:[A-Z][a-z]?\.?(?:-[A-Za-z]{1,3}\.?)?\s?)+")
+# A family name: one or two capitalised words after particles ("de Freitas", "Barth-Maron")
+_FAMILY = re.compile(
+    rf"(?:(?:{'|'.join(map(re.escape, sorted(NAME_PARTICLES)))}) )*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?"
+)
+_GLUED_AND = re.compile(r"and[A-Z]")
+_PROSE_WORDS = 2  # words a part read among the names holds at least to be prose
+_PROSE_LETTERS = 4  # letters of a lower-case word that is no name's ("cargo", not "v." or "de")
+# What marks names as a work's editors: "ed.", "(eds.)", "editors", "(Hrsg.)", "(dir.)".
+_EDITOR_MARKS = frozenset(
+    {"ed", "eds", "editor", "editors", "hrsg", "hg", "hgg", "éd", "éds", "dir", "dirs", "coord",
+     "coords", "comp", "comps", "red"}
+)  # fmt: skip
+# Words that say what names did besides writing: editing, translating, producing, compiling.
+_ROLE_WORDS = _EDITOR_MARKS | frozenset(
+    {"trans", "transl", "translator", "translated", "producer", "producers", "director",
+     "compiler", "compiled", "edited", "übers", "trad"}
+)  # fmt: skip
+
+
+def title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of names printed initials first ("K. Osei, T. Ng, …"), a part between commas
+    that opens with no initial and holds three words or more is no name but the title the
+    labeller read into the names: "K. Osei, T. Ng, Rivers and Their Deltas, in: …"; what the
+    names' run holds after it is the venue where it reads as one ("…, Rivers and their
+    deltas, J. Hydrol. 12"), else no field (a publisher, a place)."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if Label.TITLE in labels or run is None:
+        return labelling
+    first, last = run
+    chunks: list[tuple[int, int]] = []
+    start = first
+    for index in range(first, last + 2):
+        if index > last or tokens[index].text == ",":
+            if start < index:
+                chunks.append((start, index))
+            start = index + 1
+    if len(chunks) < 2 or not _initials_first(tokens, *chunks[0]):
+        return labelling
+    for number, (begin, end) in enumerate(chunks[1:], start=1):
+        if tokens[begin].text in AND_WORDS:  # lower case: "A." and "Y." are initials
+            begin += 1
+        elif _GLUED_AND.match(tokens[begin].text):
+            continue  # "andR .de Tourreil": the last name, "and" glued to it in a PDF
+        if _initials_first(tokens, begin, end):
+            continue
+        if words_between(tokens, begin, end) < 3 or not _no_initials(tokens, begin, end):
+            return labelling
+        for inside in range(chunks[number][0], end):  # an "and" before the title is none of it
+            labels[inside] = Label.TITLE if inside >= begin else Label.OTHER
+        rest = range(end + 1, last + 1)  # after a title: no name; a venue if it reads as one
+        venue = any(tokens[i].text == "." or tokens[i].text.lower() in VENUE_WORDS for i in rest)
+        for inside in range(end, last + 1):
+            labels[inside] = Label.CONTAINER if venue and inside in rest else Label.OTHER
+        return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def _initials_first(tokens: Sequence[Token], begin: int, end: int) -> bool:
+    """Whether the tokens from `begin` to `end` open with an initial: "K. Osei", "Y. G. Kim
+    and C. B. Park"."""
+    return end - begin >= 3 and is_initial(tokens[begin].text) and tokens[begin + 1].text == "."
+
+
+def _no_initials(tokens: Sequence[Token], begin: int, end: int) -> bool:
+    """Whether no initial with its full stop stands between `begin` and `end`."""
+    return not any(
+        is_initial(tokens[index].text) and tokens[index + 1].text == "."
+        for index in range(begin, end - 1)
+    )
+
+
+def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Names read on into the title where no mark but commas sets them apart: "Tetley, W.,
+    Marine cargo claims, Cowansville, …", "BARNAUD Nicolas, De Occulta philosophia, Lyon, …".
+    A name holds no lower-case word but its particles; the names end before the first part
+    (between commas) after a whole name that holds one, and where no title was read, that part
+    is the title."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    parts = _comma_parts(tokens, first, last + 1)
+    for position, (start, stop) in enumerate(parts[1:], start=1):
+        words = [tokens[index] for index in range(start, stop) if tokens[index].is_word]
+        prose = [
+            word
+            for word in words
+            if word.text.islower()
+            and word.text.isalpha()
+            and len(word.text) >= _PROSE_LETTERS
+            and word.text not in NAME_PARTICLES
+            and word.text not in ("others", "with", "etat", "avec", "mit")
+            and plain_word(word)
+        ]
+        if len(words) < _PROSE_WORDS or not prose:
+            continue
+        if len(parse_people(_text_of(tokens, first, parts[position - 1][1]))[0]) == 0:
+            return labelling
+        for inside in range(parts[position - 1][1], last + 1):
+            labels[inside] = Label.OTHER
+        if Label.TITLE not in labels:
+            for inside in range(start, stop):
+                labels[inside] = Label.TITLE
+        return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def given_name_read_as_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A first author's given name read as the title's first word: "Ogasawara, Yuko. Office
+    Ladies and Salaried Men: …" (Chicago's "Family, Given. Title."). Where the names are one
+    family name and its comma, one or two given names and a full stop opening the title are
+    the names' own."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    title = first_run(labels, Label.TITLE)
+    if run is None or title is None or run[1] - run[0] > 1:
+        return labelling
+    comma = run[1] + 1 if tokens[run[1]].text != "," else run[1]
+    if comma >= len(tokens) or tokens[comma].text != "," or title[0] != comma + 1:
+        return labelling
+    stop = next(
+        (i for i in range(title[0], min(title[0] + 3, title[1])) if tokens[i].text == "."), None
+    )
+    if (
+        stop is None
+        or stop == title[0]
+        or not all(_given_word(tokens[i].text) for i in range(title[0], stop))
+    ):
+        return labelling
+    for inside in range(run[0], stop):
+        labels[inside] = Label.AUTHOR
+    labels[stop] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def names_end_after_the_last_and(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of names with their initials first, the name after "and" is the last:
+    "R. Zhao and A. J. Smits, J. Fluid Mech., 576", "B. Loiseau, …, and W. Plessas, Nuovo
+    Cim. 97A". What was read with the names after it is the venue, where no title was read and
+    numbers follow (a journal's abbreviations, in the styles that print no title)."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels:
+        return labelling
+    first, last = run
+    if not (is_initial(tokens[first].text) and first + 1 <= last and tokens[first + 1].text == "."):
+        return labelling
+    joins = [i for i in range(first, last + 1) if tokens[i].text.lower() in AND_WORDS]
+    if not joins:
+        return labelling
+    end = next((i for i in range(joins[-1] + 1, last + 1) if tokens[i].text in ",;"), None)
+    rest = [i for i in range(end + 1, last + 1) if tokens[i].is_word] if end is not None else []
+    if end is None or not rest or tokens[rest[0]].text.lower() in ("et", "al"):
+        return labelling
+    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if after is None or labels[after] not in (Label.VOLUME, Label.ISSUE, Label.PAGES):
+        return labelling
+    labels[end] = Label.OTHER
+    for inside in range(rest[0], last + 1):
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def opening_names_read_as_other(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference's opening names read as its editors or its venue, where no author was read
+    and no mark says they edited it: "World Health Organization (2009). World Suicide …",
+    "American Educational Research Association. (1985). Standards for …", "Adam Mornement,
+    The second coming, World architecture". What opens a reference before its date or title is
+    who wrote it."""
+    labels = list(labelling.labels)
+    if Label.AUTHOR in labels:
+        return labelling
+    start = next((i for i, token in enumerate(tokens) if token.is_word), None)
+    if start is None or labels[start] not in (Label.EDITOR, Label.CONTAINER):
+        return labelling
+    label = labels[start]
+    end = start
+    while end + 1 < len(tokens) and labels[end + 1] is label:
+        end += 1
+    after = next((i for i in range(end + 1, len(tokens)) if tokens[i].is_word), None)
+    if after is None or labels[after] not in (Label.DATE, Label.TITLE):
+        return labelling
+    if label is Label.CONTAINER and (labels[after] is not Label.DATE or Label.TITLE not in labels):
+        return labelling  # a periodical cited by its name: "Business Week, "Banks Try …""
+    if any(tokens[i].text.lower() in _ROLE_WORDS for i in range(start, min(len(tokens), end + 4))):
+        return labelling
+    for index in range(start, end + 1):
+        labels[index] = Label.AUTHOR
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def names_marked_as_editors(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Names that open the reference and are marked as its editors ("Kenyon, Nicholas, ed.
+    Authenticity and Early Music", "Skov, L., and B. Moeran (Eds.). Women, Media …", "Mülder-
+    Bach, I. (Hg.)") are the editors of an edited work, which has no authors: as a .bib
+    entry's `editor` with no `author` is read."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels[: run[0]]:
+        return labelling
+    start, end = run
+    marker = next(
+        (
+            index
+            for index in range(start + 1, min(len(tokens), end + 4))
+            if _marks_editors(tokens, index)
+        ),
+        None,
+    )
+    if marker is None or any(
+        tokens[index].is_word and labels[index] is not Label.AUTHOR
+        for index in range(end + 1, marker)
+    ):
+        return labelling
+    for index in range(start, max(end, marker) + 1):
+        if labels[index] is Label.AUTHOR:
+            labels[index] = Label.EDITOR if index < marker else Label.OTHER
+    labels[marker] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _marks_editors(tokens: Sequence[Token], index: int) -> bool:
+    """Whether a token is an editors' mark after their names: ", ed.", "(Eds.)", ", editors.";
+    "Ed" with a capital only in brackets (after a comma it may be Edward: "Smith, Ed.")."""
+    text = tokens[index].text
+    before = tokens[index - 1].text
+    after = tokens[index + 1].text if index + 1 < len(tokens) else "."
+    return (
+        text.lower() in _EDITOR_MARKS
+        and before in "(,"
+        and after in ".,);:"
+        and (before == "(" or text != "Ed")
+    )
+
+
+def _comma_parts(tokens: Sequence[Token], start: int, stop: int) -> list[tuple[int, int]]:
+    """The spans between the commas and semicolons of tokens start to stop."""
+    parts: list[tuple[int, int]] = []
+    begin = start
+    for index in range(start, stop):
+        if tokens[index].text in ",;":
+            if begin < index:
+                parts.append((begin, index))
+            begin = index + 1
+    if begin < stop:
+        parts.append((begin, stop))
+    return parts
+
+
+def names_run_on(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Names the labeller ended too early: the words after the names' run, read with them,
+    are one longer list of names with initials, up to the year that follows the names (IOP's
+    "… Chen K-Y, Lee H-yi and Lee L-S 2018 Scalable …", read as a title), or to the full stop
+    of the last initials (GOST's "Petrov A. V., Ivanova E. S. Quantum …"), or up to the title
+    (Copernicus's "…, Wang, Z., Freitas, N. de, and Team, W.: Making …", read as a venue)."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    start = last + 1
+    while start < len(tokens) and labels[start] is Label.OTHER and not tokens[start].is_word:
+        start += 1
+    if start >= len(tokens) or labels[start] not in (Label.TITLE, Label.CONTAINER):
+        return labelling
+    stop = _names_stop(tokens, labels, start)
+    if stop is None:
+        return labelling
+    names = parse_people(_text_of(tokens, first, stop))[0]
+    if len(names) <= len(parse_people(_text_of(tokens, first, last + 1))[0]) or not all(
+        _FAMILY.fullmatch(person.family) and _INITIALS_GIVEN.fullmatch(person.given)
+        for person in names
+    ):
+        return labelling
+    for inside in range(last + 1, stop):
+        labels[inside] = Label.AUTHOR
+    if YEAR_ALONE.fullmatch(tokens[stop].text):
+        labels[stop] = Label.DATE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _names_stop(tokens: Sequence[Token], labels: Sequence[Label], start: int) -> int | None:
+    """Where names read as the field at `start` would end: at a year a few words on, inside a
+    title, or after the full stop of initials before a word; before the title that follows a
+    venue-read run. None where neither is so, or where a sentence ends first."""
+    for index in range(start, min(start + 16, len(tokens))):
+        if tokens[index].text == "." and not is_initial(tokens[index - 1].text):
+            return None  # a sentence's end: names go on past none
+        if labels[start] is Label.TITLE and labels[index] is not Label.TITLE:
+            return None
+        if labels[start] is Label.TITLE and YEAR_ALONE.fullmatch(tokens[index].text):
+            return index
+        if (
+            labels[start] is Label.TITLE
+            and tokens[index].text == "."
+            and is_initial(tokens[index - 1].text)
+            and index + 1 < len(tokens)
+            and tokens[index + 1].is_word
+            and not is_initial(tokens[index + 1].text)
+        ):
+            return index + 1  # GOST's "Petrov A. V., Ivanova E. S. Quantum dots …"
+        if labels[start] is Label.CONTAINER and labels[index] is Label.TITLE:
+            while index > start and not tokens[index - 1].is_word:
+                index -= 1
+            return index
+    return None
+
+
+def _text_of(tokens: Sequence[Token], start: int, stop: int) -> str:
+    """The tokens from `start` to `stop` as printed, spaces where the text had them."""
+    parts = []
+    for index in range(start, stop):
+        if index > start and tokens[index].start > tokens[index - 1].end:
+            parts.append(" ")
+        parts.append(tokens[index].text)
+    return "".join(parts)
+
+
+def year_ends_the_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A year read inside the names, or as the first word of the venue right after them, is
+    the date, and ends the names: no name or journal starts with a year. Words read as names
+    after it belong to the field that follows ("Jones C D 2019 J. Phys. A: Math. Theor. 52
+    345001": "J." opens the venue)."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    year = (
+        next((i for i in range(first + 1, last + 2) if YEAR_ALONE.fullmatch(tokens[i].text)), None)
+        if last + 1 < len(labels)
+        else None
+    )
+    if year is None or labels[year] not in (Label.AUTHOR, Label.CONTAINER):
+        return labelling
+    labels[year] = Label.DATE
+    stop = year + 1
+    while stop < len(labels) and labels[stop] is Label.AUTHOR:
+        stop += 1
+    following = stop
+    while following < len(labels) and labels[following] is Label.OTHER:
+        following += 1
+    if following < len(labels) and labels[following] in (Label.CONTAINER, Label.TITLE):
+        for inside in range(year + 1, following):
+            labels[inside] = labels[following]
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of names printed given name first ("P. Boniol, M. Meftah", "Jon J. Bentley and
+    Brian W. Kernighan"), names that end at an initial lack their family name: the word after
+    it is that name, whatever field the labeller began there ("E. Remy, T. Palpanas in SIGMOD
+    '22: …")."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    given_first = (
+        first + 1 < len(tokens) and is_initial(tokens[first].text) and tokens[first + 1].text == "."
+    ) or _middle_initial_first(tokens, first)
+    if not given_first or last + 2 >= len(tokens) or not is_initial(tokens[last].text):
+        return labelling
+    family = tokens[last + 2]
+    if tokens[last + 1].text != "." or not family.text[0].isupper() or is_initial(family.text):
+        return labelling
+    if _opens_abbreviated_venue(tokens, labels, last + 2):  # "C. H. Bennett, J. Comput. Phys."
+        labels[last] = labels[last + 1] = labels[last + 2] = Label.CONTAINER
+        return Labelling(tuple(labels), labelling.confidence)
+    labels[last + 1] = labels[last + 2] = Label.AUTHOR
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _opens_abbreviated_venue(tokens: Sequence[Token], labels: Sequence[Label], word: int) -> bool:
+    """Whether a word is a journal's abbreviation that goes on into the venue read after it:
+    "Comput" in "J. Comput. Phys. 22", "Org" in "I. Org. Chem. 19"."""
+    return tokens[word].text.lower() in JOURNAL_WORDS and goes_on_into_venue(tokens, labels, word)
+
+
+def title_opening_read_as_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title's first part before its colon read as the last of the names: "… J. Lee, and
+    E.-S. Kim. Mstr: Multi-scale transformer …", "… Michel Dagenais, ARITO: Cyber-attack
+    response system …". In a list whose names open with initials, a word after a family name's
+    full stop starts no name; nor does a word in capitals in a list of names that are not.
+    The word and its colon open the title."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    while last > first and not tokens[last].is_word:
+        last -= 1
+    colon = last + 1
+    if colon + 1 >= len(tokens) or tokens[colon].text != ":" or last - first < 3:
+        return labelling
+    word, before = tokens[last].text, tokens[last - 1].text
+    after_full_stop = (
+        before == "." and not is_initial(tokens[last - 2].text) and is_initial(tokens[first].text)
+    )
+    in_capitals = (
+        before in {",", "and"}
+        and len(word) > 2
+        and word.isupper()
+        and not any(t.text.isupper() and len(t.text) > 2 for t in tokens[first : last - 1])
+    )
+    if is_initial(word) or not (after_full_stop or in_capitals):
+        return labelling
+    labels[last - 1] = Label.OTHER
+    labels[last] = labels[colon] = Label.TITLE
+    for index in range(colon + 1, len(tokens)):
+        if labels[index] is not Label.OTHER or not tokens[index].is_word:
+            break
+        labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _given_word(text: str) -> bool:
+    family, given = name_counts(text)
+    return text[:1].isupper() and given > family
+
+
+def _middle_initial_first(tokens: Sequence[Token], first: int) -> bool:
+    """Whether the list opens with a given name, a middle initial and a family name: "Jon J.
+    Bentley and …" (a family name first is followed by its initials alone: "Scott P.
+    Initiation …"; the first word must be one that authors have as a given name more than as
+    a family name, and the next name or a comma follow the family name)."""
+    return (
+        first + 4 < len(tokens)
+        and tokens[first + 4].text in (",", "and", "&")
+        and _given_word(tokens[first].text)
+        and len(tokens[first + 1].text) == 1
+        and tokens[first + 1].text.isupper()
+        and tokens[first + 2].text == "."
+        and tokens[first + 3].is_word
+        and tokens[first + 3].text[0].isupper()
+        and not is_initial(tokens[first + 3].text)
+        and not plain_word(tokens[first + 3])  # "Wieland K. Distribution and …"
+    )
+
+
+def vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a Vancouver list ("Fuchs F, Worrall D, Welling M."), the names end at the first full
+    stop after a name's initials: what the labeller read as names after it opens the next
+    field ("Welling M. SE(3)-Transformers: …", "Netanyahu NS. PHA*: Finding …")."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    vancouver = (
+        first + 2 <= last
+        and tokens[first].text[0].isupper()
+        and not is_initial(tokens[first].text)
+        and is_initial(tokens[first + 1].text)
+        and tokens[first + 2].text == ","
+    )
+    if not vancouver:
+        return labelling
+    stop = next(
+        (
+            i
+            for i in range(first + 2, last)
+            if tokens[i].text == "." and is_initial(tokens[i - 1].text) and tokens[i - 2].is_word
+        ),
+        None,
+    )
+    # the field the words open: the next title or venue within a few tokens ("SE(2)-…", where
+    # the labeller may have read the "2" as something else)
+    following = next(
+        (
+            i
+            for i in range(last + 1, min(last + 5, len(labels)))
+            if labels[i] in (Label.TITLE, Label.CONTAINER)
+        ),
+        None,
+    )
+    if stop is None or following is None:
+        return labelling
+    for inside in range(stop + 1, following):
+        labels[inside] = labels[following]
+    return Labelling(tuple(labels), labelling.confidence)

@@ -1,0 +1,421 @@
+"""Where a title starts and ends: the names before it, the edition, imprint, venue or note
+after it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cite_sentinel.core.lexicon import (
+    PUBLISHER_WORDS,
+)
+from cite_sentinel.core.lexicon.dates import YEAR
+from cite_sentinel.core.sources.refparse.corrections.common import (
+    PLACE_WORDS,
+    TITLE_WORDS,
+    VENUE_WORDS,
+    abbreviated,
+    first_run,
+    is_initial,
+    plain_word,
+    words_between,
+)
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+_YEAR_THEN_NAME = re.compile(rf"{YEAR}$")
+_FUNCTION_WORDS = frozenset(
+    {"a", "an", "and", "the", "of", "in", "on", "for", "to", "with", "de", "des", "du", "der", "la"}
+)
+# An edition after a title's last word, in the title's tokens joined by one space: its mark
+# (a comma, a full stop, an opening bracket), then "2nd ed", "1 éd", "3e édition", "2. Auflage",
+# "Revised Edition", "revised 3rd edition", and the full stop or closing bracket after it.
+_EDITION_AT_END = re.compile(
+    r" [,.(] (?:(?:revised|rev|second|third|fourth|fifth|new|expanded|updated|enlarged) (?:\. )?)?"
+    r"(?:\d+ ?(?:st|nd|rd|th|e|er|ème|\.)? ?|(?:revised|second|third|fourth|fifth|new|expanded"
+    r"|updated|enlarged) )?(?:ed|edn|edition|éd|édition|aufl|auflage|izd)(?: \.)?(?: \))?$",
+    re.IGNORECASE,
+)
+_IMPRINT_TOKENS = 24  # tokens a book's bracketed imprint runs over at most
+_IMPRINT_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+_PUBLISHER_WORDS = 10  # words of a publisher's name read as a title's end, at most
+_EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "auflage", "edição"})
+
+
+def title_words_before(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Words read as belonging to no field right before a title are the title's first words
+    ("In Defense of …", "Editing in Style: …"): a field's announcing word ("In:", "pp.") is
+    never followed directly by a title."""
+    labels = list(labelling.labels)
+    for index in range(len(tokens) - 1, 0, -1):
+        if labels[index] is not Label.TITLE or labels[index - 1] is not Label.OTHER:
+            continue
+        start = index
+        while start > 0 and labels[start - 1] is Label.OTHER and plain_word(tokens[start - 1]):
+            start -= 1
+        if start < index and (start == 0 or not tokens[start - 1].is_word):
+            if Label.TITLE in labels[:start]:
+                continue  # a second title after the first's end: "… History.” In Performing …"
+            for inside in range(start, index):
+                labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def word_before_colon(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A word between a name list's closing initial and a colon opens the title, not the
+    names: "Kan, M.-Y. FANG: Leveraging …", "Gil, H. Whiskers: Exploring …" (a name before a
+    colon, DIN's "Berger, Jens: …", follows a comma)."""
+    labels = list(labelling.labels)
+    for index in range(2, len(tokens) - 2):
+        if (
+            labels[index] is Label.AUTHOR
+            and tokens[index].is_word
+            and tokens[index + 1].text == ":"
+            and tokens[index - 1].text == "."
+            and is_initial(tokens[index - 2].text)
+            and labels[index + 2] is Label.TITLE
+        ):
+            labels[index] = labels[index + 1] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference read with no title whose venue runs over a sentence's end holds its title
+    before that end: "(2021). Agent Incentives: A Causal Perspective. Thirty-Fifth AAAI
+    Conference …". A journal's abbreviations ("Phys. Rev. Lett.") end no sentence."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.CONTAINER)
+    if Label.TITLE in labels or run is None:
+        return labelling
+    first, last = run
+    if not any(label in (Label.AUTHOR, Label.DATE) for label in labels[:first]):
+        return labelling
+    for stop in range(first + 2, last - 1):
+        if (
+            _ends_a_title(tokens, stop)
+            and words_between(tokens, first, stop) >= 2
+            and not abbreviated(tokens, first, stop)
+            and words_between(tokens, stop + 1, last + 1) >= 2
+        ):
+            for inside in range(first, stop):
+                labels[inside] = Label.TITLE
+            labels[stop] = Label.OTHER
+            return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def title_before_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference read with no title, names and then venue words up to "in:" and the venue
+    after it: the words before "in:" are the title ("J. van Dijk, Memory, Grief and the
+    Archive, in: Proceedings of …", Copernicus's "Zhu, Y.: Glacier retreat in the Alps, in:
+    EGU, 2020"). A title never ends in "in:"; a venue is what it announces."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.CONTAINER)
+    if Label.TITLE in labels or run is None or Label.AUTHOR not in labels[: run[0]]:
+        return labelling
+    first = run[0]
+    announced = next(
+        (
+            index
+            for index in range(first + 2, len(tokens) - 2)
+            if tokens[index].text.lower() == "in"
+            and tokens[index - 1].text in ",."
+            and tokens[index + 1].text == ":"
+        ),
+        None,
+    )
+    if (
+        announced is None
+        or labels[announced + 2] is not Label.CONTAINER
+        or any(label is not Label.CONTAINER for label in labels[first : announced - 1])
+        or words_between(tokens, first, announced - 1) < 2
+    ):
+        return labelling
+    for inside in range(first, announced - 1):
+        labels[inside] = Label.TITLE
+    for inside in range(announced - 1, announced + 2):
+        labels[inside] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_run_past_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read on past "In" after its full stop or comma ("Expressing musical features
+    … using ACE XML 2.0. In Structuring Music through Markup Language, ed. J. Steyn", "…
+    Table-Fellowship, in The Social World of Luke-Acts"), with no venue read: a chapter's
+    title ends there, and the book it is in is the venue. "In" opens the book's title with a
+    capital after it."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or Label.CONTAINER in labels:
+        return labelling
+    first, last = run
+    announced = next(
+        (
+            index
+            for index in range(first + 2, last - 1)
+            if tokens[index].text.lower() == "in"
+            and tokens[index - 1].text in ",."
+            and (tokens[index].text == "In" or tokens[index - 1].text == ",")
+            and tokens[index + 1].text[:1].isupper()
+        ),
+        None,
+    )
+    if announced is None or words_between(tokens, first, announced - 1) < 2:
+        return labelling
+    labels[announced - 1] = labels[announced] = Label.OTHER
+    for inside in range(announced + 1, last + 1):
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def edition_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """An edition printed after a title, set off by a comma, a full stop or a bracket ("A
+    Treatise on the Calculus of Finite Differences, 2nd ed.", "L'écriture et la différence
+    (1 éd.)", "… Semantics. Revised Edition", "Droit constitutionnel (29e édition)"), read as
+    the title's end, is the edition."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    number = last if tokens[last].is_word else last - 1
+    if _edition_number_at_end(tokens, first, number):  # ABNT's "… 1º a 120. 2. ed. São Paulo"
+        labels[number - 1] = labels[last] = Label.OTHER
+        labels[number] = Label.EDITION
+        return Labelling(tuple(labels), labelling.confidence)
+    title = " ".join(tokens[index].text for index in range(first, last + 1))
+    match = _EDITION_AT_END.search(title)
+    if match is None:
+        return labelling
+    words_before = len(title[: match.start()].split())
+    if words_before < 2:
+        return labelling
+    start = first + words_before  # tokens are joined by one space each
+    labels[start] = Label.OTHER  # the comma, full stop or bracket before it
+    for index in range(start + 1, last + 1):
+        labels[index] = Label.EDITION if tokens[index].is_word else Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _edition_number_at_end(tokens: Sequence[Token], first: int, last: int) -> bool:
+    """Whether a title's last token is an edition's number whose word follows it: "… 120. 2 |
+    . ed.", "… Logik, 2 | . Aufl."."""
+    return (
+        last - first >= TITLE_WORDS
+        and tokens[last].text.isdigit()
+        and len(tokens[last].text) <= 2
+        and tokens[last - 1].text in ".,"
+        and last + 2 < len(tokens)
+        and tokens[last + 1].text == "."
+        and tokens[last + 2].text.lower() in _EDITION_WORDS
+    )
+
+
+def imprint_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's imprint in brackets after its title, as physics and mathematics print it
+    ("G. B. Whitham, Linear and Nonlinear Waves (John Wiley Pub., New York, 1974)"), read as
+    the title's end: the title ends before the bracket, whose words up to its year are the
+    publisher and its place. A bracket that holds no year and no comma ("(with
+    discussion)", "(PhysTeV2015)") is not an imprint."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    opening = next((i for i in range(last, first, -1) if tokens[i].text in "()"), None)
+    if opening is None or tokens[opening].text != "(" or words_between(tokens, first, opening) < 2:
+        return labelling
+    closing = next(
+        (
+            i
+            for i in range(last + 1, min(len(tokens), opening + _IMPRINT_TOKENS))
+            if tokens[i].text == ")"
+        ),
+        None,
+    )
+    if closing is None:
+        return labelling
+    inside = range(opening + 1, closing)
+    year = next((i for i in inside if _IMPRINT_YEAR.fullmatch(tokens[i].text)), None)
+    if year is None or not any(tokens[i].text == "," for i in inside):
+        return labelling
+    labels[opening] = Label.OTHER
+    for index in range(opening + 1, year):
+        if labels[index] is Label.TITLE:
+            labels[index] = Label.PUBLISHER if tokens[index].is_word else Label.OTHER
+    if Label.DATE not in labels:
+        labels[year] = Label.DATE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_run_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """IOP prints the title and the venue with no mark between them: "2019 Neutrino
+    oscillations in dense matter Proceedings of the 39th …", "2016 Observation of spin waves
+    in thin films Phys. Rev. Lett. 116". A venue starts with a capital and a venue word; the
+    title's words in sentence case before it, read as the venue, are the title's."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.CONTAINER)
+    if run is None:
+        return labelling
+    first, last = run
+    start = first
+    title = Label.TITLE in labels
+    if title:  # the title read up to "in", the rest of it as the venue: "waves in thin films"
+        start = first - 1
+        while start >= 0 and labels[start] is Label.OTHER and tokens[start].text.islower():
+            start -= 1
+        if start < 0 or labels[start] is not Label.TITLE or not tokens[first].text.islower():
+            return labelling
+        start += 1
+    elif not (
+        first + 2 <= last
+        and tokens[first].text[0].isupper()
+        and tokens[first].text.lower() not in VENUE_WORDS
+        and tokens[first + 1].text.islower()
+    ):
+        return labelling  # no title, and the venue does not open in sentence case
+    opening = next(
+        (
+            index
+            for index in range(first + 1, last + 1)
+            if tokens[index].text[0].isupper()
+            and tokens[index - 1].text.islower()
+            and tokens[index].text.lower() in VENUE_WORDS
+        ),
+        None,
+    )
+    if (
+        opening is None
+        or tokens[opening - 1].text in _FUNCTION_WORDS  # "Bulletin of the American …"
+        or (
+            not title
+            and (
+                words_between(tokens, first, opening) < 3
+                or any(tokens[i].text[0].isupper() for i in range(first + 1, opening))
+            )
+        )
+    ):
+        return labelling
+    for inside in range(start, opening):
+        labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _ends_a_title(tokens: Sequence[Token], stop: int) -> bool:
+    before, after = tokens[stop - 1].text, tokens[stop + 1].text
+    if tokens[stop].text not in ".!?" or not before.isalpha() or len(before) < 4:
+        return False
+    if before.lower() in VENUE_WORDS:
+        return False
+    return after[0].isupper() or bool(_YEAR_THEN_NAME.match(after))
+
+
+def publisher_after_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title that runs on over "; Publisher: Place" holds ACS's book imprint: "Elements of
+    Topology; Acad. Press: New York, 1971". The part between the semicolon and the colon
+    names a publisher (a word such as "Press", "Wiley", "Verlag"), the part after is short."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or Label.PUBLISHER in labels:
+        return labelling
+    first, last = run
+    semicolon = next((i for i in range(first + 2, last) if tokens[i].text == ";"), None)
+    if semicolon is None:
+        return labelling
+    colon = next((i for i in range(semicolon + 2, last) if tokens[i].text == ":"), None)
+    if (
+        colon is None
+        or words_between(tokens, semicolon, colon) > 6
+        or words_between(tokens, colon, last + 1) > 4
+    ):
+        return labelling
+    if not any(tokens[i].text.lower() in PUBLISHER_WORDS for i in range(semicolon, colon)):
+        return labelling
+    labels[semicolon] = labels[colon] = Label.OTHER
+    for inside in range(semicolon + 1, colon):
+        labels[inside] = Label.PUBLISHER
+    for inside in range(colon + 1, last + 1):
+        labels[inside] = Label.LOCATION
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's imprint read as its title's last sentence: "Managing Work and Family Life …
+    in the EU. Leeds: Centre for the Study of Law and Policy in Europe", "… approach. London,
+    UK: BMJ Publishing Group". After the title's full stop, a place (a few capitalised words)
+    and a colon, and then a publisher's name (a word such as "Press", "Centre", "Verlag"):
+    the title ends at its full stop."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or any(label in (Label.PUBLISHER, Label.LOCATION) for label in labels[: run[0]]):
+        return labelling
+    first, last = run
+    for stop in range(first + 3, last - 2):
+        if tokens[stop].text != "." or not tokens[stop - 1].text.isalpha():
+            continue
+        colon = next(
+            (i for i in range(stop + 2, min(last, stop + 6)) if tokens[i].text == ":"), None
+        )
+        if colon is None or words_between(tokens, first, stop) < TITLE_WORDS:
+            continue
+        place = [i for i in range(stop + 1, colon) if tokens[i].is_word]
+        publisher = [i for i in range(colon + 1, last + 1) if tokens[i].is_word]
+        if (
+            1 <= len(place) <= PLACE_WORDS + 1
+            and all(tokens[i].text[:1].isupper() for i in place)
+            and 1 <= len(publisher) <= _PUBLISHER_WORDS
+            and any(tokens[i].text.lower() in PUBLISHER_WORDS for i in publisher)
+        ):
+            labels[stop] = labels[colon] = Label.OTHER
+            for index in range(stop + 1, colon):
+                labels[index] = Label.LOCATION if tokens[index].is_word else Label.OTHER
+            for index in range(colon + 1, last + 1):
+                labels[index] = Label.PUBLISHER
+            return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def name_of_a_link(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference of a name and a link only ("axodraw: http://www.nikhef.nl/…", "CTAN:
+    http://www.ctan.org"), software or a web page cited by its name: the words before the link
+    are its title, whatever the labeller made of them."""
+    labels = list(labelling.labels)
+    if Label.URL not in labels or any(
+        label in (Label.TITLE, Label.AUTHOR, Label.CONTAINER, Label.PUBLISHER) for label in labels
+    ):
+        return labelling
+    link = labels.index(Label.URL)
+    words = [index for index in range(link) if tokens[index].is_word]
+    if not words or any(labels[index] not in (Label.NOTE, Label.OTHER) for index in words):
+        return labelling
+    for inside in range(words[0], words[-1] + 1):
+        labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_read_as_note(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Where no title was read, a note right after the names (and their year) with an imprint
+    after it is the title: "World Health Organization. Global tuberculosis report 2023
+    [Internet]. Geneva: WHO; 2023". The labeller's doubt stays with it, so it is never grounds
+    for fabricated."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.AUTHOR not in labels:
+        return labelling
+    index = labels.index(Label.AUTHOR)
+    while index < len(labels) and labels[index] in (Label.AUTHOR, Label.DATE, Label.OTHER):
+        if labels[index] is Label.OTHER and tokens[index].is_word:
+            return labelling
+        index += 1
+    if index == len(labels) or labels[index] is not Label.NOTE:
+        return labelling
+    stop = index
+    while stop < len(labels) and labels[stop] is Label.NOTE:
+        stop += 1
+    # a report's or a book's imprint follows its title; a status ("work in preparation",
+    # "Preprint 1403.4822") follows nothing
+    if not any(label in (Label.PUBLISHER, Label.LOCATION) for label in labels[stop:]):
+        return labelling
+    for inside in range(index, stop):
+        labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)

@@ -1,0 +1,452 @@
+"""Where a venue starts and ends: a journal read as a title's end or as a name, a book read as
+a venue."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cite_sentinel.core.lexicon import (
+    AND_WORDS,
+    JOURNAL_WORDS,
+    LOCATOR_WORDS,
+    NAME_SUFFIXES,
+)
+from cite_sentinel.core.lexicon.dates import month_number
+from cite_sentinel.core.lexicon.words import name_counts, word_count
+from cite_sentinel.core.sources.refparse.corrections.common import (
+    TITLE_WORDS,
+    VENUE_WORDS,
+    YEAR_ALONE,
+    abbreviated,
+    first_run,
+    goes_on_into_venue,
+    is_initial,
+    words_between,
+)
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+_IMPRINT = (Label.PUBLISHER, Label.LOCATION)
+_ROMAN_NUMBER = re.compile(r"[IVXLC]+")
+_JOURNAL_WORDS = 6  # words of a journal's name read as the title's end, at most
+_NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
+_ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
+_ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
+
+
+def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read on over its full stop or comma into the journal, where no venue was read
+    and a volume or pages follow: "On the trend recognition … of professional traders.
+    Decision Analysis, 4, 176-193.", "Sélection et parcours des directeurs …, Sociologies
+    pratiques, no. 21, 2010". An article's journal stands before its volume; the words after
+    the title's last sentence end or comma are the journal."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or Label.CONTAINER in labels:
+        return labelling
+    first, last = run
+    after = next(
+        (
+            i
+            for i in range(last + 1, len(tokens))
+            if tokens[i].is_word and tokens[i].text.lower() not in LOCATOR_WORDS  # "No. 12"
+        ),
+        None,
+    )
+    if after is None or labels[after] not in (Label.VOLUME, Label.ISSUE, Label.PAGES):
+        return labelling
+    end = next(
+        (
+            index
+            for index in range(last - 1, first + 1, -1)
+            if (
+                tokens[index].text in ".?!"
+                or (tokens[index].text == "," and "," not in _texts(tokens, index + 1, last))
+            )
+            and _opens_a_name(tokens[index + 1].text)
+            and tokens[index + 1].text.lower() not in LOCATOR_WORDS  # "Volume II: …"
+            and not _ROMAN_NUMBER.fullmatch(tokens[index - 1].text)  # "models. II. Form …"
+            and not _ROMAN_NUMBER.fullmatch(tokens[index + 1].text)
+            and words_between(tokens, first, index) >= TITLE_WORDS
+        ),
+        None,
+    )
+    if end is None or not 1 <= words_between(tokens, end + 1, last + 1) <= _JOURNAL_WORDS:
+        return labelling
+    labels[end] = Label.OTHER
+    for inside in range(end + 1, last + 1):
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def journal_run_into_sentence_case_title(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """A journal printed straight after a title in sentence case, with no full stop between
+    them, read as the title's end where no venue was read and the date and volume follow
+    (Vancouver's "… on pregnancy rates Fertil Steril 1995; 63: 1284-6", "… herpes simplex
+    virus infection Genitourin Med (1988) 64(5)"): the capitalised words that end the title
+    after its last word in lower case, two or more, one of them a journal's abbreviation or a
+    word no dictionary holds, are the journal."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or Label.CONTAINER in labels:
+        return labelling
+    first, last = run
+    while last > first and not tokens[last].is_word:
+        last -= 1
+    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if after is None or labels[after] is not Label.DATE:
+        return labelling
+    if not any(labels[i] is Label.VOLUME for i in range(after + 1, min(len(tokens), after + 6))):
+        return labelling
+    words = [i for i in range(first, last + 1) if tokens[i].is_word]
+    lower = [i for i in words if tokens[i].text[:1].islower()]
+    if len(lower) * 2 < len(words) or not lower:
+        return labelling
+    journal = [i for i in words if i > lower[-1]]
+    if not (
+        2 <= len(journal) <= _JOURNAL_WORDS
+        and all(tokens[i].text[:1].isupper() and tokens[i].text.isalpha() for i in journal)
+        and any(
+            tokens[i].text.lower() in JOURNAL_WORDS or word_count(tokens[i].text.lower()) == 0
+            for i in journal
+        )
+        and words_between(tokens, first, journal[0]) >= TITLE_WORDS
+    ):
+        return labelling
+    for index in range(journal[0], last + 1):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _opens_a_name(text: str) -> bool:
+    """Whether a word could open a journal's name: a capital, or a letter of a script without
+    case ("한국시스템엔지니어링학회", "古代文化")."""
+    initial = text[:1]
+    return initial.isupper() or (initial.isalpha() and not initial.islower())
+
+
+def _texts(tokens: Sequence[Token], start: int, stop: int) -> set[str]:
+    return {token.text for token in tokens[start:stop]}
+
+
+def venue_abbreviation_after_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's first abbreviation read as the last word of a title in sentence case: "…
+    in layered magnets J. Phys.: Condens. Matter", "… winds of giants Mon. Not. R. Astron.
+    Soc." The abbreviation (a venue word, its full stop after it) opens the venue that
+    follows where that goes on abbreviated ("… at Arg506 of factor V. Lancet" keeps its V)."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or run[1] + 2 >= len(tokens):
+        return labelling
+    last = run[1]
+    word = tokens[last].text
+    if not (
+        last > run[0]
+        and word[0].isupper()
+        and word.lower() in VENUE_WORDS
+        and tokens[last - 1].text.islower()
+        and tokens[last + 1].text == "."
+        and labels[last + 2] is Label.CONTAINER
+        and last + 3 < len(tokens)
+        and tokens[last + 3].text == "."  # the venue goes on abbreviated: "Mon. Not."
+    ):
+        return labelling
+    labels[last] = labels[last + 1] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's first abbreviations read as the title's last part after its comma or its
+    full stop: "… problems in linear algebra, Funct. Anal. Appl. 12", "… Model of
+    Supermanifolds, Nucl. Phys. B, 915", "… retinoic acid signaling. Subcell. Biochem. 70".
+    Words all cut short by full stops, after the title's comma or sentence end and before the
+    venue read after them, open that venue."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or run[1] + 2 >= len(tokens):
+        return labelling
+    first, last = run
+    if tokens[last].text == ".":  # the full stop after the title's last word read with it
+        last -= 1
+    comma = next((i for i in range(last - 1, first, -1) if _ends_title_part(tokens, i)), None)
+    if (
+        comma is None
+        or words_between(tokens, first, comma) < 3
+        or tokens[last + 1].text != "."
+        or labels[last + 2] is not Label.CONTAINER
+    ):
+        return labelling
+    part = [i for i in range(comma + 1, last + 1) if tokens[i].is_word]
+    if not (
+        0 < len(part) <= _ABBREVIATIONS_AT_MOST
+        and all(_short_capitalised(tokens[i].text) for i in part)
+        and abbreviated(tokens, comma + 1, last + 1)
+        # a venue word among them ("Nucl. Phys."), or the venue after goes on abbreviated
+        # ("Funct. | Anal. Appl."): not a place that ends a title ("…, Ontario, Canada.")
+        and (
+            any(tokens[i].text.lower() in VENUE_WORDS for i in part)
+            or abbreviated(tokens, last + 2, last + 3)
+        )
+    ):
+        return labelling
+    labels[comma] = Label.OTHER
+    for index in range(comma + 1, last + 2):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _ends_title_part(tokens: Sequence[Token], index: int) -> bool:
+    """A comma, or a full stop after a word in lower case (a sentence's end in sentence case,
+    not an initial's or an abbreviation's)."""
+    text, before = tokens[index].text, tokens[index - 1].text
+    return text == "," or (text == "." and before.isalpha() and before[0].islower())
+
+
+def _short_capitalised(text: str) -> bool:
+    """A word as a journal's abbreviation prints it: a capital, a few letters, not all
+    capitals ("Funct", "Phys"; not "USA", not "Tennessee")."""
+    return (
+        text.isalpha()
+        and text[0].isupper()
+        and len(text) <= _ABBREVIATION_LETTERS
+        and not (len(text) > 1 and text.isupper())
+    )
+
+
+def journal_read_as_last_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference printed without a title whose journal's first abbreviation was read as the
+    last name of the list: "H. Rieger and N. Kawashima, Euro. Phys. J. B 9", "K. Olive, Chin.
+    Phys. C 38", "J. J. H. Brouwers, J. Engrg. Math., 44". The last name, after its comma, is
+    an abbreviation (an initial before it at most) going on into the venue read after it: a
+    journal's word, or in a list of names with initials, a word with none and that no name
+    list holds."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels:
+        return labelling
+    first, last = run
+    while last > first and not tokens[last].is_word:
+        last -= 1
+    comma = next((i for i in range(last - 1, first, -1) if tokens[i].text in {",", "and"}), None)
+    if comma is None or last + 2 >= len(tokens):
+        return labelling
+    initialled = is_initial(tokens[first].text)
+    start = comma + 1
+    word = last
+    chunk = [tokens[i].text for i in range(start, last + 1)]
+    has_initial = len(chunk) == 3 and is_initial(chunk[0]) and chunk[1] == "."
+    if (
+        not (len(chunk) == 1 or has_initial)
+        or not tokens[word].text[:1].isupper()
+        or is_initial(tokens[word].text)  # "van Wees, B.J .Nat Nanotechnol": J is his
+    ):
+        return labelling
+    journal_word = tokens[word].text.lower() in JOURNAL_WORDS
+    no_name = initialled and not has_initial and name_counts(tokens[word].text) == (0, 0)
+    if not (journal_word or no_name) or not goes_on_into_venue(tokens, labels, word):
+        return labelling
+    labels[comma] = Label.OTHER
+    for index in range(start, word + 2):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def venue_after_inverted_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of inverted names ("Family, I."), words after the last initials that no comma
+    follows are no person's: with no title and no venue read and numbers next, they are the
+    venue a style without titles prints (ACS's "Lowe, A.; Tiefenbacher, S. Haemophilia 2021,
+    27, 142-147")."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if Label.TITLE in labels or Label.CONTAINER in labels or run is None:
+        return labelling
+    first, last = run
+    inverted = (
+        first + 2 <= last and tokens[first + 1].text == "," and is_initial(tokens[first + 2].text)
+    )
+    after = last + 1
+    while after < len(labels) and labels[after] is Label.OTHER and not tokens[after].is_word:
+        after += 1
+    if not inverted or after == len(labels) or labels[after] not in _NUMBERS:
+        return labelling
+    closing = max(
+        (
+            i
+            for i in range(first + 1, last + 1)
+            if tokens[i].text == "."
+            and (is_initial(tokens[i - 1].text) or tokens[i - 1].text == "al")
+        ),
+        default=last,
+    )
+    tail = range(closing + 1, last + 1)
+    if not tail or not all(_venue_word(tokens[i]) for i in tail):
+        return labelling
+    first_word = tokens[tail[0]].text
+    if not first_word[0].isupper() or first_word.lower() in NAME_SUFFIXES:
+        return labelling
+    if len(first_word) == 1 and (len(tail) == 1 or tokens[tail[0] + 1].text == "."):
+        return labelling  # "Ling, C. X. (1995)": one more initial ("Z Parasitenkd" is a venue)
+    for inside in tail:
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _venue_word(token: Token) -> bool:
+    if token.text in (":", ".", "-"):
+        return True
+    return token.is_word and not token.text[0].isdigit() and token.text.lower() not in AND_WORDS
+
+
+def venue_before_numbers(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Where neither a title nor a venue was read, the words right before the first number
+    after the names are the venue, whatever else the labeller took them for: "IEEE Access 4,
+    7347 (2016)" read as a volume, "Catena 38, 282" as a place, "Data in brief 5, 852" as a
+    date. A locator word ("Vol.", "Bd.") or a month is not a venue's."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.CONTAINER in labels:
+        return labelling
+    number = next(
+        (
+            i
+            for i, token in enumerate(tokens)
+            if token.text[0].isdigit() and labels[i] in _NUMBERS and Label.AUTHOR in labels[:i]
+        ),
+        None,
+    )
+    if number is None or not _numbers_follow(tokens, number):
+        return labelling
+    start = number
+    while start > 0 and labels[start - 1] in _MISTAKEN_VENUE and _venue_word(tokens[start - 1]):
+        start -= 1
+    words = [token.text for token in tokens[start:number] if token.is_word]
+    if not words or not words[0][0].isupper() or len(words[0]) < 2:
+        return labelling
+    if any(word.lower() in LOCATOR_WORDS or month_number(word) for word in words):
+        return labelling
+    for inside in range(start, number):
+        labels[inside] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _numbers_follow(tokens: Sequence[Token], number: int) -> bool:
+    """Whether the number at `number` opens a venue's numbers: a volume, or a year with a
+    volume after its comma (ACS's "2015, 5, 852"); a place's year stands alone ("Berne 2008")."""
+    if not YEAR_ALONE.fullmatch(tokens[number].text):
+        return True
+    after = [token.text for token in tokens[number + 1 : number + 3]]
+    return len(after) == 2 and after[0] == "," and bool(_NUMBER.fullmatch(after[1]))
+
+
+_MISTAKEN_VENUE = frozenset({Label.VOLUME, Label.DATE, Label.LOCATION, Label.PUBLISHER})
+
+
+def abbreviations_joined(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Abbreviated words read as a publisher right before the venue are the venue's first
+    words ("Geol. Soc. Am. Bull.", "J. Am. Chem. Soc."): a publisher is not printed as a run
+    of abbreviations against the journal ("Acad. Press" keeps a whole word)."""
+    labels = list(labelling.labels)
+    index = 0
+    while index < len(labels):
+        if labels[index] is not Label.PUBLISHER:
+            index += 1
+            continue
+        stop = index
+        while stop < len(labels) and labels[stop] is Label.PUBLISHER:
+            stop += 1
+        joined = stop
+        while joined < len(labels) and tokens[joined].text == "." and labels[joined] is Label.OTHER:
+            joined += 1
+        if (
+            words_between(tokens, index, stop)
+            and abbreviated(tokens, index, stop)
+            and joined < len(labels)
+            and labels[joined] is Label.CONTAINER
+        ):
+            for inside in range(index, joined):
+                labels[inside] = Label.CONTAINER
+        index = stop
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A "venue" with an imprint after it (a publisher or a place) and no volume or issue,
+    where no title was read, is a book's title: "Berg, O. Polymer Physics; Wiley: Hoboken, NJ,
+    2003.", "Robert Redfield, Peasant Society and Culture, Chicago, 1956." (a journal's name
+    comes with its numbers, a book's title with its imprint)."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.CONTAINER not in labels:
+        return labelling
+    if Label.VOLUME in labels or Label.ISSUE in labels:
+        return labelling
+    imprint = [index for index, label in enumerate(labels) if label in _IMPRINT]
+    if not imprint or imprint[0] < labels.index(Label.CONTAINER):
+        return labelling
+    return Labelling(
+        tuple(Label.TITLE if label is Label.CONTAINER else label for label in labels),
+        labelling.confidence,
+    )
+
+
+def locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The numbers after a venue in the two shapes of the styles that print no title are
+    volume, pages and year, whatever their size: "Venue 2012, 65, 1968." (ACS, RSC: year,
+    volume, pages) and "Venue 3, 40 (2008)." (APS, AIP, Nature: volume, pages, year). A
+    volume or a first page can look like a year ("Biochim Biophys Acta 1787, 1352 (2009)").
+    After a year printed before the venue, volume and page may stand alone ("… 2017 Mon. Not.
+    R. Astron. Soc. 469 394").
+    Where a title but no venue was read, a "title" followed by such numbers is the venue: no
+    titled reference goes from its title straight to its volume."""
+    labels = list(labelling.labels)
+    has_title, has_venue = Label.TITLE in labels, Label.CONTAINER in labels
+    if has_title == has_venue:
+        return labelling
+    named = Label.CONTAINER if has_venue else Label.TITLE
+    first = labels.index(named)
+    after = len(labels) - labels[::-1].index(named)
+    while after < len(tokens) and tokens[after].text == ".":
+        after += 1  # the venue's closing full stop ("Chem. Geol. 2012, 65, 1968")
+    shapes = _LOCATOR_SHAPES
+    if Label.DATE in labels[:first]:
+        shapes = {**shapes, **_DATED_SHAPES}  # IOP's "Smith A 2017 Venue 469 394"
+    # the venue's last "words" may be numbers read into it ("Acta 1863, 1502 (2021)")
+    for start in (after, after - 1, after - 2):
+        tail = [token.text for token in tokens[start:]]
+        if tail and tail[-1] == ".":
+            tail = tail[:-1]
+        found = shapes.get("".join(_shape_of(text) for text in tail))
+        if found is not None and start > first:
+            break
+    else:
+        return labelling
+    labels = [Label.CONTAINER if label is Label.TITLE else label for label in labels]
+    for offset, label in enumerate(found):
+        labels[start + offset] = label
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _shape_of(text: str) -> str:
+    if YEAR_ALONE.fullmatch(text):
+        return "Y"
+    if _NUMBER.fullmatch(text):
+        return "N"
+    return text if text in ",()" else "?"
+
+
+_NUMBER = re.compile(r"[A-Za-z]?\d+[a-z]?(?:[-‐‑–][A-Za-z]?\d+)?")
+_O, _V, _P, _D = Label.OTHER, Label.VOLUME, Label.PAGES, Label.DATE
+_LOCATOR_SHAPES = {
+    "Y,N,N": (_D, _O, _V, _O, _P),
+    "Y,Y,N": (_D, _O, _V, _O, _P),
+    "Y,N,Y": (_D, _O, _V, _O, _P),
+    "Y,Y,Y": (_D, _O, _V, _O, _P),
+    "N,N(Y)": (_V, _O, _P, _O, _D, _O),
+    "Y,N(Y)": (_V, _O, _P, _O, _D, _O),
+    "N,Y(Y)": (_V, _O, _P, _O, _D, _O),
+    "Y,Y(Y)": (_V, _O, _P, _O, _D, _O),
+}
+# Volume and page alone, where the year stood before the venue (IOP, MNRAS, ApJ's lists).
+_DATED_SHAPES = {"NN": (_V, _P), "YN": (_V, _P), "NY": (_V, _P), "YY": (_V, _P)}
