@@ -30,6 +30,20 @@ def is_initial(text: str) -> bool:
     return text.isalpha() and text.isupper() and len(text) <= 3
 
 
+def words_run(
+    tokens: Sequence[Token], labels: Sequence[Label], label: Label
+) -> tuple[int, int] | None:
+    """Where the first run of `label` starts and where its last word is (the punctuation the
+    run ends with left out), or None."""
+    run = first_run(labels, label)
+    if run is None:
+        return None
+    first, last = run
+    while last > first and not tokens[last].is_word:
+        last -= 1
+    return first, last
+
+
 def words_between(tokens: Sequence[Token], start: int, stop: int) -> int:
     """Words of letters between `start` and `stop`."""
     return sum(1 for token in tokens[start:stop] if token.text.isalpha())

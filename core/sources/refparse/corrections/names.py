@@ -20,6 +20,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     is_initial,
     plain_word,
     words_between,
+    words_run,
 )
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
@@ -415,12 +416,10 @@ def title_opening_read_as_name(tokens: Sequence[Token], labelling: Labelling) ->
     full stop starts no name; nor does a word in capitals in a list of names that are not.
     The word and its colon open the title."""
     labels = list(labelling.labels)
-    run = first_run(labels, Label.AUTHOR)
+    run = words_run(tokens, labels, Label.AUTHOR)
     if run is None:
         return labelling
     first, last = run
-    while last > first and not tokens[last].is_word:
-        last -= 1
     colon = last + 1
     if colon + 1 >= len(tokens) or tokens[colon].text != ":" or last - first < 3:
         return labelling

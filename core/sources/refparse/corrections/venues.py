@@ -23,6 +23,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     goes_on_into_venue,
     is_initial,
     words_between,
+    words_run,
 )
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
@@ -91,12 +92,10 @@ def journal_run_into_sentence_case_title(
     after its last word in lower case, two or more, one of them a journal's abbreviation or a
     word no dictionary holds, are the journal."""
     labels = list(labelling.labels)
-    run = first_run(labels, Label.TITLE)
+    run = words_run(tokens, labels, Label.TITLE)
     if run is None or Label.CONTAINER in labels:
         return labelling
     first, last = run
-    while last > first and not tokens[last].is_word:
-        last -= 1
     after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
     if after is None or labels[after] is not Label.DATE:
         return labelling
@@ -225,12 +224,10 @@ def journal_read_as_last_name(tokens: Sequence[Token], labelling: Labelling) -> 
     journal's word, or in a list of names with initials, a word with none and that no name
     list holds."""
     labels = list(labelling.labels)
-    run = first_run(labels, Label.AUTHOR)
+    run = words_run(tokens, labels, Label.AUTHOR)
     if run is None or Label.TITLE in labels:
         return labelling
     first, last = run
-    while last > first and not tokens[last].is_word:
-        last -= 1
     comma = next((i for i in range(last - 1, first, -1) if tokens[i].text in {",", "and"}), None)
     if comma is None or last + 2 >= len(tokens):
         return labelling
