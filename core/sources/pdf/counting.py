@@ -2,8 +2,8 @@
 them ("[6]", not a footnote's "6"): it starts at its 1; a line that carries the next number
 starts the entry it numbers even where the segmenter left that line out (a lone entry after a
 page break, the last entry before an appendix) or read it into the entry above; and what
-stands without its number between the entries n and n + 1 is the rest of the entry above or
-none of the list's."""
+stands without its number between the entries n and n + 1, or after the last, is the rest of
+the entry above or none of the list's."""
 
 from __future__ import annotations
 
