@@ -7,7 +7,8 @@ Rules stand beside the model, where measurement on real PDFs showed it needed th
 goes on over the lines the model misread at its pitch (`runs`), entries come in lists, a list
 heading says where one is, and a numbered list counts (`counting`). A run of entries under a
 list heading (one that holds a word, with no other part's heading between) is kept when one
-of its entries holds what a reference holds; another is kept when most of its entries hold
+of its entries holds what a reference holds, or its entries are numbered 1 to n (works that
+print no year); another is kept when most of its entries hold
 what references hold (a year, a DOI, an arXiv id), and, where the document has a list heading
 elsewhere, when it is a list of five entries or more after that list (or before it, with the
 numbers it lacks: columns read out of order): footnotes, code listings and examples in a
