@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from cite_sentinel.core.lexicon.kinds import Kind, kind_of_reference
+from cite_sentinel.core.lexicon.scripts import UNSPACED_LETTER, mostly_in
 from cite_sentinel.core.matching import authors, calibration, data_kinds, registrants, venues
 from cite_sentinel.core.matching.authors import AuthorIssue
 from cite_sentinel.core.matching.fit import Fit, cites_preprint, fit, is_preprint
@@ -48,9 +49,6 @@ _KIND_NAMES = {
     "post-weblog": "blog post", "legal_case": "legal case",
     "personal_communication": "personal communication", "motion_picture": "film",
 }  # fmt: skip
-_UNSPACED = re.compile(
-    r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
-)
 _SEARCH_INDEXES = frozenset({"openalex", "crossref", "semanticscholar", "datacite"})
 _VERSIONED = re.compile(r"v\d+$", re.I)
 
@@ -508,9 +506,7 @@ def _in_datacite(evidence: Answers) -> bool:
 
 def _unspaced_script(title: str) -> bool:
     """A title mostly in a script written without spaces between words (CJK, Thai)."""
-    letters = [c for c in title if c.isalpha()]
-    unspaced = sum(1 for c in letters if _UNSPACED.match(c))
-    return bool(letters) and unspaced >= len(letters) / 2
+    return mostly_in(title, UNSPACED_LETTER)
 
 
 def paper_shaped(reference: Reference) -> bool:

@@ -186,14 +186,10 @@ def _gutter_of_a_part(rows: list[list[Word]]) -> tuple[tuple[float, float] | Non
 
 def _right_part(row: list[Word], middle: float) -> bool:
     """Whether a line has words on the page's right half set apart from any before them:
-    it starts there, or a wide gap opens at the middle."""
-    if row[0].x0 > middle:
-        return True
-    return any(
-        after.x0 > middle - _MIN_GUTTER
-        and before.x1 < middle + _MIN_GUTTER
-        and after.x0 - before.x1 >= max(_MIN_GUTTER, _WIDE_GAP * before.size)
-        for before, after in pairwise(row)
+    it starts there, or one of its wide gaps (`_wide_gaps`) opens at the middle."""
+    return row[0].x0 > middle or any(
+        row[index].x0 > middle - _MIN_GUTTER and row[index - 1].x1 < middle + _MIN_GUTTER
+        for index in _wide_gaps(row)
     )
 
 
@@ -203,26 +199,22 @@ def _before_crossing(
     """The rows in `order` up to the first one across the gutter, and up to a heading in type
     larger than theirs after the right column has begun; none where it never does."""
     part: list[int] = []
+    right: list[int] = []  # positions in `part` of the lines with words in the right column
     for index in order:
-        if _split(rows[index], gutter)[0][0] == 0:  # one line across both columns
+        columns = {column for column, _ in _split(rows[index], gutter)}
+        if columns == {0}:  # one line across both columns
             break
+        if 2 in columns:
+            right.append(len(part))
         part.append(index)
-    if not part:
-        return part
-    usual = median(word.size for index in part for word in rows[index])
-    split = [
-        n
-        for n, index in enumerate(part)
-        if any(column == 2 for column, _ in _split(rows[index], gutter))
-    ]
-    if not split:
+    if not right:
         return []
-    after = split[0]  # a heading above the columns (the list's own) is not where they end
+    usual = median(word.size for index in part for word in rows[index])
     larger = next(
         (
             n
             for n, index in enumerate(part)
-            if n > after and min(w.size for w in rows[index]) > _LARGER * usual
+            if n > right[0] and min(w.size for w in rows[index]) > _LARGER * usual
         ),
         None,
     )

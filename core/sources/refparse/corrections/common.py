@@ -20,7 +20,7 @@ YEAR_ALONE = re.compile(YEAR)
 TITLE_WORDS = 3  # words a title keeps at least when its end is read as the journal
 # Words that announce the next field and are never the start of a title.
 ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})
-PLACE_WORDS = 2  # words of a place between a title's comma and the date after it
+PLACE_LENGTH = 2  # words of a place between a title's comma and the date after it
 # Quotation marks a title may be printed in: each opening mark and the mark that closes it.
 QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "„": "“", "‚": "‘"}
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon.dates import YEAR, month_number
 from cite_sentinel.core.sources.refparse.corrections.common import (
-    PLACE_WORDS,
+    PLACE_LENGTH,
     QUOTES,
     YEAR_ALONE,
     first_run,
@@ -97,7 +97,7 @@ def year_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Label
     for index in range(start, year + 1):
         labels[index] = Label.DATE if tokens[index].is_word else Label.OTHER
     comma = next((i for i in range(start - 1, first, -1) if tokens[i].text == ","), None)
-    if comma is not None and 0 < start - comma - 1 <= PLACE_WORDS:
+    if comma is not None and 0 < start - comma - 1 <= PLACE_LENGTH:
         place = range(comma + 1, start)
         if all(tokens[i].text[:1].isupper() for i in place):
             labels[comma] = Label.OTHER

@@ -3,15 +3,13 @@ print them."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from cite_sentinel.core.lexicon.scripts import EAST_ASIAN_LETTER, mostly_in
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
-# Han, kana and Hangul: the scripts of references printed as GB/T 7714 and its neighbours do.
-_EAST_ASIAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _PART_ENDS = frozenset({",", ".", "，", "。", "、", ";", "；"})
 # Labels of words the labeller read as no field of their own (or as names they cannot be).
 _UNREAD = frozenset({Label.NOTE, Label.OTHER, Label.AUTHOR, Label.PUBLISHER})
@@ -46,9 +44,7 @@ def parts_of_an_east_asian_reference(tokens: Sequence[Token], labelling: Labelli
 
 def _east_asian(tokens: Sequence[Token]) -> bool:
     """Whether most of a reference's letters are Chinese, Japanese or Korean."""
-    letters = [char for token in tokens for char in token.text if char.isalpha()]
-    ideographs = sum(1 for char in letters if _EAST_ASIAN.match(char))
-    return bool(letters) and ideographs * 2 > len(letters)
+    return mostly_in(" ".join(token.text for token in tokens), EAST_ASIAN_LETTER)
 
 
 def _after_names_and_date(tokens: Sequence[Token], labels: Sequence[Label]) -> int:
@@ -75,7 +71,7 @@ def _parts(tokens: Sequence[Token], start: int) -> list[tuple[int, int]]:
             continue
         words = [tokens[i].text for i in range(begin, index) if tokens[i].is_word]
         if words:
-            if not any(_EAST_ASIAN.match(char) for word in words for char in word):
+            if not any(EAST_ASIAN_LETTER.match(char) for word in words for char in word):
                 break
             parts.append((begin, index))
         begin = index + 1

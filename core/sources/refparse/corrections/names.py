@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import (
     AND_WORDS,
+    EDITOR_WORDS,
     JOURNAL_WORDS,
     NAME_PARTICLES,
 )
@@ -36,15 +37,14 @@ _GLUED_AND = re.compile(r"and[A-Z]")
 _PROSE_WORDS = 2  # words a part read among the names holds at least to be prose
 _PROSE_LETTERS = 4  # letters of a lower-case word that is no name's ("cargo", not "v." or "de")
 # What marks names as a work's editors: "ed.", "(eds.)", "editors", "(Hrsg.)", "(dir.)".
-_EDITOR_MARKS = frozenset(
-    {"ed", "eds", "editor", "editors", "hrsg", "hg", "hgg", "éd", "éds", "dir", "dirs", "coord",
-     "coords", "comp", "comps", "red"}
-)  # fmt: skip
+# What marks names as a work's editors (the lexicon's editor words, less a translator's).
+_EDITOR_MARKS = (EDITOR_WORDS | {"hgg", "dirs", "coords"}) - {
+    "trans", "transl", "translated", "translator", "übers", "edited", "edit"
+}  # fmt: skip
 # Words that say what names did besides writing: editing, translating, producing, compiling.
-_ROLE_WORDS = _EDITOR_MARKS | frozenset(
-    {"trans", "transl", "translator", "translated", "producer", "producers", "director",
-     "compiler", "compiled", "edited", "übers", "trad"}
-)  # fmt: skip
+_ROLE_WORDS = EDITOR_WORDS | _EDITOR_MARKS | {
+    "producer", "producers", "director", "compiler", "compiled", "trad"
+}  # fmt: skip
 
 
 def title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -11,7 +11,7 @@ from cite_sentinel.core.lexicon import (
 )
 from cite_sentinel.core.lexicon.dates import YEAR
 from cite_sentinel.core.sources.refparse.corrections.common import (
-    PLACE_WORDS,
+    PLACE_LENGTH,
     TITLE_WORDS,
     VENUE_WORDS,
     abbreviated,
@@ -39,7 +39,7 @@ _EDITION_AT_END = re.compile(
 )
 _IMPRINT_TOKENS = 24  # tokens a book's bracketed imprint runs over at most
 _IMPRINT_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
-_PUBLISHER_WORDS = 10  # words of a publisher's name read as a title's end, at most
+_PUBLISHER_NAME_LENGTH = 10  # words of a publisher's name read as a title's end, at most
 _EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "auflage", "edição"})
 
 
@@ -362,9 +362,9 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
         place = [i for i in range(stop + 1, colon) if tokens[i].is_word]
         publisher = [i for i in range(colon + 1, last + 1) if tokens[i].is_word]
         if (
-            1 <= len(place) <= PLACE_WORDS + 1
+            1 <= len(place) <= PLACE_LENGTH + 1
             and all(tokens[i].text[:1].isupper() for i in place)
-            and 1 <= len(publisher) <= _PUBLISHER_WORDS
+            and 1 <= len(publisher) <= _PUBLISHER_NAME_LENGTH
             and any(tokens[i].text.lower() in PUBLISHER_WORDS for i in publisher)
         ):
             labels[stop] = labels[colon] = Label.OTHER
