@@ -10,6 +10,12 @@ is written; hyphenated compounds ("non-convex") are listed too, so that a reader
 compound from a word a line break cut ("classifica-tion"). One "word count" a line, sorted,
 gzip-compressed (deterministic: no time stamp in the header).
 
+The words of the same works' venues alone, and of the journal references their authors gave
+(arXiv's "Phys.Rev.D76:013009"), with how often each is written there
+(core/lexicon/venue_words.txt.gz): PubMed's abbreviations ("fertil", "virol") are venue
+words that no title writes, so that a reader can tell a journal run into a title from the
+title.
+
 The names of the same works' authors, lower case, each part of a family or given name
 ("de", "la", "cruz" of "de la Cruz"), written at least three times: "name family given" a
 line, how often the part is written in a family name and in a given name, so that a
@@ -32,12 +38,15 @@ DATA = ROOT.parent / "shared" / "data"
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 OUTPUT = ROOT / "core" / "lexicon" / "words.txt.gz"
 NAMES = ROOT / "core" / "lexicon" / "names.txt.gz"
+VENUES = ROOT / "core" / "lexicon" / "venue_words.txt.gz"
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def main() -> int:
     counts: Counter[str] = Counter()
     families: Counter[str] = Counter()
     givens: Counter[str] = Counter()
+    venues: Counter[str] = Counter()
     for name in ("works_full.jsonl.gz", "works_xfield.jsonl.gz"):
         with gzip.open(DATA / "corpus" / name, "rt", encoding="utf-8") as lines:
             for line in lines:
@@ -47,6 +56,8 @@ def main() -> int:
                     givens.update(
                         p for p in _name_parts(str(person.get("given") or "")) if len(p) > 1
                     )
+                for text in (work.get("venue") or "", work.get("journal_ref") or ""):
+                    venues.update(_LETTERS.findall(str(text).lower()))
                 for text in (work.get("title") or "", work.get("venue") or ""):
                     for word in _WORD.findall(text.lower()):
                         counts[word] += 1
@@ -62,8 +73,13 @@ def main() -> int:
         if families[name] + givens[name] >= 3
     )
     _write(NAMES, names)
+    venue_words = sorted(
+        f"{word} {count}" for word, count in venues.items() if count >= 2 and len(word) >= 2
+    )
+    _write(VENUES, venue_words)
     print(f"{len(words)} words: {OUTPUT} ({OUTPUT.stat().st_size / 1e3:.0f} kB)")
     print(f"{len(names)} name parts: {NAMES} ({NAMES.stat().st_size / 1e3:.0f} kB)")
+    print(f"{len(venue_words)} venue words: {VENUES} ({VENUES.stat().st_size / 1e3:.0f} kB)")
     return 0
 
 

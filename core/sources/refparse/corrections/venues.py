@@ -11,9 +11,10 @@ from cite_sentinel.core.lexicon import (
     JOURNAL_WORDS,
     LOCATOR_WORDS,
     NAME_SUFFIXES,
+    PLACE_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import month_number
-from cite_sentinel.core.lexicon.words import name_counts, word_count
+from cite_sentinel.core.lexicon.words import name_counts, venue_count, word_count
 from cite_sentinel.core.sources.refparse.corrections.common import (
     TITLE_WORDS,
     VENUE_WORDS,
@@ -447,3 +448,90 @@ _LOCATOR_SHAPES = {
 }
 # Volume and page alone, where the year stood before the venue (IOP, MNRAS, ApJ's lists).
 _DATED_SHAPES = {"NN": (_V, _P), "YN": (_V, _P), "NY": (_V, _P), "YY": (_V, _P)}
+
+
+def title_read_as_venue_opening(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference read with no title whose venue opens with a title, a comma or a
+    sentence's end, and a journal's name: "Elements of Supergeometry, J. Soviet
+    Mathematics", "Putting objects in perspective. IJCV". The journal's name is short and
+    named as journals are (a journal's word, an abbreviation, an acronym); the title's part
+    is not a venue's opening ("Proceedings of the …, USA") nor abbreviated."""
+    labels = list(labelling.labels)
+    run = words_run(tokens, labels, Label.CONTAINER)
+    if Label.TITLE in labels or run is None:
+        return labelling
+    first, last = run
+    if not any(label in (Label.AUTHOR, Label.DATE) for label in labels[:first]):
+        return labelling
+    if _opens_a_venue(tokens[first].text):
+        return labelling
+    for stop in range(first + 2, last):
+        if not _ends_title_part(tokens, stop) and not _sentence_end(tokens, stop):
+            continue
+        if (
+            words_between(tokens, first, stop) >= TITLE_WORDS
+            and not abbreviated(tokens, first, stop)
+            and _named_as_a_journal(tokens, stop + 1, last + 1)
+        ):
+            for inside in range(first, stop):
+                labels[inside] = Label.TITLE
+            labels[stop] = Label.OTHER
+            return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def _opens_a_venue(text: str) -> bool:
+    """A word that opens venues' names more than titles: "Proceedings", "Annals", "Monthly"."""
+    lower = text.lower()
+    return lower in VENUE_WORDS or 2 * venue_count(lower) > word_count(lower) > 0
+
+
+def _sentence_end(tokens: Sequence[Token], index: int) -> bool:
+    """A full stop after a word of four letters or more that no venue abbreviates."""
+    before = tokens[index - 1].text
+    return (
+        tokens[index].text == "."
+        and before.isalpha()
+        and len(before) >= 4
+        and before.lower() not in VENUE_WORDS
+    )
+
+
+def _named_as_a_journal(tokens: Sequence[Token], start: int, stop: int) -> bool:
+    """Whether the words between `start` and `stop` name a journal: a few words opening with a
+    capital, only small words in lower case and no comma, with an abbreviation or an acronym
+    that names no country ("J. Soviet Mathematics", "IJCV", "GSA Today"), or a journal's word
+    and then its volume ("Eastern Economic Journal, 9")."""
+    words = [i for i in range(start, stop) if tokens[i].is_word]
+    if (
+        not words
+        or len(words) > _JOURNAL_WORDS
+        or not tokens[words[0]].text[0].isupper()
+        or tokens[words[0]].text.lower() in LOCATOR_WORDS  # "No. 6"
+    ):
+        return False
+    if any(tokens[i].text == "," for i in range(start, stop)) or any(
+        not tokens[i].text.isalpha() or (tokens[i].text[0].islower() and len(tokens[i].text) > 3)
+        for i in words
+    ):
+        return False
+    if any(
+        (
+            tokens[i].text.isupper()
+            and len(tokens[i].text) >= 2
+            and tokens[i].text.lower() not in PLACE_WORDS
+        )
+        or (_short_capitalised(tokens[i].text) and i + 1 < stop and tokens[i + 1].text == ".")
+        for i in words
+    ):
+        return True
+    return any(tokens[i].text.lower() in JOURNAL_WORDS for i in words) and _volume_after(
+        tokens, stop
+    )
+
+
+def _volume_after(tokens: Sequence[Token], stop: int) -> bool:
+    """Whether a number follows `stop`, straight or after a comma, a bracket or a colon."""
+    if stop < len(tokens) and tokens[stop].text in ",(;:":
+        stop += 1
+    return stop < len(tokens) and tokens[stop].text[0].isdigit()

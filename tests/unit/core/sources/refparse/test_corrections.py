@@ -515,3 +515,30 @@ def test_an_editions_number_read_as_the_titles_end_before_its_word_is_the_editio
     fields = _fields(text, labels)
     assert fields[_T] == "Direito penal : parte geral"
     assert fields[Label.EDITION].startswith("2")
+
+
+def test_a_title_read_as_the_opening_of_its_journals_name_is_the_title() -> None:
+    text = "Voronov, A. Elements of Supergeometry, J. Soviet Mathematics, 28 (1990)"
+    labels = _labelled(text, [("Voronov", _A), ("Elements", _C), ("28", _V), ("(", _O),
+                              ("1990", _D)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Elements of Supergeometry"
+    assert fields[_C].rstrip(" ,") == "J . Soviet Mathematics"
+    text = "Hoiem, D. and Hebert, M. Putting objects in perspective. IJCV, 2008."
+    labels = _labelled(text, [("Hoiem", _A), ("Putting", _C), ("2008", _D)])
+    assert _fields(text, labels)[_T] == "Putting objects in perspective"
+    text = "Carter, N. Music score recognition: Problems and prospects, Computing in Musicology 9"
+    labels = _labelled(text, [("Carter", _A), ("Music", _C), ("9", _V)])
+    assert _fields(text, labels)[_C] == "Computing in Musicology"
+
+
+def test_a_venue_read_whole_stays_the_venue_where_its_end_names_no_journal() -> None:
+    # a journal's name with a comma in it, a place after a book's title, an issue's number
+    for text, opening in (
+        ("Arnaud, K. Proceedings of the National Academy of Sciences, USA, 12", "Proceedings"),
+        ("Nagy, G. Homeric Questions in the epics, Austin 1996", "Homeric"),
+        ("Hulten, P. Centre Georges Pompidou et les arts, No. 6, 1979", "Centre"),
+        ("Holliday, V. Age and effects of the impact, western Texas, USA. Geology", "Age"),
+    ):
+        labels = _labelled(text, [(text.split(",")[0], _A), (opening, _C)])
+        assert _T not in _fields(text, labels), text
