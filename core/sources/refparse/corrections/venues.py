@@ -36,6 +36,10 @@ _JOURNAL_WORDS = 6  # words of a journal's name read as the title's end, at most
 _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
+_SMALL_WORDS = frozenset(
+    {"and", "of", "the", "in", "for", "on", "de", "des", "du", "der", "für", "&"}
+)
+_VENUE_ALONE = 100  # times a word is written in venues' names to be a journal's name alone
 
 
 def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -87,14 +91,20 @@ def journal_run_into_sentence_case_title(
     tokens: Sequence[Token], labelling: Labelling
 ) -> Labelling:
     """A journal printed straight after a title in sentence case, with no full stop between
-    them, read as the title's end where no venue was read and the date and volume follow
-    (Vancouver's "… on pregnancy rates Fertil Steril 1995; 63: 1284-6", "… herpes simplex
-    virus infection Genitourin Med (1988) 64(5)"): the capitalised words that end the title
-    after its last word in lower case, two or more, one of them a journal's abbreviation or a
-    word no dictionary holds, are the journal."""
+    them, where the date and volume follow (Vancouver's "… on pregnancy rates Fertil Steril
+    1995; 63: 1284-6", "… herpes simplex virus infection Genitourin Med (1988) 64(5)",
+    "Epidemiology of medical error BMJ 2000; 320"), read as the title's end with no venue, or
+    as the venue with no title: the capitalised words after the run's last word in lower case
+    are the journal, two or more with one a journal's abbreviation or a word no dictionary
+    holds, or one that is an acronym or written mostly in venues' names."""
     labels = list(labelling.labels)
-    run = words_run(tokens, labels, Label.TITLE)
-    if run is None or Label.CONTAINER in labels:
+    if Label.CONTAINER not in labels:
+        run = words_run(tokens, labels, Label.TITLE)
+    elif Label.TITLE not in labels:
+        run = words_run(tokens, labels, Label.CONTAINER)
+    else:
+        return labelling
+    if run is None:
         return labelling
     first, last = run
     after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
@@ -106,20 +116,42 @@ def journal_run_into_sentence_case_title(
     lower = [i for i in words if tokens[i].text[:1].islower()]
     if len(lower) * 2 < len(words) or not lower:
         return labelling
-    journal = [i for i in words if i > lower[-1]]
+    title_end = max(i for i in lower if tokens[i].text not in _SMALL_WORDS)
+    journal = [i for i in words if i > title_end and tokens[i].text not in _SMALL_WORDS]
     if not (
-        2 <= len(journal) <= _JOURNAL_WORDS
+        journal
+        and words[words.index(title_end) + 1] == journal[0]  # not "… stroke in AF Bandolier"
+        and len(journal) <= _JOURNAL_WORDS
         and all(tokens[i].text[:1].isupper() and tokens[i].text.isalpha() for i in journal)
-        and any(
-            tokens[i].text.lower() in JOURNAL_WORDS or word_count(tokens[i].text.lower()) == 0
-            for i in journal
-        )
+        and _journal_words(tokens, journal)
         and words_between(tokens, first, journal[0]) >= TITLE_WORDS
     ):
         return labelling
-    for index in range(journal[0], last + 1):
-        labels[index] = Label.CONTAINER
+    for index in range(first, last + 1):
+        labels[index] = (
+            Label.CONTAINER
+            if index >= journal[0]
+            else Label.TITLE
+            if index <= title_end
+            else Label.OTHER
+        )
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _journal_words(tokens: Sequence[Token], journal: Sequence[int]) -> bool:
+    """Whether capitalised words after a title name a journal: two or more, one of them a
+    journal's word or a word no dictionary holds ("Fertil Steril"), or one alone that is an
+    acronym ("BMJ") or written mostly in venues' names ("Science")."""
+    if len(journal) == 1:
+        text = tokens[journal[0]].text
+        lower = text.lower()
+        return (len(text) >= 2 and text.isupper() and lower not in PLACE_WORDS) or (
+            venue_count(lower) >= _VENUE_ALONE and 2 * venue_count(lower) > word_count(lower)
+        )
+    return any(
+        tokens[i].text.lower() in JOURNAL_WORDS or word_count(tokens[i].text.lower()) == 0
+        for i in journal
+    )
 
 
 def _opens_a_name(text: str) -> bool:

@@ -542,3 +542,27 @@ def test_a_venue_read_whole_stays_the_venue_where_its_end_names_no_journal() -> 
     ):
         labels = _labelled(text, [(text.split(",")[0], _A), (opening, _C)])
         assert _T not in _fields(text, labels), text
+
+
+def test_a_title_and_its_journal_run_together_and_read_as_the_venue_are_parted() -> None:
+    # Vancouver with the full stop after the title lost: a journal's one word or acronym
+    for text, opening, date, volume, journal in (
+        ("Butcher EC. Lymphocyte homing and homeostasis Science 1996; 272:60-66.",
+         "Lymphocyte", "1996", "272", "Science"),
+        ("Saul N. Epidemiology of medical error BMJ 2000; 320:774-777.",
+         "Epidemiology", "2000", "320", "BMJ"),
+        ("Wong L. Downsizing the army: the survivors. Armed Forces and Society 1999; 25: 1.",
+         "Downsizing", "1999", "25", "Armed Forces and Society"),
+    ):  # fmt: skip
+        labels = _labelled(text, [(text.split()[0], _A), (opening, _C), (date, _D), (";", _O),
+                                  (volume, _V)])  # fmt: skip
+        fields = _fields(text, labels)
+        assert fields[_C] == journal, text
+        assert fields[_T].split()[0] == opening, text
+
+
+def test_a_title_ending_in_lower_case_words_keeps_them_before_a_journal() -> None:
+    text = "Anon. Antithrombotics and stroke in AF Bandolier 1999; 70: 1."
+    labels = _labelled(text, [("Anon", _A), ("Antithrombotics", _C), ("1999", _D), (";", _O),
+                              ("70", _V)])  # fmt: skip
+    assert _T not in _fields(text, labels)
