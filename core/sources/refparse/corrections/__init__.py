@@ -45,6 +45,7 @@ from cite_sentinel.core.sources.refparse.corrections.titles import (
     place_and_publisher_after_title,
     publisher_after_title,
     title_before_in,
+    title_ends_at_an_open_bracket,
     title_inside_container,
     title_read_as_note,
     title_run_into_venue,
@@ -83,7 +84,6 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         title_run_past_in,
         parts_of_an_east_asian_reference,
         edition_read_into_title,
-        imprint_read_into_title,
         title_run_into_venue,
         journal_read_as_title_end,
         journal_run_into_sentence_case_title,
@@ -113,7 +113,9 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         year_read_into_title,
         venue_before_numbers,
         book_read_as_venue,
+        imprint_read_into_title,
         locators_after_venue,
+        title_ends_at_an_open_bracket,
     ):
         labelling = correction(tokens, labelling)
     return labelling

@@ -12,6 +12,7 @@ from cite_sentinel.core.lexicon import (
 from cite_sentinel.core.lexicon.dates import YEAR
 from cite_sentinel.core.sources.refparse.corrections.common import (
     PLACE_LENGTH,
+    QUOTES,
     TITLE_WORDS,
     VENUE_WORDS,
     abbreviated,
@@ -40,6 +41,10 @@ _EDITION_AT_END = re.compile(
 _IMPRINT_TOKENS = 24  # tokens a book's bracketed imprint runs over at most
 _IMPRINT_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
 _PUBLISHER_NAME_LENGTH = 10  # words of a publisher's name read as a title's end, at most
+_OPENING_BRACKETS = frozenset("([")
+_CLOSING_BRACKETS = frozenset(")]")
+_QUOTE_MARKS = frozenset(QUOTES) | frozenset(QUOTES.values())
+_BRACKETS = frozenset("()[]")
 _EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "auflage", "edição"})
 
 
@@ -418,4 +423,33 @@ def title_read_as_note(tokens: Sequence[Token], labelling: Labelling) -> Labelli
         return labelling
     for inside in range(index, stop):
         labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_ends_at_an_open_bracket(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read on into a bracket it does not close ("Stochastic Processes in Physics and
+    Chemistry (Lect. Notes Math., Vol. 888)", "Encounters with Verdi, Richard Stokes
+    (trans.)") ends before the bracket: what a bracket opened after a title holds is a
+    series, a translator or an imprint, and a title holds its brackets whole."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    brackets = [i for i in range(first, last + 1) if tokens[i].text in _BRACKETS]
+    if not brackets or tokens[brackets[-1]].text not in _OPENING_BRACKETS:
+        return labelling
+    after = last + 1
+    while after < len(tokens) and not tokens[after].is_word:
+        if tokens[after].text in _CLOSING_BRACKETS:
+            return labelling  # the title's own bracket, closed after it: "(L.).", "(s.) dans"
+        after += 1
+    opening = brackets[-1]
+    if words_between(tokens, first, opening) < 2:
+        return labelling
+    opened = labels.index(Label.TITLE)
+    if any(tokens[i].text in _QUOTE_MARKS for i in range(max(opened - 1, 0), opened + 1)):
+        return labelling  # a quoted title is what its marks hold: "“… Texts (1 Enoch …”"
+    for index in range(opening, last + 1):
+        labels[index] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)

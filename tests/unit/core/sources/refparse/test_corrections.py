@@ -566,3 +566,30 @@ def test_a_title_ending_in_lower_case_words_keeps_them_before_a_journal() -> Non
     labels = _labelled(text, [("Anon", _A), ("Antithrombotics", _C), ("1999", _D), (";", _O),
                               ("70", _V)])  # fmt: skip
     assert _T not in _fields(text, labels)
+
+
+def test_a_title_read_into_a_bracket_it_does_not_close_ends_before_it() -> None:
+    text = "N. G. van Kampen, Stochastic Processes in Physics (Lect. Notes Math., Vol. 888), 1981."
+    labels = _labelled(text, [("N", _A), ("Stochastic", _T), (".", _O), ("Notes", _C),
+                              (",", _O), ("1981", _D)])  # fmt: skip
+    assert _fields(text, labels)[_T] == "Stochastic Processes in Physics"
+
+
+def test_a_titles_own_brackets_and_a_quoted_titles_stay_whole() -> None:
+    text = "Hauser, L. 1982. Generic relationships in Thelypodieae (Brassicaceae). Syst. Bot. 7."
+    labels = _labelled(text, [("Hauser", _A), ("1982", _D), ("Generic", _T), (")", _O),
+                              ("Syst", _C)])  # fmt: skip
+    assert _fields(text, labels)[_T] == "Generic relationships in Thelypodieae ( Brassicaceae"
+    text = "Tigchelaar, E. “Eden and Paradise in Some Texts (1 Enoch and Qumran.” Pages 37–62."
+    labels = _labelled(text, [("Tigchelaar", _A), ("“", _O), ("Eden", _T), ("Qumran", _T),
+                              (".", _O)])  # fmt: skip
+    assert _fields(text, labels)[_T].endswith("Qumran")
+
+
+def test_a_books_imprint_in_brackets_is_read_after_the_book_read_as_a_venue() -> None:
+    text = "D. S. Freed, Five Lectures on Supersymmetry (AMS, New York, 1999)."
+    labels = _labelled(text, [("D", _A), (",", _O), ("Five", _C), (",", _O), ("New", _L),
+                              (",", _O), ("1999", _D), (")", _O)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Five Lectures on Supersymmetry"
+    assert fields[Label.PUBLISHER] == "AMS"
