@@ -72,6 +72,7 @@ def compare(
     found = tuple(_as_team(p) for p in found)
     others = others or len(cited_people) < len(cited)
     found = _named(found, cited_people)
+    cited_people = _without_teams_beside_people(cited_people, found)
     if not cited_people or not found or _names_no_person(cited_people, found):
         return AuthorComparison(overlap=1.0, recall=1.0, comparable=False)
     if _team_cited(cited_people, found):
@@ -173,6 +174,25 @@ def _named(found: tuple[Person, ...], cited: tuple[Person, ...]) -> tuple[Person
         return named
     people = tuple(p for p in named if not p.literal)
     return people or named
+
+
+def _without_teams_beside_people(
+    cited: tuple[Person, ...], found: tuple[Person, ...]
+) -> tuple[Person, ...]:
+    """The cited list without the collaboration it names beside people, where the index
+    lists people only: "H.E.S.S. collaboration, Abramowski A., et al." and "ATLAS
+    Collaboration, G. Aad et al." (physics' usual way) name the team its members wrote for,
+    not one more author."""
+    if any(_team_like(p) for p in found):
+        return cited  # the index lists the team too: it is paired as any name is
+    people = tuple(p for p in cited if not _named_team(p))
+    return people if people and len(people) < len(cited) else cited
+
+
+def _named_team(person: Person) -> bool:
+    """A name that says it is a team's: "UKQCD collaboration", "Particle Data Group"."""
+    words = (person.literal or f"{person.given} {person.family}").lower().split()
+    return any(word in _TEAM_WORDS and word != "the" for word in words)
 
 
 def _team_cited(cited: tuple[Person, ...], found: tuple[Person, ...]) -> bool:

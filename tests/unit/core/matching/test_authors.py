@@ -288,3 +288,16 @@ def test_a_name_listed_twice_is_no_list_the_record_cut_short() -> None:
     assert result.comparable and AuthorIssue.EXTRA in result.issues
     namesakes = _people("S M Smith", "P T Fox", "K L Miller", "D C Glahn", "P M Fox")
     assert not compare(namesakes, namesakes[:3]).comparable  # two Foxes, two people
+
+
+def test_a_collaboration_named_before_its_members_is_not_one_more_author() -> None:
+    # physics cites "H.E.S.S. collaboration, Abramowski A., et al.", the index lists people
+    found = _people("A. Abramowski", "F. Acero", "F. Aharonian", "A. G. Akhperjanian")
+    for team in (
+        Person(literal="H. E. S. S. collaboration"),
+        Person(literal="Particle Data Group"),
+    ):
+        cited = (team, *_people("A. Abramowski"), Person(literal="others"))
+        assert compare(cited, found).agrees
+    invented = (Person(literal="UKQCD collaboration"), *_people("K. Bowler"))
+    assert not compare(invented, found).agrees  # the member it names must be there
