@@ -393,6 +393,8 @@ def name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> La
     ) or _middle_initial_first(tokens, first)
     if not given_first or last + 2 >= len(tokens) or not is_initial(tokens[last].text):
         return labelling
+    if _capitals_after_initial(tokens, last):
+        return labelling  # "Y. S. RAO. Chem. Rev.": a family name in capitals ends the list
     family = tokens[last + 2]
     if tokens[last + 1].text != "." or not family.text[0].isupper() or is_initial(family.text):
         return labelling
@@ -401,6 +403,18 @@ def name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> La
         return Labelling(tuple(labels), labelling.confidence)
     labels[last + 1] = labels[last + 2] = Label.AUTHOR
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _capitals_after_initial(tokens: Sequence[Token], index: int) -> bool:
+    """Whether a word of two or three capitals follows an initial and its full stop ("S.
+    RAO", "J. LI"): a family name printed in capitals, not more initials."""
+    return (
+        len(tokens[index].text) > 1
+        and index >= 2
+        and tokens[index - 1].text == "."
+        and len(tokens[index - 2].text) == 1
+        and tokens[index - 2].text.isupper()
+    )
 
 
 def _opens_abbreviated_venue(tokens: Sequence[Token], labels: Sequence[Label], word: int) -> bool:

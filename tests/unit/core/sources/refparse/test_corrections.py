@@ -593,3 +593,11 @@ def test_a_books_imprint_in_brackets_is_read_after_the_book_read_as_a_venue() ->
     fields = _fields(text, labels)
     assert fields[_T] == "Five Lectures on Supersymmetry"
     assert fields[Label.PUBLISHER] == "AMS"
+
+
+def test_a_short_family_name_in_capitals_after_initials_ends_the_names() -> None:
+    text = "Y. S. RAO. Chem. Rev. 76, 625 (1976)."
+    labels = [_A] * 5 + [_O] + [_C] * 3 + [_O, _V, _O, _P, _O, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_A].rstrip(" .") == "Y . S . RAO"
+    assert fields[_C].startswith("Chem . Rev")
