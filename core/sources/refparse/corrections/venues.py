@@ -39,7 +39,7 @@ _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
 _SMALL_WORDS = frozenset(
     {"and", "of", "the", "in", "for", "on", "de", "des", "du", "der", "für", "&"}
 )
-_VENUE_ALONE = 100  # times a word is written in venues' names to be a journal's name alone
+_VENUE_ALONE = 20  # times a word is written in venues' names to be a journal's name alone
 
 
 def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -141,12 +141,16 @@ def journal_run_into_sentence_case_title(
 def _journal_words(tokens: Sequence[Token], journal: Sequence[int]) -> bool:
     """Whether capitalised words after a title name a journal: two or more, one of them a
     journal's word or a word no dictionary holds ("Fertil Steril"), or one alone that is an
-    acronym ("BMJ") or written mostly in venues' names ("Science")."""
+    acronym ("BMJ"), a word venues' names are often written with ("Science", "Genetics") or
+    one no dictionary holds ("Immunogenetics"): a capital after a title's words in lower case,
+    right before the date and volume, opens the journal."""
     if len(journal) == 1:
         text = tokens[journal[0]].text
         lower = text.lower()
-        return (len(text) >= 2 and text.isupper() and lower not in PLACE_WORDS) or (
-            venue_count(lower) >= _VENUE_ALONE and 2 * venue_count(lower) > word_count(lower)
+        return (
+            (len(text) >= 2 and text.isupper() and lower not in PLACE_WORDS)
+            or venue_count(lower) >= _VENUE_ALONE
+            or word_count(lower) == 0
         )
     return any(
         tokens[i].text.lower() in JOURNAL_WORDS or word_count(tokens[i].text.lower()) == 0

@@ -553,6 +553,8 @@ def test_a_title_and_its_journal_run_together_and_read_as_the_venue_are_parted()
          "Epidemiology", "2000", "320", "BMJ"),
         ("Wong L. Downsizing the army: the survivors. Armed Forces and Society 1999; 25: 1.",
          "Downsizing", "1999", "25", "Armed Forces and Society"),
+        ("Luria SE. Mutations of bacteria from virus sensitivity to virus resistance Genetics"
+         " 1943; 28:491-511.", "Mutations", "1943", "28", "Genetics"),
     ):  # fmt: skip
         labels = _labelled(text, [(text.split()[0], _A), (opening, _C), (date, _D), (";", _O),
                                   (volume, _V)])  # fmt: skip
