@@ -18,6 +18,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     abbreviated,
     first_run,
     is_initial,
+    mostly_a_venues_word,
     plain_word,
     words_between,
 )
@@ -286,7 +287,10 @@ def title_run_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Label
             for index in range(first + 1, last + 1)
             if tokens[index].text[0].isupper()
             and tokens[index - 1].text.islower()
-            and tokens[index].text.lower() in VENUE_WORDS
+            and (
+                tokens[index].text.lower() in VENUE_WORDS
+                or (title and mostly_a_venues_word(tokens[index].text))
+            )
         ),
         None,
     )

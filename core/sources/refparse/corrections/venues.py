@@ -23,6 +23,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     first_run,
     goes_on_into_venue,
     is_initial,
+    mostly_a_venues_word,
     words_between,
     words_run,
 )
@@ -153,7 +154,7 @@ def _journal_words(tokens: Sequence[Token], journal: Sequence[int]) -> bool:
             or word_count(lower) == 0
         )
     return any(
-        tokens[i].text.lower() in JOURNAL_WORDS or word_count(tokens[i].text.lower()) == 0
+        tokens[i].text.lower() in JOURNAL_WORDS or mostly_a_venues_word(tokens[i].text)
         for i in journal
     )
 

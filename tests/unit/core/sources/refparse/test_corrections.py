@@ -603,3 +603,12 @@ def test_a_short_family_name_in_capitals_after_initials_ends_the_names() -> None
     fields = _fields(text, labels)
     assert fields[_A].rstrip(" .") == "Y . S . RAO"
     assert fields[_C].startswith("Chem . Rev")
+
+
+def test_a_titles_last_words_read_into_a_journal_no_dictionary_holds_are_the_titles() -> None:
+    text = "Bond J. Evidence that p53 plays a role in cellular senescence Oncogene 13:2097, 1996."
+    labels = _labelled(text, [("Bond", _A), ("Evidence", _T), ("senescence", _C), ("13", _V),
+                              (":", _O), ("2097", _P), (",", _O), ("1996", _D)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T].endswith("cellular senescence")
+    assert fields[_C] == "Oncogene"
