@@ -35,6 +35,7 @@ _IMPRINT = (Label.PUBLISHER, Label.LOCATION)
 _ROMAN_NUMBER = re.compile(r"[IVXLC]+")
 _JOURNAL_WORDS = 6  # words of a journal's name read as the title's end, at most
 _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
+_ROLE_ABBREVIATIONS = frozenset({"trans", "ed", "eds", "comp", "dir"})
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
 _SMALL_WORDS = frozenset(
@@ -201,7 +202,8 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
     full stop: "… problems in linear algebra, Funct. Anal. Appl. 12", "… Model of
     Supermanifolds, Nucl. Phys. B, 915", "… retinoic acid signaling. Subcell. Biochem. 70".
     Words all cut short by full stops, after the title's comma or sentence end and before the
-    venue read after them, open that venue."""
+    venue read after them, open that venue; where no venue was read, they are the venue if
+    one of them is a venue's word ("Sur les fonctions entières, C. R. Acad. Sci. Paris")."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
     if run is None or run[1] + 2 >= len(tokens):
@@ -210,11 +212,12 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
     if tokens[last].text == ".":  # the full stop after the title's last word read with it
         last -= 1
     comma = next((i for i in range(last - 1, first, -1) if _ends_title_part(tokens, i)), None)
+    venue_after = labels[last + 2] is Label.CONTAINER
     if (
         comma is None
         or words_between(tokens, first, comma) < 3
         or tokens[last + 1].text != "."
-        or labels[last + 2] is not Label.CONTAINER
+        or not (venue_after or Label.CONTAINER not in labels)
     ):
         return labelling
     part = [i for i in range(comma + 1, last + 1) if tokens[i].is_word]
@@ -222,11 +225,13 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
         0 < len(part) <= _ABBREVIATIONS_AT_MOST
         and all(_short_capitalised(tokens[i].text) for i in part)
         and abbreviated(tokens, comma + 1, last + 1)
-        # a venue word among them ("Nucl. Phys."), or the venue after goes on abbreviated
-        # ("Funct. | Anal. Appl."): not a place that ends a title ("…, Ontario, Canada.")
+        # a venue word among them ("Nucl. Phys.", "C. R. Acad. Sci."), or the venue after
+        # goes on abbreviated ("Funct. | Anal. Appl."): not a place that ends a title
+        # ("…, Ontario, Canada.")
         and (
-            any(tokens[i].text.lower() in VENUE_WORDS for i in part)
-            or abbreviated(tokens, last + 2, last + 3)
+            (venue_after and any(tokens[i].text.lower() in VENUE_WORDS for i in part))
+            or (venue_after and abbreviated(tokens, last + 2, last + 3))
+            or (len(part) >= 2 and sum(_journal_abbreviation(tokens[i].text) for i in part) >= 2)
         )
     ):
         return labelling
@@ -234,6 +239,13 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
     for index in range(comma + 1, last + 2):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _journal_abbreviation(text: str) -> bool:
+    """A journal's word of three letters or more, not a translator's or an editor's: "Acad",
+    "Sci", "Phys" (not "Trans", "Ed", "N")."""
+    lower = text.lower()
+    return len(lower) >= 3 and lower in JOURNAL_WORDS and lower not in _ROLE_ABBREVIATIONS
 
 
 def _ends_title_part(tokens: Sequence[Token], index: int) -> bool:

@@ -612,3 +612,17 @@ def test_a_titles_last_words_read_into_a_journal_no_dictionary_holds_are_the_tit
     fields = _fields(text, labels)
     assert fields[_T].endswith("cellular senescence")
     assert fields[_C] == "Oncogene"
+
+
+def test_a_journals_abbreviations_after_a_titles_comma_are_the_venue_where_none_was_read() -> None:
+    text = "A. Denjoy, Sur les fonctions entières de genre fini, C. R. Acad. Sci. Paris, 45 (1907)."
+    labels = _labelled(text, [("A", _A), ("Sur", _T), ("Paris", _L), (",", _O), ("45", _V),
+                              ("(", _O), ("1907", _D), (")", _O)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T].rstrip(" .,") == "Sur les fonctions entières de genre fini"
+    assert fields[_C].startswith("C . R . Acad . Sci")
+    # a state's abbreviation or a translator's mark is no journal
+    text = "B. Nelson, Punched Cards to Bar Codes: A Journey, Peterborough, N. H. Helmers, 1997."
+    labels = _labelled(text, [("B", _A), ("Punched", _T), ("Helmers", Label.PUBLISHER),
+                              (",", _O), ("1997", _D)])  # fmt: skip
+    assert _C not in _fields(text, labels)
