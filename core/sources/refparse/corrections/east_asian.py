@@ -49,11 +49,14 @@ def _east_asian(tokens: Sequence[Token]) -> bool:
 
 def _after_names_and_date(tokens: Sequence[Token], labels: Sequence[Label]) -> int:
     """Where the words after a reference's opening names and date start: the first word read
-    as neither, or, where all were read as names, the first after the names' full stop (after
-    the first comma where none stops them: one author, "刘春, 舞蹈新媒体初探, …")."""
+    as neither, or, where all the words were read as names (the numbers after them aside:
+    "李建香. 張從正補法思想淺談. 光明中醫. 2009. 24(8)."), the first after the names' full stop
+    (after the first comma where none stops them: one author, "刘春, 舞蹈新媒体初探, …")."""
     for index, (token, label) in enumerate(zip(tokens, labels, strict=True)):
         if token.is_word and label not in (Label.AUTHOR, Label.DATE, Label.NUMBER):
-            return index
+            if not token.text[0].isdigit():
+                return index
+            break
     ends = [i for i, token in enumerate(tokens[:-1]) if token.text in ".。" and i > 0]
     commas = [i for i, token in enumerate(tokens[:-1]) if token.text in ",，" and i > 0]
     stop = (ends or commas or [len(tokens) - 1])[0]  # "李永民." ends the names, else a comma

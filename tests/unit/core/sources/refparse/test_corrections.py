@@ -626,3 +626,12 @@ def test_a_journals_abbreviations_after_a_titles_comma_are_the_venue_where_none_
     labels = _labelled(text, [("B", _A), ("Punched", _T), ("Helmers", Label.PUBLISHER),
                               (",", _O), ("1997", _D)])  # fmt: skip
     assert _C not in _fields(text, labels)
+
+
+def test_an_east_asian_reference_read_as_names_up_to_its_numbers_has_its_parts() -> None:
+    text = "李建香. 張從正補法思想淺談. 光明中醫. 2009. 24(8)."
+    labels = [_A] * 5 + [_O, _D, _O, _V, _O, Label.ISSUE, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "張從正補法思想淺談"
+    assert fields[_C] == "光明中醫"
+    assert fields[_A].rstrip(" .") == "李建香"
