@@ -17,6 +17,7 @@ from cite_sentinel.core.sources.refparse.corrections.dates import (
     years_in_venue_or_title,
 )
 from cite_sentinel.core.sources.refparse.corrections.east_asian import (
+    east_asian_title_ends_at_its_full_stop,
     parts_of_an_east_asian_reference,
 )
 from cite_sentinel.core.sources.refparse.corrections.identifiers import (
@@ -83,6 +84,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         title_before_in,
         title_run_past_in,
         parts_of_an_east_asian_reference,
+        east_asian_title_ends_at_its_full_stop,
         edition_read_into_title,
         title_run_into_venue,
         journal_read_as_title_end,

@@ -11,6 +11,7 @@ from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
 _PART_ENDS = frozenset({",", ".", "，", "。", "、", ";", "；"})
+_FULL_STOPS = frozenset({".", "。"})
 # Labels of words the labeller read as no field of their own (or as names they cannot be).
 _UNREAD = frozenset({Label.NOTE, Label.OTHER, Label.AUTHOR, Label.PUBLISHER})
 
@@ -79,3 +80,40 @@ def _parts(tokens: Sequence[Token], start: int) -> list[tuple[int, int]]:
             parts.append((begin, index))
         begin = index + 1
     return parts
+
+
+def east_asian_title_ends_at_its_full_stop(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """A title in Chinese, Japanese or Korean read on over its full stop into the venue and
+    its numbers where no venue was read ("廣東四大古典名園植物調查分析. 安徽農 業科學. 40卷 21期",
+    "… コレクション. カレントアウェアネス, 323"): the title ends at its first full stop, the part
+    after it is the venue, and what follows that is no title's."""
+    labels = list(labelling.labels)
+    if Label.CONTAINER in labels or not _east_asian(tokens):
+        return labelling
+    title = [i for i, label in enumerate(labels) if label is Label.TITLE]
+    if not title:
+        return labelling
+    first, last = title[0], title[-1]
+    stop = next(
+        (i for i in range(first + 1, last) if tokens[i].text in _FULL_STOPS and labels[i - 1]
+         is Label.TITLE and labels[i + 1] is Label.TITLE),
+        None,
+    )  # fmt: skip
+    if stop is None or not _in_script(tokens[stop + 1].text):
+        return labelling
+    venue_end = next(
+        (i for i in range(stop + 1, last + 1) if tokens[i].text in _PART_ENDS), last + 1
+    )
+    labels[stop] = Label.OTHER
+    for index in range(stop + 1, last + 1):
+        if index < venue_end:
+            labels[index] = Label.CONTAINER
+        elif labels[index] is Label.TITLE:
+            labels[index] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _in_script(text: str) -> bool:
+    return bool(EAST_ASIAN_LETTER.match(text[:1]))

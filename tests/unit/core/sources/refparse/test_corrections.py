@@ -635,3 +635,11 @@ def test_an_east_asian_reference_read_as_names_up_to_its_numbers_has_its_parts()
     assert fields[_T] == "張從正補法思想淺談"
     assert fields[_C] == "光明中醫"
     assert fields[_A].rstrip(" .") == "李建香"
+
+
+def test_an_east_asian_title_read_on_over_its_full_stop_ends_there() -> None:
+    text = "鄧颖芝(2006). 東莞可園主人-張敬修. 嶺南文史. 4月号.: 32-34."
+    labels = [_A, _O, _D, _O, _O] + [_T] * 5 + [_O, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "東莞可園主人-張敬修"
+    assert fields[_C] == "嶺南文史"
