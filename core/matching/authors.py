@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from cite_sentinel.core.lexicon.scripts import EAST_ASIAN_LETTER
 from cite_sentinel.core.matching.titles import fold
 from cite_sentinel.core.model import Person
 from rapidfuzz.distance import OSA
@@ -272,6 +273,8 @@ def _keys(person: Person) -> _Keys:
     given = _squash(person.given)
     if given:
         keys.add(given + family)  # an organisation's name read as a person's: "World Bank Group"
+        if EAST_ASIAN_LETTER.match(person.family[:1]):
+            keys.add(family + given)  # "易" "杰" is 易杰, as Chinese prints it whole
     keys.discard("")
     swapped = given if len(given) > 1 else "\x00"  # never a family spelling
     return _Keys(frozenset(keys), swapped)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cite_sentinel.core.lexicon.scripts import EAST_ASIAN_LETTER, mostly_in
 from cite_sentinel.core.lexicon.words import name_counts
 from cite_sentinel.core.model import Person
 from cite_sentinel.core.sources.reflist_name_pairs import alternating_pairs
@@ -14,6 +15,7 @@ _ET_AL = re.compile(
 # Spanish "y" and French "et" join names in lower case only: "Wu Y and Li K" has an initial Y.
 _CONNECTOR = re.compile(r"\s*,?\s*(?:&|\b(?i:and|und)\b|\bet\b|\by\b)\s+")
 _EDITOR_MARK = re.compile(r"\s*[,(]?\s*\(?\b(?:eds?|editors?|Hrsg|comps?)\b\.?\)?\s*$", re.I)
+_EAST_ASIAN_SEPARATOR = re.compile(r"[,，、;；.。]")
 # Capital letters of Latin, Greek and Cyrillic scripts, for initials such as "Ł." or "Ø.".
 UPPER = "A-Z" + "".join(
     chr(code) for code in range(0xC0, 0x530) if chr(code).isupper() and chr(code) not in "\\]^-"
@@ -143,6 +145,8 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
     text = rejoin_hyphens(_QUOTED_NICKNAME.sub("", _NICKNAME.sub("", text)))
     if not text:
         return (), others
+    if mostly_in(text, EAST_ASIAN_LETTER):
+        return _east_asian_names(text), others
     if _CORPORATE.search(text) and not re.search(r"[,;&]|\b[A-Z]\.", text):
         return (Person(literal=text),), others  # "Bill and Melinda Gates Foundation"
     if ";" in text:
@@ -165,6 +169,21 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
             person = people[target]
             people[target] = Person(family=person.family, given=person.given, suffix=chunks[index])
     return tuple(people), others
+
+
+def _east_asian_names(text: str) -> tuple[Person, ...]:
+    """Names in Chinese, Japanese or Korean, each written whole and set apart by a comma, an
+    enumeration comma or a full stop ("郭春華. 劉小冬. 餘盤滿", "易杰, 王秀穎"): one person
+    each, never a family and a given name paired across a comma. A name written with a space
+    puts the family name first ("山田 太郎")."""
+    people = []
+    for chunk in _EAST_ASIAN_SEPARATOR.split(text):
+        words = re.sub(r"^(?:and|&|和|与|與|및)\s*", "", chunk.strip()).split()
+        if len(words) == 1:
+            people.append(Person(literal=words[0]))
+        elif words:
+            people.append(Person(family=words[0], given=" ".join(words[1:])))
+    return tuple(people)
 
 
 def corporate(name: str) -> bool:

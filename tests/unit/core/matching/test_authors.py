@@ -301,3 +301,11 @@ def test_a_collaboration_named_before_its_members_is_not_one_more_author() -> No
         assert compare(cited, found).agrees
     invented = (Person(literal="UKQCD collaboration"), *_people("K. Bowler"))
     assert not compare(invented, found).agrees  # the member it names must be there
+
+
+def test_a_chinese_name_printed_whole_is_the_indexs_family_and_given_name() -> None:
+    cited = (Person(literal="易杰"), Person(literal="王秀穎"))
+    found = (Person(family="易", given="杰"), Person(family="王", given="秀穎"))
+    assert compare(cited, found).agrees
+    other = (Person(family="易", given="杰"), Person(family="李", given="四"))
+    assert not compare(cited, other).agrees

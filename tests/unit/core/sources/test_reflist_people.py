@@ -445,3 +445,11 @@ def test_the_first_name_is_inverted_only_where_the_list_says_so(
     block: str, people: list[tuple[str, str]]
 ) -> None:
     assert pairs(block) == people
+
+
+def test_east_asian_names_are_one_person_each_whatever_sets_them_apart() -> None:
+    for block in ("易杰, 王秀穎", "易杰. 王秀穎", "易杰、王秀穎", "易杰，王秀穎"):
+        people, _ = parse_people(block)
+        assert [p.literal for p in people] == ["易杰", "王秀穎"], block
+    people, _ = parse_people("山田 太郎, 鈴木 花子")  # written with a space: family name first
+    assert [(p.family, p.given) for p in people] == [("山田", "太郎"), ("鈴木", "花子")]
