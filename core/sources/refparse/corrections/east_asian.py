@@ -3,6 +3,7 @@ print them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon.scripts import EAST_ASIAN_LETTER, mostly_in
@@ -12,6 +13,9 @@ from cite_sentinel.core.sources.refparse.tokens import Token
 
 _PART_ENDS = frozenset({",", ".", "，", "。", "、", ";", "；"})
 _FULL_STOPS = frozenset({".", "。"})
+_KANA = re.compile("[\u3040-\u30ff]")
+_HAN_NAME = 4  # characters of a Chinese or Korean name written whole, at most
+_KANA_NAME = 6  # characters of a Japanese name written with kana, at most
 # Labels of words the labeller read as no field of their own (or as names they cannot be).
 _UNREAD = frozenset({Label.NOTE, Label.OTHER, Label.AUTHOR, Label.PUBLISHER})
 
@@ -52,16 +56,49 @@ def _after_names_and_date(tokens: Sequence[Token], labels: Sequence[Label]) -> i
     """Where the words after a reference's opening names and date start: the first word read
     as neither, or, where all the words were read as names (the numbers after them aside:
     "李建香. 張從正補法思想淺談. 光明中醫. 2009. 24(8)."), the first after the names' full stop
-    (after the first comma where none stops them: one author, "刘春, 舞蹈新媒体初探, …")."""
+    (after the first comma where none stops them: one author, "刘春, 舞蹈新媒体初探, …"); and
+    never after a part no name could be ("张毅, 孙洪坤, 城市大气污染防治法律体系建设, …")."""
+    read = _first_unnamed(tokens, labels)
+    if read is None:
+        ends = [i for i, token in enumerate(tokens[:-1]) if token.text in ".。" and i > 0]
+        commas = [i for i, token in enumerate(tokens[:-1]) if token.text in ",，" and i > 0]
+        read = (ends or commas or [len(tokens) - 1])[0] + 1  # "李永民." ends the names
+    return min(read, _names_end(tokens))
+
+
+def _first_unnamed(tokens: Sequence[Token], labels: Sequence[Label]) -> int | None:
+    """The first word read as neither a name nor a date, or None where that is a number."""
     for index, (token, label) in enumerate(zip(tokens, labels, strict=True)):
         if token.is_word and label not in (Label.AUTHOR, Label.DATE, Label.NUMBER):
-            if not token.text[0].isdigit():
-                return index
-            break
-    ends = [i for i, token in enumerate(tokens[:-1]) if token.text in ".。" and i > 0]
-    commas = [i for i, token in enumerate(tokens[:-1]) if token.text in ",，" and i > 0]
-    stop = (ends or commas or [len(tokens) - 1])[0]  # "李永民." ends the names, else a comma
-    return stop + 1
+            return None if token.text[0].isdigit() else index
+    return None
+
+
+def _names_end(tokens: Sequence[Token]) -> int:
+    """Where the opening parts that could all be names end: after the first part (the first
+    author's, with whatever the labeller read there), each part (between commas and full
+    stops) holds only words short enough for a name written whole ("张毅", "中井えり子") and
+    numbers ("外 5人", "2009a")."""
+    separators = [i for i, token in enumerate(tokens) if token.text in _PART_ENDS]
+    if not separators:
+        return len(tokens)
+    begin = separators[0] + 1
+    for index in [*separators[1:], len(tokens)]:
+        words = [tokens[i].text for i in range(begin, index) if tokens[i].is_word]
+        if words and not all(
+            _name_sized(word) or any(char.isdigit() for char in word) for word in words
+        ):
+            return begin
+        begin = index + 1
+    return len(tokens)
+
+
+def _name_sized(word: str) -> bool:
+    """A word in an East Asian script no longer than a person's name written whole: four
+    characters of Han or Hangul, six where kana is among them."""
+    if not all(EAST_ASIAN_LETTER.match(char) for char in word):
+        return False
+    return len(word) <= (_KANA_NAME if _KANA.search(word) else _HAN_NAME)
 
 
 def _parts(tokens: Sequence[Token], start: int) -> list[tuple[int, int]]:

@@ -643,3 +643,11 @@ def test_an_east_asian_title_read_on_over_its_full_stop_ends_there() -> None:
     fields = _fields(text, labels)
     assert fields[_T] == "東莞可園主人-張敬修"
     assert fields[_C] == "嶺南文史"
+
+
+def test_an_east_asian_part_too_long_for_a_name_read_among_the_names_is_the_title() -> None:
+    text = "张毅, 孙洪坤, 城市大气污染防治法律体系建设, 广东行政学院学报, 2014. 26(3) 62-66."
+    labels = [_A] * 8 + [_D, _O, _V, _O, Label.ISSUE, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "城市大气污染防治法律体系建设"
+    assert fields[_C] == "广东行政学院学报"
