@@ -15,6 +15,7 @@ _ET_AL = re.compile(
 # Spanish "y" and French "et" join names in lower case only: "Wu Y and Li K" has an initial Y.
 _CONNECTOR = re.compile(r"\s*,?\s*(?:&|\b(?i:and|und)\b|\bet\b|\by\b)\s+")
 _EDITOR_MARK = re.compile(r"\s*[,(]?\s*\(?\b(?:eds?|editors?|Hrsg|comps?)\b\.?\)?\s*$", re.I)
+_NAME_WORDS = 4  # words of one person's name written whole, at most
 _EAST_ASIAN_SEPARATOR = re.compile(r"[,，、;；.。]")
 # Capital letters of Latin, Greek and Cyrillic scripts, for initials such as "Ł." or "Ø.".
 UPPER = "A-Z" + "".join(
@@ -154,6 +155,11 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
         chunks = [re.sub(r"^(?:and|&)\s+", "", chunk.strip()) for chunk in text.split(";")]
         people = [_one_name(chunk) for chunk in chunks if chunk]
         return tuple(people), others
+    joined = [chunk.strip() for chunk in _CONNECTOR.split(text)] if "," not in text else []
+    if len(joined) > 1 and all(_a_persons_name(chunk) for chunk in joined):
+        # "Smith and Jones", "John Smith & Mary Jones": no comma, so nothing is a
+        # "Family, Given" pair; each name joined by "and" is a person of its own
+        return tuple(_one_name(chunk) for chunk in joined), others
     chunks = [chunk.strip() for chunk in _CONNECTOR.sub(", ", text).split(",")]
     chunks = [chunk for chunk in chunks if chunk]
     suffixes = [index for index, chunk in enumerate(chunks) if _SUFFIX.fullmatch(chunk)]
@@ -184,6 +190,19 @@ def _east_asian_names(text: str) -> tuple[Person, ...]:
         elif words:
             people.append(Person(family=words[0], given=" ".join(words[1:])))
     return tuple(people)
+
+
+def _a_persons_name(chunk: str) -> bool:
+    """Whether a chunk could be one person's name: one to four capitalised words (particles
+    aside), no digits ("Smith", "Mary Jones", "Jones K"; not "American College of
+    Obstetricians", not "Gynecologists")."""
+    words = chunk.split()
+    return (
+        0 < len(words) <= _NAME_WORDS
+        and not any(char.isdigit() for char in chunk)
+        and all(word[:1].isupper() or word.lower() in _PARTICLES for word in words)
+        and not _CORPORATE.search(chunk)
+    )
 
 
 def corporate(name: str) -> bool:

@@ -584,3 +584,40 @@ def _volume_after(tokens: Sequence[Token], stop: int) -> bool:
     if stop < len(tokens) and tokens[stop].text in ",(;:":
         stop += 1
     return stop < len(tokens) and tokens[stop].text[0].isdigit()
+
+
+def journal_read_into_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference of names and an abbreviated journal with no title, read as one list of
+    names ("Shiojima and Walsh, Circ. Res. (2002) 90", "Mischel and Cloughesy, Brain Pathol.
+    (2003) 13"): the part after the list's last comma is the journal where its words are
+    capitalised, one of them a journal's abbreviation cut short by a full stop, and numbers
+    follow."""
+    labels = list(labelling.labels)
+    run = words_run(tokens, labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels or Label.CONTAINER in labels:
+        return labelling
+    first, last = run
+    comma = next((i for i in range(last - 1, first, -1) if tokens[i].text == ","), None)
+    if comma is None or words_between(tokens, first, comma) < 2:
+        return labelling
+    part = [i for i in range(comma + 1, last + 1) if tokens[i].is_word]
+    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if not (
+        0 < len(part) <= _JOURNAL_WORDS
+        and all(tokens[i].text.isalpha() and tokens[i].text[0].isupper() for i in part)
+        and not is_initial(tokens[part[0]].text)
+        and any(
+            i + 1 < len(tokens)
+            and tokens[i + 1].text == "."
+            and len(tokens[i].text) > 1
+            and (tokens[i].text.lower() in JOURNAL_WORDS or mostly_a_venues_word(tokens[i].text))
+            for i in part
+        )
+        and after is not None
+        and tokens[after].text[0].isdigit()
+    ):
+        return labelling
+    labels[comma] = Label.OTHER
+    for index in range(comma + 1, last + 1):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)

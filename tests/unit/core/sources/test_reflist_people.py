@@ -453,3 +453,16 @@ def test_east_asian_names_are_one_person_each_whatever_sets_them_apart() -> None
         assert [p.literal for p in people] == ["易杰", "王秀穎"], block
     people, _ = parse_people("山田 太郎, 鈴木 花子")  # written with a space: family name first
     assert [(p.family, p.given) for p in people] == [("山田", "太郎"), ("鈴木", "花子")]
+
+
+def test_names_joined_by_and_without_a_comma_are_a_person_each() -> None:
+    # no comma, so no "Family, Given" pair: "Shiojima and Walsh, Circ. Res." has two authors
+    for block, families in (
+        ("Shiojima and Walsh", ["Shiojima", "Walsh"]),
+        ("John Smith & Mary Jones", ["Smith", "Jones"]),
+        ("Folkman und Klagsbrun", ["Folkman", "Klagsbrun"]),
+    ):
+        people, _ = parse_people(block)
+        assert [p.family for p in people] == families, block
+    people, _ = parse_people("American College of Obstetricians and Gynecologists")
+    assert len(people) <= 1  # an organisation's "and" joins no people

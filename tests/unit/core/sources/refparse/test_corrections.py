@@ -651,3 +651,15 @@ def test_an_east_asian_part_too_long_for_a_name_read_among_the_names_is_the_titl
     fields = _fields(text, labels)
     assert fields[_T] == "城市大气污染防治法律体系建设"
     assert fields[_C] == "广东行政学院学报"
+
+
+def test_an_abbreviated_journal_read_with_the_names_before_the_numbers_is_the_venue() -> None:
+    text = "Mischel and Cloughesy, Brain Pathol. (2003) 13(1): 52-61."
+    labels = _labelled(text, [("Mischel", _A), (".", _O), ("2003", _D), (")", _O), ("13", _V),
+                              ("(", _O), ("52-61", _P), (".", _O)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_C] == "Brain Pathol"
+    assert fields[_A].rstrip(" ,") == "Mischel and Cloughesy"
+    text = "Ann Smith, Bo Li, Carl Jones. Data, 2003."  # a third name is no journal
+    labels = _labelled(text, [("Ann", _A), (".", _O), ("Data", _T), (",", _O), ("2003", _D)])
+    assert _C not in _fields(text, labels)
