@@ -392,6 +392,8 @@ def _one_name(name: str) -> Person:
         start -= 1
     if start >= 1 and words[start - 1].lower() in _PARTICLES and start - 1 > 0:
         start -= 1
+    if all(word in _PARTICLES for word in words[:start]):
+        start = 0  # "van der Berg", "de Vries": particles and a family name, no given name
     family = " ".join(words[start:])
     return Person(family=family.rstrip(".") or family, given=" ".join(words[:start]))
 

@@ -466,3 +466,8 @@ def test_names_joined_by_and_without_a_comma_are_a_person_each() -> None:
         assert [p.family for p in people] == families, block
     people, _ = parse_people("American College of Obstetricians and Gynecologists")
     assert len(people) <= 1  # an organisation's "and" joins no people
+
+
+def test_a_family_name_with_particles_and_no_given_name_keeps_its_particles() -> None:
+    people, _ = parse_people("van der Berg and de Vries")
+    assert [(p.family, p.given) for p in people] == [("van der Berg", ""), ("de Vries", "")]
