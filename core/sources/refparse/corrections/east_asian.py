@@ -133,11 +133,8 @@ def east_asian_title_ends_at_its_full_stop(
     if not title:
         return labelling
     first, last = title[0], title[-1]
-    stop = next(
-        (i for i in range(first + 1, last) if tokens[i].text in _FULL_STOPS and labels[i - 1]
-         is Label.TITLE and labels[i + 1] is Label.TITLE),
-        None,
-    )  # fmt: skip
+    inside = (i for i in range(first + 1, last) if labels[i - 1] is labels[i + 1] is Label.TITLE)
+    stop = next((i for i in inside if tokens[i].text in _FULL_STOPS), None)
     if stop is None or not _in_script(tokens[stop + 1].text):
         return labelling
     venue_end = next(
