@@ -118,7 +118,9 @@ def journal_run_into_sentence_case_title(
     lower = [i for i in words if tokens[i].text[:1].islower()]
     if len(lower) * 2 < len(words) or not lower:
         return labelling
-    title_end = max(i for i in lower if tokens[i].text not in _SMALL_WORDS)
+    title_end = max((i for i in lower if tokens[i].text not in _SMALL_WORDS), default=None)
+    if title_end is None:
+        return labelling
     journal = [i for i in words if i > title_end and tokens[i].text not in _SMALL_WORDS]
     if not (
         journal

@@ -663,3 +663,10 @@ def test_an_abbreviated_journal_read_with_the_names_before_the_numbers_is_the_ve
     text = "Ann Smith, Bo Li, Carl Jones. Data, 2003."  # a third name is no journal
     labels = _labelled(text, [("Ann", _A), (".", _O), ("Data", _T), (",", _O), ("2003", _D)])
     assert _C not in _fields(text, labels)
+
+
+def test_a_title_whose_only_lower_case_words_are_small_ones_is_left_as_read() -> None:
+    text = "Ode I. Ode of the Science 1996; 272:60-66."
+    labels = _labelled(text, [("Ode", _A), (".", _O), ("Ode", _T), ("1996", _D), (";", _O),
+                              ("272", _V)])  # fmt: skip
+    assert _fields(text, labels)[_T] == "Ode of the Science"
