@@ -37,7 +37,7 @@ def _bibliography() -> str:
 def test_a_stopped_check_writes_what_it_decided_marked_incomplete(
     fake_api: FakeApi, tmp_path: Path, stop: signal.Signals
 ) -> None:
-    fake_api.configure("*", latency_ms=500)
+    fake_api.configure("*", latency_ms=2000)  # the 60 outlast the signal on a busy machine
     bib = tmp_path / "refs.bib"
     bib.write_text(_bibliography(), encoding="utf-8")
     report = tmp_path / "report.json"
