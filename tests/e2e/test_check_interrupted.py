@@ -37,14 +37,21 @@ def _bibliography() -> str:
 def test_a_stopped_check_writes_what_it_decided_marked_incomplete(
     fake_api: FakeApi, tmp_path: Path, stop: signal.Signals
 ) -> None:
-    fake_api.configure("*", latency_ms=2000)  # the 60 outlast the signal on a busy machine
+    fake_api.configure("*", latency_ms=500)
     bib = tmp_path / "refs.bib"
     bib.write_text(_bibliography(), encoding="utf-8")
     report = tmp_path / "report.json"
     command = [sys.executable, "-m", "cite_sentinel", "check", str(bib), "--output", str(report)]
     environment = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "CI"}}
     environment["CITE_SENTINEL_SOURCES"] = "openalex"
-    child = subprocess.Popen(command, cwd=ROOT, env=environment, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=environment,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_ctrl_c_heard,  # a shell's background job starts with Ctrl-C ignored
+    )
     try:
         # A worker asks again only once its last answer is decided: 6 asks, 2 decided at least.
         _wait_for_requests(fake_api, 6)
@@ -83,6 +90,13 @@ def test_a_complete_report_says_nothing_of_incompleteness(
         check=False,
     )
     assert "incomplete" not in json.loads(run.stdout), run.stderr
+
+
+def _ctrl_c_heard() -> None:
+    """In the child before it starts: SIGINT as a terminal delivers it, whatever the test run
+    inherited (a non-interactive shell starts its background jobs with SIGINT ignored, and
+    Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _wait_for_requests(fake_api: FakeApi, count: int) -> None:
