@@ -26,6 +26,7 @@ from cite_sentinel.core.sources.refparse.corrections.identifiers import (
 from cite_sentinel.core.sources.refparse.corrections.names import (
     given_name_read_as_title,
     name_after_last_initial,
+    names_and_title_read_as_editors,
     names_end_after_the_last_and,
     names_marked_as_editors,
     names_run_on,
@@ -100,6 +101,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         given_name_read_as_title,
         names_end_after_the_last_and,
         opening_names_read_as_other,
+        names_and_title_read_as_editors,
         names_marked_as_editors,
         names_run_on,
         year_ends_the_names,

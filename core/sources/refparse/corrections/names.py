@@ -523,3 +523,52 @@ def vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labell
     for inside in range(stop + 1, following):
         labels[inside] = labels[following]
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def names_and_title_read_as_editors(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book with its editor named after its title, as MLA prints it ("Douglass, Frederick.
+    My Bondage and My Freedom. Ed. William L. Andrews. Urbana: …"), read from its first word
+    to the editor's name as editors: the names before the first sentence's end are the
+    authors, the sentence up to "Ed." ("Trans.", "Edited by") the title, the names after it
+    the editors."""
+    labels = list(labelling.labels)
+    first = next((i for i, token in enumerate(tokens) if token.is_word), None)
+    if first is None or labels[first] is not Label.EDITOR or Label.TITLE in labels:
+        return labelling
+    end = first
+    while end + 1 < len(tokens) and labels[end + 1] is Label.EDITOR:
+        end += 1
+    mark = next(
+        (
+            i
+            for i in range(first + 4, end)
+            if tokens[i].text[:1].isupper()
+            and tokens[i].text.lower() in EDITOR_WORDS
+            and tokens[i - 1].text == "."
+            and tokens[i + 1].text in (".", "by")
+        ),
+        None,
+    )
+    if mark is None:
+        return labelling
+    stop = next(
+        (
+            i
+            for i in range(first + 2, mark - 1)
+            if tokens[i].text == "." and len(tokens[i - 1].text) > 1
+        ),
+        None,
+    )
+    if stop is None or words_between(tokens, stop + 1, mark - 1) < 1:
+        return labelling
+    for index in range(first, end + 1):
+        labels[index] = (
+            Label.AUTHOR
+            if index < stop
+            else Label.TITLE
+            if stop < index < mark - 1
+            else Label.EDITOR
+            if index > mark + 1
+            else Label.OTHER
+        )
+    return Labelling(tuple(labels), labelling.confidence)

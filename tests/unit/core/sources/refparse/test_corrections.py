@@ -670,3 +670,14 @@ def test_a_title_whose_only_lower_case_words_are_small_ones_is_left_as_read() ->
     labels = _labelled(text, [("Ode", _A), (".", _O), ("Ode", _T), ("1996", _D), (";", _O),
                               ("272", _V)])  # fmt: skip
     assert _fields(text, labels)[_T] == "Ode of the Science"
+
+
+def test_an_mla_book_read_as_editors_up_to_its_editor_has_authors_title_and_editor() -> None:
+    text = "Douglass, Frederick. My Bondage and My Freedom. Ed. William L. Andrews. Urbana, 1987."
+    labels = _labelled(text, [("Douglass", Label.EDITOR), ("Urbana", _L), (",", _O),
+                              ("1987", _D)])  # fmt: skip
+    labels[labels.index(_L) - 1] = _O  # the full stop after the editor's name
+    fields = _fields(text, labels)
+    assert fields[_A] == "Douglass , Frederick"
+    assert fields[_T] == "My Bondage and My Freedom"
+    assert fields[Label.EDITOR] == "William L . Andrews"
