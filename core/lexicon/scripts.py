@@ -7,6 +7,9 @@ import re
 # Kana, Han and Hangul: Chinese, Japanese and Korean.
 _EAST_ASIAN = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 EAST_ASIAN_LETTER = re.compile(f"[{_EAST_ASIAN}]")
+KANA_LETTER = re.compile("[\u3040-\u30ff]")
+# Marks that set apart the parts of a reference, and names, in these scripts (GB/T 7714's).
+EAST_ASIAN_PART_MARKS = frozenset({",", ".", "，", "。", "、", ";", "；"})
 # Scripts whose titles a word tokenizer cannot split well: the above, and Thai.
 UNSPACED_LETTER = re.compile(f"[\u0e00-\u0e7f{_EAST_ASIAN}]")
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import re
 
-from cite_sentinel.core.lexicon.scripts import EAST_ASIAN_LETTER, mostly_in
+from cite_sentinel.core.lexicon.scripts import (
+    EAST_ASIAN_LETTER,
+    EAST_ASIAN_PART_MARKS,
+    mostly_in,
+)
 from cite_sentinel.core.lexicon.words import name_counts
 from cite_sentinel.core.model import Person
 from cite_sentinel.core.sources.reflist_name_pairs import alternating_pairs
@@ -16,7 +20,7 @@ _ET_AL = re.compile(
 _CONNECTOR = re.compile(r"\s*,?\s*(?:&|\b(?i:and|und)\b|\bet\b|\by\b)\s+")
 _EDITOR_MARK = re.compile(r"\s*[,(]?\s*\(?\b(?:eds?|editors?|Hrsg|comps?)\b\.?\)?\s*$", re.I)
 _NAME_WORDS = 4  # words of one person's name written whole, at most
-_EAST_ASIAN_SEPARATOR = re.compile(r"[,，、;；.。]")
+_EAST_ASIAN_SEPARATOR = re.compile(f"[{re.escape(''.join(sorted(EAST_ASIAN_PART_MARKS)))}]")
 # Capital letters of Latin, Greek and Cyrillic scripts, for initials such as "Ł." or "Ø.".
 UPPER = "A-Z" + "".join(
     chr(code) for code in range(0xC0, 0x530) if chr(code).isupper() and chr(code) not in "\\]^-"

@@ -21,6 +21,12 @@ TITLE_WORDS = 3  # words a title keeps at least when its end is read as the jour
 # Words that announce the next field and are never the start of a title.
 ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})
 PLACE_LENGTH = 2  # words of a place between a title's comma and the date after it
+# Small words that join the capitalised words of a name ("Bulletin of the American …",
+# "Armed Forces and Society"): never its first or last word.
+NAME_SMALL_WORDS = frozenset(
+    {"a", "an", "and", "the", "of", "in", "on", "for", "to", "with", "de", "des", "du", "der",
+     "la", "für", "&"}
+)  # fmt: skip
 # Quotation marks a title may be printed in: each opening mark and the mark that closes it.
 QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»", "„": "“", "‚": "‘"}
 

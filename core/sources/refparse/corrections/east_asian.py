@@ -3,17 +3,20 @@ print them."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from cite_sentinel.core.lexicon.scripts import EAST_ASIAN_LETTER, mostly_in
+from cite_sentinel.core.lexicon.scripts import (
+    EAST_ASIAN_LETTER,
+    EAST_ASIAN_PART_MARKS,
+    KANA_LETTER,
+    mostly_in,
+)
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
-_PART_ENDS = frozenset({",", ".", "，", "。", "、", ";", "；"})
+_PART_ENDS = EAST_ASIAN_PART_MARKS
 _FULL_STOPS = frozenset({".", "。"})
-_KANA = re.compile("[\u3040-\u30ff]")
 _HAN_NAME = 4  # characters of a Chinese or Korean name written whole, at most
 _KANA_NAME = 6  # characters of a Japanese name written with kana, at most
 # Labels of words the labeller read as no field of their own (or as names they cannot be).
@@ -98,7 +101,7 @@ def _name_sized(word: str) -> bool:
     characters of Han or Hangul, six where kana is among them."""
     if not all(EAST_ASIAN_LETTER.match(char) for char in word):
         return False
-    return len(word) <= (_KANA_NAME if _KANA.search(word) else _HAN_NAME)
+    return len(word) <= (_KANA_NAME if KANA_LETTER.search(word) else _HAN_NAME)
 
 
 def _parts(tokens: Sequence[Token], start: int) -> list[tuple[int, int]]:

@@ -11,6 +11,7 @@ from cite_sentinel.core.lexicon import (
 )
 from cite_sentinel.core.lexicon.dates import YEAR
 from cite_sentinel.core.sources.refparse.corrections.common import (
+    NAME_SMALL_WORDS,
     PLACE_LENGTH,
     QUOTES,
     TITLE_WORDS,
@@ -27,9 +28,6 @@ from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
 _YEAR_THEN_NAME = re.compile(rf"{YEAR}$")
-_FUNCTION_WORDS = frozenset(
-    {"a", "an", "and", "the", "of", "in", "on", "for", "to", "with", "de", "des", "du", "der", "la"}
-)
 # An edition after a title's last word, in the title's tokens joined by one space: its mark
 # (a comma, a full stop, an opening bracket), then "2nd ed", "1 éd", "3e édition", "2. Auflage",
 # "Revised Edition", "revised 3rd edition", and the full stop or closing bracket after it.
@@ -296,7 +294,7 @@ def title_run_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Label
     )
     if (
         opening is None
-        or tokens[opening - 1].text in _FUNCTION_WORDS  # "Bulletin of the American …"
+        or tokens[opening - 1].text in NAME_SMALL_WORDS  # "Bulletin of the American …"
         or (
             not title
             and (

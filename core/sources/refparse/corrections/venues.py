@@ -8,14 +8,16 @@ from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import (
     AND_WORDS,
+    EDITOR_WORDS,
     JOURNAL_WORDS,
     LOCATOR_WORDS,
     NAME_SUFFIXES,
     PLACE_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import month_number
-from cite_sentinel.core.lexicon.words import name_counts, venue_count, word_count
+from cite_sentinel.core.lexicon.words import is_word, name_counts, venue_count, word_count
 from cite_sentinel.core.sources.refparse.corrections.common import (
+    NAME_SMALL_WORDS,
     TITLE_WORDS,
     VENUE_WORDS,
     YEAR_ALONE,
@@ -35,12 +37,8 @@ _IMPRINT = (Label.PUBLISHER, Label.LOCATION)
 _ROMAN_NUMBER = re.compile(r"[IVXLC]+")
 _JOURNAL_WORDS = 6  # words of a journal's name read as the title's end, at most
 _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
-_ROLE_ABBREVIATIONS = frozenset({"trans", "ed", "eds", "comp", "dir"})
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
-_SMALL_WORDS = frozenset(
-    {"and", "of", "the", "in", "for", "on", "de", "des", "du", "der", "für", "&"}
-)
 _VENUE_ALONE = 20  # times a word is written in venues' names to be a journal's name alone
 
 
@@ -118,10 +116,10 @@ def journal_run_into_sentence_case_title(
     lower = [i for i in words if tokens[i].text[:1].islower()]
     if len(lower) * 2 < len(words) or not lower:
         return labelling
-    title_end = max((i for i in lower if tokens[i].text not in _SMALL_WORDS), default=None)
+    title_end = max((i for i in lower if tokens[i].text not in NAME_SMALL_WORDS), default=None)
     if title_end is None:
         return labelling
-    journal = [i for i in words if i > title_end and tokens[i].text not in _SMALL_WORDS]
+    journal = [i for i in words if i > title_end and tokens[i].text not in NAME_SMALL_WORDS]
     if not (
         journal
         and words[words.index(title_end) + 1] == journal[0]  # not "… stroke in AF Bandolier"
@@ -247,7 +245,7 @@ def _journal_abbreviation(text: str) -> bool:
     """A journal's word of three letters or more, not a translator's or an editor's: "Acad",
     "Sci", "Phys" (not "Trans", "Ed", "N")."""
     lower = text.lower()
-    return len(lower) >= 3 and lower in JOURNAL_WORDS and lower not in _ROLE_ABBREVIATIONS
+    return len(lower) >= 3 and lower in JOURNAL_WORDS and lower not in EDITOR_WORDS
 
 
 def _ends_title_part(tokens: Sequence[Token], index: int) -> bool:
@@ -533,8 +531,7 @@ def title_read_as_venue_opening(tokens: Sequence[Token], labelling: Labelling) -
 
 def _opens_a_venue(text: str) -> bool:
     """A word that opens venues' names more than titles: "Proceedings", "Annals", "Monthly"."""
-    lower = text.lower()
-    return lower in VENUE_WORDS or 2 * venue_count(lower) > word_count(lower) > 0
+    return text.lower() in VENUE_WORDS or (is_word(text) and mostly_a_venues_word(text))
 
 
 def _sentence_end(tokens: Sequence[Token], index: int) -> bool:
