@@ -25,6 +25,7 @@ from cite_sentinel.core.lexicon.names import (
 )
 from cite_sentinel.core.lexicon.venues import (
     CONFERENCE_WORDS,
+    IN_WORDS,
     JOURNAL_WORDS,
     LOCATOR_WORDS,
     PLACE_WORDS,
@@ -36,6 +37,7 @@ __all__ = [
     "CONFERENCE_WORDS",
     "EDITOR_WORDS",
     "ET_AL_WORDS",
+    "IN_WORDS",
     "JOURNAL_WORDS",
     "KIND_WORDS",
     "LOCATOR_WORDS",

@@ -77,3 +77,6 @@ LOCATOR_WORDS = frozenset(
      "pt", "part", "pp", "p", "pages", "page", "pg", "s", "art", "article", "e", "ch",
      "chap", "chapter", "sect", "sec", "fig"}
 )  # fmt: skip
+# Words that announce the book or journal a chapter or an article is in ("in", "dans",
+# German "im", Polish "w").
+IN_WORDS = frozenset({"in", "dans", "im", "w"})

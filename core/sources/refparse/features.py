@@ -14,6 +14,7 @@ from cite_sentinel.core.lexicon import (
     AND_WORDS,
     CONFERENCE_WORDS,
     EDITOR_WORDS,
+    IN_WORDS,
     JOURNAL_WORDS,
     KIND_WORDS,
     LOCATOR_WORDS,
@@ -139,7 +140,7 @@ _WORD_LISTS: tuple[tuple[str, Collection[str]], ...] = (
     ("locator", LOCATOR_WORDS),
     ("kind", KIND_WORDS),
     ("stop", _STOP),
-    ("in", ("in", "dans", "im", "w")),
+    ("in", IN_WORDS),
     ("id-word", ("doi", "isbn", "issn", "pmid", "pmcid", "arxiv", "url", "urn", "hdl")),
 )
 

@@ -11,7 +11,7 @@ from cite_sentinel.core.lexicon import (
     JOURNAL_WORDS,
     NAME_PARTICLES,
 )
-from cite_sentinel.core.lexicon.words import name_counts
+from cite_sentinel.core.lexicon.words import name_counts, word_count
 from cite_sentinel.core.sources.reflist_people import parse_people
 from cite_sentinel.core.sources.refparse.corrections.common import (
     VENUE_WORDS,
@@ -124,7 +124,12 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
             and word.text not in ("others", "with", "etat", "avec", "mit")
             and plain_word(word)
         ]
-        if len(words) < _PROSE_WORDS or not prose:
+        titled = (
+            not prose
+            and Label.TITLE not in labels
+            and _reads_as_a_title(tokens, start, stop, position == 2 and _inverted(tokens, parts))
+        )
+        if len(words) < _PROSE_WORDS or not (prose or titled):
             continue
         if len(parse_people(_text_of(tokens, first, parts[position - 1][1]))[0]) == 0:
             return labelling
@@ -135,6 +140,48 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
                 labels[inside] = Label.TITLE
         return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def _reads_as_a_title(tokens: Sequence[Token], start: int, stop: int, after_inverted: bool) -> bool:
+    """Whether a part read among the names opens with a capitalised word that opens titles
+    more often than it names anyone (or, `after_inverted` a first author's "Family, Given",
+    one no list of names or words holds) and holds no initial, no abbreviation and no word
+    more often a name ("The Prelude", "Self and Others", "Debussy, Claude, Pelléas et
+    Mélisande"; not "Meg Carroll", "Strong RK", "Inc.", "Brain Pathol.")."""
+    words = [index for index in range(start, stop) if tokens[index].is_word]
+    opening = tokens[words[0]]
+    unknown = word_count(opening.text) == 0 and sum(name_counts(opening.text)) == 0
+    return (
+        len(opening.text) >= _PROSE_LETTERS - 1
+        and opening.text.istitle()
+        and opening.text.lower() not in AND_WORDS | NAME_PARTICLES
+        and (plain_word(opening) or (after_inverted and unknown))
+        and not any(
+            is_initial(tokens[index].text)
+            or (index + 1 < len(tokens) and tokens[index + 1].text == ".")
+            for index in words
+        )
+        and not any(_more_a_name(tokens[index].text) for index in words[1:])
+    )
+
+
+def _more_a_name(text: str) -> bool:
+    """Whether a capitalised word names people at least as often as it is written as a word."""
+    names = sum(name_counts(text))
+    return text.istitle() and names > 0 and names >= word_count(text)
+
+
+def _inverted(tokens: Sequence[Token], parts: Sequence[tuple[int, int]]) -> bool:
+    """Whether the first two parts are a first author's family name and given names printed
+    whole ("Debussy, Claude", "Buci-Glucksmann, Christine"), not initials."""
+    family = [tokens[index] for index in range(*parts[0]) if tokens[index].is_word]
+    given = [tokens[index] for index in range(*parts[1]) if tokens[index].is_word]
+    return (
+        1 <= len(family) <= 2
+        and 1 <= len(given) <= 2
+        and all(word.text.istitle() and not is_initial(word.text) for word in family + given)
+        and all(name_counts(word.text)[1] > name_counts(word.text)[0] for word in given)
+    )
 
 
 def given_name_read_as_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

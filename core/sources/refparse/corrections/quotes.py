@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import (
+    IN_WORDS,
     TYPE_CODES,
 )
 from cite_sentinel.core.sources.refparse.corrections.common import (
@@ -52,7 +53,7 @@ def title_in_quotation_marks(tokens: Sequence[Token], labelling: Labelling) -> L
 
 def _quoted_span(tokens: Sequence[Token], labels: Sequence[Label]) -> tuple[int, int] | None:
     """Quotation marks that open right after the names or the date and close before a comma,
-    a full stop or a semicolon (or after one, or after a question before a word),
+    a full stop, a semicolon or "in" (or after one, or after a question before a word),
     enclosing words: (opening, closing) token positions; None where there are none. A mark
     that closes inside the title (an apostrophe; one closing a quotation inside, « La
     « société civile » dans … ») is passed over."""
@@ -77,7 +78,12 @@ def _quoted_span(tokens: Sequence[Token], labels: Sequence[Label]) -> tuple[int,
                 depth -= 1
             elif closing == opening + 2 and _names_go_on(tokens, labels, closing):
                 break  # a nickname among the names: 'Jiang, C. "Max"., Kashinath, K., …'
-            elif after in ",.;" or tokens[closing - 1].text in ",." or _asked(tokens, closing):
+            elif (
+                after in ",.;"
+                or _in_after(tokens, closing)
+                or tokens[closing - 1].text in ",."
+                or _asked(tokens, closing)
+            ):
                 return opening, closing
         return None
     return None
@@ -107,3 +113,16 @@ def _asked(tokens: Sequence[Token], closing: int) -> bool:
     everything but see!” - How People …") goes on with the title."""
     after = tokens[closing + 1].text if closing + 1 < len(tokens) else ""
     return tokens[closing - 1].text in "?!" and after[:1].isalnum()
+
+
+def _in_after(tokens: Sequence[Token], closing: int) -> bool:
+    """Whether "in" follows a closing mark and nothing later announces a book or journal
+    ("‘Ghescreven ofte gheprent …’ in Geschreven en gedrukt"): where a later "In" after a
+    full stop or comma does, the quotation opened the title ("‘Tone Cases’ in Bantu Group
+    B.40. In Jean Blanchon …")."""
+    if closing + 1 >= len(tokens) or tokens[closing + 1].text.lower() not in IN_WORDS:
+        return False
+    return not any(
+        tokens[index].text.lower() in IN_WORDS and tokens[index - 1].text in ".,"
+        for index in range(closing + 2, len(tokens))
+    )

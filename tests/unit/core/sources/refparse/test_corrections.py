@@ -256,6 +256,49 @@ def test_a_quoted_question_before_the_journal_is_the_title() -> None:
     assert fields[_C] == "Journal of Timing"
 
 
+def test_a_quoted_title_ends_at_its_closing_mark_before_in() -> None:
+    # a chapter's title in quotation marks, then "in" and the book, no comma between
+    text = "Vermeer, Anna, ‘Boeken en drukkers in Gouda’ in Het gedrukte woord, Leiden, 2004."
+    labels = _labelled(text, [("Vermeer", _A), ("‘", _O), ("Boeken", _T), ("Leiden", _O)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "Boeken en drukkers in Gouda"
+
+
+def test_a_quotation_opening_a_title_before_in_and_a_later_in_stays_in_it() -> None:
+    # "In" after the title's full stop announces the book: the quotation opened the title
+    text = "Ngom, P. 2001. ‘Tone’ in Wolof Verbs. In M. Sall, Studies in Wolof, 3-20."
+    labels = _labelled(text, [("Ngom", _A), ("2001", _D), ("‘", _T), ("In", _O)])
+    assert _fields(text, labels)[_T] == "‘ Tone ’ in Wolof Verbs ."
+
+
+def test_a_title_read_among_inverted_names_is_the_title() -> None:
+    for text, names, title in (
+        ("Marlowe, Edith, The Lighthouse Keeper, Boston, 1931.", "Marlowe , Edith",
+         "The Lighthouse Keeper"),
+        ("Fauré, Claire, Pavane et Sicilienne (Paris: Hamelle, 1901).", "Fauré , Claire",
+         "Pavane et Sicilienne"),
+    ):  # fmt: skip
+        tokens = tokenise(text)
+        year = next(i for i, token in enumerate(tokens) if token.text.isdigit())
+        labels = [_A] * (year - 1) + [_O, _D] + [_O] * (len(tokens) - year - 1)
+        fields = _fields(text, labels)
+        assert fields[_A] == names, text
+        assert fields[_T] == title, text
+
+
+def test_names_printed_whole_after_an_inverted_first_name_stay_names() -> None:
+    # a second author given first, a team's "Inc.", a journal's abbreviations
+    for text in (
+        "Marlowe, Edith, Meg Carroll, and Jo Park, 1931.",
+        "Northwind Consulting Services, Inc., 1931.",
+        "Osei and Ng, Brain Pathol., 1931.",
+    ):
+        tokens = tokenise(text)
+        year = next(i for i, token in enumerate(tokens) if token.text.isdigit())
+        labels = [_A] * (year - 1) + [_O, _D] + [_O] * (len(tokens) - year - 1)
+        assert _T not in _fields(text, labels), text
+
+
 def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
     for text, first, title, edition in (
         ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
