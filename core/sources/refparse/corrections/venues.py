@@ -427,7 +427,7 @@ def book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelli
     labels = list(labelling.labels)
     if Label.TITLE in labels or Label.CONTAINER not in labels:
         return labelling
-    if Label.VOLUME in labels or Label.ISSUE in labels:
+    if Label.ISSUE in labels or (Label.VOLUME in labels and not _a_books_volume(labels)):
         return labelling
     imprint = [index for index, label in enumerate(labels) if label in _IMPRINT]
     if not imprint or imprint[0] < labels.index(Label.CONTAINER):
@@ -435,6 +435,19 @@ def book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelli
     return Labelling(
         tuple(Label.TITLE if label is Label.CONTAINER else label for label in labels),
         labelling.confidence,
+    )
+
+
+def _a_books_volume(labels: Sequence[Label]) -> bool:
+    """Whether a volume is a book's, one of a set ("Microelectronic circuit design, vol. 97
+    (McGraw-Hill, New York, 1997)"): by its authors (an editor's volume is the venue of its
+    chapters), a publisher follows it and no pages were read."""
+    volume = labels.index(Label.VOLUME)
+    return (
+        Label.AUTHOR in labels
+        and Label.EDITOR not in labels
+        and Label.PAGES not in labels
+        and Label.PUBLISHER in labels[volume:]
     )
 
 

@@ -92,6 +92,30 @@ def test_a_books_title_read_as_a_venue_before_its_place_is_its_title() -> None:
     assert _C not in fields
 
 
+def test_a_books_title_read_as_a_venue_before_its_volume_and_publisher_is_its_title() -> None:
+    text = "R. Osei and T. Ng, Circuit design, vol. 9 (Hill, New York, 1997)."
+    labels = _labelled(
+        text,
+        [("R", _A), ("Circuit", _C), (",", _O), ("9", Label.VOLUME), ("(", _O),
+         ("Hill", Label.PUBLISHER), (",", _O), ("1997", _D), (")", _O)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Circuit design"
+    assert _C not in fields
+
+
+def test_a_journals_volume_with_pages_keeps_its_venue() -> None:
+    text = "R. Osei and T. Ng, Circuit Design 9, 3-9 (Hill, 1997)."
+    labels = _labelled(
+        text,
+        [("R", _A), ("Circuit", _C), ("9", Label.VOLUME), (",", _O), ("3-9", Label.PAGES),
+         ("(", _O), ("Hill", Label.PUBLISHER), (",", _O), ("1997", _D), (")", _O)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_C] == "Circuit Design"
+    assert _T not in fields
+
+
 def test_prose_read_among_the_names_ends_them_and_is_the_title() -> None:
     text = "Tetley, W., Marine cargo claims, Cowansville, Quebec, 2008."
     labels = [_A] * 12 + [_O, _D, _O]
