@@ -42,7 +42,9 @@ from cite_sentinel.core.sources.refparse.corrections.quotes import (
 )
 from cite_sentinel.core.sources.refparse.corrections.titles import (
     edition_read_into_title,
+    editors_read_into_title,
     imprint_read_into_title,
+    locator_read_into_title,
     name_of_a_link,
     place_and_publisher_after_title,
     publisher_after_title,
@@ -85,6 +87,8 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         title_read_as_names,
         title_before_in,
         title_run_past_in,
+        editors_read_into_title,
+        locator_read_into_title,
         parts_of_an_east_asian_reference,
         east_asian_title_ends_at_its_full_stop,
         edition_read_into_title,

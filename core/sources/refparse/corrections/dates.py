@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cite_sentinel.core.lexicon import PLACE_WORDS
 from cite_sentinel.core.lexicon.dates import YEAR, month_number
 from cite_sentinel.core.sources.refparse.corrections.common import (
     PLACE_LENGTH,
@@ -96,17 +97,32 @@ def year_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Label
         return labelling
     for index in range(start, year + 1):
         labels[index] = Label.DATE if tokens[index].is_word else Label.OTHER
-    comma = next((i for i in range(start - 1, first, -1) if tokens[i].text == ","), None)
-    if comma is not None and 0 < start - comma - 1 <= PLACE_LENGTH:
-        place = range(comma + 1, start)
-        if all(tokens[i].text[:1].isupper() for i in place):
-            labels[comma] = Label.OTHER
-            for index in place:
-                labels[index] = Label.LOCATION
+    mark = _place_before_date(tokens, first, start)
+    if mark is not None:
+        for index in range(mark, start):
+            place = index > mark and tokens[index].is_word
+            labels[index] = Label.LOCATION if place else Label.OTHER
     joins = last + 1 < len(labels) and labels[last + 1] is Label.CONTAINER
     for index in range(year + 1, last + 1):
         labels[index] = Label.CONTAINER if joins else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _place_before_date(tokens: Sequence[Token], first: int, start: int) -> int | None:
+    """Where the title ends before a place printed between it and its date: the title's
+    comma before a place right before the date ("…, Copenhagen 1955-1958"), or its comma or
+    full stop before a place a comma parts from the date, where a place's word says it is one
+    ("Probability Theory I. New York, 1977", "…, Paris, 1976"); None where there is none."""
+    end = start - 1 if tokens[start - 1].text == "," else start
+    mark = next((i for i in range(end - 1, first, -1) if tokens[i].text in ",."), None)
+    if mark is None or not 0 < end - mark - 1 <= PLACE_LENGTH:
+        return None
+    place = tokens[mark + 1 : end]
+    if not all(token.text[:1].isupper() for token in place):
+        return None
+    if end == start and tokens[mark].text == ",":
+        return mark
+    return mark if any(token.text.lower() in PLACE_WORDS for token in place) else None
 
 
 def _ends_a_date_in_title(tokens: Sequence[Token], index: int, last: int) -> bool:

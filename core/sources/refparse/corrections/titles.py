@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import (
+    EDITOR_WORDS,
     PUBLISHER_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import YEAR
@@ -45,6 +46,15 @@ _CLOSING_BRACKETS = frozenset(")]")
 _QUOTE_MARKS = frozenset(QUOTES) | frozenset(QUOTES.values())
 _BRACKETS = frozenset("()[]")
 _EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "auflage", "edição"})
+# "by" after an editor's or translator's mark, in the languages references are printed in.
+_BY = frozenset({"by", "von", "par", "di", "por", "door"})
+_TRANSLATOR_MARKS = frozenset({"trans", "transl", "translated", "translator", "übers"})
+# A locator's word after a title's comma and the field its number is; None: no field's.
+_LOCATED: dict[str, Label | None] = {
+    "vol": Label.VOLUME, "volume": Label.VOLUME, "no": Label.ISSUE, "nr": Label.ISSUE,
+    "issue": Label.ISSUE, "p": Label.PAGES, "pp": Label.PAGES, "pages": Label.PAGES,
+    "ch": None, "chap": None, "chapter": None, "sec": None, "sect": None, "section": None,
+}  # fmt: skip
 
 
 def title_words_before(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -454,4 +464,79 @@ def title_ends_at_an_open_bracket(tokens: Sequence[Token], labelling: Labelling)
         return labelling  # a quoted title is what its marks hold: "“… Texts (1 Enoch …”"
     for index in range(opening, last + 1):
         labels[index] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def editors_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read on over its book's editor or translator after a comma ("The Singer
+    Resumes the Tale, ed. by Mary Louise Lord, Ithaca 1995", "Critique de la raison, trans.
+    by J. Smith"): the title ends before the comma, the names after the mark are the
+    editors (a translator's none of the fields), and the rest of what was read as the title,
+    a place or a date, is no part of it."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    mark = next(
+        (index for index in range(first + 2, last) if _marks_a_books_people(tokens, index)),
+        None,
+    )
+    if mark is None or words_between(tokens, first, mark - 1) < 2:
+        return labelling
+    names = mark + 1
+    while names <= last and (tokens[names].text == "." or tokens[names].text.lower() in _BY):
+        names += 1
+    end = names
+    while end <= last and tokens[end].text not in ",;()":
+        end += 1
+    edited = tokens[mark].text.lower() not in _TRANSLATOR_MARKS
+    for index in range(mark - 1, last + 1):
+        inside_names = names <= index < end and tokens[index].is_word and edited
+        labels[index] = Label.EDITOR if inside_names else Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _marks_a_books_people(tokens: Sequence[Token], index: int) -> bool:
+    """Whether an editor's or translator's mark follows a comma and comes before their names:
+    ", ed. by", ", edited by", ", hg. von", ", trans. by" ("Trans." before a capital, with
+    no "by", is a journal's: "…, Trans. Amer. Math. Soc.")."""
+    text = tokens[index].text.lower()
+    if tokens[index - 1].text != "," or text not in EDITOR_WORDS or index + 2 >= len(tokens):
+        return False
+    after = index + 1 if tokens[index + 1].text != "." else index + 2
+    if tokens[after].text.lower() in _BY:
+        return True
+    return (
+        text not in _TRANSLATOR_MARKS
+        and tokens[after].text.istitle()
+        and tokens[after].text.lower() not in VENUE_WORDS
+    )
+
+
+def locator_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read on over a locator after its comma ("Neural Networks: A comprehensive
+    foundation, ch. 7", "… of Finite Groups, vol. 2", "…, pp. 12-19"): the title ends before
+    the comma; a volume, an issue or pages are read as such, a chapter or a section as none
+    of the fields. "Part 2" may name a work ("Harry Potter, Part 2") and stays."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    number = last if tokens[last].is_word else last - 1
+    word = number - 2 if tokens[number - 1].text == "." else number - 1
+    if (
+        word - 1 <= first
+        or tokens[word - 1].text != ","
+        or not tokens[number].text[:1].isdigit()
+        or words_between(tokens, first, word - 1) < TITLE_WORDS
+    ):
+        return labelling
+    located = tokens[word].text.lower()
+    if located not in _LOCATED:
+        return labelling
+    field = _LOCATED[located] or Label.OTHER
+    for index in range(word - 1, last + 1):
+        labels[index] = field if index == number else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)

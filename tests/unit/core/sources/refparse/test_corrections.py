@@ -323,6 +323,69 @@ def test_names_printed_whole_after_an_inverted_first_name_stay_names() -> None:
         assert _T not in _fields(text, labels), text
 
 
+def test_a_title_read_on_over_its_editor_ends_before_the_editor() -> None:
+    text = "R. Osei, The Tale Retold, ed. by Mary Jane Ng, Ithaca, 1995."
+    labels = _labelled(text, [("R", _A), (",", _O), ("The", _T), ("1995", _D), (".", _O)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "The Tale Retold"
+    assert fields[Label.EDITOR] == "Mary Jane Ng"
+
+
+def test_a_translator_after_a_title_is_no_part_of_it_and_no_editor() -> None:
+    text = "R. Osei, The Tale Retold, trans. by Mary Ng, Ithaca, 1995."
+    labels = _labelled(text, [("R", _A), (",", _O), ("The", _T), ("1995", _D), (".", _O)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "The Tale Retold"
+    assert Label.EDITOR not in fields
+
+
+def test_a_journals_trans_after_a_title_is_no_translator() -> None:
+    text = "R. Osei, On the rings of groups, Trans. Amer. Math. Soc. 12, 1995."
+    labels = _labelled(text, [("R", _A), (",", _O), ("On", _T), ("12", _V), (",", _O)])
+    fields = _fields(text, labels)
+    assert Label.EDITOR not in fields
+    assert fields[_T].startswith("On the rings of groups")
+
+
+def test_a_locator_read_into_a_titles_end_is_no_part_of_it() -> None:
+    for text, title, field, value in (
+        ("Osei, R. Neural Networks: A foundation, ch. 7, Hall, 1999.",
+         "Neural Networks : A foundation", None, ""),
+        ("Osei, R. Theory of Finite Groups, vol. 2, Hall, 1999.", "Theory of Finite Groups",
+         Label.VOLUME, "2"),
+        ("Osei, R. Theory of Finite Groups, pp. 12-19, Hall, 1999.", "Theory of Finite Groups",
+         Label.PAGES, "12-19"),
+    ):  # fmt: skip
+        opening = title.split()[0]
+        spans = [("Osei", _A), (".", _O), (opening, _T), ("Hall", _O), ("1999", _D), (".", _O)]
+        fields = _fields(text, _labelled(text, spans))
+        assert fields[_T] == title, text
+        if field is not None:
+            assert fields[field] == value, text
+
+
+def test_a_part_after_a_titles_comma_stays_in_the_title() -> None:
+    text = "Osei, R. Deathly Hallows, Part 2, Hall, 1999."
+    labels = _labelled(text, [("Osei", _A), ("Deathly", _T), ("Hall", _O), ("1999", _D)])
+    assert _fields(text, labels)[_T].rstrip(" ,") == "Deathly Hallows , Part 2"
+
+
+def test_a_place_after_the_titles_full_stop_and_before_its_date_is_the_place() -> None:
+    text = "Ama Osei. Probability Theory I. New York, 1977."
+    labels = [_A, _A, _O, *[_T] * 8, _O]  # the place and the year read into the title
+    fields = _fields(text, labels)
+    assert fields[_T] == "Probability Theory I"
+    assert fields[Label.LOCATION] == "New York"
+    assert fields[_D] == "1977"
+
+
+def test_a_titles_last_words_before_a_comma_and_its_date_stay_unless_a_place() -> None:
+    text = "Ama Osei. Essays on Money, Banking, 1977."
+    labels = [_A, _A, _O, *[_T] * 7, _O]
+    fields = _fields(text, labels)
+    assert fields[_T].startswith("Essays on Money , Banking")
+
+
 def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
     for text, first, title, edition in (
         ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
