@@ -131,6 +131,10 @@ _CORPORATE = re.compile(
     r"|google|openai|deepmind|microsoft|meta|anthropic|ieee|acm|who|oecd|unesco|nasa)\b",
     re.IGNORECASE,
 )
+# An inverted list's last name written given first after "and": "Hurwicz, L. and H. Uzawa".
+_LAST_GIVEN_FIRST = re.compile(
+    _CONNECTOR.pattern + rf"(?P<given>(?:[{UPPER}]\.\s*-?\s*)+)(?P<family>[{UPPER}][^\s.,]*[a-z][^\s.,]*)$"
+)
 
 
 def rejoin_hyphens(text: str) -> str:
@@ -164,6 +168,7 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
         # "Smith and Jones", "John Smith & Mary Jones": no comma, so nothing is a
         # "Family, Given" pair; each name joined by "and" is a person of its own
         return tuple(_one_name(chunk) for chunk in joined), others
+    text = _last_name_inverted(text)
     chunks = [chunk.strip() for chunk in _CONNECTOR.sub(", ", text).split(",")]
     chunks = [chunk for chunk in chunks if chunk]
     suffixes = [index for index, chunk in enumerate(chunks) if _SUFFIX.fullmatch(chunk)]
@@ -179,6 +184,23 @@ def parse_people(text: str) -> tuple[tuple[Person, ...], bool]:
             person = people[target]
             people[target] = Person(family=person.family, given=person.given, suffix=chunks[index])
     return tuple(people), others
+
+
+def _last_name_inverted(text: str) -> str:
+    """An inverted list ("Family, I., Family, I.") whose last name is written given first
+    after "and" ("Arrow, K. J., Hurwicz, L. and H. Uzawa") with that name inverted too, so
+    that it pairs up as the others do; any other text as it is."""
+    match = _LAST_GIVEN_FIRST.search(text)
+    if match is None:
+        return text
+    chunks = [chunk.strip() for chunk in text[: match.start()].split(",")]
+    families, given = chunks[::2], chunks[1::2]
+    if len(families) != len(given) or not all(
+        _INITIALS.match(initials) and not _LEADING_INITIALS.match(family)
+        for family, initials in zip(families, given, strict=True)
+    ):
+        return text
+    return f"{text[: match.start()]}, {match['family']}, {match['given'].strip()}"
 
 
 def _east_asian_names(text: str) -> tuple[Person, ...]:

@@ -25,6 +25,7 @@ from cite_sentinel.core.sources.refparse.corrections.identifiers import (
 )
 from cite_sentinel.core.sources.refparse.corrections.names import (
     given_name_read_as_title,
+    last_name_after_an_ellipsis,
     name_after_last_initial,
     names_and_title_read_as_editors,
     names_end_after_the_last_and,
@@ -108,6 +109,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         names_and_title_read_as_editors,
         names_marked_as_editors,
         names_run_on,
+        last_name_after_an_ellipsis,
         year_ends_the_names,
         name_after_last_initial,
         journal_read_as_last_name,

@@ -358,6 +358,38 @@ def names_run_on(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     return Labelling(tuple(labels), labelling.confidence)
 
 
+def last_name_after_an_ellipsis(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """APA's list of many authors, cut after the nineteenth with an ellipsis before the last
+    ("…, Hensley, K. L., ... & Nadon, N. L. (2008)."): the name after the ellipsis is the
+    list's last, where it reads as one person's name before the date."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    index = run[1] + 1
+    marks = ""
+    while index < len(tokens) and not tokens[index].is_word:
+        marks += tokens[index].text
+        index += 1
+    if not re.fullmatch(r"[.,]*(?:\.\.\.|…)[,&]*", marks.replace("and", "&")):
+        return labelling
+    if index < len(tokens) and tokens[index].text.lower() in AND_WORDS:
+        index += 1
+    stop = next(
+        (i for i in range(index, min(len(tokens), index + 8)) if labels[i] is Label.DATE), None
+    )
+    if stop is None or stop == index:
+        return labelling
+    while not tokens[stop - 1].is_word and tokens[stop - 1].text != ".":
+        stop -= 1  # the date's bracket: "… N. L. (2008)"
+    people = parse_people(_text_of(tokens, index, stop))[0]
+    if len(people) != 1 or not _FAMILY.fullmatch(people[0].family):
+        return labelling
+    for inside in range(run[1] + 1, stop):
+        labels[inside] = Label.AUTHOR
+    return Labelling(tuple(labels), labelling.confidence)
+
+
 def _names_stop(tokens: Sequence[Token], labels: Sequence[Label], start: int) -> int | None:
     """Where names read as the field at `start` would end: at a year a few words on, inside a
     title, or after the full stop of initials before a word; before the title that follows a

@@ -471,3 +471,24 @@ def test_names_joined_by_and_without_a_comma_are_a_person_each() -> None:
 def test_a_family_name_with_particles_and_no_given_name_keeps_its_particles() -> None:
     people, _ = parse_people("van der Berg and de Vries")
     assert [(p.family, p.given) for p in people] == [("van der Berg", ""), ("de Vries", "")]
+
+
+def test_an_inverted_lists_last_name_written_given_first_is_one_person() -> None:
+    for text, families in (
+        ("Osei, K. J., Ngata, L. and H. Uzawa", ["Osei", "Ngata", "Uzawa"]),
+        ("Osei, K., Ngata, L. & P. Brandt", ["Osei", "Ngata", "Brandt"]),
+        ("Osei, K. J., Ngata, L. H., and M. R. Brandt", ["Osei", "Ngata", "Brandt"]),
+    ):
+        people, _ = parse_people(text)
+        assert [person.family for person in people] == families, text
+        assert people[-1].given in ("H.", "P.", "M. R."), text
+
+
+def test_given_first_and_mixed_lists_keep_their_pairing() -> None:
+    for text, families in (
+        ("K. Osei, W. Ngata, and K. Brandt", ["Osei", "Ngata", "Brandt"]),
+        ("Osei, F., D.J. Ngata & A.E. Brandt", ["Osei", "Ngata", "Brandt"]),
+        ("Osei, S., Ngata, G. W. Jr.", ["Osei", "Ngata"]),
+    ):
+        people, _ = parse_people(text)
+        assert [person.family for person in people] == families, text

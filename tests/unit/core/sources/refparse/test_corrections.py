@@ -386,6 +386,21 @@ def test_a_titles_last_words_before_a_comma_and_its_date_stay_unless_a_place() -
     assert fields[_T].startswith("Essays on Money , Banking")
 
 
+def test_the_last_name_after_an_apa_ellipsis_is_one_of_the_names() -> None:
+    text = "Osei, R., Ngata, T. A., ... & Brandt, N. L. (2008). Aspirin and mice."
+    # the names up to "A.", the ellipsis, the last name read as a place, the date, the title
+    labels = [*[_A] * 11, *[_O] * 5, *[Label.LOCATION] * 6, _O, _D, _O, _O, _T, _T, _T, _O]
+    fields = _fields(text, labels)
+    assert fields[_A].endswith("Brandt , N . L .")
+    assert Label.LOCATION not in fields
+
+
+def test_words_after_an_ellipsis_that_are_no_name_stay_as_read() -> None:
+    text = "Osei, R., Ngata, T. A., ... (2008). Aspirin and mice."
+    labels = [*[_A] * 11, *[_O] * 5, _D, _O, _O, _T, _T, _T, _O]
+    assert _fields(text, labels)[_A] == "Osei , R . , Ngata , T . A ."
+
+
 def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
     for text, first, title, edition in (
         ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
