@@ -133,7 +133,8 @@ _CORPORATE = re.compile(
 )
 # An inverted list's last name written given first after "and": "Hurwicz, L. and H. Uzawa".
 _LAST_GIVEN_FIRST = re.compile(
-    _CONNECTOR.pattern + rf"(?P<given>(?:[{UPPER}]\.\s*-?\s*)+)(?P<family>[{UPPER}][^\s.,]*[a-z][^\s.,]*)$"
+    _CONNECTOR.pattern
+    + rf"(?P<given>(?:[{UPPER}]\.\s*-?\s*)+)(?P<family>[{UPPER}][^\s.,]*[a-z][^\s.,]*)$"
 )
 
 
