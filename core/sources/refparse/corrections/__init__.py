@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cite_sentinel.core.sources.refparse.corrections.dates import (
+    date_read_as_volume,
     date_read_into_title,
     day_after_month,
     year_read_into_title,
@@ -121,6 +122,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         years_in_venue_or_title,
         day_after_month,
         year_span_read_as_numbers,
+        date_read_as_volume,
         date_read_into_title,
         year_read_into_title,
         venue_before_numbers,

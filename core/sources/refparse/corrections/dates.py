@@ -228,6 +228,44 @@ def year_span_read_as_numbers(tokens: Sequence[Token], labelling: Labelling) -> 
     return labelling
 
 
+def date_read_as_volume(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Where no date was read, a volume read from a year with more after it is the date and
+    then the volume: Vancouver's "Ann Emerg Med. 2012 Jul; 60(1)", "Aviat Space Environ Med.
+    2012 83(11)", APA's "(1996, June 4)" read as a volume whole. A year alone read as the
+    volume stays so ("Lect. Notes 1999"), and so does a year announced as one ("Volume 2000
+    N°1")."""
+    labels = list(labelling.labels)
+    if Label.DATE in labels or Label.VOLUME not in labels:
+        return labelling
+    start = labels.index(Label.VOLUME)
+    stop = start
+    while stop + 1 < len(labels) and labels[stop + 1] is Label.VOLUME:
+        stop += 1
+    announced = start > 0 and tokens[start - 1].text.lower() in ("vol", "volume", "v", "bd")
+    if stop == start or announced or not YEAR_ALONE.fullmatch(tokens[start].text):
+        return labelling  # "Volume 2000 N°1" is a volume
+    index = start
+    labels[index] = Label.DATE
+    index += 1
+    while index <= stop and (_date_word(tokens[index].text) and not _a_volume(tokens, index)):
+        labels[index] = Label.DATE if tokens[index].is_word else Label.OTHER
+        index += 1
+    while index <= stop and not tokens[index].is_word:
+        labels[index] = Label.OTHER
+        index += 1
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _a_volume(tokens: Sequence[Token], index: int) -> bool:
+    """Whether a number after a year is the volume: one the issue's bracket follows, or one
+    after a mark that ends the date ("2012 Jul; 60(1)", "2012 83(11)")."""
+    text = tokens[index].text
+    if not text.isdigit():
+        return False
+    after = tokens[index + 1].text if index + 1 < len(tokens) else ""
+    return after in "(:" or tokens[index - 1].text in ";." or len(text) > 2
+
+
 def _announced_pages(tokens: Sequence[Token], index: int) -> bool:
     return any(
         tokens[i].text.lower() in {"p", "pp", "pages", "s", "pgs"}

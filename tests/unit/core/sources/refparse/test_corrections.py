@@ -401,6 +401,29 @@ def test_words_after_an_ellipsis_that_are_no_name_stay_as_read() -> None:
     assert _fields(text, labels)[_A] == "Osei , R . , Ngata , T . A ."
 
 
+def test_a_date_read_as_the_volume_is_the_date_and_then_the_volume() -> None:
+    for text, date, volume in (
+        ("Osei R. Care in wards. Ann Med. 2012 Jul; 60(1): 12-23.", "2012 Jul", "60"),
+        ("Osei R. Care in wards. Aviat Med. 2012 83(11) 1060-1066.", "2012", "83"),
+    ):
+        tokens = tokenise(text)
+        year = next(i for i, token in enumerate(tokens) if token.text == "2012")
+        issue = next(i for i, token in enumerate(tokens) if token.text == "(")
+        labels = [_A, _A, _O, _T, _T, _T, _O, _C, _C, _O]
+        labels += [Label.VOLUME] * (issue - year) + [_O] * (len(tokens) - issue)
+        fields = _fields(text, labels)
+        assert fields[_D] == date, text
+        assert fields[Label.VOLUME] == volume, text
+
+
+def test_a_year_announced_as_the_volume_stays_the_volume() -> None:
+    text = "Osei R. Care in wards. Ann Med, Volume 2000 N 1."
+    labels = [_A, _A, _O, _T, _T, _T, _O, _C, _C, _O, _O, Label.VOLUME, Label.VOLUME, _O, _O]
+    fields = _fields(text, labels)
+    assert _D not in fields
+    assert fields[Label.VOLUME] == "2000 N"
+
+
 def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
     for text, first, title, edition in (
         ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
