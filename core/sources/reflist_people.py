@@ -495,8 +495,9 @@ def _dotted(initials: str) -> str:
 
 
 def _trim_end(text: str) -> str:
-    """Trailing punctuation off, but the full stop of a final initial ("Marshall, P.") kept."""
-    text = text.strip().rstrip(",;: ")
+    """Trailing punctuation and a dangling "and" off (a list cut at a line's end: "…, Gwen
+    Ottinger, and"), but the full stop of a final initial ("Marshall, P.") kept."""
+    text = re.sub(r"[\s,;:]*(?:&|\band)$", "", text.strip()).rstrip(",;: ")
     while text.endswith(".") and (
         not _FINAL_INITIAL.search(text) or _SHORT_FAMILY_AFTER_INITIALS.search(text)
     ):

@@ -492,3 +492,11 @@ def test_given_first_and_mixed_lists_keep_their_pairing() -> None:
     ):
         people, _ = parse_people(text)
         assert [person.family for person in people] == families, text
+
+
+def test_a_list_cut_after_its_last_and_names_no_empty_person() -> None:
+    people, _ = parse_people("Osei, Kofi, Mary Ngata, and")
+    assert [(person.family, person.given) for person in people] == [
+        ("Osei", "Kofi"),
+        ("Ngata", "Mary"),
+    ]
