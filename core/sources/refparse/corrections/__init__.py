@@ -61,6 +61,7 @@ from cite_sentinel.core.sources.refparse.corrections.titles import (
 )
 from cite_sentinel.core.sources.refparse.corrections.venues import (
     abbreviations_joined,
+    book_after_its_editors,
     book_read_as_venue,
     journal_read_as_last_name,
     journal_read_as_title_end,
@@ -127,6 +128,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         year_read_into_title,
         venue_before_numbers,
         book_read_as_venue,
+        book_after_its_editors,
         imprint_read_into_title,
         locators_after_venue,
         title_ends_at_an_open_bracket,

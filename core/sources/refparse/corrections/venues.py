@@ -438,6 +438,25 @@ def book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelli
     )
 
 
+def book_after_its_editors(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A chapter's book read as a second title after its editors ("Time and school learning.
+    In C. Denham & A. Lieberman (Eds.), Time to learn (pp. 33–72)."), where no venue was read:
+    the book is the venue."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or Label.CONTAINER in labels or Label.EDITOR not in labels[run[1] :]:
+        return labelling
+    editors = labels.index(Label.EDITOR, run[1])
+    second = next((i for i in range(editors, len(labels)) if labels[i] is Label.TITLE), None)
+    if second is None or any(label is Label.TITLE for label in labels[run[1] + 1 : editors]):
+        return labelling
+    index = second
+    while index < len(labels) and labels[index] is Label.TITLE:
+        labels[index] = Label.CONTAINER
+        index += 1
+    return Labelling(tuple(labels), labelling.confidence)
+
+
 def _a_books_volume(labels: Sequence[Label]) -> bool:
     """Whether a volume is a book's, one of a set ("Microelectronic circuit design, vol. 97
     (McGraw-Hill, New York, 1997)"): by its authors (an editor's volume is the venue of its

@@ -424,6 +424,19 @@ def test_a_year_announced_as_the_volume_stays_the_volume() -> None:
     assert fields[Label.VOLUME] == "2000 N"
 
 
+def test_a_chapters_book_read_as_a_second_title_after_its_editors_is_the_venue() -> None:
+    text = "Osei, W. (1980). Time and learning. In C. Ngata (Eds.), Time to learn (pp. 33-72)."
+    labels = _labelled(
+        text,
+        [("Osei", _A), ("(", _O), ("1980", _D), (")", _O), ("Time", _T), (".", _O),
+         ("C", Label.EDITOR), (")", _O), ("Time", _T), ("(", _O), ("33-72", Label.PAGES),
+         (")", _O)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Time and learning"
+    assert fields[_C] == "Time to learn"
+
+
 def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
     for text, first, title, edition in (
         ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
