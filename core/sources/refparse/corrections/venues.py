@@ -379,6 +379,90 @@ def venue_before_numbers(tokens: Sequence[Token], labelling: Labelling) -> Label
     return Labelling(tuple(labels), labelling.confidence)
 
 
+def journal_after_title_read_as_other(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal after a title, read as a publisher, a volume, a date or a place, with its
+    volume and pages after it, where no venue was read ("… theory. Frontiers in Zoology 4: 2.",
+    "… map 1993 Neural Networks 6 441--445", "… preferencias. IEEE-RITA, 4(2), 139-146"): the
+    words are the venue and the numbers its volume, issue and pages. A publisher's year after
+    it ("Springer 2005") is no volume."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or Label.CONTAINER in labels:
+        return labelling
+    start = run[1] + 1
+    while start < len(tokens) and (
+        not tokens[start].is_word
+        or (labels[start] is Label.DATE and YEAR_ALONE.fullmatch(tokens[start].text))
+    ):
+        start += 1
+    stop = start
+    while stop < len(tokens) and labels[stop] in _MISTAKEN_VENUE and _venue_word(tokens[stop]):
+        stop += 1
+    words = [token.text for token in tokens[start:stop] if token.is_word]
+    if (
+        not words
+        or not words[0][0].isupper()
+        or any(word.lower() in LOCATOR_WORDS or month_number(word) for word in words)
+    ):
+        return labelling
+    numbers = _journal_numbers(tokens, labels, stop)
+    if numbers is None:
+        return labelling
+    for inside in range(start, stop):
+        labels[inside] = (
+            Label.CONTAINER if tokens[inside].is_word or inside < stop - 1 else Label.OTHER
+        )
+    for inside, label in numbers.items():
+        labels[inside] = label
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _journal_numbers(
+    tokens: Sequence[Token], labels: Sequence[Label], start: int
+) -> dict[int, Label] | None:
+    """A journal's volume, perhaps its issue or year in brackets, and its pages from `start`
+    ("4: 2", "6 441--445", ", 4(2), 139-146", "46 (1986) 473-491"), each token's label; None
+    where they do not read so or more numbers follow ("23 (1999) 1, 4-9", "3:3: 131", "113 21
+    July"). A year in brackets is the date, where no other date was read."""
+    found: dict[int, Label] = {}
+    index = start
+    if index < len(tokens) and tokens[index].text == ",":
+        found[index] = Label.OTHER
+        index += 1
+    if (
+        index >= len(tokens)
+        or not tokens[index].text.isdigit()
+        or YEAR_ALONE.fullmatch(tokens[index].text)
+    ):
+        return None
+    found[index] = Label.VOLUME
+    index += 1
+    if index + 2 < len(tokens) and tokens[index].text == "(" and tokens[index + 2].text == ")":
+        inside = Label.ISSUE
+        if YEAR_ALONE.fullmatch(tokens[index + 1].text):
+            dated = labels[index + 1] is not Label.DATE and Label.DATE in labels
+            inside = Label.OTHER if dated else Label.DATE
+        found.update({index: Label.OTHER, index + 1: inside, index + 2: Label.OTHER})
+        index += 3
+    if index < len(tokens) and tokens[index].text in ":,":
+        found[index] = Label.OTHER
+        index += 1
+    if index >= len(tokens) or not _NUMBER.fullmatch(tokens[index].text):
+        return None
+    while index < len(tokens) and (
+        _NUMBER.fullmatch(tokens[index].text) or tokens[index].text in "-–"
+    ):
+        found[index] = Label.PAGES
+        index += 1
+    after = tokens[index].text if index < len(tokens) else "."
+    beyond = tokens[index + 1].text if index + 1 < len(tokens) else ""
+    if after not in ".;,([" or (
+        after == "," and (beyond[:1].isdigit() or beyond.lower() in AND_WORDS)
+    ):
+        return None
+    return found
+
+
 def _numbers_follow(tokens: Sequence[Token], number: int) -> bool:
     """Whether the number at `number` opens a venue's numbers: a volume, or a year with a
     volume after its comma (ACS's "2015, 5, 852"); a place's year stands alone ("Berne 2008")."""

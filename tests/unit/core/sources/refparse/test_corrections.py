@@ -437,6 +437,27 @@ def test_a_chapters_book_read_as_a_second_title_after_its_editors_is_the_venue()
     assert fields[_C] == "Time to learn"
 
 
+def test_a_journal_after_a_title_read_as_a_publisher_is_the_venue_with_its_numbers() -> None:
+    text = "Osei, C. 2007. Spot the match. Frontiers in Zoology 4: 2-9."
+    labels = _labelled(
+        text, [("Osei", _A), ("2007", _D), (".", _O), ("Spot", _T), (".", _O),
+               ("Frontiers", Label.PUBLISHER), (".", _O)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_C] == "Frontiers in Zoology"
+    assert fields[Label.VOLUME] == "4"
+    assert fields[Label.PAGES] == "2-9"
+
+
+def test_a_publisher_with_more_numbers_after_it_than_a_journals_stays_a_publisher() -> None:
+    text = "Osei, C. 2007. Spot the match. Includes Changes 1, 2, and 3."
+    labels = _labelled(
+        text, [("Osei", _A), ("2007", _D), (".", _O), ("Spot", _T), (".", _O),
+               ("Includes", Label.PUBLISHER), (".", _O)],
+    )  # fmt: skip
+    assert _C not in _fields(text, labels)
+
+
 def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
     for text, first, title, edition in (
         ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
