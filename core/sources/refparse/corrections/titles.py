@@ -45,6 +45,7 @@ _OPENING_BRACKETS = frozenset("([")
 _CLOSING_BRACKETS = frozenset(")]")
 _QUOTE_MARKS = frozenset(QUOTES) | frozenset(QUOTES.values())
 _BRACKETS = frozenset("()[]")
+_NUMBERED = frozenset({Label.VOLUME, Label.ISSUE, Label.PAGES})
 _EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "auflage", "edição"})
 # "by" after an editor's or translator's mark, in the languages references are printed in.
 _BY = frozenset({"by", "von", "par", "di", "por", "door"})
@@ -97,7 +98,9 @@ def word_before_colon(tokens: Sequence[Token], labelling: Labelling) -> Labellin
 def title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A reference read with no title whose venue runs over a sentence's end holds its title
     before that end: "(2021). Agent Incentives: A Causal Perspective. Thirty-Fifth AAAI
-    Conference …". A journal's abbreviations ("Phys. Rev. Lett.") end no sentence."""
+    Conference …"; a question's subtitle after it is the title's too ("Are Dictatorships
+    Returning? Revisiting the … Hypothesis. Contemporary Politics"). A journal's
+    abbreviations ("Phys. Rev. Lett.") end no sentence."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.CONTAINER)
     if Label.TITLE in labels or run is None:
@@ -105,18 +108,49 @@ def title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> Lab
     first, last = run
     if not any(label in (Label.AUTHOR, Label.DATE) for label in labels[:first]):
         return labelling
-    for stop in range(first + 2, last - 1):
-        if (
-            _ends_a_title(tokens, stop)
-            and words_between(tokens, first, stop) >= 2
-            and not abbreviated(tokens, first, stop)
-            and words_between(tokens, stop + 1, last + 1) >= 2
-        ):
-            for inside in range(first, stop):
-                labels[inside] = Label.TITLE
-            labels[stop] = Label.OTHER
-            return Labelling(tuple(labels), labelling.confidence)
-    return labelling
+    stops = [
+        stop
+        for stop in range(first + 2, last - 1)
+        if _ends_a_title(tokens, stop)
+        and words_between(tokens, first, stop) >= 2
+        and not abbreviated(tokens, first, stop)
+        and words_between(tokens, stop + 1, last + 1) >= 2
+    ]
+    if not stops:
+        return labelling
+    stop = stops[0]
+    if tokens[stop].text in "?!" and len(stops) > 1:
+        stop = stops[1]  # a question and its subtitle: "Are Dictatorships Returning? Revisiting …"
+    for inside in range(first, stop):
+        labels[inside] = Label.TITLE
+    labels[stop] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_read_on_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's subtitle whose last part after a comma was read as the venue ("A history of
+    Christian education: Protestant, | Catholic and Orthodox perspectives. Malabar FA:
+    Krieger."): a venue of no venue's words that a place or a publisher follows, with no
+    volume, issue or pages anywhere, is no journal's, and the title goes on over it."""
+    labels = list(labelling.labels)
+    title = first_run(labels, Label.TITLE)
+    venue = first_run(labels, Label.CONTAINER)
+    if title is None or venue is None or venue[0] != title[1] + 2:
+        return labelling
+    if tokens[title[1] + 1].text != "," or any(label in _NUMBERED for label in labels):
+        return labelling
+    if ":" not in (tokens[i].text for i in range(*title)) or any(
+        tokens[i].is_word
+        and (tokens[i].text.lower() in VENUE_WORDS or mostly_a_venues_word(tokens[i].text))
+        for i in range(venue[0], venue[1] + 1)
+    ):
+        return labelling  # a subtitle's list goes on; "…, Proceedings of …, Tokyo" is a venue
+    after = next((i for i in range(venue[1] + 1, len(tokens)) if tokens[i].is_word), None)
+    if after is None or labels[after] not in (Label.LOCATION, Label.PUBLISHER):
+        return labelling
+    for inside in range(title[1] + 1, venue[1] + 1):
+        labels[inside] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
 
 
 def title_before_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

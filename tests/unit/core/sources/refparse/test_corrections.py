@@ -458,6 +458,39 @@ def test_a_publisher_with_more_numbers_after_it_than_a_journals_stays_a_publishe
     assert _C not in _fields(text, labels)
 
 
+def test_a_subtitles_list_read_on_as_a_venue_before_an_imprint_is_the_title() -> None:
+    text = "Osei, J. (2002). A history of schools: Public, Private and Church schools. Accra: Sub."
+    labels = _labelled(
+        text, [("Osei", _A), ("(", _O), ("2002", _D), (")", _O), ("A", _T), (",", _O),
+               ("Private", _C), (".", _O), ("Accra", Label.LOCATION), (":", _O),
+               ("Sub", Label.PUBLISHER), (".", _O)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "A history of schools : Public , Private and Church schools"
+    assert _C not in fields
+
+
+def test_proceedings_after_a_titles_comma_and_before_a_place_stay_the_venue() -> None:
+    text = "Osei, J. (2002). Schools: a survey, Proceedings of Learning Day. Accra: Sub."
+    labels = _labelled(
+        text, [("Osei", _A), ("(", _O), ("2002", _D), (")", _O), ("Schools", _T), (",", _O),
+               ("Proceedings", _C), (".", _O), ("Accra", Label.LOCATION), (":", _O),
+               ("Sub", Label.PUBLISHER), (".", _O)],
+    )  # fmt: skip
+    assert _fields(text, labels)[_C] == "Proceedings of Learning Day"
+
+
+def test_a_questions_subtitle_read_in_the_venue_is_the_titles() -> None:
+    text = "Osei, W. 2010. Are Schools Failing? Revisiting a Hypothesis. Modern Politics 16: 17-31."
+    labels = _labelled(
+        text, [("Osei", _A), ("2010", _D), (".", _O), ("Are", _C), ("16", Label.VOLUME),
+               (":", _O), ("17-31", Label.PAGES), (".", _O)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Are Schools Failing ? Revisiting a Hypothesis"
+    assert fields[_C] == "Modern Politics"
+
+
 def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
     for text, first, title, edition in (
         ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
