@@ -36,6 +36,7 @@ from cite_sentinel.core.sources.refparse.corrections.names import (
     prose_read_as_names,
     title_opening_read_as_name,
     title_read_as_names,
+    vancouver_name_before_colon,
     vancouver_names_end,
     year_ends_the_names,
 )
@@ -84,6 +85,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """The labelling with each correction applied in turn."""
     for correction in (
         identifiers_apart,
+        vancouver_name_before_colon,
         title_in_quotation_marks,
         word_before_colon,
         title_words_before,

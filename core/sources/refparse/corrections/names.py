@@ -34,6 +34,7 @@ _FAMILY = re.compile(
     rf"(?:(?:{'|'.join(map(re.escape, sorted(NAME_PARTICLES)))}) )*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?"
 )
 _GLUED_AND = re.compile(r"and[A-Z]")
+_VANCOUVER_INITIALS = re.compile(r"[A-Z]{1,3}")  # "R", "MS", "JPM" after a family name
 _PROSE_WORDS = 2  # words a part read among the names holds at least to be prose
 _PROSE_LETTERS = 4  # letters of a lower-case word that is no name's ("cargo", not "v." or "de")
 # What marks names as a work's editors: "ed.", "(eds.)", "editors", "(Hrsg.)", "(dir.)".
@@ -559,6 +560,37 @@ def _middle_initial_first(tokens: Sequence[Token], first: int) -> bool:
         and not is_initial(tokens[first + 3].text)
         and not plain_word(tokens[first + 3])  # "Wieland K. Distribution and …"
     )
+
+
+def vancouver_name_before_colon(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """BioMed Central's Vancouver names end with a colon ("Scollay R, Sprent J: Introduction:
+    homeostasis …"): the last name, read as the title's or the venue's opening, is a name."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    if not (
+        first + 1 <= last
+        and not is_initial(tokens[first].text)
+        and _VANCOUVER_INITIALS.fullmatch(tokens[first + 1].text)
+    ):
+        return labelling
+    start = last + 1
+    while start < len(tokens) and tokens[start].text == "," and labels[start] is Label.OTHER:
+        start += 1
+    if (
+        start + 2 >= len(tokens)
+        or labels[start] not in (Label.TITLE, Label.CONTAINER)
+        or not tokens[start].text[:1].isupper()
+        or not _VANCOUVER_INITIALS.fullmatch(tokens[start + 1].text)
+        or tokens[start + 2].text != ":"
+    ):
+        return labelling
+    for inside in range(last + 1, start + 2):
+        labels[inside] = Label.AUTHOR
+    labels[start + 2] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
 
 
 def vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

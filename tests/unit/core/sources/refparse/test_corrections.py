@@ -491,6 +491,15 @@ def test_a_questions_subtitle_read_in_the_venue_is_the_titles() -> None:
     assert fields[_C] == "Modern Politics"
 
 
+def test_a_vancouver_name_before_a_colon_read_as_the_titles_opening_is_a_name() -> None:
+    text = "Osei MR, Ngata MS, Brandt DS: Clinical indicators in wards. JAMA 262:34-37, 1989."
+    # the last name and its colon read as the title's opening
+    labels = [*[_A] * 5, _O, *[_T] * 7, _O, _C, Label.VOLUME, _O, Label.PAGES, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "Osei MR , Ngata MS , Brandt DS"
+    assert fields[_T] == "Clinical indicators in wards"
+
+
 def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
     for text, first, title, edition in (
         ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
