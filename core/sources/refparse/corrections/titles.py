@@ -395,13 +395,20 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
     """A book's imprint read as its title's last sentence: "Managing Work and Family Life …
     in the EU. Leeds: Centre for the Study of Law and Policy in Europe", "… approach. London,
     UK: BMJ Publishing Group". After the title's full stop, a place (a few capitalised words)
-    and a colon, and then a publisher's name (a word such as "Press", "Centre", "Verlag"):
-    the title ends at its full stop."""
+    and a colon, and then a publisher's name (a word such as "Press", "Centre", "Verlag"), or
+    a place and its state read into the title before the publisher read as one ("… Education.
+    White River Junction (VT): Chelsea Green"): the title ends at its full stop."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
     if run is None or any(label in (Label.PUBLISHER, Label.LOCATION) for label in labels[: run[0]]):
         return labelling
     first, last = run
+    placed = _place_ending_title(tokens, labels, first, last)
+    if placed is not None:
+        labels[placed] = Label.OTHER
+        for index in range(placed + 1, last + 1):
+            labels[index] = Label.LOCATION if tokens[index].is_word else Label.OTHER
+        return Labelling(tuple(labels), labelling.confidence)
     for stop in range(first + 3, last - 2):
         if tokens[stop].text != "." or not tokens[stop - 1].text.isalpha():
             continue
@@ -425,6 +432,35 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
                 labels[index] = Label.PUBLISHER
             return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def _place_ending_title(
+    tokens: Sequence[Token], labels: Sequence[Label], first: int, last: int
+) -> int | None:
+    """The full stop before a place read as a title's last sentence, where the publisher was
+    read after it ("… Higher Education. White River Junction (VT): Chelsea Green."): a few
+    capitalised words, perhaps a state's letters in brackets, then the colon and the
+    publisher. None where the title does not end so."""
+    after = last + 1
+    while after < len(tokens) and tokens[after].text == ")" and labels[after] is Label.OTHER:
+        after += 1
+    if not (
+        after + 1 < len(tokens)
+        and tokens[after].text == ":"
+        and labels[after + 1] is Label.PUBLISHER
+    ):
+        return None
+    stop = next((i for i in range(last, first, -1) if tokens[i].text == "."), None)
+    if stop is None or words_between(tokens, first, stop) < TITLE_WORDS:
+        return None
+    place = [i for i in range(stop + 1, last + 1) if tokens[i].is_word]
+    if not 1 <= len(place) <= PLACE_LENGTH + 2 or not all(
+        tokens[i].text[:1].isupper() for i in place
+    ):
+        return None
+    if any(tokens[i].text not in "()" for i in range(stop + 1, last + 1) if not tokens[i].is_word):
+        return None
+    return stop
 
 
 def name_of_a_link(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -500,6 +500,17 @@ def test_a_vancouver_name_before_a_colon_read_as_the_titles_opening_is_a_name() 
     assert fields[_T] == "Clinical indicators in wards"
 
 
+def test_a_place_and_its_state_read_as_the_titles_end_before_the_publisher_is_the_place() -> None:
+    text = "Osei, A. (2010). The Coming Change of Schools. River Junction (VT): Green Books."
+    labels = _labelled(
+        text, [("Osei", _A), ("(", _O), ("2010", _D), (")", _O), ("The", _T), (")", _O),
+               ("Green", Label.PUBLISHER), (".", _O)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "The Coming Change of Schools"
+    assert fields[Label.LOCATION] == "River Junction VT"
+
+
 def test_an_edition_read_as_the_titles_end_is_the_edition() -> None:
     for text, first, title, edition in (
         ("Boole, G. 1872. A Treatise on Differences, 2nd ed. London.", "A",
