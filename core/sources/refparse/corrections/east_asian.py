@@ -11,6 +11,7 @@ from cite_sentinel.core.lexicon.scripts import (
     KANA_LETTER,
     mostly_in,
 )
+from cite_sentinel.core.sources.refparse.corrections.common import YEAR_ALONE
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
@@ -28,11 +29,14 @@ def parts_of_an_east_asian_reference(tokens: Sequence[Token], labelling: Labelli
     통해 본 삼한의 소도와 제의, 百濟學報22, 百濟學會, pp.5-32.", "孫洪生, 李永民. 子和補意推原.
     張家口醫學院學報. 2003. 20(6)."): as GB/T 7714 and its neighbours print one, the part after
     the names and the date (a comma or a full stop ends each) is the title, and the next one
-    the venue, where none was read."""
+    the venue, where none was read; an opening name the labeller read as no name is the
+    author's ("朱妍, 传播学视角下网络直播的传播要素分析 …")."""
     labels = list(labelling.labels)
     if Label.TITLE in labels or not _east_asian(tokens):
         return labelling
     start = _after_names_and_date(tokens, labels)
+    if not any(labels[i] in (Label.AUTHOR, Label.DATE) for i in range(start)):
+        start = _unread_name_and_year(tokens, labels, start)
     parts = _parts(tokens, start)
     if not parts:
         return labelling
@@ -48,6 +52,25 @@ def parts_of_an_east_asian_reference(tokens: Sequence[Token], labelling: Labelli
             for index in range(*venue):
                 labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _unread_name_and_year(tokens: Sequence[Token], labels: list[Label], start: int) -> int:
+    """Where a reference that opens with a name no longer than a person's and perhaps a
+    year, read as neither ("陈学斌 2010, '我国生态补偿机制进展与建议', …", "朱妍,
+    传播学视角下 …"), goes on after them: they are labelled its author and date. `start`
+    where it does not open so."""
+    end = next((i for i, token in enumerate(tokens) if token.text in _PART_ENDS), None)
+    if end is None or end + 1 >= len(tokens):
+        return start
+    words = [i for i in range(end) if tokens[i].is_word]
+    if not words or not _name_sized(tokens[words[0]].text) or len(words) > 2:
+        return start
+    if len(words) == 2 and not YEAR_ALONE.fullmatch(tokens[words[1]].text):
+        return start
+    labels[words[0]] = Label.AUTHOR
+    if len(words) == 2:
+        labels[words[1]] = Label.DATE
+    return end + 1
 
 
 def _east_asian(tokens: Sequence[Token]) -> bool:

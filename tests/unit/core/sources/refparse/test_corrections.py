@@ -936,3 +936,21 @@ def test_an_mla_book_read_as_editors_up_to_its_editor_has_authors_title_and_edit
     assert fields[_A] == "Douglass , Frederick"
     assert fields[_T] == "My Bondage and My Freedom"
     assert fields[Label.EDITOR] == "William L . Andrews"
+
+
+def test_an_unread_east_asian_name_and_year_opening_a_reference_are_its_author_and_date() -> None:
+    text = "王小明 2010, '生态补偿机制进展', 宏观经济管理, 第30-32页."
+    tokens = tokenise(text)
+    fields = _fields(text, [Label.NOTE] * (len(tokens) - 1) + [_O])
+    assert fields[_A] == "王小明"
+    assert fields[_D] == "2010"
+    assert "生态补偿机制进展" in fields[_T]
+    assert fields[_C] == "宏观经济管理"
+
+
+def test_an_east_asian_opening_part_too_long_for_a_name_stays_the_title() -> None:
+    text = "生态补偿机制进展与建议, 宏观经济管理, 2010."
+    tokens = tokenise(text)
+    fields = _fields(text, [Label.NOTE] * (len(tokens) - 1) + [_O])
+    assert _A not in fields
+    assert fields[_T] == "生态补偿机制进展与建议"
