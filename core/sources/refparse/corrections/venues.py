@@ -46,8 +46,10 @@ def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> 
     """A title read on over its full stop or comma into the journal, where no venue was read
     and a volume or pages follow: "On the trend recognition … of professional traders.
     Decision Analysis, 4, 176-193.", "Sélection et parcours des directeurs …, Sociologies
-    pratiques, no. 21, 2010". An article's journal stands before its volume; the words after
-    the title's last sentence end or comma are the journal."""
+    pratiques, no. 21, 2010", Vancouver's "… chez le chien. CR Acad Sci (Paris) 1950;231:
+    1176-7". An article's journal stands before its volume (or its date and volume, a place
+    in brackets perhaps before them); the words after the title's last sentence end or comma
+    are the journal."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
     if run is None or Label.CONTAINER in labels:
@@ -61,7 +63,7 @@ def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> 
         ),
         None,
     )
-    if after is None or labels[after] not in (Label.VOLUME, Label.ISSUE, Label.PAGES):
+    if after is None or not _numbers_after(tokens, labels, after):
         return labelling
     end = next(
         (
@@ -85,6 +87,27 @@ def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> 
     for inside in range(end + 1, last + 1):
         labels[inside] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _numbers_after(tokens: Sequence[Token], labels: Sequence[Label], after: int) -> bool:
+    """Whether a journal's numbers follow a title from `after`: a volume, an issue or pages,
+    or Vancouver's date and then a volume ("1950;231"), a place in brackets perhaps before
+    them ("(Paris) 1950;231")."""
+    numbers = (Label.VOLUME, Label.ISSUE, Label.PAGES)
+    if labels[after] in numbers:
+        return True
+    index = after
+    if labels[after] is Label.LOCATION and tokens[after - 1].text == "(":
+        closing = next((i for i in range(after, len(tokens)) if tokens[i].text == ")"), None)
+        words = (i for i in range((closing or after) + 1, len(tokens)) if tokens[i].is_word)
+        index = next(words, len(tokens)) if closing is not None and closing - after < 4 else -1
+        if not 0 <= index < len(tokens):
+            return False
+        if labels[index] in numbers:
+            return True
+    return labels[index] is Label.DATE and any(
+        labels[i] is Label.VOLUME for i in range(index + 1, min(index + 4, len(tokens)))
+    )
 
 
 def journal_run_into_sentence_case_title(

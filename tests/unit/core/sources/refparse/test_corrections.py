@@ -954,3 +954,21 @@ def test_an_east_asian_opening_part_too_long_for_a_name_stays_the_title() -> Non
     fields = _fields(text, [Label.NOTE] * (len(tokens) - 1) + [_O])
     assert _A not in fields
     assert fields[_T] == "生态补偿机制进展与建议"
+
+
+def test_a_vancouver_journal_read_as_the_titles_last_sentence_before_date_and_volume() -> None:
+    text = "Osei H. Note sur la greffe du poumon. CR Acad Sci (Paris) 1950;231:1176-7."
+    labels = _labelled(
+        text, [("Osei", _A), (".", _O), ("Note", _T), ("(", _O), ("Paris", Label.LOCATION),
+               (")", _O), ("1950", _D), (";", _O), ("231", Label.VOLUME), (":", _O),
+               ("1176-7", Label.PAGES), (".", _O)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Note sur la greffe du poumon"
+    assert fields[_C] == "CR Acad Sci"
+
+
+def test_a_titles_last_sentence_before_a_date_with_no_volume_stays_the_title() -> None:
+    text = "Osei H. Note sur la greffe. Grand Rapport Final 1950."
+    labels = _labelled(text, [("Osei", _A), (".", _O), ("Note", _T), ("1950", _D), (".", _O)])
+    assert _fields(text, labels)[_T] == "Note sur la greffe . Grand Rapport Final"
