@@ -73,14 +73,26 @@ def year_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Label
     the place, and the words after it join the venue they run into or none. A year inside
     the title's wording ("Report on the 2010 census", "of the 2007 IEEE Conference on …",
     "Introduced on July 31, 1961", or inside its quotation marks) stays: it follows a small
-    word or runs on in lower case."""
+    word or runs on in lower case. A year in a note in brackets after the title's ("Paris,
+    1976 (original edition: Stone Age Economics, 1972)") is not its date."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
-    if run is None or Label.DATE in labels:
+    if run is None:
         return labelling
     first, last = run
+    if any(
+        label is Label.DATE and not _in_a_note(tokens, index, first, last)
+        for index, label in enumerate(labels)
+    ):
+        return labelling
     year = next(
-        (i for i in range(last, first + 2, -1) if _ends_a_date_in_title(tokens, i, last)), None
+        (
+            i
+            for i in range(last, first + 2, -1)
+            if _ends_a_date_in_title(tokens, i, last)
+            and not _in_a_note(tokens, i, first, last)  # "… 2009 (translated from the 1868 …"
+        ),
+        None,
     )
     if year is None:
         return labelling
@@ -95,6 +107,9 @@ def year_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Label
         or (year + 1 < len(tokens) and tokens[year + 1].text in QUOTES.values())
     ):
         return labelling
+    for index, label in enumerate(labels):
+        if label is Label.DATE:
+            labels[index] = Label.OTHER  # the year of another edition, in a note
     for index in range(start, year + 1):
         labels[index] = Label.DATE if tokens[index].is_word else Label.OTHER
     mark = _place_before_date(tokens, first, start)
@@ -106,6 +121,18 @@ def year_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Label
     for index in range(year + 1, last + 1):
         labels[index] = Label.CONTAINER if joins else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _in_a_note(tokens: Sequence[Token], index: int, first: int, last: int) -> bool:
+    """Whether a date stands in a bracketed note the title's run opened, after words of its
+    own ("… Paris, 1976 (édition originale : Stone Age Economics, 1972)"): the date of another
+    edition, not the reference's ("(2011)" alone is the reference's)."""
+    bracket = _open_bracket(tokens, index)
+    return (
+        bracket is not None
+        and first < bracket <= last
+        and words_between(tokens, bracket + 1, index) >= 2
+    )
 
 
 def _place_before_date(tokens: Sequence[Token], first: int, start: int) -> int | None:

@@ -972,3 +972,14 @@ def test_a_titles_last_sentence_before_a_date_with_no_volume_stays_the_title() -
     text = "Osei H. Note sur la greffe. Grand Rapport Final 1950."
     labels = _labelled(text, [("Osei", _A), (".", _O), ("Note", _T), ("1950", _D), (".", _O)])
     assert _fields(text, labels)[_T] == "Note sur la greffe . Grand Rapport Final"
+
+
+def test_a_year_in_a_note_after_the_title_is_not_the_references_date() -> None:
+    text = "Ama Osei, Age de Pierre, Paris, 1976 (original edition: Stone Age Economics, 1972)."
+    tokens = tokenise(text)
+    note = next(i for i, token in enumerate(tokens) if token.text == "1972")
+    labels = [_A, _A, _O, *[_T] * (note - 3), _D, _O, _O]  # the title read on into the note
+    fields = _fields(text, labels)
+    assert fields[_T] == "Age de Pierre"
+    assert fields[Label.LOCATION] == "Paris"
+    assert fields[_D] == "1976"
