@@ -724,6 +724,68 @@ def _volume_after(tokens: Sequence[Token], stop: int) -> bool:
     return stop < len(tokens) and tokens[stop].text[0].isdigit()
 
 
+def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference of a journal and its numbers only, as patents cite the literature
+    ("Cancer Res., Vol. 57, p. 1625 (1997)", "EMBO J. 4: 167-171", "Macromol. Rapid Commun.
+    139-143 (1999)"), whose journal opening was read as names: where the names read open the
+    reference, hold a journal's word or a word written mostly in venues' names and no word
+    more a name's, and numbers follow, they are the journal's."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    words = [i for i, token in enumerate(tokens) if token.is_word]
+    if run is None or Label.TITLE in labels or not words or run[0] != words[0]:
+        return labelling
+    end = run[1]
+    while end + 1 < len(tokens) and (
+        labels[end + 1] is Label.CONTAINER or not tokens[end + 1].is_word
+    ):
+        end += 1
+    named = [i for i in range(run[0], run[1] + 1) if tokens[i].is_word]
+    after = next(
+        (
+            i
+            for i in range(end + 1, len(tokens))
+            if tokens[i].is_word and tokens[i].text.lower() not in LOCATOR_WORDS
+        ),
+        None,
+    )
+    numbered = (Label.VOLUME, Label.ISSUE, Label.PAGES)
+    if (
+        after is None
+        or not tokens[after].text[0].isdigit()
+        or not (
+            labels[after] in numbered
+            or (labels[after] is Label.DATE and Label.VOLUME in labels[after + 1 : after + 4])
+        )
+        or not any(_a_journals_word(tokens[i].text) for i in named)
+        or any(_more_a_name(tokens[i].text) for i in named)
+    ):
+        return labelling
+    for index in range(run[0], end + 1):
+        if labels[index] is Label.AUTHOR or labels[index] is Label.CONTAINER:
+            labels[index] = Label.CONTAINER
+    while not tokens[end].is_word:
+        labels[end] = Label.OTHER
+        end -= 1
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _a_journals_word(text: str) -> bool:
+    """A word of three letters or more that journals' names use, more often than titles do
+    ("Res", "Commun", "Macromol"; not a name no list holds)."""
+    lower = text.lower()
+    venues = venue_count(lower)
+    return len(text) >= 3 and (
+        lower in JOURNAL_WORDS or (venues > 0 and 2 * venues > word_count(lower))
+    )
+
+
+def _more_a_name(text: str) -> bool:
+    """A capitalised word written more often as a person's name than as a word."""
+    names = sum(name_counts(text))
+    return text[:1].isupper() and names > 0 and names >= word_count(text)
+
+
 def journal_read_into_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A reference of names and an abbreviated journal with no title, read as one list of
     names ("Shiojima and Walsh, Circ. Res. (2002) 90", "Mischel and Cloughesy, Brain Pathol.

@@ -983,3 +983,20 @@ def test_a_year_in_a_note_after_the_title_is_not_the_references_date() -> None:
     assert fields[_T] == "Age de Pierre"
     assert fields[Label.LOCATION] == "Paris"
     assert fields[_D] == "1976"
+
+
+def test_a_journal_cited_alone_whose_opening_was_read_as_a_name_is_the_venue() -> None:
+    text = "Cancer Res., Vol. 57, p. 1625 (1997)"
+    labels = _labelled(
+        text, [("Cancer", _A), (".", _O), ("57", Label.VOLUME), (",", _O),
+               ("1625", Label.PAGES), ("(", _O), ("1997", _D), (")", _O)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert _A not in fields
+    assert fields[_C] == "Cancer Res"
+
+
+def test_names_before_a_journals_numbers_stay_names() -> None:
+    text = "Osei Y., Ngata M., 2006, ApJ, 650, 102"
+    labels = [*[_A] * 7, _O, _D, _O, _C, _O, Label.VOLUME, _O, Label.PAGES]
+    assert _fields(text, labels)[_A] == "Osei Y . , Ngata M ."
