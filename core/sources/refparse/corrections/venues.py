@@ -786,6 +786,65 @@ def _more_a_name(text: str) -> bool:
     return text[:1].isupper() and names > 0 and names >= word_count(text)
 
 
+def journal_after_given_first_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's abbreviations after names printed initials first, with no title between
+    ("D. J. Thomson, J. Fluid Mech., 180, 529-556 (1987)"), read as one more name and a
+    title: the part after the names' comma whose words are a journal's, each cut short by a
+    full stop, with numbers after it, is the venue."""
+    labels = list(labelling.labels)
+    if not (len(tokens) > 2 and is_initial(tokens[0].text) and tokens[1].text == "."):
+        return labelling
+    for comma in range(2, len(tokens) - 3):
+        if tokens[comma].text != "," or labels[comma - 1] is not Label.AUTHOR:
+            continue
+        stop = _abbreviated_journal_end(tokens, comma + 1)
+        if stop is None:
+            continue
+        after = next((i for i in range(stop, len(tokens)) if tokens[i].is_word), None)
+        if after is None or not tokens[after].text[0].isdigit():
+            return labelling
+        if any(label is Label.TITLE for i, label in enumerate(labels) if not comma < i < stop):
+            return labelling
+        for index in range(comma + 1, stop):
+            labels[index] = Label.CONTAINER
+        if tokens[stop - 1].text == ".":
+            labels[stop - 1] = Label.OTHER  # the last abbreviation's full stop
+        return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
+def _abbreviated_journal_end(tokens: Sequence[Token], start: int) -> int | None:
+    """Where a journal's name from `start` ends, its capitalised words two or more of them cut
+    short by a full stop, an initial's letter perhaps first ("J. Fluid Mech.", "Phys. Rev.
+    Lett."), one a journal's, and a comma or a number after it; None where the words there
+    are not so (a name's suffix, "Jr.", is no journal's)."""
+    index = start
+    words: list[str] = []
+    cut = 0
+    while index < len(tokens) and tokens[index].is_word and tokens[index].text.isalpha():
+        word = tokens[index].text
+        if (
+            not word[:1].isupper()
+            or word.lower() in NAME_SUFFIXES
+            or (words and is_initial(word) and len(word) == 1)  # "M. R. TRUTER": a name's
+        ):
+            return None
+        words.append(word)
+        index += 1
+        if index < len(tokens) and tokens[index].text == ".":
+            cut += 1
+            index += 1
+    if (
+        len(words) < 2
+        or cut < 2
+        or index >= len(tokens)
+        or not (tokens[index].text == "," or tokens[index].text[:1].isdigit())
+        or not any(_a_journals_word(word) for word in words)
+    ):
+        return None
+    return index
+
+
 def journal_read_into_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A reference of names and an abbreviated journal with no title, read as one list of
     names ("Shiojima and Walsh, Circ. Res. (2002) 90", "Mischel and Cloughesy, Brain Pathol.

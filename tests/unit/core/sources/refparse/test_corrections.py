@@ -1000,3 +1000,31 @@ def test_names_before_a_journals_numbers_stay_names() -> None:
     text = "Osei Y., Ngata M., 2006, ApJ, 650, 102"
     labels = [*[_A] * 7, _O, _D, _O, _C, _O, Label.VOLUME, _O, Label.PAGES]
     assert _fields(text, labels)[_A] == "Osei Y . , Ngata M ."
+
+
+def test_a_journal_after_given_first_names_read_as_a_name_and_title_is_the_venue() -> None:
+    text = "D. J. Osei, J. Fluid Mech., 180, 529-556 (1987)."
+    labels = _labelled(
+        text, [("D", _A), (".", _O), ("Fluid", _T), (".", _O), ("180", Label.VOLUME),
+               (",", _O), ("529-556", Label.PAGES), ("(", _O), ("1987", _D), (")", _O)],
+    )  # fmt: skip
+    labels[:7] = [_A] * 7  # "D. J. Osei, J" read as the names
+    fields = _fields(text, labels)
+    assert fields[_A].rstrip(" ,") == "D . J . Osei"
+    assert fields[_C] == "J . Fluid Mech"
+    assert _T not in fields
+
+
+def test_names_with_a_suffix_or_initials_before_a_journal_stay_names() -> None:
+    for text in (
+        "E. W. Osei, JR. J. Org. Chem. 30, 2109 (1965).",
+        "D. G. Osei, M. R. Ngata. Inorg. Chim. Acta, 47, 81 (1980).",
+    ):
+        tokens = tokenise(text)
+        journal = next(
+            i for i, token in enumerate(tokens) if token.text in ("J", "Inorg") and i > 6
+        )
+        labels = [_A] * journal + [_C] * (len(tokens) - journal)
+        assert _fields(text, labels)[_A].startswith(
+            " ".join(t.text for t in tokens[: journal - 1])
+        ), text
