@@ -395,14 +395,8 @@ def test_pubmed_style_with_date_doi_and_pmid() -> None:
     [
         "Doe, Jane. “A Chapter Title.” In The Big Book of Chapters, edited by John Smith, 1–20."
         " Chicago: University of Chicago Press, 2010.",
-        pytest.param(
-            "Doe J. A chapter title. In: Smith J, editors. The Big Book of Chapters. University"
-            " of Chicago Press; 2010:1-20.",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the labeller reads AMA's book title after its editors as a publisher",
-            ),
-        ),
+        "Doe J. A chapter title. In: Smith J, editors. The Big Book of Chapters. University"
+        " of Chicago Press; 2010:1-20.",
     ],
     ids=["chicago-edited-by", "ama-editors"],
 )
