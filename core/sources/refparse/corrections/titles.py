@@ -46,6 +46,8 @@ _CLOSING_BRACKETS = frozenset(")]")
 _QUOTE_MARKS = frozenset(QUOTES) | frozenset(QUOTES.values())
 _BRACKETS = frozenset("()[]")
 _NUMBERED = frozenset({Label.VOLUME, Label.ISSUE, Label.PAGES})
+_DOCUMENT_NUMBER = re.compile(r"[A-Z]{0,4}\d[\dA-Z]*(?:-[\dA-Z]+)+")
+YEAR_ALONE_IN_TITLE = re.compile(YEAR)
 _EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "auflage", "edição"})
 # "by" after an editor's or translator's mark, in the languages references are printed in.
 _BY = frozenset({"by", "von", "par", "di", "por", "door"})
@@ -151,6 +153,47 @@ def title_read_on_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Lab
     for inside in range(title[1] + 1, venue[1] + 1):
         labels[inside] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def number_read_as_titles_last_sentence(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read on over its full stop into a sentence of only a standard's or a report's
+    number ("… at Petroleum Release Sites. E1943-98.", "… Ground Motions. EC 1110-2-6000.") or
+    a year ("The Archaeology of Knowledge. 1969. Trans. …", the first edition's): the title
+    ends at its full stop; the number is an identifier, the year the date where none was
+    read."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    end = last
+    while end > first and not tokens[end].is_word:
+        end -= 1
+    stop = next((i for i in range(end, first, -1) if tokens[i].text == "."), None)
+    if stop is None or words_between(tokens, first, stop) < TITLE_WORDS:
+        return labelling
+    tail = [i for i in range(stop + 1, last + 1) if tokens[i].text not in ".,"]
+    if len(tail) == 1 and YEAR_ALONE_IN_TITLE.fullmatch(tokens[tail[0]].text):
+        field = Label.OTHER if Label.DATE in labels else Label.DATE
+    elif 1 <= len(tail) <= 2 and _a_documents_number(tokens, tail):
+        field = Label.IDENTIFIER
+    else:
+        return labelling
+    for index in range(stop, last + 1):
+        labels[index] = field if index in tail else Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _a_documents_number(tokens: Sequence[Token], tail: Sequence[int]) -> bool:
+    """Whether the words are a standard's or a report's number: a code of capitals, digits and
+    hyphens, perhaps after a few capitals naming its series ("E1943-98", "EC 1110-2-6000")."""
+    *series, code = (tokens[i].text for i in tail)
+    return (
+        bool(_DOCUMENT_NUMBER.fullmatch(code))
+        and any(char.isdigit() for char in code)
+        and "-" in code
+        and all(word.isupper() and word.isalpha() and len(word) <= 4 for word in series)
+    )
 
 
 def title_before_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

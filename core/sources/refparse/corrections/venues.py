@@ -91,8 +91,8 @@ def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> 
 
 def _numbers_after(tokens: Sequence[Token], labels: Sequence[Label], after: int) -> bool:
     """Whether a journal's numbers follow a title from `after`: a volume, an issue or pages,
-    or Vancouver's date and then a volume ("1950;231"), a place in brackets perhaps before
-    them ("(Paris) 1950;231")."""
+    or Vancouver's date and then a volume ("1950;231") or its colon and pages ("1980:
+    133-137"), a place in brackets perhaps before them ("(Paris) 1950;231")."""
     numbers = (Label.VOLUME, Label.ISSUE, Label.PAGES)
     if labels[after] in numbers:
         return True
@@ -105,8 +105,12 @@ def _numbers_after(tokens: Sequence[Token], labels: Sequence[Label], after: int)
             return False
         if labels[index] in numbers:
             return True
-    return labels[index] is Label.DATE and any(
-        labels[i] is Label.VOLUME for i in range(index + 1, min(index + 4, len(tokens)))
+    if labels[index] is not Label.DATE:
+        return False
+    colon = index + 1 < len(tokens) and tokens[index + 1].text == ":"  # "1980: 133-137"
+    return any(
+        labels[i] is Label.VOLUME or (colon and labels[i] is Label.PAGES)
+        for i in range(index + 1, min(index + 4, len(tokens)))
     )
 
 

@@ -1028,3 +1028,31 @@ def test_names_with_a_suffix_or_initials_before_a_journal_stay_names() -> None:
         assert _fields(text, labels)[_A].startswith(
             " ".join(t.text for t in tokens[: journal - 1])
         ), text
+
+
+def test_a_standards_number_or_a_year_read_as_a_titles_last_sentence_is_not_the_title() -> None:
+    for text, title, field, value in (
+        ("ASTM (2004). Guide for Remediation of Groundwater. E1943-98. West Conshohocken.",
+         "Guide for Remediation of Groundwater", Label.IDENTIFIER, "E1943-98"),
+        ("US Army (2009). Selection of Design Earthquakes. EC 1110-2-6000. Washington.",
+         "Selection of Design Earthquakes", Label.IDENTIFIER, "EC 1110-2-6000"),
+    ):  # fmt: skip
+        tokens = tokenise(text)
+        bracket = next(i for i, token in enumerate(tokens) if token.text == ")")
+        place = len(tokens) - 3 if tokens[-3].text != "." else len(tokens) - 2
+        labels = [_A] * (bracket - 2) + [_O, _D, _O, _O] + [_T] * (place - bracket - 2)
+        labels += [Label.LOCATION] * (len(tokens) - len(labels) - 1) + [_O]
+        fields = _fields(text, labels)
+        assert fields[_T] == title, text
+        assert fields[field] == value, text
+    text = "Osei, Kofi. The Archaeology of Knowledge. 1969. Trans. A. Smith. New York, 2010."
+    labels = _labelled(text, [("Osei", _A), (".", _O), ("The", _T), ("Trans", _O), ("2010", _D)])
+    assert _fields(text, labels)[_T] == "The Archaeology of Knowledge"
+
+
+def test_a_title_ending_in_a_sentence_of_words_and_numbers_keeps_it() -> None:
+    text = "Osei, Kofi. Studies in Planning. Version 2-0 Final. Accra, 2010."
+    labels = _labelled(
+        text, [("Osei", _A), (".", _O), ("Studies", _T), ("Accra", _O), ("2010", _D)]
+    )
+    assert _fields(text, labels)[_T].startswith("Studies in Planning . Version 2-0 Final")
