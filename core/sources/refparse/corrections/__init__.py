@@ -46,6 +46,7 @@ from cite_sentinel.core.sources.refparse.corrections.quotes import (
 from cite_sentinel.core.sources.refparse.corrections.titles import (
     edition_read_into_title,
     editors_read_into_title,
+    imprint_read_as_title,
     imprint_read_into_title,
     locator_read_into_title,
     name_of_a_link,
@@ -111,6 +112,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         venue_abbreviations_after_comma,
         publisher_after_title,
         place_and_publisher_after_title,
+        imprint_read_as_title,
         title_read_as_note,
         name_of_a_link,
         prose_read_as_names,

@@ -34,6 +34,8 @@ _FAMILY = re.compile(
     rf"(?:(?:{'|'.join(map(re.escape, sorted(NAME_PARTICLES)))}) )*[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?"
 )
 _GLUED_AND = re.compile(r"and[A-Z]")
+# Words that open a publisher's name, never a title's: "Editions Tchou", "Verlag C. H. Beck".
+_PUBLISHING = frozenset({"editions", "éditions", "editora", "editorial", "verlag", "press"})
 _VANCOUVER_INITIALS = re.compile(r"[A-Z]{1,3}")  # "R", "MS", "JPM" after a family name
 _PROSE_WORDS = 2  # words a part read among the names holds at least to be prose
 _PROSE_LETTERS = 4  # letters of a lower-case word that is no name's ("cargo", not "v." or "de")
@@ -155,7 +157,7 @@ def _reads_as_a_title(tokens: Sequence[Token], start: int, stop: int, after_inve
     return (
         len(opening.text) >= _PROSE_LETTERS - 1
         and opening.text.istitle()
-        and opening.text.lower() not in AND_WORDS | NAME_PARTICLES
+        and opening.text.lower() not in AND_WORDS | NAME_PARTICLES | _PUBLISHING
         and (plain_word(opening) or (after_inverted and unknown))
         and not any(
             is_initial(tokens[index].text)

@@ -196,6 +196,38 @@ def _a_documents_number(tokens: Sequence[Token], tail: Sequence[int]) -> bool:
     )
 
 
+def imprint_read_as_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A work cited by its title alone, then its imprint ("National Statistical Yearbook.
+    Ljubljana: Statistical Office of the Republic of Slovenia."), whose title was read as its
+    authors and its imprint as the title: the words before the full stop are the title, the
+    place before the colon the place, the rest the publisher."""
+    labels = list(labelling.labels)
+    names = first_run(labels, Label.AUTHOR)
+    title = first_run(labels, Label.TITLE)
+    words = [i for i, token in enumerate(tokens) if token.is_word]
+    if names is None or title is None or not words or names[0] != words[0]:
+        return labelling
+    stop = names[1] + 1
+    if stop >= len(tokens) or tokens[stop].text != "." or title[0] != stop + 1:
+        return labelling
+    if any(tokens[i].text in ",;&" or is_initial(tokens[i].text) for i in range(*names)):
+        return labelling  # a list of names, or one with its initials
+    colon = next((i for i in range(title[0], title[1] + 1) if tokens[i].text == ":"), None)
+    if colon is None or not 1 <= words_between(tokens, title[0], colon) <= PLACE_LENGTH:
+        return labelling
+    publisher = [i for i in range(colon + 1, title[1] + 1) if tokens[i].is_word]
+    if not publisher or not any(tokens[i].text.lower() in PUBLISHER_WORDS for i in publisher):
+        return labelling
+    for index in range(names[0], stop):
+        labels[index] = Label.TITLE
+    for index in range(title[0], title[1] + 1):
+        if index < colon:
+            labels[index] = Label.LOCATION if tokens[index].is_word else Label.OTHER
+        else:
+            labels[index] = Label.PUBLISHER if index > colon else Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
 def title_before_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A reference read with no title, names and then venue words up to "in:" and the venue
     after it: the words before "in:" are the title ("J. van Dijk, Memory, Grief and the

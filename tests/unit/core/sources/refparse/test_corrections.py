@@ -1056,3 +1056,20 @@ def test_a_title_ending_in_a_sentence_of_words_and_numbers_keeps_it() -> None:
         text, [("Osei", _A), (".", _O), ("Studies", _T), ("Accra", _O), ("2010", _D)]
     )
     assert _fields(text, labels)[_T].startswith("Studies in Planning . Version 2-0 Final")
+
+
+def test_a_title_alone_read_as_names_before_its_imprint_read_as_the_title_is_the_title() -> None:
+    text = "National Farm Yearbook. Accra: Statistical Office of Ghana."
+    labels = _labelled(text, [("National", _A), (".", _O), ("Accra", _T), (".", _O)])
+    fields = _fields(text, labels)
+    assert fields[_T] == "National Farm Yearbook"
+    assert fields[Label.LOCATION] == "Accra"
+    assert fields[Label.PUBLISHER] == "Statistical Office of Ghana"
+    assert _A not in fields
+
+
+def test_a_publishers_name_after_the_names_is_no_title() -> None:
+    text = "Nicolas Osei, La Ville Nouvelle, Editions Tchou, 1969"
+    labels = _labelled(text, [("Nicolas", _A), (",", _O), ("1969", _D)])
+    labels[: len(labels) - 2] = [_A] * (len(labels) - 2)
+    assert _fields(text, labels).get(_T) != "Editions Tchou"
