@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import (
     EDITOR_WORDS,
+    IN_WORDS,
     PUBLISHER_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import YEAR
@@ -558,9 +559,10 @@ def name_of_a_link(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
 
 def title_read_as_note(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """Where no title was read, a note right after the names (and their year) with an imprint
-    after it is the title: "World Health Organization. Global tuberculosis report 2023
-    [Internet]. Geneva: WHO; 2023". The labeller's doubt stays with it, so it is never grounds
-    for fabricated."""
+    or "In" and the venue after it is the title: "World Health Organization. Global
+    tuberculosis report 2023 [Internet]. Geneva: WHO; 2023", "D Lehmann. Belief revision,
+    revised. In Proceedings IJCAI-95". The labeller's doubt stays with it, so it is never
+    grounds for fabricated."""
     labels = list(labelling.labels)
     if Label.TITLE in labels or Label.AUTHOR not in labels:
         return labelling
@@ -574,13 +576,28 @@ def title_read_as_note(tokens: Sequence[Token], labelling: Labelling) -> Labelli
     stop = index
     while stop < len(labels) and labels[stop] is Label.NOTE:
         stop += 1
-    # a report's or a book's imprint follows its title; a status ("work in preparation",
-    # "Preprint 1403.4822") follows nothing
-    if not any(label in (Label.PUBLISHER, Label.LOCATION) for label in labels[stop:]):
+    # a report's or a book's imprint follows its title, and "In" the book or proceedings a
+    # chapter's does; a status ("work in preparation", "Preprint 1403.4822") follows nothing
+    if not any(label in (Label.PUBLISHER, Label.LOCATION) for label in labels[stop:]) and not (
+        _announces_the_container(tokens, labels, stop)
+    ):
         return labelling
     for inside in range(index, stop):
         labels[inside] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _announces_the_container(tokens: Sequence[Token], labels: Sequence[Label], stop: int) -> bool:
+    """Whether "In" (or "in:") after a full stop or comma at `stop` opens the venue read."""
+    index = stop
+    while index < len(tokens) and not tokens[index].is_word:
+        index += 1
+    return (
+        index > stop
+        and index + 1 < len(tokens)
+        and tokens[index].text.lower() in IN_WORDS
+        and any(labels[i] is Label.CONTAINER for i in range(index + 1, min(index + 3, len(tokens))))
+    )
 
 
 def title_ends_at_an_open_bracket(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

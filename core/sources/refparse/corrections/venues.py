@@ -120,17 +120,21 @@ def journal_run_into_sentence_case_title(
     """A journal printed straight after a title in sentence case, with no full stop between
     them, where the date and volume follow (Vancouver's "… on pregnancy rates Fertil Steril
     1995; 63: 1284-6", "… herpes simplex virus infection Genitourin Med (1988) 64(5)",
-    "Epidemiology of medical error BMJ 2000; 320"), read as the title's end with no venue, or
-    as the venue with no title: the capitalised words after the run's last word in lower case
+    "Epidemiology of medical error BMJ 2000; 320"), read as the title's end with no venue, as
+    the venue with no title, or as a venue that opens with the title's last words in lower
+    case ("… in the fast lane to functional | genomics Brief Bioinform 2000; 1"): the
+    capitalised words after the run's last word in lower case
     are the journal, two or more with one a journal's abbreviation or a word no dictionary
     holds, or one that is an acronym or written mostly in venues' names."""
     labels = list(labelling.labels)
-    if Label.CONTAINER not in labels:
-        run = words_run(tokens, labels, Label.TITLE)
-    elif Label.TITLE not in labels:
-        run = words_run(tokens, labels, Label.CONTAINER)
+    title = words_run(tokens, labels, Label.TITLE)
+    venue = words_run(tokens, labels, Label.CONTAINER)
+    if title is not None and venue is not None:
+        if venue[0] != title[1] + 1 or not tokens[venue[0]].text[:1].islower():
+            return labelling
+        run: tuple[int, int] | None = (title[0], venue[1])  # "… to functional | genomics Brief"
     else:
-        return labelling
+        run = title or venue
     if run is None:
         return labelling
     first, last = run
@@ -164,6 +168,35 @@ def journal_run_into_sentence_case_title(
             if index <= title_end
             else Label.OTHER
         )
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A venue read straight after the title, no mark between, over the title's last words
+    and its full stop ("… macrophages from diabetes prone | BB rats. Autoimmunity 1993"): the
+    words up to that full stop, one of them in lower case, are the title's."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    venue = first_run(labels, Label.CONTAINER)
+    if title is None or venue is None or venue[0] != title[1] + 1:
+        return labelling
+    stop = next(
+        (
+            i
+            for i in range(venue[0] + 1, venue[1])
+            if tokens[i].text == "."
+            and tokens[i - 1].text.isalpha()
+            and tokens[i - 1].text.islower()
+            and len(tokens[i - 1].text) >= 3
+            and tokens[i + 1].text[:1].isupper()
+        ),
+        None,
+    )
+    if stop is None:
+        return labelling
+    for index in range(venue[0], stop):
+        labels[index] = Label.TITLE
+    labels[stop] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
 
 

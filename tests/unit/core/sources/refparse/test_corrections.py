@@ -1073,3 +1073,28 @@ def test_a_publishers_name_after_the_names_is_no_title() -> None:
     labels = _labelled(text, [("Nicolas", _A), (",", _O), ("1969", _D)])
     labels[: len(labels) - 2] = [_A] * (len(labels) - 2)
     assert _fields(text, labels).get(_T) != "Editions Tchou"
+
+
+def test_a_title_read_as_a_note_before_in_and_the_venue_is_the_title() -> None:
+    text = "D Osei. Belief revision, revised. In Proceedings KR-95, pages 15-20, 1995."
+    labels = _labelled(
+        text, [("D", _A), (".", _O), ("Belief", Label.NOTE), (".", _O), ("Proceedings", _C),
+               (",", _O), ("15-20", Label.PAGES), (",", _O), ("1995", _D), (".", _O)],
+    )  # fmt: skip
+    assert _fields(text, labels)[_T] == "Belief revision , revised"
+
+
+def test_a_vancouver_venue_read_over_the_titles_last_words_gives_them_back() -> None:
+    for text, opening, venue, year, volume, title_end, journal in (
+        ("Osei T. Genome comparisons in the lane to functional genomics Brief Bioinform 2000;"
+         " 1:381-388.", "Genome", "genomics", "2000", "1", "genomics", "Brief Bioinform"),
+        ("Osei T. Radical production in macrophages from prone BB rats. Autoimmunity 1993;"
+         " 15:93-98.", "Radical", "BB", "1993", "15", "rats", "Autoimmunity"),
+    ):  # fmt: skip
+        labels = _labelled(
+            text, [("Osei", _A), (".", _O), (opening, _T), (venue, _C), (year, _D),
+                   (";", _O), (volume, Label.VOLUME), (":", _O)],
+        )  # fmt: skip
+        fields = _fields(text, labels)
+        assert fields[_T].split()[-1] == title_end, text
+        assert fields[_C] == journal, text
