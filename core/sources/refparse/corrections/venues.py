@@ -200,6 +200,62 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
     return Labelling(tuple(labels), labelling.confidence)
 
 
+def journal_abbreviations_read_as_title_end(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """IOP's title in sentence case and then its journal with no full stop between, the
+    journal's first abbreviations read as the title's last words ("… gravitational
+    -wavedetectors Class .Quantum Grav .18", "… using maragingsteel Nucl .Instrum .Methods
+    Phys .Res .A"): capitalised words cut short by a full stop that journals' names are
+    written with, between the title's last word in lower case and a venue that goes on
+    abbreviated, open the venue. A capitalised word no venue's name holds ("… the cnidarian
+    Clytia. Dev. Biol.") stays the title's, and so does a title's last word before a venue
+    written out ("… in southern Sweden. Geologiska Foreningen …")."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    venue = first_run(labels, Label.CONTAINER)
+    if title is None or venue is None or venue[0] <= title[1]:
+        return labelling
+    first, last = title
+    if any(tokens[i].is_word for i in range(last + 1, venue[0])):
+        return labelling
+    opening = [i for i in range(venue[0], venue[1] + 1) if tokens[i].is_word][:2]
+    if not any(  # the venue goes on abbreviated: "… Class .Quantum Grav .27"
+        i + 1 < len(tokens)
+        and tokens[i + 1].text == "."
+        and _journal_abbreviation_word(tokens[i].text)
+        for i in opening
+    ):
+        return labelling
+    start = last
+    while (
+        start - 2 > first
+        and start + 1 < len(tokens)
+        and tokens[start + 1].text == "."
+        and _journal_abbreviation_word(tokens[start].text)
+    ):
+        start -= 1
+        while start > first and tokens[start].text == ".":
+            start -= 1
+    if start == last or not tokens[start].text.islower() or not tokens[start].text.isalpha():
+        return labelling
+    for index in range(start + 1, venue[0]):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _journal_abbreviation_word(text: str) -> bool:
+    """A capitalised word a journal's name is written with, short enough to be cut short:
+    "Class", "Nucl", "Instrum" (not "Clytia", which no venue's name holds, nor an acronym
+    such as "AIDS")."""
+    return (
+        text.isalpha()
+        and text.istitle()
+        and len(text) <= _ABBREVIATION_LETTERS + 1
+        and venue_count(text.lower()) > 0
+    )
+
+
 def _journal_words(tokens: Sequence[Token], journal: Sequence[int]) -> bool:
     """Whether capitalised words after a title name a journal: two or more, one of them a
     journal's word or a word no dictionary holds ("Fertil Steril"), or one alone that is an

@@ -1098,3 +1098,27 @@ def test_a_vancouver_venue_read_over_the_titles_last_words_gives_them_back() -> 
         fields = _fields(text, labels)
         assert fields[_T].split()[-1] == title_end, text
         assert fields[_C] == journal, text
+
+
+def test_iop_journal_abbreviations_read_as_the_titles_end_open_the_venue() -> None:
+    text = "Osei M 2010 A third-generation wave observatory Class. Quantum Grav. 27 194002"
+    labels = _labelled(
+        text, [("Osei", _A), ("2010", _D), ("A", _T), (".", _O), ("Quantum", _C),
+               (".", _O), ("27", Label.VOLUME), ("194002", Label.PAGES)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "A third-generation wave observatory"
+    assert fields[_C].startswith("Class . Quantum Grav")
+
+
+def test_a_titles_last_proper_noun_before_a_venue_written_out_stays_the_titles() -> None:
+    for text, last in (
+        ("Osei M 2010 Rocks from the lakes of southern Sweden. Geologiska Foreningen 97 307",
+         "Sweden"),
+        ("Osei M 2010 The embryo of the cnidarian Clytia. Dev. Biol. 97 307", "Clytia"),
+    ):  # fmt: skip
+        tokens = tokenise(text)
+        stop = next(i for i, token in enumerate(tokens) if token.text == last) + 1
+        labels = [_A, _A, _D] + [_T] * (stop - 3) + [_O]
+        labels += [_C] * (len(tokens) - stop - 3) + [Label.VOLUME, Label.PAGES]
+        assert _fields(text, labels)[_T].endswith(last), text
