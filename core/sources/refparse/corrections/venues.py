@@ -256,6 +256,32 @@ def _journal_abbreviation_word(text: str) -> bool:
     )
 
 
+def title_hyphen_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title's word joined by a hyphen to the bracket before it ("… for Solving Some
+    (3+1)-Dimensional Nonlinear Evolution Equations, New Trends in Mathematical Sciences"),
+    the words after the hyphen read as the venue: they are the title's up to the venue's
+    comma."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    venue = first_run(labels, Label.CONTAINER)
+    if title is None or venue is None or venue[0] - title[1] > 3:
+        return labelling
+    hyphen = venue[0] - 1
+    if not (
+        tokens[hyphen].text in "-‐"
+        and tokens[hyphen].end == tokens[venue[0]].start
+        and all(labels[i] is not Label.CONTAINER for i in range(title[1] + 1, venue[0]))
+    ):
+        return labelling
+    comma = next((i for i in range(venue[0], venue[1]) if tokens[i].text == ","), None)
+    if comma is None or words_between(tokens, comma + 1, venue[1] + 1) < 1:
+        return labelling
+    for index in range(title[1] + 1, comma):
+        labels[index] = Label.TITLE
+    labels[comma] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
 def _journal_words(tokens: Sequence[Token], journal: Sequence[int]) -> bool:
     """Whether capitalised words after a title name a journal: two or more, one of them a
     journal's word or a word no dictionary holds ("Fertil Steril"), or one alone that is an

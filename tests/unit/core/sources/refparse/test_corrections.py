@@ -1122,3 +1122,17 @@ def test_a_titles_last_proper_noun_before_a_venue_written_out_stays_the_titles()
         labels = [_A, _A, _D] + [_T] * (stop - 3) + [_O]
         labels += [_C] * (len(tokens) - stop - 3) + [Label.VOLUME, Label.PAGES]
         assert _fields(text, labels)[_T].endswith(last), text
+
+
+def test_a_titles_word_hyphenated_to_a_bracket_and_read_as_the_venue_is_the_titles() -> None:
+    text = "M. Osei, Methods for Some (3+1)-Dimensional Equations, New Trends in Sciences 3 (2015)"
+    labels = _labelled(
+        text, [("M", _A), (",", _O), ("Methods", _T), (")", _O), ("Dimensional", _C),
+               ("3", Label.VOLUME), ("(", _O), ("2015", _D), (")", _O)],
+    )  # fmt: skip
+    labels[1:3] = [_A, _A]  # "M . Osei"
+    fields = _fields(text, labels)
+    assert fields[_A] == "M . Osei"
+    assert fields[_T].startswith("Methods for Some")
+    assert fields[_T].endswith("Dimensional Equations")
+    assert fields[_C] == "New Trends in Sciences"
