@@ -229,7 +229,7 @@ def journal_abbreviations_read_as_title_end(
         return labelling
     start = last
     while (
-        start - 2 > first
+        start - 1 > first
         and start + 1 < len(tokens)
         and tokens[start + 1].text == "."
         and _journal_abbreviation_word(tokens[start].text)
@@ -237,7 +237,8 @@ def journal_abbreviations_read_as_title_end(
         start -= 1
         while start > first and tokens[start].text == ".":
             start -= 1
-    if start == last or not tokens[start].text.islower() or not tokens[start].text.isalpha():
+    before = tokens[start].text  # the title's last word: in lower case, or an acronym
+    if start == last or not before.isalpha() or not (before.islower() or before.isupper()):
         return labelling
     for index in range(start + 1, venue[0]):
         labels[index] = Label.CONTAINER
@@ -280,6 +281,34 @@ def title_hyphen_read_as_venue(tokens: Sequence[Token], labelling: Labelling) ->
         labels[index] = Label.TITLE
     labels[comma] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def journal_split_at_its_and(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's name with "and" in it read from the "and" on, its first abbreviation left
+    at the title's end ("Beta pentagon relations, Theoret. | and Math. Phys. 181"): the
+    abbreviation opens the venue."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    venue = first_run(labels, Label.CONTAINER)
+    if title is None or venue is None or tokens[venue[0]].text.lower() not in AND_WORDS:
+        return labelling
+    first, last = title
+    if not (
+        venue[0] - last == 2
+        and tokens[last + 1].text == "."
+        and last - 1 > first
+        and tokens[last - 1].text in ",."
+        and _abbreviated_journal_word(tokens[last].text)
+    ):
+        return labelling
+    labels[last - 1] = Label.OTHER
+    labels[last] = labels[last + 1] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _abbreviated_journal_word(text: str) -> bool:
+    """A journal's word, or a capitalised one no dictionary holds ("Theoret", "Commn")."""
+    return _journal_abbreviation_word(text) or (text.istitle() and mostly_a_venues_word(text))
 
 
 def _journal_words(tokens: Sequence[Token], journal: Sequence[int]) -> bool:

@@ -1136,3 +1136,21 @@ def test_a_titles_word_hyphenated_to_a_bracket_and_read_as_the_venue_is_the_titl
     assert fields[_T].startswith("Methods for Some")
     assert fields[_T].endswith("Dimensional Equations")
     assert fields[_C] == "New Trends in Sciences"
+
+
+def test_a_journal_split_at_its_and_takes_back_its_first_abbreviation() -> None:
+    text = "R. M. Osei, Beta pentagon relations, Theoret. and Math. Phys. 181 (2014)."
+    _V = Label.VOLUME
+    labels = [*[_A] * 5, _O, *[_T] * 5, _O, _C, _C, _C, _C, _O, _V, _O, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Beta pentagon relations"
+    assert fields[_C] == "Theoret . and Math . Phys"
+
+
+def test_a_journal_of_abbreviations_read_as_the_title_is_the_venue() -> None:
+    text = "Osei, V. M. Phys. Rev. Lett. 135, 544-553 (2005)."
+    _V, _P = Label.VOLUME, Label.PAGES
+    labels = [*[_A] * 5, _O, *[_T] * 5, _O, _V, _O, _P, _O, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert _T not in fields
+    assert fields[_C] == "Phys . Rev . Lett"
