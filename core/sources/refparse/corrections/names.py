@@ -127,12 +127,14 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
             and word.text not in ("others", "with", "etat", "avec", "mit")
             and plain_word(word)
         ]
+        if len(words) < _PROSE_WORDS:
+            continue
         titled = (
             not prose
             and Label.TITLE not in labels
             and _reads_as_a_title(tokens, start, stop, position == 2 and _inverted(tokens, parts))
         )
-        if len(words) < _PROSE_WORDS or not (prose or titled):
+        if not (prose or titled):
             continue
         if len(parse_people(_text_of(tokens, first, parts[position - 1][1]))[0]) == 0:
             return labelling

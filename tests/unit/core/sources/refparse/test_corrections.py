@@ -1154,3 +1154,9 @@ def test_a_journal_of_abbreviations_read_as_the_title_is_the_venue() -> None:
     fields = _fields(text, labels)
     assert _T not in fields
     assert fields[_C] == "Phys . Rev . Lett"
+
+
+def test_a_part_of_names_without_words_reads_as_nothing_and_raises_nothing() -> None:
+    text = "Osei, Kofi, ., Ngata, Ama"
+    labels = [_A] * len(tokenise(text))
+    assert _fields(text, labels)[_A].startswith("Osei , Kofi")
