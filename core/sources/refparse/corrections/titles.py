@@ -24,6 +24,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     mostly_a_venues_word,
     plain_word,
     words_between,
+    words_run,
 )
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
@@ -164,13 +165,11 @@ def number_read_as_titles_last_sentence(tokens: Sequence[Token], labelling: Labe
     read."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
-    if run is None:
+    words = words_run(tokens, labels, Label.TITLE)
+    if run is None or words is None:
         return labelling
     first, last = run
-    end = last
-    while end > first and not tokens[end].is_word:
-        end -= 1
-    stop = next((i for i in range(end, first, -1) if tokens[i].text == "."), None)
+    stop = next((i for i in range(words[1], first, -1) if tokens[i].text == "."), None)
     if stop is None or words_between(tokens, first, stop) < TITLE_WORDS:
         return labelling
     tail = [i for i in range(stop + 1, last + 1) if tokens[i].text not in ".,"]
