@@ -96,3 +96,10 @@ def mostly_a_venues_word(text: str) -> bool:
     ("Fertil", "Steril", "Bioinform", "Oncogene")."""
     lower = text.lower()
     return word_count(lower) == 0 or 2 * venue_count(lower) > word_count(lower)
+
+
+def more_a_name(text: str) -> bool:
+    """A capitalised word written more often as a person's name than as a word ("Carroll",
+    not "Cancer")."""
+    names = sum(name_counts(text))
+    return text[:1].isupper() and names > 0 and names >= word_count(text)

@@ -19,6 +19,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     first_run,
     goes_on_into_venue,
     is_initial,
+    more_a_name,
     plain_word,
     words_between,
     words_run,
@@ -166,14 +167,8 @@ def _reads_as_a_title(tokens: Sequence[Token], start: int, stop: int, after_inve
             or (index + 1 < len(tokens) and tokens[index + 1].text == ".")
             for index in words
         )
-        and not any(_more_a_name(tokens[index].text) for index in words[1:])
+        and not any(more_a_name(tokens[index].text) for index in words[1:])
     )
-
-
-def _more_a_name(text: str) -> bool:
-    """Whether a capitalised word names people at least as often as it is written as a word."""
-    names = sum(name_counts(text))
-    return text.istitle() and names > 0 and names >= word_count(text)
 
 
 def _inverted(tokens: Sequence[Token], parts: Sequence[tuple[int, int]]) -> bool:

@@ -25,6 +25,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     first_run,
     goes_on_into_venue,
     is_initial,
+    more_a_name,
     mostly_a_venues_word,
     words_between,
     words_run,
@@ -906,7 +907,7 @@ def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -
             or (labels[after] is Label.DATE and Label.VOLUME in labels[after + 1 : after + 4])
         )
         or not any(_a_journals_word(tokens[i].text) for i in named)
-        or any(_more_a_name(tokens[i].text) for i in named)
+        or any(more_a_name(tokens[i].text) for i in named)
     ):
         return labelling
     for index in range(run[0], end + 1):
@@ -926,12 +927,6 @@ def _a_journals_word(text: str) -> bool:
     return len(text) >= 3 and (
         lower in JOURNAL_WORDS or (venues > 0 and 2 * venues > word_count(lower))
     )
-
-
-def _more_a_name(text: str) -> bool:
-    """A capitalised word written more often as a person's name than as a word."""
-    names = sum(name_counts(text))
-    return text[:1].isupper() and names > 0 and names >= word_count(text)
 
 
 def journal_after_given_first_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
