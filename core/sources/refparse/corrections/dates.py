@@ -29,6 +29,7 @@ _SMALL_WORDS = frozenset(
 )  # fmt: skip
 _YEARS = re.compile(rf"({YEAR})[-‐‑–—](\d{{4}}|\d{{2}})")
 _YEARS_A_SPAN_HOLDS = 50
+_VOLUME_WORDS = frozenset({"vol", "volume", "v", "bd", "band", "tome"})  # "Volume 2000 N°1"
 
 
 def date_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -268,7 +269,7 @@ def date_read_as_volume(tokens: Sequence[Token], labelling: Labelling) -> Labell
     stop = start
     while stop + 1 < len(labels) and labels[stop + 1] is Label.VOLUME:
         stop += 1
-    announced = start > 0 and tokens[start - 1].text.lower() in ("vol", "volume", "v", "bd")
+    announced = start > 0 and tokens[start - 1].text.lower() in _VOLUME_WORDS
     if stop == start or announced or not YEAR_ALONE.fullmatch(tokens[start].text):
         return labelling  # "Volume 2000 N°1" is a volume
     index = start
@@ -285,12 +286,13 @@ def date_read_as_volume(tokens: Sequence[Token], labelling: Labelling) -> Labell
 
 def _a_volume(tokens: Sequence[Token], index: int) -> bool:
     """Whether a number after a year is the volume: one the issue's bracket follows, or one
-    after a mark that ends the date ("2012 Jul; 60(1)", "2012 83(11)")."""
+    after a mark that ends the date ("2012 Jul; 60(1)", "2012 83(11)"), or one that ends the
+    reference."""
     text = tokens[index].text
     if not text.isdigit():
         return False
     after = tokens[index + 1].text if index + 1 < len(tokens) else ""
-    return after in "(:" or tokens[index - 1].text in ";." or len(text) > 2
+    return after in ("(", ":", "") or tokens[index - 1].text in (";", ".") or len(text) > 2
 
 
 def _announced_pages(tokens: Sequence[Token], index: int) -> bool:
