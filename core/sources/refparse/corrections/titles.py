@@ -18,6 +18,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     QUOTES,
     TITLE_WORDS,
     VENUE_WORDS,
+    YEAR_ALONE,
     abbreviated,
     first_run,
     is_initial,
@@ -49,7 +50,6 @@ _QUOTE_MARKS = frozenset(QUOTES) | frozenset(QUOTES.values())
 _BRACKETS = frozenset("()[]")
 _NUMBERED = frozenset({Label.VOLUME, Label.ISSUE, Label.PAGES})
 _DOCUMENT_NUMBER = re.compile(r"[A-Z]{0,4}\d[\dA-Z]*(?:-[\dA-Z]+)+")
-YEAR_ALONE_IN_TITLE = re.compile(YEAR)
 _EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "auflage", "edição"})
 # "by" after an editor's or translator's mark, in the languages references are printed in.
 _BY = frozenset({"by", "von", "par", "di", "por", "door"})
@@ -173,7 +173,7 @@ def number_read_as_titles_last_sentence(tokens: Sequence[Token], labelling: Labe
     if stop is None or words_between(tokens, first, stop) < TITLE_WORDS:
         return labelling
     tail = [i for i in range(stop + 1, last + 1) if tokens[i].text not in ".,"]
-    if len(tail) == 1 and YEAR_ALONE_IN_TITLE.fullmatch(tokens[tail[0]].text):
+    if len(tail) == 1 and YEAR_ALONE.fullmatch(tokens[tail[0]].text):
         field = Label.OTHER if Label.DATE in labels else Label.DATE
     elif 1 <= len(tail) <= 2 and _a_documents_number(tokens, tail):
         field = Label.IDENTIFIER
