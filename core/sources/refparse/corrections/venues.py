@@ -222,9 +222,7 @@ def journal_abbreviations_read_as_title_end(
         return labelling
     opening = [i for i in range(venue[0], venue[1] + 1) if tokens[i].is_word][:2]
     if not any(  # the venue goes on abbreviated: "… Class .Quantum Grav .27"
-        i + 1 < len(tokens)
-        and tokens[i + 1].text == "."
-        and _journal_abbreviation_word(tokens[i].text)
+        i + 1 < len(tokens) and tokens[i + 1].text == "." and _short_venue_word(tokens[i].text)
         for i in opening
     ):
         return labelling
@@ -233,7 +231,7 @@ def journal_abbreviations_read_as_title_end(
         start - 1 > first
         and start + 1 < len(tokens)
         and tokens[start + 1].text == "."
-        and _journal_abbreviation_word(tokens[start].text)
+        and _short_venue_word(tokens[start].text)
     ):
         start -= 1
         while start > first and tokens[start].text == ".":
@@ -246,7 +244,7 @@ def journal_abbreviations_read_as_title_end(
     return Labelling(tuple(labels), labelling.confidence)
 
 
-def _journal_abbreviation_word(text: str) -> bool:
+def _short_venue_word(text: str) -> bool:
     """A capitalised word a journal's name is written with, short enough to be cut short:
     "Class", "Nucl", "Instrum" (not "Clytia", which no venue's name holds, nor an acronym
     such as "AIDS")."""
@@ -299,7 +297,7 @@ def journal_split_at_its_and(tokens: Sequence[Token], labelling: Labelling) -> L
         and tokens[last + 1].text == "."
         and last - 1 > first
         and tokens[last - 1].text in ",."
-        and _abbreviated_journal_word(tokens[last].text)
+        and _short_venue_or_unknown_word(tokens[last].text)
     ):
         return labelling
     labels[last - 1] = Label.OTHER
@@ -307,9 +305,9 @@ def journal_split_at_its_and(tokens: Sequence[Token], labelling: Labelling) -> L
     return Labelling(tuple(labels), labelling.confidence)
 
 
-def _abbreviated_journal_word(text: str) -> bool:
+def _short_venue_or_unknown_word(text: str) -> bool:
     """A journal's word, or a capitalised one no dictionary holds ("Theoret", "Commn")."""
-    return _journal_abbreviation_word(text) or (text.istitle() and mostly_a_venues_word(text))
+    return _short_venue_word(text) or (text.istitle() and mostly_a_venues_word(text))
 
 
 def _journal_words(tokens: Sequence[Token], journal: Sequence[int]) -> bool:
@@ -906,7 +904,7 @@ def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -
             labels[after] in numbered
             or (labels[after] is Label.DATE and Label.VOLUME in labels[after + 1 : after + 4])
         )
-        or not any(_a_journals_word(tokens[i].text) for i in named)
+        or not any(_mostly_a_journals_word(tokens[i].text) for i in named)
         or any(more_a_name(tokens[i].text) for i in named)
     ):
         return labelling
@@ -919,7 +917,7 @@ def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -
     return Labelling(tuple(labels), labelling.confidence)
 
 
-def _a_journals_word(text: str) -> bool:
+def _mostly_a_journals_word(text: str) -> bool:
     """A word of three letters or more that journals' names use, more often than titles do
     ("Res", "Commun", "Macromol"; not a name no list holds)."""
     lower = text.lower()
@@ -982,7 +980,7 @@ def _abbreviated_journal_end(tokens: Sequence[Token], start: int) -> int | None:
         or cut < 2
         or index >= len(tokens)
         or not (tokens[index].text == "," or tokens[index].text[:1].isdigit())
-        or not any(_a_journals_word(word) for word in words)
+        or not any(_mostly_a_journals_word(word) for word in words)
     ):
         return None
     return index
