@@ -40,6 +40,7 @@ _JOURNAL_WORDS = 6  # words of a journal's name read as the title's end, at most
 _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
+_TITLE_CASE_JOURNAL_WORDS = 4  # words of a journal's name known by its case and volume alone
 _VENUE_ALONE = 20  # times a word is written in venues' names to be a journal's name alone
 
 
@@ -835,7 +836,8 @@ def _named_as_a_journal(tokens: Sequence[Token], start: int, stop: int) -> bool:
     """Whether the words between `start` and `stop` name a journal: a few words opening with a
     capital, only small words in lower case and no comma, with an abbreviation or an acronym
     that names no country ("J. Soviet Mathematics", "IJCV", "GSA Today"), or a journal's word
-    and then its volume ("Eastern Economic Journal, 9")."""
+    or a few words in title case, and then its volume ("Eastern Economic Journal, 9", "Mind
+    59")."""
     words = [i for i in range(start, stop) if tokens[i].is_word]
     if (
         not words
@@ -859,9 +861,19 @@ def _named_as_a_journal(tokens: Sequence[Token], start: int, stop: int) -> bool:
         for i in words
     ):
         return True
-    return any(tokens[i].text.lower() in JOURNAL_WORDS for i in words) and _volume_after(
-        tokens, stop
-    )
+    title_case = len(words) <= _TITLE_CASE_JOURNAL_WORDS and all(
+        tokens[i].text[0].isupper() or tokens[i].text in NAME_SMALL_WORDS for i in words
+    )  # "…, Mind 59", "…. Expert Systems with Applications, 33"
+    if any(tokens[i].text.lower() in JOURNAL_WORDS for i in words):
+        return _volume_after(tokens, stop)
+    return title_case and _volume_after(tokens, stop) and not _year_after(tokens, stop)
+
+
+def _year_after(tokens: Sequence[Token], stop: int) -> bool:
+    """Whether the number after `stop` is a year ("Saunders, 1953"): a publisher's date."""
+    if stop < len(tokens) and tokens[stop].text in ",(;:":
+        stop += 1
+    return stop < len(tokens) and bool(YEAR_ALONE.fullmatch(tokens[stop].text))
 
 
 def _volume_after(tokens: Sequence[Token], stop: int) -> bool:

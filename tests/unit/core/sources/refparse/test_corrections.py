@@ -1160,3 +1160,21 @@ def test_a_part_of_names_without_words_reads_as_nothing_and_raises_nothing() -> 
     text = "Osei, Kofi, ., Ngata, Ama"
     labels = [_A] * len(tokenise(text))
     assert _fields(text, labels)[_A].startswith("Osei , Kofi")
+
+
+def test_a_title_and_a_journal_in_title_case_read_as_one_venue_are_parted() -> None:
+    text = "Turing, Alan, Thinking Machines and Their Minds, Mind 59, pp 433-460 (1950)"
+    labels = _labelled(
+        text, [("Turing", _A), (",", _O), ("Thinking", _C), ("59", Label.VOLUME),
+               (",", _O), ("433-460", Label.PAGES), ("(", _O), ("1950", _D), (")", _O)],
+    )  # fmt: skip
+    labels[1:4] = [_A, _A, _A]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Thinking Machines and Their Minds"
+    assert fields[_C] == "Mind"
+
+
+def test_a_books_title_and_its_publishers_year_stay_as_read() -> None:
+    text = "Osei Kofi, Sexual Behaviour in the Human Female, Philadelphia, Saunders, 1953."
+    labels = _labelled(text, [("Osei", _A), (",", _O), ("Sexual", _C), ("1953", _D), (".", _O)])
+    assert _fields(text, labels).get(_C) != "Saunders"  # a publisher's year is no volume
