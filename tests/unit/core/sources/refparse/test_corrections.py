@@ -1175,6 +1175,7 @@ def test_a_title_and_a_journal_in_title_case_read_as_one_venue_are_parted() -> N
 
 
 def test_a_books_title_and_its_publishers_year_stay_as_read() -> None:
-    text = "Osei Kofi, Sexual Behaviour in the Human Female, Philadelphia, Saunders, 1953."
+    text = "Osei Kofi, Sexual Behaviour in the Human Female, Saunders, 1953."
     labels = _labelled(text, [("Osei", _A), (",", _O), ("Sexual", _C), ("1953", _D), (".", _O)])
-    assert _fields(text, labels).get(_C) != "Saunders"  # a publisher's year is no volume
+    venue = _fields(text, labels).get(_C, "")
+    assert venue.rstrip(" ,") != "Saunders"  # a publisher's year is no volume
