@@ -16,6 +16,8 @@ from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
 VENUE_WORDS = JOURNAL_WORDS | CONFERENCE_WORDS | LOCATOR_WORDS
+# The labels of a work's numbers within its venue: volume, issue and pages.
+LOCATOR_LABELS = frozenset({Label.VOLUME, Label.ISSUE, Label.PAGES})
 YEAR_ALONE = re.compile(YEAR)
 TITLE_WORDS = 3  # words a title keeps at least when its end is read as the journal
 # Words that announce the next field and are never the start of a title.

@@ -263,12 +263,10 @@ def date_read_as_volume(tokens: Sequence[Token], labelling: Labelling) -> Labell
     volume stays so ("Lect. Notes 1999"), and so does a year announced as one ("Volume 2000
     N°1")."""
     labels = list(labelling.labels)
-    if Label.DATE in labels or Label.VOLUME not in labels:
+    run = first_run(labels, Label.VOLUME)
+    if Label.DATE in labels or run is None:
         return labelling
-    start = labels.index(Label.VOLUME)
-    stop = start
-    while stop + 1 < len(labels) and labels[stop + 1] is Label.VOLUME:
-        stop += 1
+    start, stop = run
     announced = start > 0 and tokens[start - 1].text.lower() in _VOLUME_WORDS
     if stop == start or announced or not YEAR_ALONE.fullmatch(tokens[start].text):
         return labelling  # "Volume 2000 N°1" is a volume

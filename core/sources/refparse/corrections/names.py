@@ -14,6 +14,7 @@ from cite_sentinel.core.lexicon import (
 from cite_sentinel.core.lexicon.words import name_counts, word_count
 from cite_sentinel.core.sources.reflist_people import parse_people
 from cite_sentinel.core.sources.refparse.corrections.common import (
+    LOCATOR_LABELS,
     VENUE_WORDS,
     YEAR_ALONE,
     first_run,
@@ -232,7 +233,7 @@ def names_end_after_the_last_and(tokens: Sequence[Token], labelling: Labelling) 
     if end is None or not rest or tokens[rest[0]].text.lower() in ("et", "al"):
         return labelling
     after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
-    if after is None or labels[after] not in (Label.VOLUME, Label.ISSUE, Label.PAGES):
+    if after is None or labels[after] not in LOCATOR_LABELS:
         return labelling
     labels[end] = Label.OTHER
     for inside in range(rest[0], last + 1):

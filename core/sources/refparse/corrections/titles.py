@@ -13,6 +13,7 @@ from cite_sentinel.core.lexicon import (
 )
 from cite_sentinel.core.lexicon.dates import YEAR
 from cite_sentinel.core.sources.refparse.corrections.common import (
+    LOCATOR_LABELS,
     NAME_SMALL_WORDS,
     PLACE_LENGTH,
     QUOTES,
@@ -48,7 +49,6 @@ _OPENING_BRACKETS = frozenset("([")
 _CLOSING_BRACKETS = frozenset(")]")
 _QUOTE_MARKS = frozenset(QUOTES) | frozenset(QUOTES.values())
 _BRACKETS = frozenset("()[]")
-_NUMBERED = frozenset({Label.VOLUME, Label.ISSUE, Label.PAGES})
 _DOCUMENT_NUMBER = re.compile(r"[A-Z]{0,4}\d[\dA-Z]*(?:-[\dA-Z]+)+")
 _EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "auflage", "edição"})
 # "by" after an editor's or translator's mark, in the languages references are printed in.
@@ -141,7 +141,7 @@ def title_read_on_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Lab
     venue = first_run(labels, Label.CONTAINER)
     if title is None or venue is None or venue[0] != title[1] + 2:
         return labelling
-    if tokens[title[1] + 1].text != "," or any(label in _NUMBERED for label in labels):
+    if tokens[title[1] + 1].text != "," or any(label in LOCATOR_LABELS for label in labels):
         return labelling
     if ":" not in (tokens[i].text for i in range(*title)) or any(
         tokens[i].is_word
@@ -682,10 +682,11 @@ def locator_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> La
     of the fields. "Part 2" may name a work ("Harry Potter, Part 2") and stays."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
-    if run is None:
+    words = words_run(tokens, labels, Label.TITLE)
+    if run is None or words is None:
         return labelling
     first, last = run
-    number = last if tokens[last].is_word else last - 1
+    number = words[1]
     word = number - 2 if tokens[number - 1].text == "." else number - 1
     if (
         word - 1 <= first

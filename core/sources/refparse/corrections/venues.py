@@ -17,6 +17,7 @@ from cite_sentinel.core.lexicon import (
 from cite_sentinel.core.lexicon.dates import month_number
 from cite_sentinel.core.lexicon.words import is_word, name_counts, venue_count, word_count
 from cite_sentinel.core.sources.refparse.corrections.common import (
+    LOCATOR_LABELS,
     NAME_SMALL_WORDS,
     TITLE_WORDS,
     VENUE_WORDS,
@@ -95,8 +96,7 @@ def _numbers_after(tokens: Sequence[Token], labels: Sequence[Label], after: int)
     """Whether a journal's numbers follow a title from `after`: a volume, an issue or pages,
     or Vancouver's date and then a volume ("1950;231") or its colon and pages ("1980:
     133-137"), a place in brackets perhaps before them ("(Paris) 1950;231")."""
-    numbers = (Label.VOLUME, Label.ISSUE, Label.PAGES)
-    if labels[after] in numbers:
+    if labels[after] in LOCATOR_LABELS:
         return True
     index = after
     if labels[after] is Label.LOCATION and tokens[after - 1].text == "(":
@@ -105,7 +105,7 @@ def _numbers_after(tokens: Sequence[Token], labels: Sequence[Label], after: int)
         index = next(words, len(tokens)) if closing is not None and closing - after < 4 else -1
         if not 0 <= index < len(tokens):
             return False
-        if labels[index] in numbers:
+        if labels[index] in LOCATOR_LABELS:
             return True
     if labels[index] is not Label.DATE:
         return False
@@ -871,16 +871,19 @@ def _named_as_a_journal(tokens: Sequence[Token], start: int, stop: int) -> bool:
 
 def _year_after(tokens: Sequence[Token], stop: int) -> bool:
     """Whether the number after `stop` is a year ("Saunders, 1953"): a publisher's date."""
-    if stop < len(tokens) and tokens[stop].text in ",(;:":
-        stop += 1
-    return stop < len(tokens) and bool(YEAR_ALONE.fullmatch(tokens[stop].text))
+    return bool(YEAR_ALONE.fullmatch(_after_a_mark(tokens, stop)))
 
 
 def _volume_after(tokens: Sequence[Token], stop: int) -> bool:
     """Whether a number follows `stop`, straight or after a comma, a bracket or a colon."""
+    return _after_a_mark(tokens, stop)[:1].isdigit()
+
+
+def _after_a_mark(tokens: Sequence[Token], stop: int) -> str:
+    """The token at `stop`, or after the comma, bracket or colon there; "" at the end."""
     if stop < len(tokens) and tokens[stop].text in ",(;:":
         stop += 1
-    return stop < len(tokens) and tokens[stop].text[0].isdigit()
+    return tokens[stop].text if stop < len(tokens) else ""
 
 
 def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -908,12 +911,11 @@ def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -
         ),
         None,
     )
-    numbered = (Label.VOLUME, Label.ISSUE, Label.PAGES)
     if (
         after is None
         or not tokens[after].text[0].isdigit()
         or not (
-            labels[after] in numbered
+            labels[after] in LOCATOR_LABELS
             or (labels[after] is Label.DATE and Label.VOLUME in labels[after + 1 : after + 4])
         )
         or not any(_mostly_a_journals_word(tokens[i].text) for i in named)
@@ -933,9 +935,8 @@ def _mostly_a_journals_word(text: str) -> bool:
     """A word of three letters or more that journals' names use, more often than titles do
     ("Res", "Commun", "Macromol"; not a name no list holds)."""
     lower = text.lower()
-    venues = venue_count(lower)
     return len(text) >= 3 and (
-        lower in JOURNAL_WORDS or (venues > 0 and 2 * venues > word_count(lower))
+        lower in JOURNAL_WORDS or (venue_count(lower) > 0 and mostly_a_venues_word(text))
     )
 
 
