@@ -683,3 +683,55 @@ def names_and_title_read_as_editors(tokens: Sequence[Token], labelling: Labellin
             else Label.OTHER
         )
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_after_one_inverted_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """One author printed family name first with the given name written whole, as MLA and the
+    humanities print them ("Alcorn, Randy. Heaven. Carol Stream, IL: …", "Rajchman, John.
+    Michel Foucault: the freedom of philosophy."), where the words after the given name's full
+    stop were read as more names: the full stop ends the names, and those words, up to their
+    own full stop or colon, are the title, or its opening where the title read goes on after
+    the colon. A second name printed the same way ("BOUDIER, Bruno. TUNESI, Thérèse.") has its
+    own comma and stays a name."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None or run[0] != 0 or run[1] + 1 >= len(tokens):
+        return labelling
+    last = run[1]
+    comma = next((i for i in range(1, last) if tokens[i].text == ","), None)
+    if comma is None or not all(
+        tokens[i].is_word and tokens[i].text.lower() not in AND_WORDS for i in range(comma)
+    ):
+        return labelling  # "Shiojima and Walsh, Circ. Res.": two names, then a journal
+    stop = _words_end(tokens, comma + 1)
+    given = range(comma + 1, stop)
+    if (
+        not 1 <= len(given) <= 2
+        or not all(_whole_given_name(tokens[i].text) for i in given)
+        or tokens[stop].text != "."
+        or _words_end(tokens, stop + 1) != last + 1
+        or stop + 1 > last
+        or tokens[last + 1].text not in ".:"
+    ):
+        return labelling
+    title = first_run(labels, Label.TITLE)
+    if title is not None and (tokens[last + 1].text != ":" or title[0] != last + 2):
+        return labelling
+    labels[stop] = Label.OTHER
+    for index in range(stop + 1, last + 1 if title is None else last + 2):
+        labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _words_end(tokens: Sequence[Token], start: int) -> int:
+    """Where the run of words from `start` ends (the first token that is no word)."""
+    stop = start
+    while stop < len(tokens) and tokens[stop].is_word:
+        stop += 1
+    return stop
+
+
+def _whole_given_name(text: str) -> bool:
+    """A given name written whole, hyphenated perhaps ("Randy", "Jean-Paul"; not "J", "JP")."""
+    parts = text.split("-")
+    return all(len(part) > 1 and part[0].isupper() and part[1:].islower() for part in parts)

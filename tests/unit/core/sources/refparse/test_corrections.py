@@ -1179,3 +1179,36 @@ def test_a_books_title_and_its_publishers_year_stay_as_read() -> None:
     labels = _labelled(text, [("Osei", _A), (",", _O), ("Sexual", _C), ("1953", _D), (".", _O)])
     venue = _fields(text, labels).get(_C, "")
     assert venue.rstrip(" ,") != "Saunders"  # a publisher's year is no volume
+
+
+def test_a_short_title_after_one_inverted_name_written_whole_is_the_title() -> None:
+    # MLA: "Family, Given. Title. Place: Publisher, Year." with the title read as a name
+    text = "Mensah, Kwame. Harvest. Accra: Sankofa, 2004."
+    labels = _labelled(
+        text, [("Mensah", _A), (".", _O), ("Accra", Label.LOCATION), (":", _O),
+               ("Sankofa", Label.PUBLISHER), (",", _O), ("2004", _D)],
+    )  # fmt: skip
+    labels[3:5] = [_A, _A]  # ". Harvest" read on as names
+    fields = _fields(text, labels)
+    assert fields[_A] == "Mensah , Kwame"
+    assert fields[_T] == "Harvest"
+
+
+def test_a_titles_opening_after_one_inverted_name_joins_the_title_after_its_colon() -> None:
+    text = "Oduya, Grace. Nairobi Nights: a city's music. London: Granta, 1999."
+    labels = _labelled(
+        text, [("Oduya", _A), (":", _O), ("a", _T), (".", _O), ("London", Label.LOCATION)],
+    )  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_A] == "Oduya , Grace"
+    assert fields[_T] == "Nairobi Nights : a city's music"
+
+
+def test_names_printed_each_family_first_with_full_stops_stay_names() -> None:
+    # French lists: "FAMILY, Given. FAMILY, Given. Title."; and two names before a journal
+    text = "OSEI, Kofi. NGATA, Ama. Les marchés du soir. Paris: Seuil, 2001."
+    labels = _labelled(text, [("OSEI", _A), ("Les", _T), (".", _O), ("Paris", Label.LOCATION)])
+    assert _fields(text, labels)[_A] == "OSEI , Kofi . NGATA , Ama ."
+    text = "Osei and Ngata, Circ. Res. (2002) 90:1243-1250"
+    labels = _labelled(text, [("Osei", _A), ("Res", _C), ("(", _O), ("2002", _D), (")", _O)])
+    assert _T not in _fields(text, labels)
