@@ -54,6 +54,7 @@ from cite_sentinel.core.sources.refparse.corrections.titles import (
     number_read_as_titles_last_sentence,
     place_and_publisher_after_title,
     publisher_after_title,
+    title_after_the_date_read_as_other,
     title_before_in,
     title_ends_at_an_open_bracket,
     title_inside_container,
@@ -156,6 +157,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         imprint_read_into_title,
         locators_after_venue,
         title_ends_at_an_open_bracket,
+        title_after_the_date_read_as_other,
     ):
         labelling = correction(tokens, labelling)
     return labelling

@@ -702,3 +702,62 @@ def locator_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> La
     for index in range(word - 1, last + 1):
         labels[index] = field if index == number else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_after_the_date_read_as_other(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Where no title and no venue were read, the words straight after an author-date
+    reference's date, read as its place, publisher, editors or more names ("Chantepie, A., &
+    Pérot, J.-F. (2009). Ostéopathie du sport. Maloine.", "BEZES, P. (2009), Réinventer
+    l'Etat, Paris, PUF.", "Bosman, Anthony 1962. Jérôme Bosch. Utrecht: Bruna."): after the
+    names and their date comes the title, up to its sentence's end. Words before a colon are
+    the imprint's place ("(2009). New York: Avon"), and an editor's or translator's mark keeps
+    the names as read, and a venue's numbers after the words ("1993, SPIE, 1495, 594") make
+    them a venue printed without a title."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.CONTAINER in labels:
+        return labelling
+    names = first_run(labels, Label.AUTHOR) or first_run(labels, Label.EDITOR)
+    date = first_run(labels, Label.DATE)
+    if names is None or date is None or names[0] != 0:
+        return labelling
+    between = range(names[1] + 1, date[0])
+    if any(tokens[i].is_word for i in between):
+        return labelling  # a date after more than the names: not author-date
+    start = date[1] + 1
+    while start < len(tokens) and not tokens[start].is_word:
+        start += 1
+    if (
+        start >= len(tokens)
+        or labels[start] not in _READ_FOR_A_TITLE
+        or tokens[start - 1].text in _OPENING_BRACKETS  # "(2012) [film] Gus Van Sant"
+        or any(label in LOCATOR_LABELS for label in labels[start:])
+    ):
+        return labelling  # a venue's numbers after it: "1993, SPIE, 1495, 594"
+    read = labels[start]
+    stop = start
+    while stop < len(tokens) and labels[stop] is read and not _sentence_end(tokens, stop):
+        stop += 1
+    part = range(start, stop)
+    if (
+        stop >= len(tokens)
+        or tokens[stop].text == ":"
+        or (read is Label.LOCATION and tokens[stop].text == ",")  # "(1915), Paris, Gallimard"
+        or any(tokens[i].text.lower() in EDITOR_WORDS for i in part)
+        or words_between(tokens, start, stop) < 1
+    ):
+        return labelling
+    for index in part:
+        labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_READ_FOR_A_TITLE = frozenset({Label.AUTHOR, Label.EDITOR, Label.LOCATION, Label.PUBLISHER})
+
+
+def _sentence_end(tokens: Sequence[Token], index: int) -> bool:
+    """A full stop, question or exclamation mark after a word longer than an initial, or a
+    colon: where the words of a title's part end."""
+    text = tokens[index].text
+    if text == ":":
+        return True
+    return text in ".?!" and index > 0 and not is_initial(tokens[index - 1].text)

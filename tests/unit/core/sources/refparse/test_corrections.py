@@ -1212,3 +1212,33 @@ def test_names_printed_each_family_first_with_full_stops_stay_names() -> None:
     text = "Osei and Ngata, Circ. Res. (2002) 90:1243-1250"
     labels = _labelled(text, [("Osei", _A), ("Res", _C), ("(", _O), ("2002", _D), (")", _O)])
     assert _T not in _fields(text, labels)
+
+
+def test_the_words_after_an_author_date_date_read_as_an_imprint_are_the_title() -> None:
+    _L = Label.LOCATION
+    text = "Osei, K., & Ngata, A. (2009). Médecine du sport. Maloine."
+    labels = _labelled(text, [("Osei", _A), (".", _O), ("(", _O), ("2009", _D), (")", _O),
+                              ("Médecine", _L), ("Maloine", _L), (".", _O)])  # fmt: skip
+    labels[1:9] = [_A] * 8
+    fields = _fields(text, labels)
+    assert fields[_T] == "Médecine du sport"
+    text = "OSEI, K. (2009), Repenser la ville, Lyon, PUL."
+    labels = _labelled(text, [("OSEI", _A), ("(", _O), ("2009", _D), (")", _O),
+                              ("Repenser", Label.EDITOR), (",", _O), ("Lyon", _L), (",", _O),
+                              ("PUL", Label.PUBLISHER), (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "Repenser la ville"
+
+
+def test_an_imprint_or_a_venue_after_an_author_date_date_stays_as_read() -> None:
+    _L = Label.LOCATION
+    text = "Osei, K. (2009). New York: Avon."
+    labels = _labelled(text, [("Osei", _A), ("(", _O), ("2009", _D), (")", _O), ("New", _L),
+                              (":", _O), ("Avon", Label.PUBLISHER), (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _T not in _fields(text, labels)
+    text = "Osei K., Ngata A. 1993, SPIE, 1495, 594"
+    labels = _labelled(text, [("Osei", _A), ("1993", _D), (",", _O), ("SPIE", Label.PUBLISHER),
+                              (",", _O), ("1495", Label.VOLUME), (",", _O),
+                              ("594", Label.PAGES)])  # fmt: skip
+    assert _T not in _fields(text, labels)
