@@ -53,6 +53,7 @@ from cite_sentinel.core.sources.refparse.corrections.titles import (
     name_of_a_link,
     number_read_as_titles_last_sentence,
     place_and_publisher_after_title,
+    place_in_a_title_read_before_its_journal,
     publisher_after_title,
     title_after_the_date_read_as_other,
     title_before_in,
@@ -158,6 +159,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         locators_after_venue,
         title_ends_at_an_open_bracket,
         title_after_the_date_read_as_other,
+        place_in_a_title_read_before_its_journal,
     ):
         labelling = correction(tokens, labelling)
     return labelling

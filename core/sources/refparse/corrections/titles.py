@@ -761,3 +761,41 @@ def _sentence_end(tokens: Sequence[Token], index: int) -> bool:
     if text == ":":
         return True
     return text in ".?!" and index > 0 and not is_initial(tokens[index - 1].text)
+
+
+def place_in_a_title_read_before_its_journal(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """A place at the end of an article's title, after its comma, read as a place of
+    publication before the journal ("… in two alpine talus slopes, Valais, Swiss Alps.
+    Geomorphology 132", "… circular na região de Colônia: Santo Amaro, São Paulo. Boletim da
+    Sociedade Brasileira de Geologia, v. 3(10)"): a journal has no place of publication, so
+    where the venue read after the place has a volume or an issue and no publisher was read,
+    the place is the title's. A book's place before its publisher ("…, Rome, American Academy
+    in Rome, 1979") has no volume after it and stays the place."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    if title is None or Label.PUBLISHER in labels:
+        return labelling
+    comma = title[1] + 1
+    place = first_run(labels, Label.LOCATION)
+    if place is None or place[0] != comma + 1 or tokens[comma].text != ",":
+        return labelling
+    last = place[1]
+    while last > place[0] and not tokens[last].is_word:
+        last -= 1
+    venue = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if (
+        venue is None
+        or labels[venue] is not Label.CONTAINER
+        or tokens[last + 1].text not in ",.:"  # "Physics ,Nonlin -earDynamics": a word cut
+        or words_between(tokens, place[0], last + 1) > _PLACE_WORDS
+        or not any(label in (Label.VOLUME, Label.ISSUE) for label in labels[venue:])
+    ):
+        return labelling
+    for index in range(comma, last + 1):
+        labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_PLACE_WORDS = 4  # words of a place at a title's end ("Valais, Swiss Alps", "Czech Republic")

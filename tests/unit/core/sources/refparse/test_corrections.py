@@ -1242,3 +1242,26 @@ def test_an_imprint_or_a_venue_after_an_author_date_date_stays_as_read() -> None
                               (",", _O), ("1495", Label.VOLUME), (",", _O),
                               ("594", Label.PAGES)])  # fmt: skip
     assert _T not in _fields(text, labels)
+
+
+def test_a_place_ending_an_articles_title_before_its_journal_is_the_titles() -> None:
+    _L, _V = Label.LOCATION, Label.VOLUME
+    text = "Osei, K. (2011) Frost in two talus slopes, Valais, Swiss Alps. Geomorphology 132: 208"
+    labels = _labelled(text, [("Osei", _A), ("(", _O), ("2011", _D), (")", _O), ("Frost", _T),
+                              (",", _O), ("Valais", _L), (".", _O), ("Geomorphology", _C),
+                              ("132", _V), (":", _O), ("208", Label.PAGES)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    fields = _fields(text, labels)
+    assert fields[_T] == "Frost in two talus slopes , Valais , Swiss Alps"
+    assert fields[_C] == "Geomorphology"
+
+
+def test_a_books_place_before_its_publisher_stays_the_place() -> None:
+    _L = Label.LOCATION
+    text = "Osei, K., Annals of the Gold Coast, Rome, American Academy in Rome, 1979."
+    labels = _labelled(text, [("Osei", _A), (",", _O), ("Annals", _T), (",", _O), ("Rome", _L),
+                              (",", _O), ("American", _C), (",", _O), ("1979", _D)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    fields = _fields(text, labels)
+    assert fields[_T] == "Annals of the Gold Coast"
+    assert fields[_L] == "Rome"
