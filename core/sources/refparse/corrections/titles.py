@@ -799,3 +799,48 @@ def place_in_a_title_read_before_its_journal(
 
 
 _PLACE_WORDS = 4  # words of a place at a title's end ("Valais, Swiss Alps", "Czech Republic")
+
+
+def publisher_read_as_titles_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's or report's publisher printed after its title and before its place, as
+    Harvard's "Title. Publisher, Place." has it ("… Using the GASB 34 Model. Government Finance
+    Officers Association, Chicago.", "… History by the Lake. Cityscape Holdings Inc., Toronto."),
+    read as the title's last sentence: where no venue or publisher was read and the place
+    follows the title, a last sentence (or, with none, a last part after a comma) that names
+    an organisation is the publisher."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    if title is None or Label.CONTAINER in labels or Label.PUBLISHER in labels:
+        return labelling
+    first, last = title
+    place = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if (
+        place is None
+        or labels[place] is not Label.LOCATION
+        or all(token.text != "," for token in tokens[last + 1 : place])
+    ):
+        return labelling
+    ends = [i for i in range(first + 1, last) if _sentence_end(tokens, i) and tokens[i].text == "."]
+    commas = [i for i in range(first + 1, last) if tokens[i].text == ","]
+    boundary = (ends or commas or [None])[-1]
+    if boundary is None or words_between(tokens, first, boundary) < TITLE_WORDS:
+        return labelling
+    tail = [i for i in range(boundary + 1, last + 1) if tokens[i].is_word]
+    if (
+        not tail
+        or len(tail) > _PUBLISHER_NAME_LENGTH
+        or not tokens[tail[0]].text[:1].isupper()
+        or not any(tokens[i].text.lower() in _ORGANISATION_WORDS for i in tail)
+    ):
+        return labelling
+    labels[boundary] = Label.OTHER
+    for index in range(boundary + 1, last + 1):
+        labels[index] = Label.PUBLISHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+# Words that name an organisation that publishes: the lexicon's publishers' words and a few
+# that name bodies more often than presses ("Association", "Society", "Holdings").
+_ORGANISATION_WORDS = PUBLISHER_WORDS | {
+    "association", "society", "holdings", "partnership", "fund", "trust", "federation"
+}  # fmt: skip

@@ -1265,3 +1265,23 @@ def test_a_books_place_before_its_publisher_stays_the_place() -> None:
     fields = _fields(text, labels)
     assert fields[_T] == "Annals of the Gold Coast"
     assert fields[_L] == "Rome"
+
+
+def test_a_publisher_read_as_a_titles_last_sentence_before_its_place_is_the_publisher() -> None:
+    _L = Label.LOCATION
+    text = "Osei, K., 2001. Counting the Harvest: A Primer. Ghana Farmers Association, Kumasi."
+    labels = _labelled(text, [("Osei", _A), (",", _O), ("2001", _D), (".", _O), ("Counting", _T),
+                              (",", _O), ("Kumasi", _L), (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    fields = _fields(text, labels)
+    assert fields[_T] == "Counting the Harvest : A Primer"
+    assert fields[Label.PUBLISHER] == "Ghana Farmers Association"
+
+
+def test_a_titles_last_sentence_before_a_place_that_names_no_body_stays_the_titles() -> None:
+    _L = Label.LOCATION
+    text = "Osei, K., 2001. Counting the Harvest. A Primer for Farmers, Kumasi."
+    labels = _labelled(text, [("Osei", _A), (",", _O), ("2001", _D), (".", _O), ("Counting", _T),
+                              (",", _O), ("Kumasi", _L), (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "Counting the Harvest . A Primer for Farmers"
