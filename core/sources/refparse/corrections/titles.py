@@ -844,3 +844,49 @@ def publisher_read_as_titles_end(tokens: Sequence[Token], labelling: Labelling) 
 _ORGANISATION_WORDS = PUBLISHER_WORDS | {
     "association", "society", "holdings", "partnership", "fund", "trust", "federation"
 }  # fmt: skip
+
+
+def title_ends_at_a_double_slash(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """GOST's "//" between a work and what it is published in ("Miscellanae archaeologica //
+    Eurasia septentrionalis antiqua. Helsinki, 1931.", "Приказанская культура // САИ. 1980."):
+    the title ends before it, names read on up to it end at their last initial, and the words
+    after it up to their sentence's end, read as the title or as names, are the venue."""
+    labels = list(labelling.labels)
+    mark = next(
+        (
+            i
+            for i in range(1, len(tokens) - 2)
+            if tokens[i].text == tokens[i + 1].text == "/" and tokens[i].end == tokens[i + 1].start
+        ),
+        None,
+    )
+    if mark is None or labels[mark - 1] not in (Label.TITLE, Label.AUTHOR):
+        return labelling
+    start = mark
+    while start > 0 and labels[start - 1] is labels[mark - 1]:
+        start -= 1
+    if labels[mark - 1] is Label.AUTHOR:
+        initials = [
+            i
+            for i in range(start, mark - 1)
+            if is_initial(tokens[i].text) and tokens[i + 1].text == "."
+        ]
+        if not initials or words_between(tokens, initials[-1] + 2, mark) < 1:
+            return labelling
+        start = initials[-1] + 2
+    if Label.TITLE in labels[:start] or words_between(tokens, start, mark) < 1:
+        return labelling
+    venue = mark + 2
+    stop = venue
+    while stop < len(tokens) and labels[stop] in (Label.TITLE, Label.AUTHOR, Label.CONTAINER):
+        if _sentence_end(tokens, stop) and tokens[stop].text != ":":
+            break
+        stop += 1
+    if words_between(tokens, venue, stop) < 1:
+        return labelling
+    for index in range(start, mark):
+        labels[index] = Label.TITLE
+    labels[mark] = labels[mark + 1] = Label.OTHER
+    for index in range(venue, stop):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)

@@ -1285,3 +1285,28 @@ def test_a_titles_last_sentence_before_a_place_that_names_no_body_stays_the_titl
                               (",", _O), ("Kumasi", _L), (".", _O)])  # fmt: skip
     labels[1:4] = [_A] * 3
     assert _fields(text, labels)[_T] == "Counting the Harvest . A Primer for Farmers"
+
+
+def test_a_title_ends_at_gosts_double_slash_and_what_it_is_published_in_is_the_venue() -> None:
+    text = "Петров И.И. Курганы у реки // Вестник археологии. М., 1976. Вып. 3."
+    labels = _labelled(text, [("Петров", _A), ("Курганы", _T), (".", _O), ("М", Label.LOCATION),
+                              (",", _O), ("1976", _D), (".", _O)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Курганы у реки"
+    assert fields[_C] == "Вестник археологии"
+    # names read on up to the mark end at their last initial
+    text = "Петров И.И. Курганы у реки // КСИА. 1986."
+    labels = [_A] * 11 + [_O, _D, _O]  # "Петров И . И . Курганы у реки / / КСИА" as names
+    fields = _fields(text, labels)
+    assert fields[_A] == "Петров И . И ."
+    assert fields[_T] == "Курганы у реки"
+    assert fields[_C] == "КСИА"
+
+
+def test_a_slash_in_a_title_or_a_link_ends_nothing() -> None:
+    text = "Osei, K. Input/output and/or the sea. Accra: Sankofa, 2004."
+    labels = _labelled(text, [("Osei", _A), ("Input", _T), (".", _O), ("Accra", Label.LOCATION),
+                              (":", _O), ("Sankofa", Label.PUBLISHER), (",", _O),
+                              ("2004", _D)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "Input / output and / or the sea"
