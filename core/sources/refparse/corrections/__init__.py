@@ -47,6 +47,7 @@ from cite_sentinel.core.sources.refparse.corrections.quotes import (
 from cite_sentinel.core.sources.refparse.corrections.titles import (
     edition_read_into_title,
     editors_read_into_title,
+    genre_read_into_title,
     imprint_read_as_title,
     imprint_read_into_title,
     locator_read_into_title,
@@ -114,6 +115,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         parts_of_an_east_asian_reference,
         east_asian_title_ends_at_its_full_stop,
         edition_read_into_title,
+        genre_read_into_title,
         number_read_as_titles_last_sentence,
         title_run_into_venue,
         title_read_on_as_venue,

@@ -1310,3 +1310,32 @@ def test_a_slash_in_a_title_or_a_link_ends_nothing() -> None:
                               ("2004", _D)])  # fmt: skip
     labels[1:4] = [_A] * 3
     assert _fields(text, labels)[_T] == "Input / output and / or the sea"
+
+
+def test_what_kind_of_work_it_is_read_as_the_titles_end_is_its_genre() -> None:
+    text = "Osei, K., 2002, Savings under uncertainty, working paper, University of Ghana."
+    labels = _labelled(text, [("Osei", _A), (",", _O), ("2002", _D), (",", _O), ("Savings", _T),
+                              (",", _O), ("University", Label.PUBLISHER), (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    labels[10:13] = [_T] * 3  # ", working paper" read on as the title
+    fields = _fields(text, labels)
+    assert fields[_T] == "Savings under uncertainty"
+    assert fields[Label.GENRE] == "working paper"
+    text = "Osei, K. Descent methods for splines. Technical Report TR93-3, Ghana University, 1993."
+    labels = _labelled(text, [("Osei", _A), ("Descent", _T), (",", _O),
+                              ("Ghana", Label.PUBLISHER), (",", _O), ("1993", _D)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "Descent methods for splines"
+
+
+def test_a_title_that_names_a_report_or_letters_like_a_degree_keeps_them() -> None:
+    text = "Osei K. Sequence analysis of ribonucleases HII, III, PH and D. Nucl Acids Res 1997; 25"
+    labels = _labelled(text, [("Osei", _A), ("Sequence", _T), (".", _O), ("Nucl", _C),
+                              ("1997", _D), (";", _O), ("25", Label.VOLUME)])  # fmt: skip
+    assert _fields(text, labels)[_T] == "Sequence analysis of ribonucleases HII , III , PH and D"
+    text = "Osei, K. (2001). The annual report of the Gold Coast. Accra: Sankofa."
+    labels = _labelled(text, [("Osei", _A), ("(", _O), ("2001", _D), (")", _O), ("The", _T),
+                              (".", _O), ("Accra", Label.LOCATION), (":", _O),
+                              ("Sankofa", Label.PUBLISHER), (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "The annual report of the Gold Coast"
