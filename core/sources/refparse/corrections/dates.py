@@ -191,7 +191,7 @@ def years_in_venue_or_title(tokens: Sequence[Token], labelling: Labelling) -> La
     1970. Basingstoke: Palgrave, 2005"), where a year no earlier follows it. Vancouver's
     "Biochim Biophys Acta 2000; 1502:95" keeps its date: the number after it is smaller. So
     too a year ending a title after the date printed in its author-date place ("(2020).
-    Global tuberculosis report 2020.")."""
+    Global tuberculosis report 2020.", "(1999). Mental health: … depression, 1998.")."""
     labels = list(labelling.labels)
     runs = _runs(labels, Label.DATE)
     for index, run in enumerate(runs):
@@ -209,6 +209,12 @@ def years_in_venue_or_title(tokens: Sequence[Token], labelling: Labelling) -> La
             _year_from(tokens, other, 0) for other in runs[:index]
         ):
             labels[run[0]] = Label.TITLE  # "(2020). Global tuberculosis report 2020."
+            continue
+        elif _date_after_titles_comma(tokens, labels, run) and _another_year_before(
+            tokens, run, runs[:index]
+        ):
+            for inside in range(run[0] - 1, run[1] + 1):
+                labels[inside] = Label.TITLE  # "(1999). … on depression, 1998. Canberra"
             continue
         else:
             continue
@@ -326,6 +332,22 @@ def _year_ends(
     )
 
 
+def _date_after_titles_comma(
+    tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
+) -> bool:
+    """A date run after the title's last word and comma that ends the title's sentence: "… A
+    report focusing on depression, 1998.", "… Total Diet Study, September 1991-December
+    1996."."""
+    first, last = run
+    return (
+        first >= 2
+        and tokens[first - 1].text == ","
+        and labels[first - 2] is Label.TITLE
+        and tokens[first - 2].is_word
+        and (last + 1 == len(tokens) or tokens[last + 1].text == ".")
+    )
+
+
 def _year_span_after_venue(
     tokens: Sequence[Token], labels: Sequence[Label], run: tuple[int, int]
 ) -> tuple[int, int] | None:
@@ -341,6 +363,21 @@ def _year_span_after_venue(
         return None
     span = "".join(token.text for token in tokens[first:close])
     return (first - 1, close) if _YEAR_SPAN.fullmatch(span) else None
+
+
+def _another_year_before(
+    tokens: Sequence[Token], run: tuple[int, int], before: Sequence[tuple[int, int]]
+) -> bool:
+    """Whether a date run before `run` holds a year and none of `run`'s years: a title's
+    "…, March 1913" after the date 1913 may be the date's month."""
+    years = {t.text for t in tokens[run[0] : run[1] + 1] if YEAR_ALONE.fullmatch(t.text)}
+    earlier = {
+        t.text
+        for other in before
+        for t in tokens[other[0] : other[1] + 1]
+        if YEAR_ALONE.fullmatch(t.text)
+    }
+    return bool(earlier) and not years & earlier
 
 
 def _year_from(tokens: Sequence[Token], run: tuple[int, int], earliest: int) -> bool:

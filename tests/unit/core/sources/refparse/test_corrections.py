@@ -1339,3 +1339,20 @@ def test_a_title_that_names_a_report_or_letters_like_a_degree_keeps_them() -> No
                               ("Sankofa", Label.PUBLISHER), (".", _O)])  # fmt: skip
     labels[1:4] = [_A] * 3
     assert _fields(text, labels)[_T] == "The annual report of the Gold Coast"
+
+
+def test_a_year_ending_a_title_after_its_comma_and_an_author_date_date_is_the_titles() -> None:
+    _L = Label.LOCATION
+    text = "Ghana Health Service. (1999). Mental health: A report on depression, 1998. Accra: GHS."
+    labels = _labelled(text, [("Ghana", _A), (".", _O), ("1999", _D), (")", _O), ("Mental", _T),
+                              (",", _O), ("1998", _D), (".", _O), ("Accra", _L), (":", _O),
+                              ("GHS", Label.PUBLISHER), (".", _O)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Mental health : A report on depression , 1998"
+    assert fields[_D] == "1999"
+    # the same year as the date may be the date's month: left as read
+    text = "Ghana Health Service. 1913. Report on operations, March 1913. Accra: GHS."
+    labels = _labelled(text, [("Ghana", _A), (".", _O), ("1913", _D), (".", _O), ("Report", _T),
+                              (",", _O), ("March", _D), (".", _O), ("Accra", _L), (":", _O),
+                              ("GHS", Label.PUBLISHER), (".", _O)])  # fmt: skip
+    assert _fields(text, labels)[_T] == "Report on operations"
