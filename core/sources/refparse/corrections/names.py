@@ -479,7 +479,15 @@ def name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> La
     if tokens[last + 1].text != "." or not family.text[0].isupper() or is_initial(family.text):
         return labelling
     if _opens_abbreviated_venue(tokens, labels, last + 2):  # "C. H. Bennett, J. Comput. Phys."
-        labels[last] = labels[last + 1] = labels[last + 2] = Label.CONTAINER
+        start = last
+        while (
+            start - 2 > first
+            and tokens[start - 1].text == "."
+            and is_initial(tokens[start - 2].text)
+        ):
+            start -= 2  # "A. Kolmogoroff, C. R. Acad. Sci.": the journal's initials, all of them
+        for index in range(start, last + 3):
+            labels[index] = Label.CONTAINER
         return Labelling(tuple(labels), labelling.confidence)
     labels[last + 1] = labels[last + 2] = Label.AUTHOR
     return Labelling(tuple(labels), labelling.confidence)

@@ -1356,3 +1356,15 @@ def test_a_year_ending_a_title_after_its_comma_and_an_author_date_date_is_the_ti
                               (",", _O), ("March", _D), (".", _O), ("Accra", _L), (":", _O),
                               ("GHS", Label.PUBLISHER), (".", _O)])  # fmt: skip
     assert _fields(text, labels)[_T] == "Report on operations"
+
+
+def test_a_journal_opening_with_initials_after_given_first_names_takes_all_of_them() -> None:
+    # "C. R. Acad. Sci." (Comptes rendus) after "A. Kolmogoroff,", read as one more name
+    text = "K. Osei, C. R. Acad. Sci., 30, 301-305 (1941)."
+    labels = _labelled(text, [("K", _A), ("Acad", _C), (",", _O), ("30", Label.VOLUME),
+                              (",", _O), ("301-305", Label.PAGES), ("(", _O), ("1941", _D),
+                              (")", _O)])  # fmt: skip
+    labels[7] = _O  # the labeller ended the names at "R"
+    fields = _fields(text, labels)
+    assert fields[_A] == "K . Osei ,"
+    assert fields[_C].startswith("C . R . Acad . Sci")
