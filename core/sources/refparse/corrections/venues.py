@@ -43,6 +43,7 @@ _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's 
 _ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
 _TITLE_CASE_JOURNAL_WORDS = 4  # words of a journal's name known by its case and volume alone
 _VENUE_ALONE = 20  # times a word is written in venues' names to be a journal's name alone
+_VENUE_SOMETIMES = 5  # … or fewer, where it is written more in venues' names than in titles
 
 
 def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -141,9 +142,7 @@ def journal_run_into_sentence_case_title(
         return labelling
     first, last = run
     after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
-    if after is None or labels[after] is not Label.DATE:
-        return labelling
-    if not any(labels[i] is Label.VOLUME for i in range(after + 1, min(len(tokens), after + 6))):
+    if after is None or not _journals_numbers_at(tokens, labels, after, title is not None):
         return labelling
     words = [i for i in range(first, last + 1) if tokens[i].is_word]
     lower = [i for i in words if tokens[i].text[:1].islower()]
@@ -311,6 +310,24 @@ def _short_venue_or_unknown_word(text: str) -> bool:
     return _short_venue_word(text) or (text.istitle() and mostly_a_venues_word(text))
 
 
+def _journals_numbers_at(
+    tokens: Sequence[Token], labels: Sequence[Label], after: int, titled: bool
+) -> bool:
+    """Whether a journal's numbers start at `after`: its date and then a volume ("1995; 63:
+    1284-6", "(1988) 64(5)"), or after a title read, Vancouver's volume, colon and pages
+    ("… neck pain Rheumatology 38:143-147, 1999"; a venue read alone, "Journal of molecular
+    Biology, 98 : 503-517", keeps its words)."""
+    if labels[after] is Label.DATE:
+        return any(labels[i] is Label.VOLUME for i in range(after + 1, min(len(tokens), after + 6)))
+    return (
+        titled
+        and labels[after] is Label.VOLUME
+        and after + 2 < len(tokens)
+        and tokens[after + 1].text == ":"
+        and labels[after + 2] is Label.PAGES
+    )
+
+
 def _journal_words(tokens: Sequence[Token], journal: Sequence[int]) -> bool:
     """Whether capitalised words after a title name a journal: two or more, one of them a
     journal's word or a word no dictionary holds ("Fertil Steril"), or one alone that is an
@@ -323,6 +340,7 @@ def _journal_words(tokens: Sequence[Token], journal: Sequence[int]) -> bool:
         return (
             (len(text) >= 2 and text.isupper() and lower not in PLACE_WORDS)
             or venue_count(lower) >= _VENUE_ALONE
+            or (venue_count(lower) >= _VENUE_SOMETIMES and mostly_a_venues_word(text))
             or word_count(lower) == 0
         )
     return any(

@@ -1368,3 +1368,29 @@ def test_a_journal_opening_with_initials_after_given_first_names_takes_all_of_th
     fields = _fields(text, labels)
     assert fields[_A] == "K . Osei ,"
     assert fields[_C].startswith("C . R . Acad . Sci")
+
+
+def test_a_one_word_journal_after_a_sentence_case_title_before_its_numbers_is_the_venue() -> None:
+    _V, _P = Label.VOLUME, Label.PAGES
+    # written more often in journals' names than in titles, though not often: "Phytochemistry"
+    text = "Osei KK, Ngata W. Alkaloids in tissues of the poppy Phytochemistry 1982; 21:219"
+    labels = _labelled(text, [("Osei", _A), (".", _O), ("Alkaloids", _T), ("1982", _D),
+                              (";", _O), ("21", _V), (":", _O), ("219", _P)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Alkaloids in tissues of the poppy"
+    assert fields[_C] == "Phytochemistry"
+    # Vancouver's volume, colon and pages, the date after them
+    text = "Osei AR, Ngata E. A review of acupuncture for neck pain Rheumatology 38:143-7, 1999."
+    labels = _labelled(text, [("Osei", _A), (".", _O), ("A", _T), ("38", _V), (":", _O),
+                              ("143-7", _P), (",", _O), ("1999", _D), (".", _O)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "A review of acupuncture for neck pain"
+    assert fields[_C] == "Rheumatology"
+
+
+def test_a_journal_read_alone_before_its_volume_and_pages_keeps_its_words() -> None:
+    _V, _P = Label.VOLUME, Label.PAGES
+    text = "Osei, Journal of molecular Biology, 98 : 503-517, 1975"
+    labels = _labelled(text, [("Osei", _A), (",", _O), ("Journal", _C), (",", _O), ("98", _V),
+                              (":", _O), ("503-517", _P), (",", _O), ("1975", _D)])  # fmt: skip
+    assert _fields(text, labels)[_C] == "Journal of molecular Biology"
