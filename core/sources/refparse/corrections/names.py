@@ -118,7 +118,11 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
     first, last = run
     parts = _comma_parts(tokens, first, last + 1)
     for position, (start, stop) in enumerate(parts[1:], start=1):
-        words = [tokens[index] for index in range(start, stop) if tokens[index].is_word]
+        words = [
+            tokens[index]
+            for index in range(start, stop)
+            if tokens[index].is_word and not _a_tags_name(tokens, index)
+        ]
         prose = [
             word
             for word in words
@@ -147,6 +151,16 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
                 labels[inside] = Label.TITLE
         return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def _a_tags_name(tokens: Sequence[Token], index: int) -> bool:
+    """Whether the word at `index` names a markup tag ("<italic>etal.</italic>"), no word of
+    the reference's."""
+    return (
+        0 < index < len(tokens) - 1
+        and tokens[index - 1].text in ("<", "/")
+        and tokens[index + 1].text == ">"
+    )
 
 
 def _reads_as_a_title(tokens: Sequence[Token], start: int, stop: int, after_inverted: bool) -> bool:

@@ -1394,3 +1394,12 @@ def test_a_journal_read_alone_before_its_volume_and_pages_keeps_its_words() -> N
     labels = _labelled(text, [("Osei", _A), (",", _O), ("Journal", _C), (",", _O), ("98", _V),
                               (":", _O), ("503-517", _P), (",", _O), ("1975", _D)])  # fmt: skip
     assert _fields(text, labels)[_C] == "Journal of molecular Biology"
+
+
+def test_a_markup_tag_among_the_names_is_no_prose_that_ends_them() -> None:
+    text = "Osei RB, Ngata HJ, Mensah K <italic>etal.</italic> 2000. Roots of change. Ecology 10: 4"
+    labels = _labelled(text, [("Osei", _A), ("2000", _D), (".", _O), ("Roots", _T), (".", _O),
+                              ("Ecology", _C), ("10", Label.VOLUME), (":", _O),
+                              ("4", Label.PAGES)])  # fmt: skip
+    labels[labels.index(_D) - 1] = _O  # "</italic>"'s closing mark
+    assert "Mensah K" in _fields(text, labels)[_A]
