@@ -236,12 +236,34 @@ def journal_abbreviations_read_as_title_end(
         start -= 1
         while start > first and tokens[start].text == ".":
             start -= 1
+    if start == last and _an_abbreviation_alone(tokens, first, last):
+        labels[last - 1] = Label.OTHER  # "… La flore. Port. Acta Biol. B": the title's end
+        start = last - 1
     before = tokens[start].text  # the title's last word: in lower case, or an acronym
-    if start == last or not before.isalpha() or not (before.islower() or before.isupper()):
+    if start == last or not (before == "." or before.isalpha()):
+        return labelling
+    if before != "." and not (before.islower() or before.isupper()):
         return labelling
     for index in range(start + 1, venue[0]):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _an_abbreviation_alone(tokens: Sequence[Token], first: int, last: int) -> bool:
+    """Whether the title's last word, a capitalised word short enough to be cut short, is a
+    sentence of its own, between two full stops ("… du Portugal. I. La flore. Port."): no
+    title ends so; a journal's first abbreviation does."""
+    text = tokens[last].text
+    return (
+        last - 2 > first
+        and last + 1 < len(tokens)
+        and tokens[last - 1].text == "."
+        and tokens[last + 1].text == "."
+        and text.isalpha()
+        and text.istitle()
+        and 2 <= len(text) <= _ABBREVIATION_LETTERS + 1
+        and not is_initial(tokens[last - 2].text)
+    )
 
 
 def _short_venue_word(text: str) -> bool:

@@ -1403,3 +1403,16 @@ def test_a_markup_tag_among_the_names_is_no_prose_that_ends_them() -> None:
                               ("4", Label.PAGES)])  # fmt: skip
     labels[labels.index(_D) - 1] = _O  # "</italic>"'s closing mark
     assert "Mensah K" in _fields(text, labels)[_A]
+
+
+def test_a_journals_first_abbreviation_alone_as_a_titles_last_sentence_opens_the_venue() -> None:
+    text = "Osei F. 1970. Algues marines du Ghana. I. La flore. Gha. Acta Biol. B 10:137-555."
+    labels = _labelled(text, [("Osei", _A), (".", _O), ("1970", _D), (".", _O), ("Algues", _T),
+                              (".", _O), ("Acta", _C), ("10", Label.VOLUME), (":", _O),
+                              ("137-555", Label.PAGES), (".", _O)])  # fmt: skip
+    labels[labels.index(_C) - 1] = _O
+    for index in range(5, labels.index(_C) - 1):
+        labels[index] = _T  # the title read on over "Gha"
+    fields = _fields(text, labels)
+    assert fields[_T] == "Algues marines du Ghana . I . La flore"
+    assert fields[_C].startswith("Gha . Acta Biol")
