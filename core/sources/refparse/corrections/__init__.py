@@ -14,6 +14,7 @@ from cite_sentinel.core.sources.refparse.corrections.dates import (
     date_read_into_title,
     day_after_month,
     year_read_into_title,
+    year_span_ending_a_title,
     year_span_read_as_numbers,
     years_in_venue_or_title,
 )
@@ -166,6 +167,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         title_ends_at_an_open_bracket,
         title_after_the_date_read_as_other,
         place_in_a_title_read_before_its_journal,
+        year_span_ending_a_title,
     ):
         labelling = correction(tokens, labelling)
     return labelling

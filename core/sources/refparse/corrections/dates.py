@@ -20,6 +20,7 @@ from cite_sentinel.core.sources.refparse.tokens import Token
 
 _CLOSER_OF = {"(": ")", "[": "]"}
 _YEAR_SPAN = re.compile(rf"{YEAR}[-‐‑–—](?:{YEAR})?")  # "1896-1970", "1885–"
+_SUBJECT_YEARS = re.compile(rf"({YEAR})[-–]({YEAR})")  # "1848-1918": two whole years
 _TITLE_WORDS_BEFORE_YEAR = 2  # words a title keeps before a date read into it
 # Words after which a year is the title's own ("the 2010 census", "since 1945").
 _SMALL_WORDS = frozenset(
@@ -399,3 +400,30 @@ def _runs(labels: Sequence[Label], label: Label) -> list[tuple[int, int]]:
         else:
             runs.append((index, index))
     return runs
+
+
+def year_span_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The years a book's subject spans, after its title's comma ("Education and Middle Class
+    Society in Imperial Austria, 1848-1918. West Lafayette, 1998.", "… in Revolution,
+    1917-1921 (Oxford: Clarendon Press, 1989)"), read as pages: where no volume was read and
+    the work's date is no earlier than the span's end, the span is the title's."""
+    labels = list(labelling.labels)
+    if Label.VOLUME in labels or Label.ISSUE in labels:
+        return labelling
+    for index in range(2, len(tokens)):
+        span = _SUBJECT_YEARS.fullmatch(tokens[index].text)
+        if (
+            span is None
+            or labels[index] is not Label.PAGES
+            or tokens[index - 1].text != ","
+            or labels[index - 2] is not Label.TITLE
+            or not tokens[index - 2].is_word
+            or int(span[1]) >= int(span[2])
+        ):
+            continue
+        dates = [i for i, label in enumerate(labels) if label is Label.DATE]
+        if not any(_year_from(tokens, (i, i), int(span[2])) for i in dates):
+            return labelling
+        labels[index - 1] = labels[index] = Label.TITLE
+        return Labelling(tuple(labels), labelling.confidence)
+    return labelling

@@ -1416,3 +1416,20 @@ def test_a_journals_first_abbreviation_alone_as_a_titles_last_sentence_opens_the
     fields = _fields(text, labels)
     assert fields[_T] == "Algues marines du Ghana . I . La flore"
     assert fields[_C].startswith("Gha . Acta Biol")
+
+
+def test_the_years_a_books_subject_spans_after_its_titles_comma_are_the_titles() -> None:
+    _L, _P = Label.LOCATION, Label.PAGES
+    text = "Osei, K. Schools in the Gold Coast, 1848-1918. Accra, 1998."
+    labels = _labelled(text, [("Osei", _A), ("Schools", _T), (",", _O), ("1848-1918", _P),
+                              (".", _O), ("Accra", _L), (",", _O), ("1998", _D),
+                              (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "Schools in the Gold Coast , 1848-1918"
+    # pages of a chapter that look like years, in a work dated before them, stay pages
+    text = "Osei, K. Schools in the Gold Coast, 1848-1918. Accra, 1900."
+    labels = _labelled(text, [("Osei", _A), ("Schools", _T), (",", _O), ("1848-1918", _P),
+                              (".", _O), ("Accra", _L), (",", _O), ("1900", _D),
+                              (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_P] == "1848-1918"
