@@ -46,7 +46,7 @@ _SUPPLEMENTARY_PRIVATE = re.compile("[\U000f0000-\U0010ffff]")
 def plain_reference(raw: str) -> str:
     """The reference's text as the labeller reads it."""
     _, text = strip_label(whole_characters(raw).strip()[:LONGEST])
-    text = plain_text(text)
+    text = plain_text(_SAME_AUTHORS.sub("", text))  # before markup: "______." is no emphasis
     text = unicodedata.normalize("NFC", text).translate(_LIGATURES)
     text = _SUPPLEMENTARY_PRIVATE.sub(" ", text)  # a word processor's own marks: "󰡔…󰡕"
     text = _SAME_AUTHORS.sub("", _NOTE_FIRST.sub("", text))

@@ -757,3 +757,51 @@ def _whole_given_name(text: str) -> bool:
     """A given name written whole, hyphenated perhaps ("Randy", "Jean-Paul"; not "J", "JP")."""
     parts = text.split("-")
     return all(len(part) > 1 and part[0].isupper() and part[1:].islower() for part in parts)
+
+
+def names_after_a_same_author_rule(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference printed after a rule ("———. Steppenwolf. Translated by …", MLA's and
+    Chicago's same authors as the reference before) names no one at its start: the words read
+    as names or editors there, up to their sentence's end, are the title. (The rule itself is
+    taken off the text before it is read; the reader applies this where it was there.) Names
+    read further on are a translator's or an editor's after their mark, else no one's."""
+    labels = list(labelling.labels)
+    start = next((i for i, token in enumerate(tokens) if token.is_word), None)
+    if (
+        start is None
+        or labels[start] not in (Label.AUTHOR, Label.EDITOR)
+        or tokens[start].text.lower() in AND_WORDS | EDITOR_WORDS  # "———, and Haendel, V."
+        or (start > 0 and tokens[start - 1].text == ",")
+    ):
+        return labelling
+    read = labels[start]
+    stop = start
+    while stop < len(tokens) and labels[stop] is read and not _ends_a_sentence(tokens, stop):
+        stop += 1
+    for index in range(start, stop):
+        labels[index] = Label.TITLE
+    if stop < len(tokens) and labels[stop] is read:
+        labels[stop] = Label.OTHER
+    after = next((i for i in range(stop, len(tokens)) if tokens[i].is_word), None)
+    if (
+        after is not None
+        and labels[after] is Label.TITLE
+        and tokens[after].text.lower() in _ROLE_WORDS
+    ):
+        while after < len(tokens) and labels[after] is Label.TITLE:
+            labels[after] = Label.NOTE  # "Steppenwolf. Translated by Basil Creighton; …"
+            after += 1
+    for index in range(stop, len(tokens)):  # "On Christian Doctrine, trans. D. W. Robertson"
+        if labels[index] is Label.AUTHOR:
+            role = any(
+                token.text.lower() in _ROLE_WORDS for token in tokens[max(0, index - 3) : index]
+            )
+            labels[index] = (
+                Label.EDITOR if role or labels[index - 1] is Label.EDITOR else Label.OTHER
+            )
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _ends_a_sentence(tokens: Sequence[Token], index: int) -> bool:
+    """A full stop after a word longer than an initial."""
+    return tokens[index].text == "." and index > 0 and not is_initial(tokens[index - 1].text)

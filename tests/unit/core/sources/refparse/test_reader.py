@@ -456,3 +456,15 @@ def test_a_date_printed_day_month_year_with_slashes_gives_its_year() -> None:
         "ARBOUET, F. L'Oiseau-Mouche se pose à Paris. Lien social, 25/04/2013, pp. 16-18."
     )
     assert reference.year == 2013
+
+
+def test_a_reference_after_a_same_author_rule_names_no_one_and_opens_with_its_title() -> None:
+    for raw, title in (
+        ("———. Nightwalker. Translated by Ama Osei; revised by Kofi Mensah. Accra: Sankofa,"
+         " 1969.", "Nightwalker"),
+        ("———. Kwame Nkrumah. Edited by Ama Osei. Accra: Sankofa, 1956.", "Kwame Nkrumah"),
+        ("______. De civitate, ed. Kofi Mensah. Accra, 1962.", "De civitate"),
+    ):  # fmt: skip
+        reference = _read(raw)
+        assert reference.title == title, raw
+        assert not _families(reference), raw  # the list gives it the names of the one before

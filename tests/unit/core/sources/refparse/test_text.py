@@ -114,3 +114,9 @@ def test_a_word_processors_private_marks_around_a_title_are_no_text() -> None:
     )
     assert "\U000f0854" not in text and "\U000f0855" not in text
     assert "반도체 ." in text or "반도체." in text
+
+
+def test_a_same_author_rule_of_underscores_is_taken_off_before_markup() -> None:
+    raw = "______. De civitate, ed. Kofi Mensah. Accra, 1962."
+    assert repeats_authors(raw)
+    assert plain_reference(raw).startswith("De civitate")
