@@ -10,6 +10,7 @@ from cite_sentinel.core.lexicon import (
     EDITOR_WORDS,
     JOURNAL_WORDS,
     NAME_PARTICLES,
+    NAME_SUFFIXES,
 )
 from cite_sentinel.core.lexicon.words import name_counts, word_count
 from cite_sentinel.core.sources.reflist_people import parse_people
@@ -805,3 +806,64 @@ def names_after_a_same_author_rule(tokens: Sequence[Token], labelling: Labelling
 def _ends_a_sentence(tokens: Sequence[Token], index: int) -> bool:
     """A full stop after a word longer than an initial."""
     return tokens[index].text == "." and index > 0 and not is_initial(tokens[index - 1].text)
+
+
+def title_read_after_the_last_and(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """In a list of names with their initials first, the name after "and" is the last, so the
+    words read as names after its comma open the title: "M. Younis and S. Ali, Bright, Dark,
+    and Singular Solitons …" (the title read from "Dark"), "C. Misner, K. Thorne, and J.
+    Wheeler, Gravitation (Freeman, San Francisco, 1972)" (no title read; the bracket's names
+    are the publisher's). A suffix, an editor's mark or "et al." after the comma is the
+    names'."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None:
+        return labelling
+    first, last = run
+    if not (is_initial(tokens[first].text) and first + 1 <= last and tokens[first + 1].text == "."):
+        return labelling
+    joins = [
+        i
+        for i in range(first, last + 1)
+        if tokens[i].text.lower() in AND_WORDS and not _initial_at(tokens, i)  # not "A."
+    ]
+    if not joins or not _initials_then_family(tokens, joins[-1] + 1):
+        return labelling
+    end = next((i for i in range(joins[-1] + 1, last + 1) if tokens[i].text in ",;"), None)
+    if end is None or end + 1 > last or not tokens[end + 1].is_word:
+        return labelling
+    opening = tokens[end + 1].text.lower()
+    if opening in ("et", "al") or opening in NAME_SUFFIXES or opening in _ROLE_WORDS:
+        return labelling
+    stop = next((i for i in range(end + 1, last + 1) if tokens[i].text in "(["), last + 1)
+    title = first_run(labels, Label.TITLE)
+    if title is not None and title[0] > last + 2:
+        return labelling  # a title read further on: what lies between is not its opening
+    if title is None and any(label in LOCATOR_LABELS for label in labels[last + 1 :]):
+        return labelling  # a journal printed without a title ("…, and W. Plessas, Nuovo Cim.")
+    labels[end] = Label.OTHER
+    for index in range(end + 1, stop):
+        labels[index] = Label.TITLE
+    for index in range(stop, last + 1):
+        labels[index] = Label.PUBLISHER if tokens[index].is_word else Label.OTHER
+    if title is not None:
+        for index in range(stop, title[0]):
+            labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _initial_at(tokens: Sequence[Token], index: int) -> bool:
+    """Whether the word at `index` is an initial with its full stop ("A." is no Czech "a")."""
+    return (
+        is_initial(tokens[index].text) and index + 1 < len(tokens) and tokens[index + 1].text == "."
+    )
+
+
+def _initials_then_family(tokens: Sequence[Token], start: int) -> bool:
+    """Whether a name written initials first starts at `start`: "S. Ali", "J. R. Weeks"."""
+    index = start
+    while (
+        index + 1 < len(tokens) and is_initial(tokens[index].text) and tokens[index + 1].text == "."
+    ):
+        index += 2
+    return index > start and index < len(tokens) and tokens[index].is_word

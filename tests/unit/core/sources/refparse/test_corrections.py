@@ -1433,3 +1433,25 @@ def test_the_years_a_books_subject_spans_after_its_titles_comma_are_the_titles()
                               (".", _O)])  # fmt: skip
     labels[1:4] = [_A] * 3
     assert _fields(text, labels)[_P] == "1848-1918"
+
+
+def test_the_words_after_the_name_that_follows_and_open_the_title() -> None:
+    text = "K. Osei and A. Ngata, Bright, Dark, and Singular Waves, Waves in Media, 25, 549-555"
+    _V, _P = Label.VOLUME, Label.PAGES
+    labels = [_A] * 9 + [_O] + [_T] * 5 + [_O] + [_C] * 3 + [_O, _V, _O, _P]  # ", Bright" a name
+    fields = _fields(text, labels)
+    assert fields[_A] == "K . Osei and A . Ngata"
+    assert fields[_T] == "Bright , Dark , and Singular Waves"
+    text = "K. Osei, A. Ngata, and J. Mensah, Gravitation (Freeman, San Francisco, 1972)."
+    _L = Label.LOCATION
+    labels = [_A] * 16 + [_O, _L, _L, _O, _D, _O, _O]  # ", Gravitation (Freeman" read as names
+    fields = _fields(text, labels)
+    assert fields[_T] == "Gravitation"
+    assert fields[Label.PUBLISHER] == "Freeman"
+
+
+def test_a_suffix_or_et_al_after_the_name_that_follows_and_is_the_names() -> None:
+    text = "K. Osei and A. Ngata, Jr., Waves in Media, Accra, 1990."
+    labels = _labelled(text, [("K", _A), ("Waves", _T), (",", _O), ("Accra", Label.LOCATION),
+                              (",", _O), ("1990", _D), (".", _O)])  # fmt: skip
+    assert _fields(text, labels)[_T] == "Waves in Media"
