@@ -240,7 +240,7 @@ def names_end_after_the_last_and(tokens: Sequence[Token], labelling: Labelling) 
     first, last = run
     if not (is_initial(tokens[first].text) and first + 1 <= last and tokens[first + 1].text == "."):
         return labelling
-    joins = [i for i in range(first, last + 1) if tokens[i].text.lower() in AND_WORDS]
+    joins = _joins(tokens, first, last)
     if not joins:
         return labelling
     end = next((i for i in range(joins[-1] + 1, last + 1) if tokens[i].text in ",;"), None)
@@ -822,11 +822,7 @@ def title_read_after_the_last_and(tokens: Sequence[Token], labelling: Labelling)
     first, last = run
     if not (is_initial(tokens[first].text) and first + 1 <= last and tokens[first + 1].text == "."):
         return labelling
-    joins = [
-        i
-        for i in range(first, last + 1)
-        if tokens[i].text.lower() in AND_WORDS and not _initial_at(tokens, i)  # not "A."
-    ]
+    joins = _joins(tokens, first, last)
     if not joins or not _initials_then_family(tokens, joins[-1] + 1):
         return labelling
     end = next((i for i in range(joins[-1] + 1, last + 1) if tokens[i].text in ",;"), None)
@@ -850,6 +846,16 @@ def title_read_after_the_last_and(tokens: Sequence[Token], labelling: Labelling)
         for index in range(stop, title[0]):
             labels[index] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _joins(tokens: Sequence[Token], first: int, last: int) -> list[int]:
+    """Where "and" (in the languages names are joined in) stands between `first` and `last`;
+    an initial "A." is no Czech "a"."""
+    return [
+        i
+        for i in range(first, last + 1)
+        if tokens[i].text.lower() in AND_WORDS and not _initial_at(tokens, i)
+    ]
 
 
 def _initial_at(tokens: Sequence[Token], index: int) -> bool:
