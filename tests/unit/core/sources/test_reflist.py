@@ -289,3 +289,15 @@ def test_a_pdfs_list_that_reads_as_nothing_says_so_entry_by_entry() -> None:
     )
     assert not read.references
     assert [finding.code.value for finding in read.findings] == ["parse-error", "parse-error"]
+
+
+def test_a_reference_after_a_same_author_rule_takes_the_names_of_the_one_before() -> None:
+    text = (
+        "Mensah, Kwame. Harvest Songs. Accra: Sankofa, 1998.\n"
+        "———. Nightwalker. Translated by Ama Osei. Accra: Sankofa, 2001.\n"
+    )
+    read = read_reflist(text, "refs.txt")
+    first, second = read.references
+    assert second.title == "Nightwalker"
+    assert [person.family for person in second.people] == ["Mensah"]
+    assert first.title == "Harvest Songs"
