@@ -948,3 +948,84 @@ _GENRE_QUALIFIERS = frozenset(
      "msc", "research", "internal", "discussion"}
 )  # fmt: skip
 _GENRE_NOUNS = frozenset({"report", "rep", "paper", "thesis", "dissertation", "memo"})
+
+
+def species_name_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title ending with a species' Latin name in italics, read as the venue's opening
+    because journals are printed in italics too ("… in mallards <italic>(Anas
+    platyrhynchos).</italic> The Auk 125", "… the blackbird, <italic>Turdus merula</italic>.
+    Journal of Animal Ecology 60", "… brown trout <italic>Salmo trutta</italic> L. Molecular
+    Ecology 6"): a genus (capitalised) and its species (in lower case), in brackets perhaps,
+    with its authority's abbreviation after the italics perhaps, are the title's where the
+    venue goes on after them with its volume."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    venue = first_run(labels, Label.CONTAINER)
+    if title is None or venue is None or venue[0] <= title[1]:
+        return labelling
+    opening = next(
+        (i for i in range(title[1] + 1, venue[0] + 1) if _tag_at(tokens, i, closing=False)), None
+    )
+    if opening is None:
+        return labelling
+    index = opening + 3
+    index += tokens[index].text == "(" if index < len(tokens) else 0
+    if not _binomial_at(tokens, index):
+        return labelling
+    index += 2
+    while index < len(tokens) and tokens[index].text in ").":
+        index += 1
+    if not _tag_at(tokens, index, closing=True):
+        return labelling
+    index += 4
+    if index + 1 < len(tokens) and _AUTHORITY.fullmatch(tokens[index].text):
+        index += 2 if tokens[index + 1].text == "." else 1  # "L.", Linnaeus
+    while index < len(tokens) and tokens[index].text in ".,":
+        index += 1
+    if (
+        index >= len(tokens)
+        or labels[index] is not Label.CONTAINER
+        or not tokens[index].text[:1].isupper()
+        or Label.VOLUME not in labels[index:]
+    ):
+        return labelling
+    for inside in range(title[1] + 1, index):
+        labels[inside] = Label.TITLE
+    stop = index - 1
+    while stop > title[1] and tokens[stop].text in ".,":
+        labels[stop] = Label.OTHER
+        stop -= 1
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_ITALIC_TAGS = frozenset({"italic", "i", "em"})
+_AUTHORITY = re.compile(r"L|[A-Z][a-z]{0,3}")  # "L." (Linnaeus), "Lam.", "DC."
+
+
+def _tag_at(tokens: Sequence[Token], index: int, *, closing: bool) -> bool:
+    """Whether an italic tag opens (or closes) at `index`: "<italic>", "</italic>"."""
+    texts = [token.text for token in tokens[index : index + (4 if closing else 3)]]
+    if closing:
+        return (
+            len(texts) == 4
+            and texts[:2] == ["<", "/"]
+            and texts[2] in _ITALIC_TAGS
+            and texts[3] == ">"
+        )
+    return len(texts) == 3 and texts[0] == "<" and texts[1] in _ITALIC_TAGS and texts[2] == ">"
+
+
+def _binomial_at(tokens: Sequence[Token], index: int) -> bool:
+    """Whether a genus and its species stand at `index`: "Turdus merula", "Anas
+    platyrhynchos"."""
+    if index + 1 >= len(tokens):
+        return False
+    genus, species = tokens[index].text, tokens[index + 1].text
+    return (
+        genus.isalpha()
+        and genus.istitle()
+        and len(genus) >= 3
+        and species.isalpha()
+        and species.islower()
+        and len(species) >= 3
+    )

@@ -1455,3 +1455,25 @@ def test_a_suffix_or_et_al_after_the_name_that_follows_and_is_the_names() -> Non
     labels = _labelled(text, [("K", _A), ("Waves", _T), (",", _O), ("Accra", Label.LOCATION),
                               (",", _O), ("1990", _D), (".", _O)])  # fmt: skip
     assert _fields(text, labels)[_T] == "Waves in Media"
+
+
+def test_a_species_name_in_italics_ending_a_title_is_the_titles_not_the_venues() -> None:
+    _V, _P = Label.VOLUME, Label.PAGES
+    text = "Osei, K. 1991. Survival in the weaver, <italic>Ploceus cucullatus</italic>. Ibis 60: 35"
+    labels = _labelled(text, [("Osei", _A), (".", _O), ("1991", _D), (".", _O), ("Survival", _T),
+                              (",", _O), ("italic", _C), ("60", _V), (":", _O),
+                              ("35", _P)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    fields = _fields(text, labels)
+    assert fields[_T] == "Survival in the weaver , < italic > Ploceus cucullatus < / italic >"
+    assert fields[_C] == "Ibis"
+
+
+def test_an_italic_journal_after_a_title_stays_the_venue() -> None:
+    _V = Label.VOLUME
+    text = "Osei, K. 1991. Survival of weavers. <italic>Journal of Birds</italic> 60: 35"
+    labels = _labelled(text, [("Osei", _A), (".", _O), ("1991", _D), (".", _O), ("Survival", _T),
+                              (".", _O), ("italic", _C), ("60", _V), (":", _O),
+                              ("35", Label.PAGES)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "Survival of weavers"
