@@ -427,3 +427,56 @@ def year_span_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> L
         labels[index - 1] = labels[index] = Label.TITLE
         return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def names_and_date_read_as_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """An author-date reference whose names and date were read as its title's opening
+    ("Sustainable Forestry Initiative, Inc. 2010. Requirements for the SFI program.", "Bureau
+    d'audiences publiques sur l'environnement (2014). Projet de parc éolien …", "France,
+    Anatole 1923 [1895]. Le jardin d'Épicure"): where no names and no date were read and the
+    title opens the reference, a year after its first words, in brackets or before a full
+    stop, and then a sentence of three words or more, ends the names; the year is the date
+    (an original edition's year in brackets after it a note) and the sentence opens the title.
+    A year after a small word ("Report on the 2010 census") or before a place's colon
+    ("… report 2020. Geneva: WHO") is the title's."""
+    labels = list(labelling.labels)
+    if any(label in labels for label in (Label.AUTHOR, Label.EDITOR, Label.DATE)):
+        return labelling
+    run = first_run(labels, Label.TITLE)
+    words = [i for i, token in enumerate(tokens) if token.is_word]
+    if run is None or not words or run[0] != words[0]:
+        return labelling
+    first, last = run
+    opening = range(first + 1, min(last, first + _NAMES_TOKENS))
+    year = next((i for i in opening if YEAR_ALONE.fullmatch(tokens[i].text)), None)
+    if year is None:
+        return labelling
+    names_end = year - 1 if tokens[year - 1].text in "(.," else year
+    if (
+        words_between(tokens, first, names_end) < 1
+        or tokens[names_end - 1].text.lower() in _SMALL_WORDS
+    ):
+        return labelling
+    index = year + 1
+    while index <= last and tokens[index].text in ")]":
+        index += 1
+    if (  # an original edition's year: "1923 [1895]"
+        index + 2 < last
+        and tokens[index].text in "[("
+        and YEAR_ALONE.fullmatch(tokens[index + 1].text)
+        and tokens[index + 2].text in ")]"
+    ):
+        index += 3
+    if index + 1 > last or tokens[index].text != "." or not tokens[index + 1].text[:1].isupper():
+        return labelling
+    sentence = next((i for i in range(index + 1, last + 1) if tokens[i].text in ".:,"), last + 1)
+    if words_between(tokens, index + 1, sentence) < 3:
+        return labelling
+    for inside in range(first, names_end):
+        labels[inside] = Label.AUTHOR
+    for inside in range(names_end, index + 1):
+        labels[inside] = Label.DATE if inside == year else Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_NAMES_TOKENS = 24  # tokens of the names read into a title, at most

@@ -1477,3 +1477,21 @@ def test_an_italic_journal_after_a_title_stays_the_venue() -> None:
                               ("35", Label.PAGES)])  # fmt: skip
     labels[1:4] = [_A] * 3
     assert _fields(text, labels)[_T] == "Survival of weavers"
+
+
+def test_an_organisation_and_its_date_read_as_the_titles_opening_are_names_and_date() -> None:
+    text = "Ghana Forestry Commission (2014). Projet de parc communautaire Pierre, Rapport no 310."
+    labels = [_T] * len(tokenise(text))
+    fields = _fields(text, labels)
+    assert fields[_A] == "Ghana Forestry Commission"
+    assert fields[_D] == "2014"
+    assert fields[_T].startswith("Projet de parc communautaire Pierre")
+
+
+def test_a_year_in_a_titles_wording_or_before_a_place_stays_the_titles() -> None:
+    for text in (
+        "Report on the 2010 census. Results for the regions of Ghana",
+        "Global tuberculosis report 2020. Geneva: World Health Organization",
+    ):
+        fields = _fields(text, [_T] * len(tokenise(text)))
+        assert _A not in fields, text
