@@ -58,6 +58,7 @@ from cite_sentinel.core.sources.refparse.corrections.titles import (
     number_read_as_titles_last_sentence,
     place_and_publisher_after_title,
     place_in_a_title_read_before_its_journal,
+    place_opening_read_into_title,
     publisher_after_title,
     publisher_read_as_titles_end,
     species_name_read_as_venue,
@@ -174,6 +175,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         title_after_the_date_read_as_other,
         place_in_a_title_read_before_its_journal,
         year_span_ending_a_title,
+        place_opening_read_into_title,
     ):
         labelling = correction(tokens, labelling)
     return labelling

@@ -1029,3 +1029,48 @@ def _binomial_at(tokens: Sequence[Token], index: int) -> bool:
         and species.islower()
         and len(species) >= 3
     )
+
+
+def place_opening_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's place whose first words were read as the title's last part, the rest of it as
+    the place before the publisher's colon ("Friendship Processes, Thousand | Oaks: Sage",
+    "Sincerity and Authenticity. Cambridge | , MA: Harvard University Press"): the title's
+    last part after its comma or full stop, one or two capitalised words, straight before the
+    place or before the comma of a state's letters, is the place's."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    place = first_run(labels, Label.LOCATION)
+    if title is None or place is None or place[0] <= title[1]:
+        return labelling
+    first, last = title
+    between = [token.text for token in tokens[last + 1 : place[0]]]
+    stop = place[1] + 1
+    if stop >= len(tokens) or tokens[stop].text != ":":
+        return labelling
+    state = place[0] == place[1] and bool(_STATE.fullmatch(tokens[place[0]].text))
+    if not (between == [] or (between == [","] and state)):
+        return labelling  # "…, Hope, Charity, Farnham: Ashgate": the title's word, then a place
+    if words_between(tokens, place[0], stop) > PLACE_LENGTH or Label.PUBLISHER not in labels[stop:]:
+        return labelling
+    boundary = next(
+        (
+            i
+            for i in range(last - 1, first, -1)
+            if tokens[i].text == "," or _sentence_end(tokens, i)
+        ),
+        None,
+    )
+    if boundary is None or words_between(tokens, first, boundary) < TITLE_WORDS:
+        return labelling
+    tail = range(boundary + 1, last + 1)
+    if not 1 <= len(tail) <= PLACE_LENGTH or not all(
+        tokens[i].text.isalpha() and tokens[i].text[0].isupper() for i in tail
+    ):
+        return labelling
+    labels[boundary] = Label.OTHER
+    for index in tail:
+        labels[index] = Label.LOCATION
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_STATE = re.compile(r"[A-Z]{2}")  # a state's or a country's letters after a city: "MA", "UK"

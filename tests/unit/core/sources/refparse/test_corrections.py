@@ -1495,3 +1495,32 @@ def test_a_year_in_a_titles_wording_or_before_a_place_stays_the_titles() -> None
     ):
         fields = _fields(text, [_T] * len(tokenise(text)))
         assert _A not in fields, text
+
+
+def test_a_places_first_words_read_as_the_titles_end_are_the_places() -> None:
+    _L, _U = Label.LOCATION, Label.PUBLISHER
+    text = "Osei, K. (1994). Qualitative research methods. Thousand Oaks, CA: Sage."
+    labels = _labelled(text, [("Osei", _A), ("(", _O), ("1994", _D), (")", _O), ("Qualitative", _T),
+                              ("Oaks", _L), (":", _O), ("Sage", _U), (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "Qualitative research methods"
+    text = "Osei, K. (1972) Sincerity and Authenticity. Cambridge, MA: Harvard University Press."
+    labels = _labelled(text, [("Osei", _A), ("(", _O), ("1972", _D), (")", _O), ("Sincerity", _T),
+                              (",", _O), ("MA", _L), (":", _O), ("Harvard", _U),
+                              (".", _U)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    labels[-1] = _O
+    fields = _fields(text, labels)
+    assert fields[_T] == "Sincerity and Authenticity"
+    assert fields[_L].startswith("Cambridge")
+
+
+def test_a_titles_last_word_before_a_place_of_its_own_stays_the_titles() -> None:
+    _L, _U = Label.LOCATION, Label.PUBLISHER
+    text = "Osei, Kofi, The Canopy: Faith, Hope, Charity, Farnham: Ashgate, 2012."
+    labels = _labelled(text, [("Osei", _A), (",", _O), ("The", _T), (",", _O), ("Farnham", _L),
+                              (":", _O), ("Ashgate", _U), (",", _O), ("2012", _D),
+                              (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    labels[8:12] = [_T] * 4  # the title's commas
+    assert _fields(text, labels)[_T] == "The Canopy : Faith , Hope , Charity"
