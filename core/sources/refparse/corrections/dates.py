@@ -405,23 +405,23 @@ def _runs(labels: Sequence[Label], label: Label) -> list[tuple[int, int]]:
 def year_span_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """The years a book's subject spans, after its title's comma ("Education and Middle Class
     Society in Imperial Austria, 1848-1918. West Lafayette, 1998.", "… in Revolution,
-    1917-1921 (Oxford: Clarendon Press, 1989)"), read as pages: where no volume was read and
-    the work's date is no earlier than the span's end, the span is the title's."""
+    1917-1921 (Oxford: Clarendon Press, 1989)"), read as pages, a date or nothing: where no
+    volume was read before it and the work's date is no earlier than the span's end, the span
+    is the title's."""
     labels = list(labelling.labels)
-    if Label.VOLUME in labels or Label.ISSUE in labels:
-        return labelling
     for index in range(2, len(tokens)):
         span = _SUBJECT_YEARS.fullmatch(tokens[index].text)
         if (
             span is None
-            or labels[index] is not Label.PAGES
+            or labels[index] not in (Label.PAGES, Label.DATE, Label.OTHER)
+            or any(label in (Label.VOLUME, Label.ISSUE) for label in labels[:index])
             or tokens[index - 1].text != ","
             or labels[index - 2] is not Label.TITLE
             or not tokens[index - 2].is_word
             or int(span[1]) >= int(span[2])
         ):
             continue
-        dates = [i for i, label in enumerate(labels) if label is Label.DATE]
+        dates = [i for i, label in enumerate(labels) if label is Label.DATE and i != index]
         if not any(_year_from(tokens, (i, i), int(span[2])) for i in dates):
             return labelling
         labels[index - 1] = labels[index] = Label.TITLE

@@ -1524,3 +1524,15 @@ def test_a_titles_last_word_before_a_place_of_its_own_stays_the_titles() -> None
     labels[1:4] = [_A] * 3
     labels[8:12] = [_T] * 4  # the title's commas
     assert _fields(text, labels)[_T] == "The Canopy : Faith , Hope , Charity"
+
+
+def test_the_years_a_books_subject_spans_read_as_a_date_are_the_titles_too() -> None:
+    text = "Kofi Osei, Speeches and Writings, 1832–1858, ed. Ama Ngata (Accra: Sankofa, 1989), 28."
+    labels = _labelled(text, [("Kofi", _A), (",", _O), ("Speeches", _T), (",", _O),
+                              ("1832–1858", _D), (",", _O), ("ed", Label.EDITOR), ("(", _O),
+                              ("Accra", Label.LOCATION), (":", _O), ("Sankofa", Label.PUBLISHER),
+                              (",", _O), ("1989", _D), (")", _O), ("28", Label.PAGES),
+                              (".", _O)])  # fmt: skip
+    fields = _fields(text, labels)
+    assert fields[_T] == "Speeches and Writings , 1832–1858"
+    assert fields[_D] == "1989"
