@@ -909,7 +909,9 @@ def genre_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labe
             if (tokens[index].text in ",(" or _sentence_end(tokens, index))
             and tokens[index].text != ":"
             and words_between(tokens, first, index) >= TITLE_WORDS
-            and _opens_a_genre(tokens, index + 1, last)
+            and (
+                _opens_a_genre(tokens, index + 1, last) or _a_bracketed_series(tokens, index, last)
+            )
         ),
         None,
     )
@@ -918,7 +920,29 @@ def genre_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labe
     labels[boundary] = Label.OTHER
     for index in range(boundary + 1, last + 1):
         labels[index] = Label.GENRE
+    index = last + 1
+    while index < len(tokens) and labels[index] is Label.TITLE and not tokens[index].is_word:
+        labels[index] = Label.OTHER  # the genre's closing bracket
+        index += 1
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _a_bracketed_series(tokens: Sequence[Token], index: int, last: int) -> bool:
+    """Whether a bracket from `index` to the title's end names a report series or a series'
+    number ("(Policy Brief 2012-01PBL)", "(GIGA Working Paper No. 151)", "(Bureau of Justice
+    statistics special report)", "(Schriftenreihe des Kreises Kempen-Krefeld 27)")."""
+    if tokens[index].text != "(":
+        return False
+    closing = next((i for i in range(index + 1, len(tokens)) if tokens[i].text == ")"), None)
+    if closing is None or closing < last:
+        return False
+    words = [tokens[i].text.lower() for i in range(index + 1, closing) if tokens[i].is_word]
+    return any(word in _SERIES_NOUNS for word in words)
+
+
+_SERIES_NOUNS = frozenset(
+    {"report", "paper", "brief", "series", "schriftenreihe", "reihe", "bulletin", "rapport"}
+)
 
 
 def _opens_a_genre(tokens: Sequence[Token], start: int, last: int) -> bool:

@@ -1536,3 +1536,19 @@ def test_the_years_a_books_subject_spans_read_as_a_date_are_the_titles_too() -> 
     fields = _fields(text, labels)
     assert fields[_T] == "Speeches and Writings , 1832–1858"
     assert fields[_D] == "1989"
+
+
+def test_a_report_series_in_brackets_after_the_title_is_no_part_of_it() -> None:
+    text = "Osei, K. (2012). Why access matters: the pupils (Policy Brief 2012-01). Accra: GES."
+    labels = _labelled(text, [("Osei", _A), ("(", _O), ("2012", _D), (")", _O), ("Why", _T),
+                              (".", _O), ("Accra", Label.LOCATION), (":", _O),
+                              ("GES", Label.PUBLISHER), (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "Why access matters : the pupils"
+    # a bracket of the title's own words stays: "(in French)", "(1798, 1799)"
+    text = "Osei, K. (2012). The Prelude: four texts (1798, 1799). Accra: GES."
+    labels = _labelled(text, [("Osei", _A), ("(", _O), ("2012", _D), (")", _O), ("The", _T),
+                              (".", _O), ("Accra", Label.LOCATION), (":", _O),
+                              ("GES", Label.PUBLISHER), (".", _O)])  # fmt: skip
+    labels[1:4] = [_A] * 3
+    assert _fields(text, labels)[_T] == "The Prelude : four texts ( 1798 , 1799 )"
