@@ -714,8 +714,9 @@ def title_after_one_inverted_name(tokens: Sequence[Token], labelling: Labelling)
     Michel Foucault: the freedom of philosophy."), where the words after the given name's full
     stop were read as more names: the full stop ends the names, and those words, up to their
     own full stop or colon, are the title, or its opening where the title read goes on after
-    the colon. A second name printed the same way ("BOUDIER, Bruno. TUNESI, Thérèse.") has its
-    own comma and stays a name."""
+    the colon or comma ("Diamond, Stephen A. Anger, madness, and the daimonic"). A second name
+    printed the same way ("BOUDIER, Bruno. TUNESI, Thérèse.") has its own comma and stays a
+    name."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.AUTHOR)
     if run is None or run[0] != 0 or run[1] + 1 >= len(tokens):
@@ -730,15 +731,22 @@ def title_after_one_inverted_name(tokens: Sequence[Token], labelling: Labelling)
     given = range(comma + 1, stop)
     if (
         not 1 <= len(given) <= 2
-        or not all(_whole_given_name(tokens[i].text) for i in given)
+        or not _whole_given_name(tokens[given[0]].text)
+        or not all(
+            _whole_given_name(tokens[i].text) or (i == given[-1] and is_initial(tokens[i].text))
+            for i in given
+        )  # "Stephen A."
         or tokens[stop].text != "."
         or _words_end(tokens, stop + 1) != last + 1
         or stop + 1 > last
-        or tokens[last + 1].text not in ".:"
+        or is_initial(tokens[stop + 1].text)  # "Dunn, James D.G., The Theology …"
+        or tokens[last + 1].text not in ".:,"
     ):
         return labelling
     title = first_run(labels, Label.TITLE)
-    if title is not None and (tokens[last + 1].text != ":" or title[0] != last + 2):
+    if title is None and tokens[last + 1].text == ",":
+        return labelling
+    if title is not None and (tokens[last + 1].text not in ":," or title[0] != last + 2):
         return labelling
     labels[stop] = Label.OTHER
     for index in range(stop + 1, last + 1 if title is None else last + 2):

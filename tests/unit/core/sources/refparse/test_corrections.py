@@ -1552,3 +1552,23 @@ def test_a_report_series_in_brackets_after_the_title_is_no_part_of_it() -> None:
                               ("GES", Label.PUBLISHER), (".", _O)])  # fmt: skip
     labels[1:4] = [_A] * 3
     assert _fields(text, labels)[_T] == "The Prelude : four texts ( 1798 , 1799 )"
+
+
+def test_a_titles_first_word_after_a_given_name_and_initial_is_the_titles() -> None:
+    text = "Mensah, Kwame A. Law, Sex, and Society in Ghana. Accra: Sankofa, 1987."
+    labels = _labelled(text, [("Mensah", _A), (",", _O), ("Sex", _T), (".", _O),
+                              ("Accra", Label.LOCATION), (":", _O), ("Sankofa", Label.PUBLISHER),
+                              (",", _O), ("1987", _D), (".", _O)])  # fmt: skip
+    labels[1:6] = [_A] * 5  # ", Kwame A. Law" read on as the names
+    labels[6] = _O
+    fields = _fields(text, labels)
+    assert fields[_A] == "Mensah , Kwame A"
+    assert fields[_T] == "Law , Sex , and Society in Ghana"
+    # the last of a given name's initials is the name's: "Mensah, Kwame D.G., The …"
+    text = "Mensah, Kwame D.G., The Theology of Paul, Accra: Sankofa, 2006."
+    labels = _labelled(text, [("Mensah", _A), (",", _O), ("The", _T), (",", _O),
+                              ("Accra", Label.LOCATION), (":", _O), ("Sankofa", Label.PUBLISHER),
+                              (",", _O), ("2006", _D), (".", _O)])  # fmt: skip
+    labels[1:7] = [_A] * 6
+    labels[7] = _O
+    assert _fields(text, labels)[_T] == "The Theology of Paul"
