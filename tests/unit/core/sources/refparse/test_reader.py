@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import pytest
 from cite_sentinel.core.model import Location, Reference
+from cite_sentinel.core.sources.identifiers import find_identifiers_in_text
 from cite_sentinel.core.sources.refparse import parse_reference
+from cite_sentinel.core.sources.refparse.assemble import reference_of
+from cite_sentinel.core.sources.refparse.fields import fields_of
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import tokenise
 
 
 def _read(text: str) -> Reference:
@@ -468,3 +474,20 @@ def test_a_reference_after_a_same_author_rule_names_no_one_and_opens_with_its_ti
         reference = _read(raw)
         assert reference.title == title, raw
         assert not _families(reference), raw  # the list gives it the names of the one before
+
+
+def test_an_arxiv_identifier_read_as_a_note_is_never_the_year() -> None:
+    # arXiv's "1705.08453" opens with four digits that look like a year; a labeller may leave
+    # the identifier in a note, where no date was read
+    text = 'K. Osei, "Entropy and the equations of motion," arXiv :1705.08453 [hep-th].'
+    tokens = tokenise(text)
+    quote = [token.text for token in tokens].index('"', 3)
+    labels = [Label.AUTHOR] * 4 + [Label.OTHER] + [Label.TITLE] * (quote - 5)
+    labels += [Label.OTHER] * (len(tokens) - len(labels) - 5) + [Label.NOTE] * 5
+    fields = fields_of(text, tokens, Labelling(tuple(labels), (0.9,) * len(labels)))
+    reference = reference_of(
+        fields, text=text, key="k", location=Location.point("refs.txt", 1, 1), raw=text,
+        identifiers=find_identifiers_in_text(text),
+    )  # fmt: skip
+    assert reference.year is None
+    assert _read("K. Osei. Wages and work. KDI Review 23(2001.12): 193-231.").year == 2001
