@@ -2,8 +2,9 @@
 labeller, which sees a few tokens around each one, cannot: identifiers are never text, a title
 starts after a name list's last initial, a venue printed without a title is a venue.
 
-Each correction is in the module of what it decides (`titles`, `names`, `venues`, `dates`,
-`quotes`, `east_asian`, `identifiers`); `corrected` applies them in the order below."""
+Each correction is in the module of what it decides (`titles`, `imprints`, `genres`, `names`,
+`venues`, `dates`, `quotes`, `east_asian`, `identifiers`); `corrected` applies them in the
+order below."""
 
 from __future__ import annotations
 
@@ -23,8 +24,14 @@ from cite_sentinel.core.sources.refparse.corrections.east_asian import (
     east_asian_title_ends_at_its_full_stop,
     parts_of_an_east_asian_reference,
 )
+from cite_sentinel.core.sources.refparse.corrections.genres import genre_read_into_title
 from cite_sentinel.core.sources.refparse.corrections.identifiers import (
     identifiers_apart,
+)
+from cite_sentinel.core.sources.refparse.corrections.imprints import (
+    place_in_a_title_read_before_its_journal,
+    place_opening_read_into_title,
+    publisher_read_as_titles_end,
 )
 from cite_sentinel.core.sources.refparse.corrections.names import (
     given_name_read_as_title,
@@ -50,17 +57,13 @@ from cite_sentinel.core.sources.refparse.corrections.quotes import (
 from cite_sentinel.core.sources.refparse.corrections.titles import (
     edition_read_into_title,
     editors_read_into_title,
-    genre_read_into_title,
     imprint_read_as_title,
     imprint_read_into_title,
     locator_read_into_title,
     name_of_a_link,
     number_read_as_titles_last_sentence,
     place_and_publisher_after_title,
-    place_in_a_title_read_before_its_journal,
-    place_opening_read_into_title,
     publisher_after_title,
-    publisher_read_as_titles_end,
     species_name_read_as_venue,
     title_after_the_date_read_as_other,
     title_before_in,

@@ -23,6 +23,7 @@ TITLE_WORDS = 3  # words a title keeps at least when its end is read as the jour
 # Words that announce the next field and are never the start of a title.
 ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})
 PLACE_LENGTH = 2  # words of a place between a title's comma and the date after it
+PUBLISHER_NAME_LENGTH = 10  # words of a publisher's name read as a title's end, at most
 # Small words that join the capitalised words of a name ("Bulletin of the American …",
 # "Armed Forces and Society"): never its first or last word.
 NAME_SMALL_WORDS = frozenset(
@@ -105,3 +106,12 @@ def more_a_name(text: str) -> bool:
     not "Cancer")."""
     names = sum(name_counts(text))
     return text[:1].isupper() and names > 0 and names >= word_count(text)
+
+
+def sentence_end(tokens: Sequence[Token], index: int) -> bool:
+    """A full stop, question or exclamation mark after a word longer than an initial, or a
+    colon: where the words of a title's part end."""
+    text = tokens[index].text
+    if text == ":":
+        return True
+    return text in ".?!" and index > 0 and not is_initial(tokens[index - 1].text)

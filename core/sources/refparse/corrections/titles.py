@@ -16,6 +16,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     LOCATOR_LABELS,
     NAME_SMALL_WORDS,
     PLACE_LENGTH,
+    PUBLISHER_NAME_LENGTH,
     QUOTES,
     TITLE_WORDS,
     VENUE_WORDS,
@@ -25,6 +26,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     is_initial,
     mostly_a_venues_word,
     plain_word,
+    sentence_end,
     words_between,
     words_run,
 )
@@ -44,7 +46,6 @@ _EDITION_AT_END = re.compile(
 )
 _IMPRINT_TOKENS = 24  # tokens a book's bracketed imprint runs over at most
 _IMPRINT_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
-_PUBLISHER_NAME_LENGTH = 10  # words of a publisher's name read as a title's end, at most
 _OPENING_BRACKETS = frozenset("([")
 _CLOSING_BRACKETS = frozenset(")]")
 _QUOTE_MARKS = frozenset(QUOTES) | frozenset(QUOTES.values())
@@ -497,7 +498,7 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
         if (
             1 <= len(place) <= PLACE_LENGTH + 1
             and all(tokens[i].text[:1].isupper() for i in place)
-            and 1 <= len(publisher) <= _PUBLISHER_NAME_LENGTH
+            and 1 <= len(publisher) <= PUBLISHER_NAME_LENGTH
             and any(tokens[i].text.lower() in PUBLISHER_WORDS for i in publisher)
         ):
             labels[stop] = labels[colon] = Label.OTHER
@@ -735,7 +736,7 @@ def title_after_the_date_read_as_other(tokens: Sequence[Token], labelling: Label
         return labelling  # a venue's numbers after it: "1993, SPIE, 1495, 594"
     read = labels[start]
     stop = start
-    while stop < len(tokens) and labels[stop] is read and not _sentence_end(tokens, stop):
+    while stop < len(tokens) and labels[stop] is read and not sentence_end(tokens, stop):
         stop += 1
     part = range(start, stop)
     if (
@@ -752,98 +753,6 @@ def title_after_the_date_read_as_other(tokens: Sequence[Token], labelling: Label
 
 
 _READ_FOR_A_TITLE = frozenset({Label.AUTHOR, Label.EDITOR, Label.LOCATION, Label.PUBLISHER})
-
-
-def _sentence_end(tokens: Sequence[Token], index: int) -> bool:
-    """A full stop, question or exclamation mark after a word longer than an initial, or a
-    colon: where the words of a title's part end."""
-    text = tokens[index].text
-    if text == ":":
-        return True
-    return text in ".?!" and index > 0 and not is_initial(tokens[index - 1].text)
-
-
-def place_in_a_title_read_before_its_journal(
-    tokens: Sequence[Token], labelling: Labelling
-) -> Labelling:
-    """A place at the end of an article's title, after its comma, read as a place of
-    publication before the journal ("… in two alpine talus slopes, Valais, Swiss Alps.
-    Geomorphology 132", "… circular na região de Colônia: Santo Amaro, São Paulo. Boletim da
-    Sociedade Brasileira de Geologia, v. 3(10)"): a journal has no place of publication, so
-    where the venue read after the place has a volume or an issue and no publisher was read,
-    the place is the title's. A book's place before its publisher ("…, Rome, American Academy
-    in Rome, 1979") has no volume after it and stays the place."""
-    labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    if title is None or Label.PUBLISHER in labels:
-        return labelling
-    comma = title[1] + 1
-    place = first_run(labels, Label.LOCATION)
-    if place is None or place[0] != comma + 1 or tokens[comma].text != ",":
-        return labelling
-    last = place[1]
-    while last > place[0] and not tokens[last].is_word:
-        last -= 1
-    venue = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
-    if (
-        venue is None
-        or labels[venue] is not Label.CONTAINER
-        or tokens[last + 1].text not in ",.:"  # "Physics ,Nonlin -earDynamics": a word cut
-        or words_between(tokens, place[0], last + 1) > _PLACE_WORDS
-        or not any(label in (Label.VOLUME, Label.ISSUE) for label in labels[venue:])
-    ):
-        return labelling
-    for index in range(comma, last + 1):
-        labels[index] = Label.TITLE
-    return Labelling(tuple(labels), labelling.confidence)
-
-
-_PLACE_WORDS = 4  # words of a place at a title's end ("Valais, Swiss Alps", "Czech Republic")
-
-
-def publisher_read_as_titles_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A book's or report's publisher printed after its title and before its place, as
-    Harvard's "Title. Publisher, Place." has it ("… Using the GASB 34 Model. Government Finance
-    Officers Association, Chicago.", "… History by the Lake. Cityscape Holdings Inc., Toronto."),
-    read as the title's last sentence: where no venue or publisher was read and the place
-    follows the title, a last sentence (or, with none, a last part after a comma) that names
-    an organisation is the publisher."""
-    labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    if title is None or Label.CONTAINER in labels or Label.PUBLISHER in labels:
-        return labelling
-    first, last = title
-    place = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
-    if (
-        place is None
-        or labels[place] is not Label.LOCATION
-        or all(token.text != "," for token in tokens[last + 1 : place])
-    ):
-        return labelling
-    ends = [i for i in range(first + 1, last) if _sentence_end(tokens, i) and tokens[i].text == "."]
-    commas = [i for i in range(first + 1, last) if tokens[i].text == ","]
-    boundary = (ends or commas or [None])[-1]
-    if boundary is None or words_between(tokens, first, boundary) < TITLE_WORDS:
-        return labelling
-    tail = [i for i in range(boundary + 1, last + 1) if tokens[i].is_word]
-    if (
-        not tail
-        or len(tail) > _PUBLISHER_NAME_LENGTH
-        or not tokens[tail[0]].text[:1].isupper()
-        or not any(tokens[i].text.lower() in _ORGANISATION_WORDS for i in tail)
-    ):
-        return labelling
-    labels[boundary] = Label.OTHER
-    for index in range(boundary + 1, last + 1):
-        labels[index] = Label.PUBLISHER
-    return Labelling(tuple(labels), labelling.confidence)
-
-
-# Words that name an organisation that publishes: the lexicon's publishers' words and a few
-# that name bodies more often than presses ("Association", "Society", "Holdings").
-_ORGANISATION_WORDS = PUBLISHER_WORDS | {
-    "association", "society", "holdings", "partnership", "fund", "trust", "federation"
-}  # fmt: skip
 
 
 def title_ends_at_a_double_slash(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -879,7 +788,7 @@ def title_ends_at_a_double_slash(tokens: Sequence[Token], labelling: Labelling) 
     venue = mark + 2
     stop = venue
     while stop < len(tokens) and labels[stop] in (Label.TITLE, Label.AUTHOR, Label.CONTAINER):
-        if _sentence_end(tokens, stop) and tokens[stop].text != ":":
+        if sentence_end(tokens, stop) and tokens[stop].text != ":":
             break
         stop += 1
     if words_between(tokens, venue, stop) < 1:
@@ -890,88 +799,6 @@ def title_ends_at_a_double_slash(tokens: Sequence[Token], labelling: Labelling) 
     for index in range(venue, stop):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
-
-
-def genre_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """What kind of work it is, printed after the title and read as its last part ("…
-    uncertainty, working paper, University of Washington.", "… splines. Technical Report
-    TR93-3,", "…, Thèse de doctorat, EHESS", "… Sites. Memorandum from …", "(Report)"): the
-    title ends before it, and it and what follows it in the title's run are the genre."""
-    labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    if title is None:
-        return labelling
-    first, last = title
-    boundary = next(
-        (
-            index
-            for index in range(first + 1, last)
-            if (tokens[index].text in ",(" or _sentence_end(tokens, index))
-            and tokens[index].text != ":"
-            and words_between(tokens, first, index) >= TITLE_WORDS
-            and (
-                _opens_a_genre(tokens, index + 1, last) or _a_bracketed_series(tokens, index, last)
-            )
-        ),
-        None,
-    )
-    if boundary is None:
-        return labelling
-    labels[boundary] = Label.OTHER
-    for index in range(boundary + 1, last + 1):
-        labels[index] = Label.GENRE
-    index = last + 1
-    while index < len(tokens) and labels[index] is Label.TITLE and not tokens[index].is_word:
-        labels[index] = Label.OTHER  # the genre's closing bracket
-        index += 1
-    return Labelling(tuple(labels), labelling.confidence)
-
-
-def _a_bracketed_series(tokens: Sequence[Token], index: int, last: int) -> bool:
-    """Whether a bracket from `index` to the title's end names a report series or a series'
-    number ("(Policy Brief 2012-01PBL)", "(GIGA Working Paper No. 151)", "(Bureau of Justice
-    statistics special report)", "(Schriftenreihe des Kreises Kempen-Krefeld 27)")."""
-    if tokens[index].text != "(":
-        return False
-    closing = next((i for i in range(index + 1, len(tokens)) if tokens[i].text == ")"), None)
-    if closing is None or closing < last:
-        return False
-    words = [tokens[i].text.lower() for i in range(index + 1, closing) if tokens[i].is_word]
-    return any(word in _SERIES_NOUNS for word in words)
-
-
-_SERIES_NOUNS = frozenset(
-    {"report", "paper", "brief", "series", "schriftenreihe", "reihe", "bulletin", "rapport"}
-)
-
-
-def _opens_a_genre(tokens: Sequence[Token], start: int, last: int) -> bool:
-    """Whether the words from `start` name a kind of work: "Thesis", "Technical Report",
-    "working paper", "Ph. D. thesis", "Report submitted to …", a bracketed "(Report)"."""
-    words = [tokens[i].text.lower() for i in range(start, last + 1) if tokens[i].is_word]
-    if not words:
-        return False
-    head, rest = words[0], words[1:]
-    if head in _GENRE_WORDS:
-        return True
-    if head == "ph":  # "Ph. D. thesis", not "HII, III, PH and D"
-        return rest[:1] == ["d"] and any(word in _GENRE_NOUNS for word in rest[1:2])
-    if head in _GENRE_QUALIFIERS:
-        return any(word in _GENRE_NOUNS for word in rest[:2])
-    if head in {"report", "paper"}:
-        return not rest or rest[0] in {"submitted", "presented", "prepared", "to", "for"}
-    return False
-
-
-_GENRE_WORDS = frozenset(
-    {"thesis", "dissertation", "thèse", "tesis", "tesi", "memorandum", "manuscript",
-     "unpublished", "preprint", "doktorarbeit", "habilitationsschrift"}
-)  # fmt: skip
-_GENRE_QUALIFIERS = frozenset(
-    {"technical", "tech", "working", "phd", "master", "masters", "master's", "doctoral",
-     "msc", "research", "internal", "discussion"}
-)  # fmt: skip
-_GENRE_NOUNS = frozenset({"report", "rep", "paper", "thesis", "dissertation", "memo"})
 
 
 def species_name_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -1053,48 +880,3 @@ def _binomial_at(tokens: Sequence[Token], index: int) -> bool:
         and species.islower()
         and len(species) >= 3
     )
-
-
-def place_opening_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A book's place whose first words were read as the title's last part, the rest of it as
-    the place before the publisher's colon ("Friendship Processes, Thousand | Oaks: Sage",
-    "Sincerity and Authenticity. Cambridge | , MA: Harvard University Press"): the title's
-    last part after its comma or full stop, one or two capitalised words, straight before the
-    place or before the comma of a state's letters, is the place's."""
-    labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    place = first_run(labels, Label.LOCATION)
-    if title is None or place is None or place[0] <= title[1]:
-        return labelling
-    first, last = title
-    between = [token.text for token in tokens[last + 1 : place[0]]]
-    stop = place[1] + 1
-    if stop >= len(tokens) or tokens[stop].text != ":":
-        return labelling
-    state = place[0] == place[1] and bool(_STATE.fullmatch(tokens[place[0]].text))
-    if not (between == [] or (between == [","] and state)):
-        return labelling  # "…, Hope, Charity, Farnham: Ashgate": the title's word, then a place
-    if words_between(tokens, place[0], stop) > PLACE_LENGTH or Label.PUBLISHER not in labels[stop:]:
-        return labelling
-    boundary = next(
-        (
-            i
-            for i in range(last - 1, first, -1)
-            if tokens[i].text == "," or _sentence_end(tokens, i)
-        ),
-        None,
-    )
-    if boundary is None or words_between(tokens, first, boundary) < TITLE_WORDS:
-        return labelling
-    tail = range(boundary + 1, last + 1)
-    if not 1 <= len(tail) <= PLACE_LENGTH or not all(
-        tokens[i].text.isalpha() and tokens[i].text[0].isupper() for i in tail
-    ):
-        return labelling
-    labels[boundary] = Label.OTHER
-    for index in tail:
-        labels[index] = Label.LOCATION
-    return Labelling(tuple(labels), labelling.confidence)
-
-
-_STATE = re.compile(r"[A-Z]{2}")  # a state's or a country's letters after a city: "MA", "UK"

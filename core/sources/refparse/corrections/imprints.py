@@ -1,0 +1,147 @@
+"""A book's imprint (its place and publisher) where it meets the title: a place or a
+publisher read as the title's end, a title's own place read as a place of publication."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from cite_sentinel.core.lexicon import PUBLISHER_WORDS
+from cite_sentinel.core.sources.refparse.corrections.common import (
+    PLACE_LENGTH,
+    PUBLISHER_NAME_LENGTH,
+    TITLE_WORDS,
+    first_run,
+    sentence_end,
+    words_between,
+    words_run,
+)
+from cite_sentinel.core.sources.refparse.labeller import Labelling
+from cite_sentinel.core.sources.refparse.labels import Label
+from cite_sentinel.core.sources.refparse.tokens import Token
+
+
+def place_in_a_title_read_before_its_journal(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """A place at the end of an article's title, after its comma, read as a place of
+    publication before the journal ("… in two alpine talus slopes, Valais, Swiss Alps.
+    Geomorphology 132", "… circular na região de Colônia: Santo Amaro, São Paulo. Boletim da
+    Sociedade Brasileira de Geologia, v. 3(10)"): a journal has no place of publication, so
+    where the venue read after the place has a volume or an issue and no publisher was read,
+    the place is the title's. A book's place before its publisher ("…, Rome, American Academy
+    in Rome, 1979") has no volume after it and stays the place."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    if title is None or Label.PUBLISHER in labels:
+        return labelling
+    comma = title[1] + 1
+    place = first_run(labels, Label.LOCATION)
+    if place is None or place[0] != comma + 1 or tokens[comma].text != ",":
+        return labelling
+    last = place[1]
+    while last > place[0] and not tokens[last].is_word:
+        last -= 1
+    venue = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if (
+        venue is None
+        or labels[venue] is not Label.CONTAINER
+        or tokens[last + 1].text not in ",.:"  # "Physics ,Nonlin -earDynamics": a word cut
+        or words_between(tokens, place[0], last + 1) > _PLACE_WORDS
+        or not any(label in (Label.VOLUME, Label.ISSUE) for label in labels[venue:])
+    ):
+        return labelling
+    for index in range(comma, last + 1):
+        labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_PLACE_WORDS = 4  # words of a place at a title's end ("Valais, Swiss Alps", "Czech Republic")
+
+
+def publisher_read_as_titles_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's or report's publisher printed after its title and before its place, as
+    Harvard's "Title. Publisher, Place." has it ("… Using the GASB 34 Model. Government Finance
+    Officers Association, Chicago.", "… History by the Lake. Cityscape Holdings Inc., Toronto."),
+    read as the title's last sentence: where no venue or publisher was read and the place
+    follows the title, a last sentence (or, with none, a last part after a comma) that names
+    an organisation is the publisher."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    if title is None or Label.CONTAINER in labels or Label.PUBLISHER in labels:
+        return labelling
+    first, last = title
+    place = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if (
+        place is None
+        or labels[place] is not Label.LOCATION
+        or all(token.text != "," for token in tokens[last + 1 : place])
+    ):
+        return labelling
+    ends = [i for i in range(first + 1, last) if sentence_end(tokens, i) and tokens[i].text == "."]
+    commas = [i for i in range(first + 1, last) if tokens[i].text == ","]
+    if not (ends or commas):
+        return labelling
+    boundary = (ends or commas)[-1]
+    if words_between(tokens, first, boundary) < TITLE_WORDS:
+        return labelling
+    tail = [i for i in range(boundary + 1, last + 1) if tokens[i].is_word]
+    if (
+        not tail
+        or len(tail) > PUBLISHER_NAME_LENGTH
+        or not tokens[tail[0]].text[:1].isupper()
+        or not any(tokens[i].text.lower() in _ORGANISATION_WORDS for i in tail)
+    ):
+        return labelling
+    labels[boundary] = Label.OTHER
+    for index in range(boundary + 1, last + 1):
+        labels[index] = Label.PUBLISHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+# Words that name an organisation that publishes: the lexicon's publishers' words and a few
+# that name bodies more often than presses ("Association", "Society", "Holdings").
+_ORGANISATION_WORDS = PUBLISHER_WORDS | {
+    "association", "society", "holdings", "partnership", "fund", "trust", "federation"
+}  # fmt: skip
+
+
+def place_opening_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's place whose first words were read as the title's last part, the rest of it as
+    the place before the publisher's colon ("Friendship Processes, Thousand | Oaks: Sage",
+    "Sincerity and Authenticity. Cambridge | , MA: Harvard University Press"): the title's
+    last part after its comma or full stop, one or two capitalised words, straight before the
+    place or before the comma of a state's letters, is the place's."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    place = first_run(labels, Label.LOCATION)
+    if title is None or place is None or place[0] <= title[1]:
+        return labelling
+    first, last = title
+    between = [token.text for token in tokens[last + 1 : place[0]]]
+    stop = place[1] + 1
+    if stop >= len(tokens) or tokens[stop].text != ":":
+        return labelling
+    state = place[0] == place[1] and bool(_STATE.fullmatch(tokens[place[0]].text))
+    if not (between == [] or (between == [","] and state)):
+        return labelling  # "…, Hope, Charity, Farnham: Ashgate": the title's word, then a place
+    if words_between(tokens, place[0], stop) > PLACE_LENGTH or Label.PUBLISHER not in labels[stop:]:
+        return labelling
+    boundary = next(
+        (i for i in range(last - 1, first, -1) if tokens[i].text == "," or sentence_end(tokens, i)),
+        None,
+    )
+    if boundary is None or words_between(tokens, first, boundary) < TITLE_WORDS:
+        return labelling
+    tail = range(boundary + 1, last + 1)
+    if not 1 <= len(tail) <= PLACE_LENGTH or not all(
+        tokens[i].text.isalpha() and tokens[i].text[0].isupper() for i in tail
+    ):
+        return labelling
+    labels[boundary] = Label.OTHER
+    for index in tail:
+        labels[index] = Label.LOCATION
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_STATE = re.compile(r"[A-Z]{2}")  # a state's or a country's letters after a city: "MA", "UK"
