@@ -115,3 +115,15 @@ def sentence_end(tokens: Sequence[Token], index: int) -> bool:
     if text == ":":
         return True
     return text in ".?!" and index > 0 and not is_initial(tokens[index - 1].text)
+
+
+def title_then(
+    tokens: Sequence[Token], labels: Sequence[Label], label: Label
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The title's words (as `words_run` gives them) and the first run of `label`, where that
+    run starts after the title's last word; None where either is missing or it does not."""
+    title = words_run(tokens, labels, Label.TITLE)
+    after = first_run(labels, label)
+    if title is None or after is None or after[0] <= title[1]:
+        return None
+    return title, after

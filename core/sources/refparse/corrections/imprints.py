@@ -13,6 +13,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     TITLE_WORDS,
     first_run,
     sentence_end,
+    title_then,
     words_between,
     words_run,
 )
@@ -113,10 +114,10 @@ def place_opening_read_into_title(tokens: Sequence[Token], labelling: Labelling)
     last part after its comma or full stop, one or two capitalised words, straight before the
     place or before the comma of a state's letters, is the place's."""
     labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    place = first_run(labels, Label.LOCATION)
-    if title is None or place is None or place[0] <= title[1]:
+    runs = title_then(tokens, labels, Label.LOCATION)
+    if runs is None:
         return labelling
+    title, place = runs
     first, last = title
     between = [token.text for token in tokens[last + 1 : place[0]]]
     stop = place[1] + 1

@@ -27,6 +27,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     mostly_a_venues_word,
     plain_word,
     sentence_end,
+    title_then,
     words_between,
     words_run,
 )
@@ -810,10 +811,10 @@ def species_name_read_as_venue(tokens: Sequence[Token], labelling: Labelling) ->
     with its authority's abbreviation after the italics perhaps, are the title's where the
     venue goes on after them with its volume."""
     labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    venue = first_run(labels, Label.CONTAINER)
-    if title is None or venue is None or venue[0] <= title[1]:
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None:
         return labelling
+    title, venue = runs
     opening = next(
         (i for i in range(title[1] + 1, venue[0] + 1) if _tag_at(tokens, i, closing=False)), None
     )

@@ -28,6 +28,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     is_initial,
     more_a_name,
     mostly_a_venues_word,
+    title_then,
     words_between,
     words_run,
 )
@@ -213,10 +214,10 @@ def journal_abbreviations_read_as_title_end(
     Clytia. Dev. Biol.") stays the title's, and so does a title's last word before a venue
     written out ("… in southern Sweden. Geologiska Foreningen …")."""
     labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    venue = first_run(labels, Label.CONTAINER)
-    if title is None or venue is None or venue[0] <= title[1]:
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None:
         return labelling
+    title, venue = runs
     first, last = title
     if any(tokens[i].is_word for i in range(last + 1, venue[0])):
         return labelling
