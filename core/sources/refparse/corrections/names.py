@@ -23,6 +23,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     is_initial,
     more_a_name,
     plain_word,
+    sentence_end,
     words_between,
     words_run,
 )
@@ -495,11 +496,7 @@ def name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> La
         return labelling
     if _opens_abbreviated_venue(tokens, labels, last + 2):  # "C. H. Bennett, J. Comput. Phys."
         start = last
-        while (
-            start - 2 > first
-            and tokens[start - 1].text == "."
-            and is_initial(tokens[start - 2].text)
-        ):
+        while start - 2 > first and _initial_at(tokens, start - 2):
             start -= 2  # "A. Kolmogoroff, C. R. Acad. Sci.": the journal's initials, all of them
         for index in range(start, last + 3):
             labels[index] = Label.CONTAINER
@@ -785,7 +782,7 @@ def names_after_a_same_author_rule(tokens: Sequence[Token], labelling: Labelling
         return labelling
     read = labels[start]
     stop = start
-    while stop < len(tokens) and labels[stop] is read and not _ends_a_sentence(tokens, stop):
+    while stop < len(tokens) and labels[stop] is read and not _full_stop(tokens, stop):
         stop += 1
     for index in range(start, stop):
         labels[index] = Label.TITLE
@@ -809,11 +806,6 @@ def names_after_a_same_author_rule(tokens: Sequence[Token], labelling: Labelling
                 Label.EDITOR if role or labels[index - 1] is Label.EDITOR else Label.OTHER
             )
     return Labelling(tuple(labels), labelling.confidence)
-
-
-def _ends_a_sentence(tokens: Sequence[Token], index: int) -> bool:
-    """A full stop after a word longer than an initial."""
-    return tokens[index].text == "." and index > 0 and not is_initial(tokens[index - 1].text)
 
 
 def title_read_after_the_last_and(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -869,15 +861,20 @@ def _joins(tokens: Sequence[Token], first: int, last: int) -> list[int]:
 def _initial_at(tokens: Sequence[Token], index: int) -> bool:
     """Whether the word at `index` is an initial with its full stop ("A." is no Czech "a")."""
     return (
-        is_initial(tokens[index].text) and index + 1 < len(tokens) and tokens[index + 1].text == "."
+        0 <= index < len(tokens) - 1
+        and is_initial(tokens[index].text)
+        and tokens[index + 1].text == "."
     )
 
 
 def _initials_then_family(tokens: Sequence[Token], start: int) -> bool:
     """Whether a name written initials first starts at `start`: "S. Ali", "J. R. Weeks"."""
     index = start
-    while (
-        index + 1 < len(tokens) and is_initial(tokens[index].text) and tokens[index + 1].text == "."
-    ):
+    while _initial_at(tokens, index):
         index += 2
     return index > start and index < len(tokens) and tokens[index].is_word
+
+
+def _full_stop(tokens: Sequence[Token], index: int) -> bool:
+    """A full stop that ends a sentence, after a word longer than an initial."""
+    return tokens[index].text == "." and sentence_end(tokens, index)
