@@ -5,6 +5,7 @@ stage, and a model trained again may label in ways no one has seen)."""
 from __future__ import annotations
 
 from cite_sentinel.core.sources.refparse.corrections import corrected
+from cite_sentinel.core.sources.refparse.corrections.names import names_after_a_same_author_rule
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import tokenise
@@ -22,6 +23,8 @@ _REFERENCES = (
     "Cancer Res., Vol. 57, p. 1625 (1997); ———. Ibid., ch. 7, ... & Nadon, N. L.",
     "ASTM (2004). Guide. E1943-98. Paris, 1976 (original edition: Age, 1972). [J]. «Titre»",
     "Osei, Kofi, ., Ngata, Ama, The Lighthouse Keeper, Boston, 1931.",
+    "Петров И.И. Курганы // Вестник. М., 1976. Survival, <italic>Ploceus cucullatus</italic>.",
+    "Mensah, Kwame A. Law, Sex (Policy Brief 2012-01), working paper, Thousand Oaks, CA: Sage.",
 )
 # Names open most references, and the rules about them run longest: drawn half the time.
 _LABELS = st.one_of(st.just(Label.AUTHOR), st.sampled_from(list(Label)))
@@ -40,6 +43,10 @@ def test_any_labelling_of_any_reference_comes_back_corrected(data: st.DataObject
     )
     labels = [label for label, length in runs for _ in range(length)][: len(tokens)]
     labels += [Label.OTHER] * (len(tokens) - len(labels))
-    fixed = corrected(tokens, Labelling(tuple(labels), (0.9,) * len(labels)))
-    assert len(fixed.labels) == len(tokens)
-    assert all(isinstance(label, Label) for label in fixed.labels)
+    labelling = Labelling(tuple(labels), (0.9,) * len(labels))
+    for fixed in (
+        corrected(tokens, labelling),
+        names_after_a_same_author_rule(tokens, labelling),  # the reader's, after "———."
+    ):
+        assert len(fixed.labels) == len(tokens)
+        assert all(isinstance(label, Label) for label in fixed.labels)
