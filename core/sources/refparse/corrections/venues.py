@@ -212,7 +212,8 @@ def journal_abbreviations_read_as_title_end(
     written with, between the title's last word in lower case and a venue that goes on
     abbreviated, open the venue. A capitalised word no venue's name holds ("… the cnidarian
     Clytia. Dev. Biol.") stays the title's, and so does a title's last word before a venue
-    written out ("… in southern Sweden. Geologiska Foreningen …")."""
+    written out ("… in southern Sweden. Geologiska Foreningen …"); one that stands alone as
+    the title's last sentence ("… La flore. Port. Acta Biol. B") opens the venue."""
     labels = list(labelling.labels)
     runs = title_then(tokens, labels, Label.CONTAINER)
     if runs is None:
