@@ -47,10 +47,15 @@ def words_run(
     run = first_run(labels, label)
     if run is None:
         return None
-    first, last = run
+    return run[0], last_word(tokens, *run)
+
+
+def last_word(tokens: Sequence[Token], first: int, last: int) -> int:
+    """Where the last word between `first` and `last` (both included) is, the punctuation
+    after it left out; `first` where there is none."""
     while last > first and not tokens[last].is_word:
         last -= 1
-    return first, last
+    return last
 
 
 def words_between(tokens: Sequence[Token], start: int, stop: int) -> int:

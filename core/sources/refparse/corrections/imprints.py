@@ -12,6 +12,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     PUBLISHER_NAME_LENGTH,
     TITLE_WORDS,
     first_run,
+    last_word,
     sentence_end,
     title_then,
     words_between,
@@ -40,9 +41,7 @@ def place_in_a_title_read_before_its_journal(
     place = first_run(labels, Label.LOCATION)
     if place is None or place[0] != comma + 1 or tokens[comma].text != ",":
         return labelling
-    last = place[1]
-    while last > place[0] and not tokens[last].is_word:
-        last -= 1
+    last = last_word(tokens, *place)
     venue = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
     if (
         venue is None

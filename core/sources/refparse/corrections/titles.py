@@ -24,12 +24,12 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     abbreviated,
     first_run,
     is_initial,
+    last_word,
     mostly_a_venues_word,
     plain_word,
     sentence_end,
     title_then,
     words_between,
-    words_run,
 )
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
@@ -167,11 +167,13 @@ def number_read_as_titles_last_sentence(tokens: Sequence[Token], labelling: Labe
     read."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
-    words = words_run(tokens, labels, Label.TITLE)
-    if run is None or words is None:
+    if run is None:
         return labelling
     first, last = run
-    stop = next((i for i in range(words[1], first, -1) if tokens[i].text == "."), None)
+    stop = next(
+        (i for i in range(last_word(tokens, first, last), first, -1) if tokens[i].text == "."),
+        None,
+    )
     if stop is None or words_between(tokens, first, stop) < TITLE_WORDS:
         return labelling
     tail = [i for i in range(stop + 1, last + 1) if tokens[i].text not in ".,"]
@@ -684,11 +686,10 @@ def locator_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> La
     of the fields. "Part 2" may name a work ("Harry Potter, Part 2") and stays."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
-    words = words_run(tokens, labels, Label.TITLE)
-    if run is None or words is None:
+    if run is None:
         return labelling
     first, last = run
-    number = words[1]
+    number = last_word(tokens, first, last)
     word = number - 2 if tokens[number - 1].text == "." else number - 1
     if (
         word - 1 <= first
