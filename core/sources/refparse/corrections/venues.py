@@ -178,10 +178,10 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
     and its full stop ("… macrophages from diabetes prone | BB rats. Autoimmunity 1993"): the
     words up to that full stop, one of them in lower case, are the title's."""
     labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    venue = first_run(labels, Label.CONTAINER)
-    if title is None or venue is None or venue[0] != title[1] + 1:
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None or runs[1][0] != runs[0][1] + 1:
         return labelling
+    venue = runs[1]
     stop = next(
         (
             i
@@ -286,10 +286,10 @@ def title_hyphen_read_as_venue(tokens: Sequence[Token], labelling: Labelling) ->
     the words after the hyphen read as the venue: they are the title's up to the venue's
     comma."""
     labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    venue = first_run(labels, Label.CONTAINER)
-    if title is None or venue is None or venue[0] - title[1] > 3:
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None or runs[1][0] - runs[0][1] > 3:
         return labelling
+    title, venue = runs
     hyphen = venue[0] - 1
     if not (
         tokens[hyphen].text in "-‐"
@@ -311,10 +311,10 @@ def journal_split_at_its_and(tokens: Sequence[Token], labelling: Labelling) -> L
     at the title's end ("Beta pentagon relations, Theoret. | and Math. Phys. 181"): the
     abbreviation opens the venue."""
     labels = list(labelling.labels)
-    title = words_run(tokens, labels, Label.TITLE)
-    venue = first_run(labels, Label.CONTAINER)
-    if title is None or venue is None or tokens[venue[0]].text.lower() not in AND_WORDS:
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None or tokens[runs[1][0]].text.lower() not in AND_WORDS:
         return labelling
+    title, venue = runs
     first, last = title
     if not (
         venue[0] - last == 2
