@@ -18,9 +18,9 @@ from cite_sentinel.core.sources.reflist_people import parse_people
 from cite_sentinel.core.sources.refparse.fields import Fields
 from cite_sentinel.core.sources.refparse.labels import Label
 
-_YEAR_TOKEN = re.compile(
-    rf"(?<![\d/.])({YEAR})[a-z]?(?![\d]|\.\d{{4}})"
-)  # not arXiv's "1705.08453"
+# a year, glued to a month's stop as PDFs print it ("Aug.2003"), but not arXiv's "1705.08453"
+# nor a number's part ("3.2006", "12/2006" is the day-month-year pattern's)
+_YEAR_TOKEN = re.compile(rf"(?<![\d/])(?<!\d\.)({YEAR})[a-z]?(?![\d]|\.\d{{4}})")
 _DAY_MONTH_YEAR = re.compile(rf"\b\d{{1,2}}\s?[/.]\s?\d{{1,2}}\s?[/.]\s?({YEAR})\b")  # "25/04/2013"
 _NO_DATE = re.compile(
     r"\b(?:n\.\s?d|s\.\s?d|in press|forthcoming|submitted|im druck|sous presse)\b", re.I

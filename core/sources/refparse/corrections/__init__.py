@@ -55,6 +55,7 @@ from cite_sentinel.core.sources.refparse.corrections.quotes import (
     title_in_quotation_marks,
 )
 from cite_sentinel.core.sources.refparse.corrections.titles import (
+    container_in_opening_a_title,
     edition_read_into_title,
     editors_read_into_title,
     imprint_read_as_title,
@@ -179,6 +180,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         place_in_a_title_read_before_its_journal,
         year_span_ending_a_title,
         place_opening_read_into_title,
+        container_in_opening_a_title,
     ):
         labelling = correction(tokens, labelling)
     return labelling

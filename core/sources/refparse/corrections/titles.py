@@ -882,3 +882,29 @@ def _binomial_at(tokens: Sequence[Token], index: int) -> bool:
         and species.islower()
         and len(species) >= 3
     )
+
+
+def container_in_opening_a_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read from the "in" that announces it after a comma or full stop ("Luban, M.,
+    in Phase Transitions and Critical Phenomena, Vol. 5A", "2017, in Proc. 35th Int. Cosmic
+    Ray Conference", "Ostro, S. J. 2004, in Mitigation of Hazardous Comets"): the word
+    announces the book or proceedings and is none of its title. A title that opens the
+    reference, or whose next word is lower case ("in situ", "in writing"), keeps it; so does
+    a capital "In", which titles open with ("(2011). In Search of the Perfect Search", "In
+    Memoriam: …")."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or run[1] == run[0]:
+        return labelling
+    first = run[0]
+    word = tokens[first].text
+    if (
+        first == 0
+        or word.lower() not in IN_WORDS
+        or not word.islower()
+        or tokens[first - 1].text not in ",."
+        or not (tokens[first + 1].text[0].isupper() or tokens[first + 1].text[0].isdigit())
+    ):
+        return labelling
+    labels[first] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)

@@ -1572,3 +1572,22 @@ def test_a_titles_first_word_after_a_given_name_and_initial_is_the_titles() -> N
     labels[1:7] = [_A] * 6
     labels[7] = _O
     assert _fields(text, labels)[_T] == "The Theology of Paul"
+
+
+def test_the_in_that_announces_a_book_is_no_part_of_its_title() -> None:
+    # "Luban, M., in Phase Transitions …", astronomy's "2009, in IAU Symposium, Vol. 261":
+    # the labeller reads "in" as the title's first word
+    text = "Osei, K. 2011, in Drift Chambers and Their Uses, Vol. 5"
+    labels = [_A, _A, _A, _A, _D, _O] + [_T] * 6 + [_O, Label.VOLUME, Label.VOLUME, Label.VOLUME]
+    assert _fields(text, labels)[_T] == "Drift Chambers and Their Uses"
+
+
+def test_a_title_that_opens_with_in_keeps_it() -> None:
+    # a capital "In" opens titles ("In Memoriam", "In Search of …"), and a lower-case "in"
+    # before a lower-case word is the title's ("in situ")
+    for text in (
+        "Osei, K. 2011. In Search of Drift Chambers",
+        "Osei, K. 2011, in situ studies of drift chambers",
+    ):
+        labels = [_A, _A, _A, _A, _D, _O] + [_T] * (len(tokenise(text)) - 6)
+        assert _fields(text, labels)[_T].startswith(("In Search", "in situ"))

@@ -491,3 +491,28 @@ def test_an_arxiv_identifier_read_as_a_note_is_never_the_year() -> None:
     )  # fmt: skip
     assert reference.year is None
     assert _read("K. Osei. Wages and work. KDI Review 23(2001.12): 193-231.").year == 2001
+
+
+@pytest.mark.parametrize(
+    ("printed", "year", "date"),
+    [
+        ("vol. 412, no. 2, pp. 88-95, Aug.2004.", 2004, "2004-08"),  # a PDF's lost space
+        ("vol. 412, no. 2, pp. 88-95, Oct .2004.", 2004, "2004-10"),  # and its misplaced one
+        ("vol. 412, no. 2, pp. 88-95, Aug. 2004.", 2004, "2004-08"),
+    ],
+)
+def test_a_month_glued_to_its_year_by_a_full_stop_gives_the_year(
+    printed: str, year: int, date: str
+) -> None:
+    article = _read(
+        'K. Osei and P. Lind, "Drift chambers read by pixel chips," Nucl. Instrum. Methods, '
+        + printed
+    )
+    assert (article.year, article.date) == (year, date)
+    assert article.volume == "412"
+
+
+def test_a_version_number_before_a_year_is_no_year() -> None:
+    # "3.2004" is a number's part, not a date: the year is the one in brackets
+    report = _read("Osei, K. (2019). Field Manual for Drift Chambers, release 3.2004. Geneva.")
+    assert report.year == 2019
