@@ -26,11 +26,11 @@ _NO_DATE = re.compile(
     r"\b(?:n\.\s?d|s\.\s?d|in press|forthcoming|submitted|im druck|sous presse)\b", re.I
 )
 _YEAR_BEFORE_VOLUME = re.compile(rf"^\s*(?P<year>{YEAR})\s*;\s*")
-# "3, 1–10" and IOP's and MNRAS's bare "116 061102" (volume, then the first page or article
-# number) read as pages
+# "3, 1–10" and IOP's and MNRAS's bare "116 061102" and "540 502–19" (volume, then the first
+# page or article number, or the pages) read as pages
 _VOLUME_THEN_PAGES = re.compile(
     r"^\s*(?P<volume>\d{1,4})(?:,\s*(?P<pages>[A-Za-z]?\d+\s*[-‐‑–—]\s*[A-Za-z]?\d+)"
-    r"|\s+(?P<page>[A-Za-z]?\d+))\s*$"
+    r"|\s+(?P<page>[A-Za-z]?\d+(?:\s*[-‐‑–—]\s*[A-Za-z]?\d+)?))\s*$"
 )
 _PAGES_ANNOUNCED = re.compile(r"\b(?:pp?|pages?|s|pgs?)\.?\s*$", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+[A-Za-z]?|\b[IVXLCDMivxlcdm]+\b")

@@ -516,3 +516,26 @@ def test_a_version_number_before_a_year_is_no_year() -> None:
     # "3.2004" is a number's part, not a date: the year is the one in brackets
     report = _read("Osei, K. (2019). Field Manual for Drift Chambers, release 3.2004. Geneva.")
     assert report.year == 2019
+
+
+@pytest.mark.parametrize(
+    "printed",
+    [
+        "Osei, K., & Lind, P. 2016, Astrophysical Journal, 812, 1904",
+        "Osei K., Lind P., 2016, MNRAS, 812, 1904",
+        "Osei, K., & Lind, P. 2016, Journal of Geophysical Research (Planets), 812, 1904",
+    ],
+)
+def test_a_first_page_that_looks_like_a_year_after_the_volume_is_the_page(printed: str) -> None:
+    # the date printed after the names, the journal's numbers last: "1904" is the page
+    article = _read(printed)
+    assert (article.year, article.volume, article.pages) == (2016, "812", "1904")
+
+
+def test_a_bare_volume_then_a_page_range_are_the_volume_and_pages() -> None:
+    # IOP's unpunctuated "Nucl. Instrum. Methods Phys. Res. A 540 502–19"
+    article = _read(
+        "Osei K and Lind P 2005 Blades for drift chambers Nucl. Instrum. Methods Phys. Res. A"
+        " 540 502-19"
+    )
+    assert (article.volume, article.pages) == ("540", "502-19")
