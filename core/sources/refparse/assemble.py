@@ -78,6 +78,8 @@ def reference_of(
         volume, pages_text = split.group("volume"), split.group("pages") or split.group("page")
     venue = _venue(fields.text(Label.CONTAINER))
     pages = _pages(pages_text)
+    venue, volume, pages = _volume_glued_to_venue(venue, volume, pages)
+    venue = _with_series_letter(fields, text, venue)
     publisher = fields.text(Label.PUBLISHER).strip(" ,;:.")
     title, descriptor = _descriptor_apart(_title(_ET_AL_LEAD.sub("", fields.text(Label.TITLE))))
     return Reference(
@@ -116,6 +118,41 @@ def _volume_then_pages(fields: Fields, text: str) -> re.Match[str] | None:
     if split.group("page") and _PAGES_ANNOUNCED.search(text[: found.start]):
         return None
     return split
+
+
+# A volume printed against its journal's name where a PDF lost the space: after a series letter
+# ("Phys. Rev. D86", "Nucl. Phys. B293") or a word's lower-case end ("Nature248", "Physical
+# Review Letters61").
+_GLUED_VOLUME = re.compile(r"(?:(?<=[\s.,])[A-Z]|[a-z]{2})(?P<volume>\d{1,4})$")
+
+
+def _volume_glued_to_venue(venue: str, volume: str, pages: str) -> tuple[str, str, str]:
+    """The venue, volume and pages, a volume glued to the venue's name taken from it; the
+    number read as the volume after it is then the page ("Nature248, 30 (1974)"). A glued
+    year ("Ergonomics2003") is no volume, nor are an acronym's digits ("ICSE99", a
+    conference's year; "JHEP0908", JHEP's year and month, which no index keeps as its
+    volume)."""
+    match = _GLUED_VOLUME.search(venue)
+    if match is None or re.fullmatch(YEAR, match.group("volume")) or (volume and pages):
+        return venue, volume, pages
+    return venue[: match.start("volume")].rstrip(" ,"), match.group("volume"), pages or volume
+
+
+_SERIES_VOLUME = re.compile(r"(?P<series>[A-Z])\d{1,4}")  # "D86" after "Phys. Rev."
+
+
+def _with_series_letter(fields: Fields, text: str, venue: str) -> str:
+    """The venue with its series letter where the volume read after it was printed against
+    the letter: "Phys. Rev. D86, 054009" is Phys. Rev. D, volume 86. Apart from the venue
+    ("PhyS, T37") the letter is the volume's."""
+    journal, volume = fields.first(Label.CONTAINER), fields.first(Label.VOLUME)
+    if journal is None or volume is None or not venue:
+        return venue
+    series = _SERIES_VOLUME.fullmatch(volume.text)
+    if series is None or text[journal.end : volume.start] not in ("", " ", ","):
+        return venue
+    stop = "." if journal.text.rstrip().endswith(".") and not venue.endswith(".") else ""
+    return f"{venue}{stop} {series.group('series')}"
 
 
 def _title(text: str) -> str:

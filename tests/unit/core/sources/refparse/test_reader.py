@@ -539,3 +539,20 @@ def test_a_bare_volume_then_a_page_range_are_the_volume_and_pages() -> None:
         " 540 502-19"
     )
     assert (article.volume, article.pages) == ("540", "502-19")
+
+
+@pytest.mark.parametrize(
+    ("printed", "venue", "volume", "pages"),
+    [
+        ("Osei, K., Phys. Rev. D86, 054009 (2012).", "Phys. Rev. D", "86", "054009"),
+        ("Osei, K., Nucl. Phys. B293, 420 (1987).", "Nucl. Phys. B", "293", "420"),
+        ("Osei, K.: Nature248, 30 (1974).", "Nature", "248", "30"),
+        # a conference's year and JHEP's year and month are no volume
+        ("Osei, K., JHEP0908 (2009) 008.", "JHEP0908", "", "008"),
+    ],
+)
+def test_a_volume_a_pdf_glued_to_its_journal_is_the_volume(
+    printed: str, venue: str, volume: str, pages: str
+) -> None:
+    article = _read(printed)
+    assert (article.venue, article.volume, article.pages) == (venue, volume, pages)
