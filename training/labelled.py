@@ -94,15 +94,30 @@ def _trim_edges(tokens: tuple[Token, ...], labels: list[Label], span_of: list[in
             len(inside) > 1
             and label not in (Label.AUTHOR, Label.EDITOR)
             and tokens[inside[-1]].text in _TRAILING_WORDS
+            and _apart(tokens, inside[-1])
         ):
             labels[inside.pop()] = Label.OTHER  # "« Drones armés et éthique », in"
             while inside and _is_mark(tokens[inside[-1]].text):
                 labels[inside.pop()] = Label.OTHER
         if label in _EDGE_KEYWORD_LABELS:
-            while len(inside) > 1 and tokens[inside[0]].text.lower() in _LEADING_WORDS:
+            while len(inside) > 1 and _leading_word(tokens[inside[0]].text, label):
                 labels[inside.pop(0)] = Label.OTHER
                 while inside and _is_mark(tokens[inside[0]].text):
                     labels[inside.pop(0)] = Label.OTHER
+
+
+def _leading_word(text: str, label: Label) -> bool:
+    """Whether a span's first word is a locator or connector that belongs to no field. A
+    journal's name may open with a letter that is one elsewhere: "N Engl J Med", "S Afr Med
+    J", "P R Health Sci J"."""
+    word = text.lower()
+    return word in _LEADING_WORDS and not (label is Label.CONTAINER and len(word) == 1)
+
+
+def _apart(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether a token is a word of its own, not the end of one the tokens split
+    ("Sprachgebär(d)en")."""
+    return index == 0 or tokens[index].start > tokens[index - 1].end
 
 
 def _is_mark(text: str) -> bool:
