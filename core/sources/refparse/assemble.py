@@ -34,6 +34,9 @@ _VOLUME_THEN_PAGES = re.compile(
 )
 _PAGES_ANNOUNCED = re.compile(r"\b(?:pp?|pages?|s|pgs?)\.?\s*$", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+[A-Za-z]?|\b[IVXLCDMivxlcdm]+\b")
+_ISSUE = re.compile(
+    r"\d+[A-Za-z]?(?:\s*[-‐‑–—/]\s*\d+[A-Za-z]?)?|\b[IVXLCDMivxlcdm]+\b"
+)  # "1-4", "3/4"
 _PAGES = re.compile(r"[A-Za-z]{0,2}\d+[A-Za-z]?(?:\s*[-‐‑–—]+\s*[A-Za-z]{0,2}\d+[A-Za-z]?)?")
 _VENUE_LEAD = re.compile(r"^(?:in\s*:?|dans\s*:?|im\s*:?|en\s*:|w\s*:)\s+", re.IGNORECASE)
 _VENUE_TAIL = re.compile(r"[\s,;:.(\[]+(?:vol|no|nr|pp?|issue|part)?\.?\s*$", re.IGNORECASE)
@@ -208,7 +211,8 @@ def _volume_issue(fields: Fields) -> tuple[str, str]:
     volume_text = _YEAR_BEFORE_VOLUME.sub("", fields.text(Label.VOLUME))
     issue_text = fields.text(Label.ISSUE)
     volume = _first_number(volume_text)
-    issue = _first_number(issue_text)
+    printed = _ISSUE.search(issue_text)
+    issue = re.sub(r"\s+", "", printed.group(0)) if printed else ""
     if not issue:
         inner = re.search(r"\d\s*\(\s*([\w/–-]{1,12})\s*\)", volume_text)
         issue = inner.group(1) if inner else ""

@@ -556,3 +556,11 @@ def test_a_volume_a_pdf_glued_to_its_journal_is_the_volume(
 ) -> None:
     article = _read(printed)
     assert (article.venue, article.volume, article.pages) == (venue, volume, pages)
+
+
+def test_an_issue_printed_as_a_range_is_the_whole_range() -> None:
+    # a double or combined issue: "382(1-4)", "38(3/4)"
+    assert (
+        _read("Osei, K., 2010. Drift. Journal of Hydrology, 382(1-4), pp.1234-1240.").issue == "1-4"
+    )
+    assert _read("Osei, K., 2010. Drift. Journal of Hydrology, 38(3/4), 12-40.").issue == "3/4"
