@@ -7,8 +7,11 @@ import re
 from cite_sentinel.core.sources.latex_text import decode_latex
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# An enumerator: "[3]", "[Ame02]", "(3)", "3.", "- "; never a year ("(2010) IEEE Trans. …", an
+# index's export that prints no names).
 _LABEL = re.compile(
-    r"^\s*(?:\\?\[\s*\d+\s*\\?\]|\[[A-Z][A-Za-z+-]{0,8}\d{2,4}[a-z]?\]|\(\s*\d+\s*\)|\d+\s*[.)](?!\d)"
+    r"^\s*(?!\(\s*(?:1[89]|20)\d\d\s*\)|(?:1[89]|20)\d\d\s*[.)])"
+    r"(?:\\?\[\s*\d+\s*\\?\]|\[[A-Z][A-Za-z+-]{0,8}\d{2,4}[a-z]?\]|\(\s*\d+\s*\)|\d+\s*[.)](?!\d)"
     r"|[-*+•]\s)\s*"
 )
 _MD_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?\s*\)")

@@ -564,3 +564,15 @@ def test_an_issue_printed_as_a_range_is_the_whole_range() -> None:
         _read("Osei, K., 2010. Drift. Journal of Hydrology, 382(1-4), pp.1234-1240.").issue == "1-4"
     )
     assert _read("Osei, K., 2010. Drift. Journal of Hydrology, 38(3/4), 12-40.").issue == "3/4"
+
+
+def test_a_year_in_brackets_that_opens_a_reference_is_its_date_not_its_number() -> None:
+    # an index's export that prints no names: "(2010) IEEE Transactions on …, 40 (4), …"
+    article = _read("(2010) Journal of Drift Chambers, 40 (4), pp. 1021-1033.")
+    assert (article.year, article.venue, article.volume) == (
+        2010,
+        "Journal of Drift Chambers",
+        "40",
+    )
+    numbered = _read("(12) Osei, K. Drift of chambers. Nature 465, 1234 (2010).")
+    assert (numbered.title, numbered.year) == ("Drift of chambers", 2010)
