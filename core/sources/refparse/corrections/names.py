@@ -878,3 +878,46 @@ def _initials_then_family(tokens: Sequence[Token], start: int) -> bool:
 def _full_stop(tokens: Sequence[Token], index: int) -> bool:
     """A full stop that ends a sentence, after a word longer than an initial."""
     return tokens[index].text == "." and sentence_end(tokens, index)
+
+
+def title_after_inverted_initials(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The title read as more of a name after names printed family name first and initials
+    after it ("Osei, K. Drift of chambers. Nature 465"): the initials' full stop ends the
+    names, and words up to the next full stop that hold a lower-case word no name holds ("of",
+    "chambers"; not a particle, "van der") and no comma are the title. Only where no title was
+    read."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None or run[0] != 0 or Label.TITLE in labels or run[1] + 1 >= len(tokens):
+        return labelling
+    last = run[1]
+    comma = next((i for i in range(1, last) if tokens[i].text == ","), None)
+    if comma is None or not all(tokens[i].is_word for i in range(comma)):
+        return labelling
+    index = comma + 1
+    while index + 1 <= last and is_initial(tokens[index].text) and tokens[index + 1].text in ".-":
+        index += 2
+    start = index  # the first word after the initials and their full stops
+    if start == comma + 1 or start > last or tokens[start - 1].text != ".":
+        return labelling
+    words = tokens[start : last + 1]
+    if (
+        tokens[last + 1].text != "."
+        or not all(token.is_word for token in words)
+        or not any(_prose_word(token.text) for token in words)
+    ):
+        return labelling
+    for inside in range(start, last + 1):
+        labels[inside] = Label.TITLE
+    labels[start - 1] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _prose_word(text: str) -> bool:
+    return (
+        text.isalpha()
+        and text.islower()
+        and text not in NAME_PARTICLES
+        and text not in AND_WORDS
+        and word_count(text) > 0
+    )

@@ -1591,3 +1591,18 @@ def test_a_title_that_opens_with_in_keeps_it() -> None:
     ):
         labels = [_A, _A, _A, _A, _D, _O] + [_T] * (len(tokenise(text)) - 6)
         assert _fields(text, labels)[_T].startswith(("In Search", "in situ"))
+
+
+def test_a_title_read_as_more_of_a_name_after_inverted_initials_is_the_title() -> None:
+    # "Osei, K. Drift of chambers. Nature 465": the words after the initials' full stop hold
+    # "of" and "chambers", which no name holds
+    text = "Osei, K. Drift of chambers. Nature 465"
+    labels = [_A] * 7 + [_O, Label.CONTAINER, Label.VOLUME]
+    fields = _fields(text, labels)
+    assert (fields[_A], fields[_T]) == ("Osei , K", "Drift of chambers")
+
+
+def test_a_name_with_its_particles_after_inverted_initials_stays_a_name() -> None:
+    text = "Osei, K. van der Berg. Nature 465"
+    labels = [_A] * 7 + [_O, Label.CONTAINER, Label.VOLUME]
+    assert _T not in _fields(text, labels)
