@@ -28,6 +28,7 @@ from cite_sentinel.core.sources.refparse.corrections.east_asian import (
 from cite_sentinel.core.sources.refparse.corrections.genres import genre_read_into_title
 from cite_sentinel.core.sources.refparse.corrections.identifiers import (
     identifiers_apart,
+    title_before_a_link_in_the_venue,
 )
 from cite_sentinel.core.sources.refparse.corrections.imprints import (
     place_in_a_title_read_before_its_journal,
@@ -110,6 +111,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """The labelling with each correction applied in turn."""
     for correction in (
         identifiers_apart,
+        title_before_a_link_in_the_venue,
         vancouver_name_before_colon,
         title_in_quotation_marks,
         title_ends_at_a_double_slash,

@@ -25,3 +25,38 @@ def identifiers_apart(tokens: Sequence[Token], labelling: Labelling) -> Labellin
                 Label.URL if "://" in token.text or token.text.startswith("www.") else Label.DOI
             )
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_before_a_link_in_the_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference read with no title whose venue a link or DOI cuts in two ("(2017).
+    Attention is all you need https://arxiv.org/abs/1706.03762. Advances in Neural …", a
+    Markdown link on the title made plain): a venue holds no link, so the words before it,
+    after the names or the date, are the title."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels:
+        return labelling
+    link = next(
+        (
+            index
+            for index in range(1, len(tokens) - 1)
+            if labels[index] in (Label.URL, Label.DOI) and labels[index - 1] is Label.CONTAINER
+        ),
+        None,
+    )
+    if link is None:
+        return labelling
+    start = link
+    while start > 0 and labels[start - 1] is Label.CONTAINER:
+        start -= 1
+    after = next((i for i in range(link + 1, len(tokens)) if tokens[i].is_word), None)
+    if (
+        after is None
+        or labels[after] is not Label.CONTAINER
+        or not any(label in (Label.AUTHOR, Label.DATE) for label in labels[:start])
+    ):
+        return labelling
+    for inside in range(start, link):
+        labels[inside] = Label.TITLE
+    for inside in range(link + 1, after):
+        labels[inside] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)

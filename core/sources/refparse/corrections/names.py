@@ -882,10 +882,10 @@ def _full_stop(tokens: Sequence[Token], index: int) -> bool:
 
 def title_after_inverted_initials(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """The title read as more of a name after names printed family name first and initials
-    after it ("Osei, K. Drift of chambers. Nature 465"): the initials' full stop ends the
-    names, and words up to the next full stop that hold a lower-case word no name holds ("of",
-    "chambers"; not a particle, "van der") and no comma are the title. Only where no title was
-    read."""
+    after it ("Osei, K. Drift of chambers. Nature 465", "Ivanov, P. Teoriya grupp [in
+    Russian]."): the initials' full stop ends the names, and words up to the next full stop or
+    bracket that hold a lower-case word no name holds ("chambers", "grupp"; not a particle,
+    "van der") and no comma are the title. Only where no title was read."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.AUTHOR)
     if run is None or run[0] != 0 or Label.TITLE in labels or run[1] + 1 >= len(tokens):
@@ -902,7 +902,7 @@ def title_after_inverted_initials(tokens: Sequence[Token], labelling: Labelling)
         return labelling
     words = tokens[start : last + 1]
     if (
-        tokens[last + 1].text != "."
+        tokens[last + 1].text not in ".(["  # its full stop, or a note in brackets after it
         or not all(token.is_word for token in words)
         or not any(_prose_word(token.text) for token in words)
     ):
@@ -917,7 +917,7 @@ def _prose_word(text: str) -> bool:
     return (
         text.isalpha()
         and text.islower()
+        and len(text) >= _PROSE_LETTERS
         and text not in NAME_PARTICLES
         and text not in AND_WORDS
-        and word_count(text) > 0
     )

@@ -1606,3 +1606,20 @@ def test_a_name_with_its_particles_after_inverted_initials_stays_a_name() -> Non
     text = "Osei, K. van der Berg. Nature 465"
     labels = [_A] * 7 + [_O, Label.CONTAINER, Label.VOLUME]
     assert _T not in _fields(text, labels)
+
+
+def test_a_venue_a_link_cuts_in_two_has_the_title_before_the_link() -> None:
+    # a Markdown link on the title made plain: "(2017). Attention … https://…. Advances …"
+    text = "Osei, K. (2017). Drift of chambers https://example.org/drift. Chamber Letters, 30."
+    labels = [_A] * 4 + [_O, _D, _O, _O] + [Label.CONTAINER] * 7 + [_O, Label.VOLUME, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Drift of chambers"
+    assert fields[Label.CONTAINER] == "Chamber Letters"
+    assert fields[Label.URL] == "https://example.org/drift"
+
+
+def test_a_title_read_as_names_ends_before_a_note_in_brackets() -> None:
+    # "Ivanov, P. Teoriya grupp [in Russian].": a title no dictionary holds, then its note
+    text = "Ivanov, P. Teoriya grupp [in Russian]. Nauka"
+    labels = [_A] * 6 + [_O, Label.NOTE, Label.NOTE, _O, _O, Label.PUBLISHER]
+    assert _fields(text, labels)[_T] == "Teoriya grupp"
