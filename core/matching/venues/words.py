@@ -67,9 +67,14 @@ def significant(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(w for w in names if w not in STOPWORDS and w not in FRAMING and not w.isdigit())
 
 
+_SERIES_LETTER = re.compile(r"\s[A-Z]\s*$")  # "… Section A", "… Series B", "… Physics A"
+
+
 @functools.lru_cache(maxsize=32768)
 def variants(name: str) -> tuple[str, ...]:
-    """The name, the name without its parenthesised parts, and each parenthesised acronym.
+    """The name, the name without its parenthesised parts, each parenthesised acronym, and a
+    series' name without the subject its letter stands for ("Proceedings of the Royal Society
+    A: Mathematical, Physical and Engineering Sciences", cited "Proc. R. Soc. A").
 
     MEDLINE adds places ("Journal of Psychopharmacology (Oxford, England)") and names a
     section after its parent journal ("Brain Research: Brain Research Reviews"); a country
@@ -86,6 +91,8 @@ def variants(name: str) -> tuple[str, ...]:
     head, colon, part = bare.partition(":")
     if colon and words(head) and words(part)[: len(words(head))] == words(head):
         found.append(part.strip())  # MEDLINE's "Brain Research: Brain Research Reviews"
+    if colon and _SERIES_LETTER.search(head):
+        found.append(head.strip())  # "Journal of Physics A: Mathematical and Theoretical"
     for inside in _PARENTHESIS.findall(name):
         inside = inside.strip()
         if is_acronym(inside):

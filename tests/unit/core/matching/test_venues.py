@@ -462,3 +462,40 @@ def test_osdi_is_a_conference_that_registers_no_dois() -> None:
     assert publishes_without_dois(osdi) and names_a_conference(osdi)
     assert names_a_conference("CVPR") and not names_a_conference("Nature Methods")
     assert not names_a_conference("Journal of Machine Learning Research")
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("J. Phys. A", "Journal of Physics A: Mathematical and Theoretical"),
+        (
+            "Proc. R. Soc. A",
+            "Proceedings of the Royal Society A: Mathematical, Physical and Engineering Sciences",
+        ),
+        (
+            "Philos. Trans. R. Soc. B",
+            "Philosophical Transactions of the Royal Society B: Biological Sciences",
+        ),
+        (
+            "J. R. Stat. Soc. B",
+            "Journal of the Royal Statistical Society Series B: Statistical Methodology",
+        ),
+        (
+            "Nucl. Instrum. Methods Phys. Res. A",
+            "Nuclear Instruments and Methods in Physics Research Section A: Accelerators,"
+            " Spectrometers, Detectors and Associated Equipment",
+        ),
+    ],
+)
+def test_a_series_cited_by_its_letter_without_its_subject_agrees(cited: str, found: str) -> None:
+    # the index adds what the series' letter stands for after a colon; citations drop it
+    assert _agrees(cited, found)
+
+
+def test_another_series_letter_of_the_same_journal_differs() -> None:
+    found = "Proceedings of the Royal Society A: Mathematical, Physical and Engineering Sciences"
+    assert place("Proc. R. Soc. B", (found,)) is Placement.DIFFERS
+    assert (
+        place("J. Phys.: Condens. Matter", ("Journal of Physics A: Mathematical and Theoretical",))
+        is Placement.DIFFERS
+    )
