@@ -46,8 +46,12 @@ FRAMING = frozenset({
 _YEAR = re.compile(r"'?\b(1[6-9]|20)\d\d\b|'\d\d\b")
 _ORDINAL = re.compile(r"\b\d+(st|nd|rd|th)\b")
 _PARENTHESIS = re.compile(r"\(([^()]*)\)")
+# A country closing a name: ", UK", and the United States however written ("…, USA", "Proc.
+# Natl. Acad. Sci. U S A", "… Sciences of the United States of America").
 _COUNTRY = re.compile(
-    r",\s*(?:U\.?\s?S\.?\s?A\.?|U\.?K\.?|United States(?: of America)?)\s*$", re.I
+    r"(?:,\s*U\.?\s?K\.?|(?:,\s*|\s+(?:of\s+the\s+)?)(?:U\.?\s?S\.?\s?A\.?"
+    r"|United\s+States(?:\s+of\s+America)?))\s*$",
+    re.I,
 )
 _LETTERS = re.compile(r"[^a-z0-9]+")
 _ACRONYM = re.compile(r"[A-Z0-9][A-Za-z0-9&+\-]{1,15}")

@@ -499,3 +499,19 @@ def test_another_series_letter_of_the_same_journal_differs() -> None:
         place("J. Phys.: Condens. Matter", ("Journal of Physics A: Mathematical and Theoretical",))
         is Placement.DIFFERS
     )
+
+
+@pytest.mark.parametrize(
+    "cited",
+    ["Proc. Natl. Acad. Sci. USA", "Proc Natl Acad Sci U S A", "Proc. Natl. Acad. Sci.", "PNAS"],
+)
+@pytest.mark.parametrize(
+    "found",
+    [
+        "Proceedings of the National Academy of Sciences",
+        "Proceedings of the National Academy of Sciences of the United States of America",
+    ],
+)
+def test_the_united_states_closing_a_name_is_no_part_of_it(cited: str, found: str) -> None:
+    # Crossref and OpenAlex name PNAS each their own way; citations add "USA" or not
+    assert _agrees(cited, found)
