@@ -921,3 +921,34 @@ def _prose_word(text: str) -> bool:
         and text not in NAME_PARTICLES
         and text not in AND_WORDS
     )
+
+
+def names_read_as_the_titles_opening(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The last names of a list printed given name first, read as the title's opening ("Bin
+    Duan, Hao Tang, | Changchang Sun, Ye Zhu, and Yan Yan. Mining and …"): where the title
+    opens with parts between commas, the last after "and", of two or three words that are
+    each more often a person's name than a word, up to a full stop, those parts are names."""
+    labels = list(labelling.labels)
+    names, title = first_run(labels, Label.AUTHOR), first_run(labels, Label.TITLE)
+    if names is None or title is None or not names[1] < title[0] <= names[1] + 2:
+        return labelling
+    if any(tokens[i].is_word for i in range(names[1] + 1, title[0])):
+        return labelling
+    index, joined = title[0], False
+    while True:
+        if tokens[index].text.lower() in AND_WORDS:
+            joined, index = True, index + 1
+        stop = _words_end(tokens, index)
+        if not 2 <= stop - index <= 3 or not all(
+            more_a_name(token.text) for token in tokens[index:stop]
+        ):
+            return labelling
+        if stop >= title[1] or tokens[stop].text != ",":
+            break
+        index = stop + 1
+    if not joined or tokens[stop].text != "." or words_between(tokens, stop + 1, title[1] + 1) < 2:
+        return labelling
+    for inside in range(title[0], stop):
+        labels[inside] = Label.AUTHOR
+    labels[stop] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)

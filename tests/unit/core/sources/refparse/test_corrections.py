@@ -1623,3 +1623,21 @@ def test_a_title_read_as_names_ends_before_a_note_in_brackets() -> None:
     text = "Ivanov, P. Teoriya grupp [in Russian]. Nauka"
     labels = [_A] * 6 + [_O, Label.NOTE, Label.NOTE, _O, _O, Label.PUBLISHER]
     assert _fields(text, labels)[_T] == "Teoriya grupp"
+
+
+def test_given_first_names_read_as_the_titles_opening_are_names() -> None:
+    # "Bin Duan, Hao Tang, Changchang Sun, Ye Zhu, and Yan Yan. Mining …": the labeller
+    # ended the names at the second and read the rest into the title
+    text = (
+        "Bin Duan, Hao Tang, Changchang Sun, Ye Zhu, and Yan Yan. Mining heterogeneous relations."
+    )
+    labels = [_A] * 5 + [_O] + [_T] * 13 + [_O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Mining heterogeneous relations"
+    assert fields[_A].endswith("and Yan Yan")
+
+
+def test_a_title_that_opens_with_places_stays_the_title() -> None:
+    text = "Bin Duan, Hao Tang, New York, New Jersey, and New England. A history of the coast."
+    labels = [_A] * 5 + [_O] + [_T] * 15 + [_O]
+    assert _fields(text, labels)[_T].startswith("New York")
