@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from cite_sentinel.core.lexicon import (
     AND_WORDS,
     EDITOR_WORDS,
+    IN_WORDS,
     JOURNAL_WORDS,
     NAME_PARTICLES,
     NAME_SUFFIXES,
@@ -951,4 +952,25 @@ def names_read_as_the_titles_opening(tokens: Sequence[Token], labelling: Labelli
     for inside in range(title[0], stop):
         labels[inside] = Label.AUTHOR
     labels[stop] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def names_read_as_editors_unmarked(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Names read as editors straight after the authors where nothing marks editors
+    ("Jiang, C. "M., Kashinath, K., Prabhat & Marcus, P. Enforcing …", a nickname's stray
+    quotation mark between): no "ed.", "(Hg.)" or "In" announces them, so they go on the list
+    of authors."""
+    labels = list(labelling.labels)
+    names, editors = first_run(labels, Label.AUTHOR), first_run(labels, Label.EDITOR)
+    if names is None or editors is None or editors[0] <= names[1]:
+        return labelling
+    between = tokens[names[1] + 1 : editors[0]]
+    around = tokens[max(editors[0] - 3, 0) : editors[1] + 6]
+    if any(token.is_word for token in between) or any(
+        token.text.lower().strip(".") in EDITOR_WORDS or token.text.lower() in IN_WORDS
+        for token in around
+    ):
+        return labelling
+    for inside in range(names[1] + 1, editors[1] + 1):
+        labels[inside] = Label.AUTHOR
     return Labelling(tuple(labels), labelling.confidence)

@@ -1641,3 +1641,23 @@ def test_a_title_that_opens_with_places_stays_the_title() -> None:
     text = "Bin Duan, Hao Tang, New York, New Jersey, and New England. A history of the coast."
     labels = [_A] * 5 + [_O] + [_T] * 15 + [_O]
     assert _fields(text, labels)[_T].startswith("New York")
+
+
+def test_names_read_as_editors_with_nothing_marking_editors_are_authors() -> None:
+    # a nickname's stray quotation mark between the names: 'Jiang, C. "M., Kashinath, K.'
+    text = 'Osei, C. "M., Ng, K., Lind & Hart, P. Drift of chambers.'
+    labels = [_A, _A, _A, _O, _O] + [Label.EDITOR] * 13 + [_O] + [_T] * 3 + [_O]
+    fields = _fields(text, labels)
+    assert Label.EDITOR not in fields
+    assert fields[_A].endswith("Hart , P")
+
+
+def test_editors_marked_as_editors_are_left_to_the_rules_for_editors() -> None:
+    from cite_sentinel.core.sources.refparse.corrections.names import (
+        names_read_as_editors_unmarked,
+    )
+
+    text = "Osei, C., Ng, K. (Eds.). Drift of chambers."
+    labels = [_A] * 4 + [_O] + [Label.EDITOR] * 3 + [_O] * 6 + [_T] * 3 + [_O]
+    labelling = Labelling(tuple(labels), (0.9,) * len(labels))
+    assert names_read_as_editors_unmarked(tokenise(text), labelling) == labelling
