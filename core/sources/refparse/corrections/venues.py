@@ -788,8 +788,9 @@ def locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Label
     shapes = _LOCATOR_SHAPES
     if Label.DATE in labels[:first]:
         shapes = {**shapes, **_DATED_SHAPES}  # IOP's "Smith A 2017 Venue 469 394"
-    # the venue's last "words" may be numbers read into it ("Acta 1863, 1502 (2021)")
-    for start in (after, after - 1, after - 2):
+    # the venue's last "words" may be numbers read into it ("Acta 1863, 1502 (2021)", both of
+    # "Natural Hazards 65, 1968 (2012)")
+    for start in (after, after - 1, after - 2, after - 3):
         tail = [token.text for token in tokens[start:]]
         if tail and tail[-1] == ".":
             tail = tail[:-1]

@@ -576,3 +576,29 @@ def test_a_year_in_brackets_that_opens_a_reference_is_its_date_not_its_number() 
     )
     numbered = _read("(12) Osei, K. Drift of chambers. Nature 465, 1234 (2010).")
     assert (numbered.title, numbered.year) == ("Drift of chambers", 2010)
+
+
+@pytest.mark.parametrize(
+    "printed",
+    [
+        "Osei K, Ng T. Drift of chambers in mice. N Engl J Med. 2010;362(4):1234-40.",
+        "Osei K, Ng T (2010) Drift of chambers in mice. N Engl J Med 362:1234-40",
+        "Osei, K. and Ng, T. (2010) 'Drift of chambers in mice', N Engl J Med, 362, pp. 1234-40.",
+    ],
+)
+def test_a_journal_that_opens_with_one_letter_keeps_it(printed: str) -> None:
+    # "Engl J Med" is another venue than the New England Journal of Medicine to the matcher
+    assert _read(printed).venue == "N Engl J Med"
+
+
+def test_a_volume_and_a_first_page_that_looks_like_a_year_read_into_the_venue_are_its_numbers() -> (
+    None
+):
+    # APS without a title: "Natural Hazards 65, 1968 (2012)", the page 1968 a year to the eye
+    article = _read("[12] K. Osei, L. Ng, and D. Hart, Natural Hazards 65, 1968 (2012).")
+    assert (article.venue, article.volume, article.pages, article.year) == (
+        "Natural Hazards",
+        "65",
+        "1968",
+        2012,
+    )
