@@ -965,10 +965,12 @@ def names_read_as_editors_unmarked(tokens: Sequence[Token], labelling: Labelling
     if names is None or editors is None or editors[0] <= names[1]:
         return labelling
     between = tokens[names[1] + 1 : editors[0]]
-    around = tokens[max(editors[0] - 3, 0) : editors[1] + 6]
-    if any(token.is_word for token in between) or any(
-        token.text.lower().strip(".") in EDITOR_WORDS or token.text.lower() in IN_WORDS
-        for token in around
+    before = tokens[max(editors[0] - 3, 0) : editors[0]]  # "In", "edited by"
+    within = tokens[editors[0] : editors[1] + 6]  # "(Eds.)", ", editors."
+    if (
+        any(token.is_word for token in between)
+        or any(token.text.lower() in IN_WORDS | EDITOR_WORDS for token in before)
+        or any(token.text.lower() in EDITOR_WORDS for token in within)
     ):
         return labelling
     for inside in range(names[1] + 1, editors[1] + 1):

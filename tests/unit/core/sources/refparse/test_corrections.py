@@ -1645,8 +1645,8 @@ def test_a_title_that_opens_with_places_stays_the_title() -> None:
 
 def test_names_read_as_editors_with_nothing_marking_editors_are_authors() -> None:
     # a nickname's stray quotation mark between the names: 'Jiang, C. "M., Kashinath, K.'
-    text = 'Osei, C. "M., Ng, K., Lind & Hart, P. Drift of chambers.'
-    labels = [_A, _A, _A, _O, _O] + [Label.EDITOR] * 13 + [_O] + [_T] * 3 + [_O]
+    text = 'Osei, C. "M., Ng, K., Lind & Hart, P. Drift of chambers in mice.'
+    labels = [_A, _A, _A, _O, _O] + [Label.EDITOR] * 13 + [_O] + [_T] * 5 + [_O]
     fields = _fields(text, labels)
     assert Label.EDITOR not in fields
     assert fields[_A].endswith("Hart , P")
