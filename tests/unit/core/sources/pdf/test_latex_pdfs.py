@@ -3,7 +3,6 @@ two columns, and a 600-page thesis."""
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -151,6 +150,6 @@ def test_one_line_entries_of_a_list_with_a_hanging_indent_are_each_an_entry(
     items = "\n".join(f"\\item {entry}" for entry in AUTHOR_YEAR_ENTRIES)
     read = read_pdf_file(_pdflatex(tmp_path, HANGING_LIST.replace("ENTRIES", items)))
     unread = [finding for finding in read.findings if finding.code is Code.PARSE_ERROR]
-    assert len(read.references) + len(unread) == len(AUTHOR_YEAR_ENTRIES)
-    years = [re.findall(r"\b(?:19|20)\d\d\b", reference.raw) for reference in read.references]
-    assert all(len(found) == 1 for found in years), years  # no entry ran into the next
+    assert not unread  # "Mendel 1995, Eur. J. Immunol., 25, 1951": its page looks like a year
+    printed = [" ".join(reference.raw.split()) for reference in read.references]
+    assert printed == list(AUTHOR_YEAR_ENTRIES)  # each entry whole, none run into the next
