@@ -15,7 +15,6 @@ from cite_sentinel.core.sources.refparse.corrections.dates import (
     date_read_into_title,
     day_after_month,
     names_and_date_read_as_title,
-    page_read_as_a_second_date,
     year_read_into_title,
     year_span_ending_a_title,
     year_span_read_as_numbers,
@@ -190,7 +189,6 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         year_span_ending_a_title,
         place_opening_read_into_title,
         container_in_opening_a_title,
-        page_read_as_a_second_date,
     ):
         labelling = correction(tokens, labelling)
     return labelling

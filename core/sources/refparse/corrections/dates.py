@@ -480,30 +480,3 @@ def names_and_date_read_as_title(tokens: Sequence[Token], labelling: Labelling) 
 
 
 _NAMES_TOKENS = 24  # tokens of the names read into a title, at most
-
-
-def page_read_as_a_second_date(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A journal's first page that looks like a year, read as a second date after the
-    volume read as pages: astronomy's "Verma, A. K. 2016, J. Geophys. Res., 121, 1627", where
-    the date was printed after the names. The two numbers after the venue, the last one
-    ending the reference, are its volume and first page."""
-    labels = list(labelling.labels)
-    dates = _runs(labels, Label.DATE)
-    venue = first_run(labels, Label.CONTAINER)
-    if len(dates) != 2 or venue is None or not dates[0][1] < venue[0] < dates[1][0]:
-        return labelling
-    page = dates[1][0]
-    volume = page - 2
-    if (
-        page != dates[1][1]
-        or any(token.is_word for token in tokens[page + 1 :])
-        or not YEAR_ALONE.fullmatch(tokens[page].text)
-        or tokens[page - 1].text != ","
-        or labels[volume] not in (Label.PAGES, Label.VOLUME)
-        or not tokens[volume].text.isdigit()
-        or any(token.is_word for token in tokens[venue[1] + 1 : volume])
-    ):
-        return labelling
-    labels[volume] = Label.VOLUME
-    labels[page] = Label.PAGES
-    return Labelling(tuple(labels), labelling.confidence)

@@ -43,6 +43,8 @@ _GLUED_AND = re.compile(r"and[A-Z]")
 _PUBLISHING = frozenset({"editions", "éditions", "editora", "editorial", "verlag", "press"})
 _VANCOUVER_INITIALS = re.compile(r"[A-Z]{1,3}")  # "R", "MS", "JPM" after a family name
 _PROSE_WORDS = 2  # words a part read among the names holds at least to be prose
+_ANNOUNCING_EDITORS = IN_WORDS | EDITOR_WORDS  # "In J. Ng (ed.)", "edited by J. Ng"
+_NAME_LIST_WORDS = frozenset({"others", "with", "etat", "avec", "mit"})  # words name lists hold
 _PROSE_LETTERS = 4  # letters of a lower-case word that is no name's ("cargo", not "v." or "de")
 # What marks names as a work's editors: "ed.", "(eds.)", "editors", "(Hrsg.)", "(dir.)".
 # What marks names as a work's editors (the lexicon's editor words, less a translator's).
@@ -126,16 +128,7 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
             for index in range(start, stop)
             if tokens[index].is_word and not _a_tags_name(tokens, index)
         ]
-        prose = [
-            word
-            for word in words
-            if word.text.islower()
-            and word.text.isalpha()
-            and len(word.text) >= _PROSE_LETTERS
-            and word.text not in NAME_PARTICLES
-            and word.text not in ("others", "with", "etat", "avec", "mit")
-            and plain_word(word)
-        ]
+        prose = [word for word in words if _no_names_word(word.text) and plain_word(word)]
         if len(words) < _PROSE_WORDS:
             continue
         titled = (
@@ -327,6 +320,18 @@ def _marks_editors(tokens: Sequence[Token], index: int) -> bool:
         and before in "(,"
         and after in ".,);:"
         and (before == "(" or text != "Ed")
+    )
+
+
+def _no_names_word(text: str) -> bool:
+    """A lower-case word no name holds: not a particle ("van", "de"), not "others" or "with"
+    ("… and others", "with J. Ng"), long enough not to be an initial's remnant."""
+    return (
+        text.isalpha()
+        and text.islower()
+        and len(text) >= _PROSE_LETTERS
+        and text not in NAME_PARTICLES
+        and text not in _NAME_LIST_WORDS
     )
 
 
@@ -905,23 +910,13 @@ def title_after_inverted_initials(tokens: Sequence[Token], labelling: Labelling)
     if (
         tokens[last + 1].text not in ".(["  # its full stop, or a note in brackets after it
         or not all(token.is_word for token in words)
-        or not any(_prose_word(token.text) for token in words)
+        or not any(_no_names_word(token.text) for token in words)
     ):
         return labelling
     for inside in range(start, last + 1):
         labels[inside] = Label.TITLE
     labels[start - 1] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
-
-
-def _prose_word(text: str) -> bool:
-    return (
-        text.isalpha()
-        and text.islower()
-        and len(text) >= _PROSE_LETTERS
-        and text not in NAME_PARTICLES
-        and text not in AND_WORDS
-    )
 
 
 def names_read_as_the_titles_opening(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -969,7 +964,7 @@ def names_read_as_editors_unmarked(tokens: Sequence[Token], labelling: Labelling
     within = tokens[editors[0] : editors[1] + 6]  # "(Eds.)", ", editors."
     if (
         any(token.is_word for token in between)
-        or any(token.text.lower() in IN_WORDS | EDITOR_WORDS for token in before)
+        or any(token.text.lower() in _ANNOUNCING_EDITORS for token in before)
         or any(token.text.lower() in EDITOR_WORDS for token in within)
     ):
         return labelling

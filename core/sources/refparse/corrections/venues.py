@@ -773,7 +773,7 @@ def locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Label
     volume, pages) and "Venue 3, 40 (2008)." (APS, AIP, Nature: volume, pages, year). A
     volume or a first page can look like a year ("Biochim Biophys Acta 1787, 1352 (2009)").
     After a year printed before the venue, volume and page may stand alone ("… 2017 Mon. Not.
-    R. Astron. Soc. 469 394").
+    R. Astron. Soc. 469 394", "… 2016, MNRAS, 457, 1522").
     Where a title but no venue was read, a "title" followed by such numbers is the venue: no
     titled reference goes from its title straight to its volume."""
     labels = list(labelling.labels)
@@ -783,8 +783,8 @@ def locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Label
     named = Label.CONTAINER if has_venue else Label.TITLE
     first = labels.index(named)
     after = len(labels) - labels[::-1].index(named)
-    while after < len(tokens) and tokens[after].text == ".":
-        after += 1  # the venue's closing full stop ("Chem. Geol. 2012, 65, 1968")
+    while after < len(tokens) and tokens[after].text in ".,)":
+        after += 1  # the venue's closing mark ("Chem. Geol. 2012, 65, 1968", "MNRAS, 457, 1522")
     shapes = _LOCATOR_SHAPES
     if Label.DATE in labels[:first]:
         shapes = {**shapes, **_DATED_SHAPES}  # IOP's "Smith A 2017 Venue 469 394"
@@ -826,7 +826,10 @@ _LOCATOR_SHAPES = {
     "Y,Y(Y)": (_V, _O, _P, _O, _D, _O),
 }
 # Volume and page alone, where the year stood before the venue (IOP, MNRAS, ApJ's lists).
-_DATED_SHAPES = {"NN": (_V, _P), "YN": (_V, _P), "NY": (_V, _P), "YY": (_V, _P)}
+_DATED_SHAPES = {
+    shape: (_V, _P) if len(shape) == 2 else (_V, _O, _P)
+    for shape in ("NN", "YN", "NY", "YY", "N,N", "Y,N", "N,Y", "Y,Y")
+}  # astronomy's "… 2016, MNRAS, 457, 1522": a first page may look like a year
 
 
 def title_read_as_venue_opening(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
