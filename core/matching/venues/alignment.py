@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import functools
 
-from cite_sentinel.core.matching.venues.words import FRAMING, FUNCTION_LETTERS, STOPWORDS
+from cite_sentinel.core.matching.venues.words import (
+    FRAMING,
+    FUNCTION_LETTERS,
+    STOPWORDS,
+    significant,
+)
 
 _MAX_WORDS = 24  # longer names are compared by equality only: nobody abbreviates a paragraph
 _MAX_INITIALS = 12  # letters of an acronym
@@ -30,11 +35,13 @@ def abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     """
     if not short or not long or len(short) > _MAX_WORDS or len(long) > _MAX_WORDS:
         return False
-    return _align(short, long)
+    return _align(short, long, len(significant(short)) >= 2 and len(significant(long)) >= 2)
 
 
 @functools.lru_cache(maxsize=65536)
-def _align(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+def _align(short: tuple[str, ...], long: tuple[str, ...], clipping: bool) -> bool:
+    """`clipping`: both names have several words, so a word may stand for one a letter longer
+    (`_clipped`); alone, such a pair may be two venues."""
     # reachable[i][j]: short[:i] and long[:j] accounted for; value: a real word was matched
     n, m = len(short), len(long)
     reachable: dict[tuple[int, int], bool] = {(0, 0): False}
@@ -47,7 +54,14 @@ def _align(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
                 _reach(reachable, i, j + 1, matched)
             if i < n and _droppable(short, i):
                 _reach(reachable, i + 1, j, matched)
-            if i < n and j < m and word_abbreviates(short[i], long[j]):
+            if (
+                i < n
+                and j < m
+                and (
+                    word_abbreviates(short[i], long[j])
+                    or (clipping and _clipped(short[i], long[j], last=j == m - 1))
+                )
+            ):
                 _reach(reachable, i + 1, j + 1, matched or not _optional(long[j]))
             if i < n and len(short[i]) >= 2:
                 for end in range(j + 2, min(m, j + len(short[i]) + 6) + 1):
@@ -78,6 +92,18 @@ def word_abbreviates(short: str, long: str) -> bool:
     if short[0] != long[0] or len(long) - len(short) < 2:
         return False
     return long.startswith(short) or (len(short) >= 2 and _subsequence(short, long))
+
+
+def _clipped(short: str, long: str, *, last: bool) -> bool:
+    """A word with its last letter cut, as ISO 4's stems cut some ("Abus." for Abuse, "Chang."
+    for Change, "Manag." for Manage, "Alloy." for Alloys; MEDLINE's "Glob Chang Biol"). A
+    plural's "s" only inside a name: "Mol Cell" and "Mol Cells" are two journals."""
+    return (
+        len(short) >= 3
+        and len(long) == len(short) + 1
+        and long.startswith(short)
+        and not (last and long.endswith("s"))
+    )
 
 
 def _initials(token: str, words: tuple[str, ...]) -> bool:

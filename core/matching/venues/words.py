@@ -13,7 +13,8 @@ from cite_sentinel.core.matching.titles import fold
 # the event's framing and its organiser. Words that are also an ISO 4 abbreviation ("am" for
 # American, "med" for medical, "ed", "pro", "com") are left out.
 STOPWORDS = frozenset({
-    "an", "the", "of", "on", "in", "for", "and", "to", "at", "by", "with", "from",
+    "an", "the", "of", "on", "in", "for", "and", "to", "at", "by", "with", "from", "into",
+    "its",
     # French
     "de", "des", "du", "la", "le", "les", "et", "au", "aux", "pour", "sur", "dans",
     # German
@@ -54,6 +55,8 @@ _COUNTRY = re.compile(
     re.I,
 )
 _LETTERS = re.compile(r"[^a-z0-9]+")
+# An elided article or preposition: "L'Encéphale" is cited "Encephale", "d'anesthésie".
+_ELISION = re.compile(r"\b[ld]['\u2019](?=[a-z])")
 _ACRONYM = re.compile(r"[A-Z0-9][A-Za-z0-9&+\-]{1,15}")
 
 
@@ -61,7 +64,7 @@ _ACRONYM = re.compile(r"[A-Z0-9][A-Za-z0-9&+\-]{1,15}")
 def words(text: str) -> tuple[str, ...]:
     """Lower-case folded words of a venue name, without years, ordinals or punctuation."""
     text = fold(text).lower().replace("&", " and ")
-    text = _ORDINAL.sub(" ", _YEAR.sub(" ", text))
+    text = _ELISION.sub(" ", _ORDINAL.sub(" ", _YEAR.sub(" ", text)))
     text = re.sub(r"(?<=[a-z])'s\b", "s", text)
     return tuple(w for w in _LETTERS.sub(" ", text).split() if not w.isdigit() or len(w) < 3)
 
@@ -97,11 +100,27 @@ def variants(name: str) -> tuple[str, ...]:
         found.append(part.strip())  # MEDLINE's "Brain Research: Brain Research Reviews"
     if colon and _SERIES_LETTER.search(head):
         found.append(head.strip())  # "Journal of Physics A: Mathematical and Theoretical"
+    found.extend(_in_each_language(bare))
     for inside in _PARENTHESIS.findall(name):
         inside = inside.strip()
         if is_acronym(inside):
             found.append(inside)
     return tuple(dict.fromkeys(found))
+
+
+def _in_each_language(name: str) -> tuple[str, ...]:
+    """Each language's name of a bilingual journal: "Canadian Public Administration/
+    Administration publique du Canada". Each side is a whole name (two words that are not
+    stopwords, no subtitle), so "MCN: The American Journal of Maternal/Child Nursing" is not
+    cut."""
+    sides = name.split("/")
+    if (
+        len(sides) != 2
+        or ":" in name
+        or not all(len(significant(words(side))) >= 2 for side in sides)
+    ):
+        return ()
+    return tuple(side.strip() for side in sides)
 
 
 def is_acronym(token: str) -> bool:

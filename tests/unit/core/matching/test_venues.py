@@ -515,3 +515,62 @@ def test_another_series_letter_of_the_same_journal_differs() -> None:
 def test_the_united_states_closing_a_name_is_no_part_of_it(cited: str, found: str) -> None:
     # Crossref and OpenAlex name PNAS each their own way; citations add "USA" or not
     assert _agrees(cited, found)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Glob Chang Biol", "Global Change Biology"),  # MEDLINE
+        ("Trauma Violence Abus.", "Trauma, Violence, & Abuse"),  # ISO 4's stems
+        ("Appl. Health Econ. Health Polic.", "Applied Health Economics and Health Policy"),
+        ("For. Ecol. Manag.", "Forest Ecology and Management"),
+        ("For. Ecol. Manag.", "For Ecol Manage"),  # two abbreviations of one journal
+        ("J. Alloy. Compd.", "Journal of Alloys and Compounds"),
+        ("Am J Sport Med", "American Journal of Sports Medicine"),
+    ],
+)
+def test_a_word_with_its_last_letter_cut_abbreviates_it_inside_a_name(
+    cited: str, found: str
+) -> None:
+    assert _agrees(cited, found)
+    assert _agrees(found, cited)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Cell", "Cells"),
+        ("Plant", "Plants"),
+        ("Mol Cell", "Mol Cells"),  # Molecular Cell, and Molecules and Cells
+        ("Mol Cells", "Molecular Cell"),
+    ],
+)
+def test_a_plurals_letter_at_a_names_end_still_tells_two_journals_apart(
+    cited: str, found: str
+) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
+    assert place(found, (cited,)) is Placement.DIFFERS
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("J. Diabetes Complicat.", "Journal of Diabetes and its Complications"),
+        ("Theory Pract.", "Theory Into Practice"),
+        ("Encephale", "L'Encéphale"),
+        ("Homme", "L’Homme"),
+        ("Can J Anesth", "Canadian Journal of Anesthesia/Journal canadien d'anesthésie"),
+        ("J Can Anesth", "Canadian Journal of Anesthesia/Journal canadien d'anesthésie"),
+        ("Stud. Relig.", "Studies in Religion/Sciences Religieuses"),
+    ],
+)
+def test_words_iso4_leaves_out_and_either_name_of_a_bilingual_journal_agree(
+    cited: str, found: str
+) -> None:
+    assert _agrees(cited, found)
+
+
+def test_a_slash_inside_a_subtitle_does_not_make_two_names() -> None:
+    found = "MCN: The American Journal of Maternal/Child Nursing"
+    assert _agrees("MCN Am J Matern Child Nurs", found)
+    assert place("Child Nursing", (found,)) is Placement.DIFFERS
