@@ -17,9 +17,11 @@ _LABEL = re.compile(r"^(?:pp?|vol|no|art|article)\.?\s*", re.IGNORECASE)
 
 
 def first_page(pages: str) -> str:
-    """The first page or article number of a range: "1234–1240" → "1234", "e525", "L1"."""
+    """The first page or article number of a range: "1234–1240" → "1234", "e525", "L1"; an
+    article number as JHEP prints it, "012", is the index's 12."""
     text = _LABEL.sub("", pages.strip()).lower()
-    return _PAGE_BREAK.split(text, maxsplit=1)[0] if text else ""
+    first = _PAGE_BREAK.split(text, maxsplit=1)[0] if text else ""
+    return (first.lstrip("0") or first) if first.isdigit() else first
 
 
 def volume(value: str) -> str:
@@ -35,8 +37,18 @@ def same_place(reference: Reference, record: Record) -> bool:
     if not cited_page or cited_page != first_page(record.pages):
         return False
     if cited_volume:
-        return cited_volume == volume(record.volume)
+        return cited_volume == volume(record.volume) or _numbered_by_year(cited_volume, record)
     return reference.year == record.year and _same_first_author(reference, record)
+
+
+def _numbered_by_year(cited: str, record: Record) -> bool:
+    """A journal whose volume is its year (JHEP, JCAP): the index keeps volume 2011, issue 9,
+    and physicists print the issue as the volume ("JHEP 09 (2011) 012") or, as INSPIRE
+    writes it, the year's last two digits and the issue ("JHEP 1109 (2011) 012")."""
+    year, issue = volume(record.volume), volume(record.issue)
+    if not (year.isdigit() and len(year) == 4 and issue.isdigit() and cited.isdigit()):
+        return False
+    return int(cited) == int(issue) or cited == f"{year[2:]}{int(issue):02d}"
 
 
 def _same_first_author(reference: Reference, record: Record) -> bool:

@@ -33,6 +33,14 @@ _LOCATOR_BONUS = 40.0
 _NUMBER = re.compile(r"^[a-z]?\d+$")
 
 Row = tuple[object, ...]
+
+
+def _unpadded(number: str) -> str:
+    """A number without its leading zeros, as a search engine's numeric field holds it: JHEP's
+    article "012" is 12, a volume "09" is 9."""
+    return number.lstrip("0") or number
+
+
 FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Work))
 _AT = {name: position for position, name in enumerate(FIELDS)}
 
@@ -253,7 +261,7 @@ class Corpus:
     def _located(self, words: list[str], names: set[str]) -> set[int]:
         """The works whose volume and first page are among the query's numbers, by an author
         the query names."""
-        numbers = {word for word in words if _NUMBER.match(word)}
+        numbers = {_unpadded(word) for word in words if _NUMBER.match(word)}
         if len(numbers) < 2:
             return set()
         table = self._locator_table()
@@ -280,7 +288,7 @@ class Corpus:
                 pages = str(self.works.value(number, "pages") or "").strip().lower()
                 first = re.split(r"[-\u2013\u2014,\s]+", pages)[0] if pages else ""
                 if volume and first:
-                    table.setdefault((volume, first), []).append(number)
+                    table.setdefault((_unpadded(volume), _unpadded(first)), []).append(number)
             self.memo["locators"] = table
         return table
 

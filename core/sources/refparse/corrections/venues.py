@@ -775,9 +775,15 @@ def locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Label
     After a year printed before the venue, volume and page may stand alone ("… 2017 Mon. Not.
     R. Astron. Soc. 469 394", "… 2016, MNRAS, 457, 1522").
     Where a title but no venue was read, a "title" followed by such numbers is the venue: no
-    titled reference goes from its title straight to its volume."""
+    titled reference goes from its title straight to its volume; where neither was read, a
+    journal's short name after the names' comma is ("…, JHEP 1206 (2012) 035")."""
     labels = list(labelling.labels)
     has_title, has_venue = Label.TITLE in labels, Label.CONTAINER in labels
+    if not has_title and not has_venue:
+        short_name = _short_name_before_locators(tokens, labels)
+        if short_name is not None:
+            labels[short_name] = Label.CONTAINER
+            has_venue = True
     if has_title == has_venue:
         return labelling
     named = Label.CONTAINER if has_venue else Label.TITLE
@@ -805,6 +811,25 @@ def locators_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Label
     return Labelling(tuple(labels), labelling.confidence)
 
 
+def _short_name_before_locators(tokens: Sequence[Token], labels: Sequence[Label]) -> int | None:
+    """Where a journal's short name in capitals ("JHEP", "JCAP", "ApJ") stands after a comma
+    and before the numbers of a title-less reference, its index."""
+    for index in range(1, len(tokens) - 1):
+        text = tokens[index].text
+        tail = [token.text for token in tokens[index + 1 :]]
+        if tail and tail[-1] == ".":
+            tail = tail[:-1]
+        if (
+            tokens[index - 1].text == ","
+            and text.isalpha()
+            and sum(letter.isupper() for letter in text) >= 2
+            and not more_a_name(text)
+            and "".join(_shape_of(piece) for piece in tail) in _LOCATOR_SHAPES
+        ):
+            return index
+    return None
+
+
 def _shape_of(text: str) -> str:
     if YEAR_ALONE.fullmatch(text):
         return "Y"
@@ -824,6 +849,10 @@ _LOCATOR_SHAPES = {
     "Y,N(Y)": (_V, _O, _P, _O, _D, _O),
     "N,Y(Y)": (_V, _O, _P, _O, _D, _O),
     "Y,Y(Y)": (_V, _O, _P, _O, _D, _O),
+    # Elsevier's physics journals and JHEP, JCAP: "Phys. Lett. B 716 (2012) 1", "JCAP 0701
+    # (2007) 031" (INSPIRE's volume: the year's last two digits and the issue)
+    "N(Y)N": (_V, _O, _D, _O, _P),
+    "N(Y)Y": (_V, _O, _D, _O, _P),
 }
 # Volume and page alone, where the year stood before the venue (IOP, MNRAS, ApJ's lists).
 _DATED_SHAPES = {
@@ -937,7 +966,9 @@ def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -
     ("Cancer Res., Vol. 57, p. 1625 (1997)", "EMBO J. 4: 167-171", "Macromol. Rapid Commun.
     139-143 (1999)"), whose journal opening was read as names: where the names read open the
     reference, hold a journal's word or a word written mostly in venues' names and no word
-    more a name's, and numbers follow, they are the journal's."""
+    more a name's, and numbers follow, they are the journal's. Where a comma parts the names
+    read, only what follows the last comma may be the journal ("M. Cirelli, JCAP 03 (2011)
+    051": the names, then physics' short name of a journal)."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.AUTHOR)
     words = [i for i, token in enumerate(tokens) if token.is_word]
@@ -948,7 +979,9 @@ def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -
         labels[end + 1] is Label.CONTAINER or not tokens[end + 1].is_word
     ):
         end += 1
-    named = [i for i in range(run[0], run[1] + 1) if tokens[i].is_word]
+    commas = [i for i in range(run[0], run[1]) if tokens[i].text == ","]
+    start = commas[-1] + 1 if commas else run[0]
+    named = [i for i in range(start, run[1] + 1) if tokens[i].is_word]
     after = next(
         (
             i
@@ -959,6 +992,8 @@ def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -
     )
     if (
         after is None
+        or not named
+        or (commas and _the_last_name(tokens, named))
         or not tokens[after].text[0].isdigit()
         or not (
             labels[after] in LOCATOR_LABELS
@@ -968,13 +1003,22 @@ def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -
         or any(more_a_name(tokens[i].text) for i in named)
     ):
         return labelling
-    for index in range(run[0], end + 1):
+    if commas:
+        labels[commas[-1]] = Label.OTHER
+    for index in range(start, end + 1):
         if labels[index] is Label.AUTHOR or labels[index] is Label.CONTAINER:
             labels[index] = Label.CONTAINER
     while not tokens[end].is_word:
         labels[end] = Label.OTHER
         end -= 1
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _the_last_name(tokens: Sequence[Token], named: Sequence[int]) -> bool:
+    """Words after a comma of a name list that are the list's last name: "and" opens them,
+    or an initial ("…, and N. H. March, Proc. R. Soc. A 282, 283")."""
+    first = tokens[named[0]].text
+    return first.lower() in AND_WORDS or (len(first) == 1 and first.isupper())
 
 
 def _mostly_a_journals_word(text: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from cite_sentinel.core.matching import venues
 from cite_sentinel.core.matching.fit import cites_preprint, fit, is_preprint
 from cite_sentinel.core.model import Identifiers, Location, Person, Record, Reference
@@ -112,6 +113,19 @@ def test_a_reference_printed_without_a_title_is_the_work_at_its_venue_volume_and
         untitled, _record(volume="3", pages="17", venue="Nature", venue_short="")
     ).accepted
     assert not fit(_reference(title="", volume="3"), _record(volume="3", pages="17")).accepted
+
+
+@pytest.mark.parametrize("cited_volume", ["09", "9", "1109"])
+def test_a_journal_numbered_by_year_is_cited_by_its_issue_as_physicists_print_it(
+    cited_volume: str,
+) -> None:
+    """ "JHEP 09 (2011) 012": the index keeps volume 2011, issue 9, article 12; INSPIRE
+    prints the volume as 1109."""
+    jhep = {"venue": "Journal of High Energy Physics", "venue_short": "", "year": 2011}
+    untitled = _reference(title="", venue="JHEP", volume=cited_volume, pages="012", year=2011)
+    assert fit(untitled, _record(volume="2011", issue="9", pages="12", **jhep)).accepted
+    assert not fit(untitled, _record(volume="2011", issue="8", pages="12", **jhep)).accepted
+    assert not fit(untitled, _record(volume="2011", issue="9", pages="13", **jhep)).accepted
 
 
 def test_a_free_text_reference_misread_still_fits_the_record_whose_title_it_prints() -> None:

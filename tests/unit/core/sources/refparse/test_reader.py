@@ -56,6 +56,42 @@ def test_a_reference_printed_without_a_title_names_its_venue_volume_and_page() -
     assert (astronomy.volume, astronomy.pages, astronomy.year) == ("150", "112", 2015)
 
 
+@pytest.mark.parametrize(
+    ("text", "families", "venue", "volume", "page", "year"),
+    [
+        ("M. Okafor, JCAP 03 (2011) 051.", ["Okafor"], "JCAP", "03", "051", 2011),
+        ("K. Ito, JCAP 0701 (2007) 031.", ["Ito"], "JCAP", "0701", "031", 2007),
+        (
+            "A. Moreau, B. Duval and C. Haddad, JHEP 1206 (2012) 035.",
+            ["Moreau", "Duval", "Haddad"],
+            "JHEP",
+            "1206",
+            "035",
+            2012,
+        ),
+        ("R. Duval, PRL 116, 061102 (2016).", ["Duval"], "PRL", "116", "061102", 2016),
+        (
+            "T. Lindqvist and R. Duval, Nucl. Phys. B 360 (1991) 2010.",
+            ["Lindqvist", "Duval"],
+            "Nucl. Phys. B",
+            "360",
+            "2010",
+            1991,
+        ),
+    ],
+)
+def test_physics_references_by_a_journals_short_name_volume_year_and_article(
+    text: str, families: list[str], venue: str, volume: str, page: str, year: int
+) -> None:
+    """High-energy physics prints "JHEP 09 (2011) 012": a journal's short name in capitals
+    after the names, the volume (INSPIRE's "1206": the year's last digits and the issue),
+    the year in brackets, the article; a page may look like a year."""
+    read = _read(text)
+    assert _families(read) == families
+    assert (read.title, read.venue) == ("", venue)
+    assert (read.volume, read.pages, read.year) == (volume, page, year)
+
+
 def test_pdf_spacing_around_marks_reads_as_typed() -> None:
     spaced = _read(
         'C. Reyes and D. Olsen, "Flat bands in twisted bilayers ,"Phys .Rev .B, vol. 88, p.'
