@@ -54,6 +54,9 @@ _COUNTRY = re.compile(
     r"|United\s+States(?:\s+of\s+America)?))\s*$",
     re.I,
 )
+# A society's London, which the Royal Society's journals dropped from their names in the
+# 1990s: "Proc. R. Soc. Lond. A", MEDLINE's "Philos Trans R Soc Lond B Biol Sci".
+_LONDON = re.compile(r"\b(Soc(?:iety)?\.?),?\s+(?:of\s+)?Lond(?:on)?\b\.?", re.I)
 _LETTERS = re.compile(r"[^a-z0-9]+")
 # An elided article or preposition: "L'Encéphale" is cited "Encephale", "d'anesthésie".
 _ELISION = re.compile(r"\b[ld]['\u2019](?=[a-z])")
@@ -85,22 +88,22 @@ def variants(name: str) -> tuple[str, ...]:
 
     MEDLINE adds places ("Journal of Psychopharmacology (Oxford, England)") and names a
     section after its parent journal ("Brain Research: Brain Research Reviews"); a country
-    may close a name (", USA"); proceedings titles end with the acronym ("… Discrete
-    Algorithms (SODA)").
+    may close a name (", USA") and a society its London; proceedings titles end with the
+    acronym ("… Discrete Algorithms (SODA)").
     """
     found = [name]
     bare = " ".join(_PARENTHESIS.sub(" ", name).split())
     if bare and bare != name:
         found.append(bare)
-    unplaced = _COUNTRY.sub("", bare).strip()
-    if unplaced and unplaced != bare:
+    unplaced = _LONDON.sub(r"\1", _COUNTRY.sub("", bare)).strip() or bare
+    if unplaced != bare:
         found.append(unplaced)  # "Proceedings of the National Academy of Sciences, USA"
-    head, colon, part = bare.partition(":")
+    head, colon, part = unplaced.partition(":")
     if colon and words(head) and words(part)[: len(words(head))] == words(head):
         found.append(part.strip())  # MEDLINE's "Brain Research: Brain Research Reviews"
     if colon and _SERIES_LETTER.search(head):
         found.append(head.strip())  # "Journal of Physics A: Mathematical and Theoretical"
-    found.extend(_in_each_language(bare))
+    found.extend(_in_each_language(unplaced))
     for inside in _PARENTHESIS.findall(name):
         inside = inside.strip()
         if is_acronym(inside):

@@ -574,3 +574,38 @@ def test_a_slash_inside_a_subtitle_does_not_make_two_names() -> None:
     found = "MCN: The American Journal of Maternal/Child Nursing"
     assert _agrees("MCN Am J Matern Child Nurs", found)
     assert place("Child Nursing", (found,)) is Placement.DIFFERS
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        (
+            "Philos Trans R Soc Lond B Biol Sci",  # MEDLINE keeps the old name's London
+            "Philosophical Transactions of the Royal Society B: Biological Sciences",
+        ),
+        (
+            "Proc. R. Soc. Lond. A",
+            "Proceedings of the Royal Society A: Mathematical, Physical and Engineering Sciences",
+        ),
+        (
+            "Proc. R. Soc. A",
+            "Proceedings of the Royal Society of London. Series A: Mathematical and Physical"
+            " Sciences",
+        ),
+        ("Proc. Phys. Soc. Lond.", "Proceedings of the Physical Society"),
+    ],
+)
+def test_a_societys_london_is_no_part_of_its_journals_name(cited: str, found: str) -> None:
+    assert _agrees(cited, found)
+
+
+@pytest.mark.parametrize(
+    ("cited", "found"),
+    [
+        ("Proc. R. Soc. Lond. B", "Proceedings of the Royal Society A: Mathematical, Physical"),
+        ("Proc. R. Soc. Edinb. A", "Proceedings of the Royal Society A: Mathematical, Physical"),
+        ("J. Math. Soc. Japan", "Journal of the London Mathematical Society"),
+    ],
+)
+def test_another_series_or_another_place_still_differs(cited: str, found: str) -> None:
+    assert place(cited, (found,)) is Placement.DIFFERS
