@@ -159,6 +159,36 @@ def title_read_on_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Lab
     return Labelling(tuple(labels), labelling.confidence)
 
 
+def title_goes_on_after_a_quotation(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title that quotes a phrase, read as ending at the quotation's closing mark: "The
+    "avoidable death" guide to Europe. Health Policy." The words after the mark, in lower
+    case, are the title's up to its full stop; the venue starts after it."""
+    labels = list(labelling.labels)
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None:
+        return labelling
+    (first, last), (venue, venue_end) = runs
+    closing = tokens[last + 1].text if last + 1 < venue else ""
+    opening = next(
+        (i for i in range(first + 1, last) if tokens[i].text == _OPENING_OF.get(closing)), None
+    )
+    if venue != last + 2 or opening is None or not tokens[venue].text.islower():
+        return labelling
+    stop = next(
+        (i for i in range(venue + 1, venue_end) if tokens[i].text == "." and i + 1 <= venue_end),
+        None,
+    )
+    if stop is None or not tokens[stop + 1].text[:1].isupper():
+        return labelling
+    for inside in range(last + 1, stop):
+        labels[inside] = Label.TITLE
+    labels[stop] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_OPENING_OF = {closing: opening for opening, closing in QUOTES.items()}
+
+
 def number_read_as_titles_last_sentence(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A title read on over its full stop into a sentence of only a standard's or a report's
     number ("… at Petroleum Release Sites. E1943-98.", "… Ground Motions. EC 1110-2-6000.") or

@@ -223,9 +223,9 @@ def journal_abbreviations_read_as_title_end(
     if any(tokens[i].is_word for i in range(last + 1, venue[0])):
         return labelling
     opening = [i for i in range(venue[0], venue[1] + 1) if tokens[i].is_word][:2]
-    if not any(  # the venue goes on abbreviated: "… Class .Quantum Grav .27"
+    if _vancouver_dated(tokens) or not any(  # the venue goes on abbreviated: "… Class .Quantum
         i + 1 < len(tokens) and tokens[i + 1].text == "." and _short_venue_word(tokens[i].text)
-        for i in opening
+        for i in opening  # Grav .27"
     ):
         return labelling
     start = last
@@ -249,6 +249,15 @@ def journal_abbreviations_read_as_title_end(
     for index in range(start + 1, venue[0]):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _vancouver_dated(tokens: Sequence[Token]) -> bool:
+    """Vancouver's "2004;430:209": a style that closes its title with a full stop, so a
+    capitalised word before one is the title's ("… in eastern Asia. Nature Genet. 2004;…")."""
+    return any(
+        YEAR_ALONE.fullmatch(tokens[i].text) and tokens[i + 1].text == ";"
+        for i in range(len(tokens) - 1)
+    )
 
 
 def _an_abbreviation_alone(tokens: Sequence[Token], first: int, last: int) -> bool:

@@ -92,6 +92,28 @@ def test_physics_references_by_a_journals_short_name_volume_year_and_article(
     assert (read.volume, read.pages, read.year) == (volume, page, year)
 
 
+@pytest.mark.parametrize("journal", ["Nature", "Nat Genet", "Lancet Infect Dis"])
+def test_a_vancouver_titles_last_capitalised_word_is_not_the_journals(journal: str) -> None:
+    """Vancouver closes the title with a full stop and writes its journals without any: the
+    capitalised word before the title's full stop is the title's."""
+    read = _read(
+        f"12. Mbeki T, Osei K. Spread of a new influenza virus in eastern Asia. {journal}."
+        " 2004;430:209-13."
+    )
+    assert read.title == "Spread of a new influenza virus in eastern Asia"
+    assert (read.venue, read.volume, read.pages) == (journal, "430", "209-13")
+
+
+@pytest.mark.parametrize(("opening", "closing"), [('"', '"'), ("“", "”"), ("'", "'")])
+def test_a_title_quoting_a_phrase_goes_on_after_the_quotation(opening: str, closing: str) -> None:
+    read = _read(
+        f"Haddad W. The {opening}avoidable death{closing} guide to Europe. Health Policy."
+        " 1986;6:115-22."
+    )
+    assert read.title == f"The {opening}avoidable death{closing} guide to Europe"
+    assert (read.venue, read.volume) == ("Health Policy", "6")
+
+
 def test_pdf_spacing_around_marks_reads_as_typed() -> None:
     spaced = _read(
         'C. Reyes and D. Olsen, "Flat bands in twisted bilayers ,"Phys .Rev .B, vol. 88, p.'
