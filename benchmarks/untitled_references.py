@@ -13,7 +13,10 @@ work fabricated, and an invented locator has no title to prove it invented, so i
 unverified.
 
 Run from the repository root:
-    .venv/bin/python -m benchmarks.untitled_references [--works N] [--seed S]
+    .venv/bin/python -m benchmarks.untitled_references [--works N] [--seed S] [--abbreviate]
+
+With --abbreviate each journal is printed by its ISO 4 abbreviation ("J. Am. Chem. Soc."), as
+both styles print them (benchmarks/iso4.py).
 """
 
 from __future__ import annotations
@@ -25,13 +28,14 @@ import logging
 import random
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from cite_sentinel.core.sources.reflist import read_reflist
 
 from benchmarks.dev_sets import DATA
 from benchmarks.engine_runs import UNLIMITED, verify
+from benchmarks.iso4 import NEEDS, abbreviator
 from tests.fakeapi import FakeApi
 
 WORKS = DATA / "corpus" / "works_xfield.jsonl.gz"
@@ -53,9 +57,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"needs the shared data folder beside the project ({WORKS} is absent)")
         return 1
     works = _articles(options.works, options.seed)
-    lists = {style: [_printed(work, style, n) for n, work in enumerate(works)] for style in STYLES}
+    name = abbreviator() if options.abbreviate else str
+    if name is None:
+        print(f"--abbreviate {NEEDS}")
+        return 1
+    lists = {
+        style: [_printed(work, style, n, name) for n, work in enumerate(works)] for style in STYLES
+    }
     with FakeApi.start("all") as fake:
-        print(f"{len(works)} journal articles of {WORKS.name}, seed {options.seed}")
+        journals = "abbreviated by ISO 4" if options.abbreviate else "named in full"
+        print(f"{len(works)} journal articles of {WORKS.name}, seed {options.seed}, {journals}")
         print(f"{'style':6} {'read':>6} {'real verified':>14} {'real flagged':>13} "
               f"{'invented fabricated':>20} {'invented unverified':>20}")  # fmt: skip
         for style, printed in lists.items():
@@ -67,6 +78,9 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--works", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--abbreviate", action="store_true", help="print each journal's ISO 4 abbreviation"
+    )
     return parser.parse_args(argv)
 
 
@@ -82,13 +96,15 @@ def _articles(count: int, seed: int) -> list[dict[str, object]]:
     return random.Random(seed).sample(fit, min(count, len(fit)))
 
 
-def _printed(work: dict[str, object], style: str, number: int) -> Printed:
+def _printed(
+    work: dict[str, object], style: str, number: int, name: Callable[[str], str]
+) -> Printed:
     people: list[dict[str, str]] = work["authors"]  # type: ignore[assignment]
     invented = number % 4 == 3
     pages = str(work["pages"])
     if invented:
         pages = str(int(pages.split("-")[0]) + 17)
-    venue, volume, year = work["venue"], work["volume"], work["year"]
+    venue, volume, year = name(str(work["venue"])), work["volume"], work["year"]
     shown = people[:3]
     others = len(people) > 3
     if style == "acs":

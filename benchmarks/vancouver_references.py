@@ -28,6 +28,7 @@ from cite_sentinel.core.sources.reflist import read_reflist
 
 from benchmarks.dev_sets import DATA
 from benchmarks.engine_runs import UNLIMITED, verify
+from benchmarks.iso4 import NEEDS, abbreviator
 from tests.fakeapi import FakeApi
 
 WORKS = DATA / "corpus" / "works_xfield.jsonl.gz"
@@ -44,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     works = _articles(venue, options.works, options.seed)
     abbreviations = _abbreviations(works) if venue is None else [options.abbreviation] * len(works)
     if abbreviations is None:
-        print("--every-journal needs the pyiso4 package (pip install -e '.[dev]')")
+        print(f"--every-journal {NEEDS}")
         return 1
     lines = [
         _printed(work, abbreviation, n)
@@ -101,21 +102,9 @@ def _a_journals(work: dict[str, object]) -> bool:
 
 
 def _abbreviations(works: list[dict[str, object]]) -> list[str] | None:
-    """Each work's journal abbreviated by ISO 4, without full stops; the name itself where
-    pyiso4 cannot abbreviate it."""
-    try:
-        from pyiso4.ltwa import Abbreviate
-    except ImportError:
-        return None
-    abbreviate = Abbreviate.create()
-    found = []
-    for work in works:
-        venue = str(work["venue"])
-        try:
-            found.append(abbreviate(venue, remove_part=True).replace(".", ""))
-        except IndexError:  # a few names with letters pyiso4 cannot transliterate
-            found.append(venue)
-    return found
+    """Each work's journal abbreviated by ISO 4 without full stops; None without pyiso4."""
+    abbreviate = abbreviator(full_stops=False)
+    return None if abbreviate is None else [abbreviate(str(work["venue"])) for work in works]
 
 
 def _printed(work: dict[str, object], abbreviation: str, number: int) -> str:

@@ -11,9 +11,8 @@ is the right journal, so "differs" is a false alarm: `check` would call the venu
 Counted per article (a journal cited often counts often); names the abbreviation leaves as
 they are are not counted.
 
-pyiso4 has quirks of its own: it clips some words the LTWA leaves whole ("Hear." for Heart,
-"Plan." for Plant, "Sport." for Sports), so part of what is left is not a form anyone prints;
-the listing shows which.
+pyiso4 has quirks of its own (benchmarks/iso4.py), so part of what is left is not a form
+anyone prints; the listing shows which.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from collections.abc import Sequence
 from cite_sentinel.core.matching.venues import Placement, place
 
 from benchmarks.dev_sets import DATA
+from benchmarks.iso4 import NEEDS, abbreviator
 
 WORKS = DATA / "corpus" / "works_xfield.jsonl.gz"
 
@@ -39,20 +39,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not WORKS.is_file():
         print(f"needs the shared data folder beside the project ({WORKS} is absent)")
         return 1
-    try:
-        from pyiso4.ltwa import Abbreviate
-    except ImportError:
-        print("needs the pyiso4 package (pip install -e '.[dev]')")
+    abbreviate = abbreviator()
+    if abbreviate is None:
+        print(NEEDS)
         return 1
-    abbreviate = Abbreviate.create()
     placed: Counter[tuple[str, Placement]] = Counter()
     alarms: Counter[tuple[str, str]] = Counter()
     for venue, articles in _journals().items():
-        try:
-            dotted = abbreviate(venue, remove_part=True)
-        except IndexError:  # pyiso4 fails on a few names with letters it cannot transliterate
-            placed["not abbreviated", Placement.UNPLACED] += articles
-            continue
+        dotted = abbreviate(venue)
         if dotted == venue:
             continue
         for form, cited in (("ISO 4", dotted), ("MEDLINE", dotted.replace(".", ""))):
@@ -87,8 +81,6 @@ def _report(
             f"{form:<8} {total:>9}  {placed[form, Placement.AGREES]:>6}  {differs:>6} "
             f"({differs / max(total, 1):.1%})  {placed[form, Placement.UNPLACED]:>6}"
         )
-    failed = placed["not abbreviated", Placement.UNPLACED]
-    print(f"(pyiso4 could not abbreviate the names of {failed} articles)")
     for (cited, venue), articles in alarms.most_common(show):
         print(f"{articles:>5}  {cited!r} for {venue!r}")
 

@@ -10,7 +10,7 @@ from cite_sentinel.core.lexicon import (
     JOURNAL_WORDS,
     LOCATOR_WORDS,
 )
-from cite_sentinel.core.lexicon.dates import YEAR
+from cite_sentinel.core.lexicon.dates import YEAR, month_number
 from cite_sentinel.core.lexicon.words import name_counts, venue_count, word_count
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
@@ -111,6 +111,18 @@ def more_a_name(text: str) -> bool:
     not "Cancer")."""
     names = sum(name_counts(text))
     return text[:1].isupper() and names > 0 and names >= word_count(text)
+
+
+def vancouver_dated(tokens: Sequence[Token]) -> bool:
+    """Vancouver's date and locators, "2004;430:209" or "2004 Jan 5;430:209": a style that
+    closes each field with a full stop and writes its journals without any."""
+    for index in range(len(tokens) - 1):
+        if not YEAR_ALONE.fullmatch(tokens[index].text):
+            continue
+        after = [token.text for token in tokens[index + 1 : index + 4]]
+        if after[0] == ";" or (month_number(after[0]) and ";" in after[1:]):
+            return True
+    return False
 
 
 def sentence_end(tokens: Sequence[Token], index: int) -> bool:

@@ -25,6 +25,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     more_a_name,
     plain_word,
     sentence_end,
+    vancouver_dated,
     words_between,
     words_run,
 )
@@ -622,7 +623,9 @@ def vancouver_name_before_colon(tokens: Sequence[Token], labelling: Labelling) -
 def vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """In a Vancouver list ("Fuchs F, Worrall D, Welling M."), the names end at the first full
     stop after a name's initials: what the labeller read as names after it opens the next
-    field ("Welling M. SE(3)-Transformers: …", "Netanyahu NS. PHA*: Finding …")."""
+    field ("Welling M. SE(3)-Transformers: …", "Netanyahu NS. PHA*: Finding …"), and the
+    title where they end in a full stop before the journal. A list of one name is told by
+    Vancouver's date ("Godfrey RG. A Guide to … 1996;156(10):1047")."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.AUTHOR)
     if run is None:
@@ -633,7 +636,7 @@ def vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labell
         and tokens[first].text[0].isupper()
         and not is_initial(tokens[first].text)
         and is_initial(tokens[first + 1].text)
-        and tokens[first + 2].text == ","
+        and (tokens[first + 2].text == "," or _one_vancouver_name(tokens, first))
     )
     if not vancouver:
         return labelling
@@ -641,7 +644,10 @@ def vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labell
         (
             i
             for i in range(first + 2, last)
-            if tokens[i].text == "." and is_initial(tokens[i - 1].text) and tokens[i - 2].is_word
+            if tokens[i].text == "."
+            and is_initial(tokens[i - 1].text)
+            and tokens[i - 2].is_word
+            and tokens[i + 1].text not in AND_WORDS  # lower case: "A" opens a title
         ),
         None,
     )
@@ -657,9 +663,28 @@ def vancouver_names_end(tokens: Sequence[Token], labelling: Labelling) -> Labell
     )
     if stop is None or following is None:
         return labelling
+    opens = labels[following]
+    if opens is Label.CONTAINER and Label.TITLE not in labels and tokens[following - 1].text == ".":
+        opens = Label.TITLE  # a title of one sentence before the journal: "Wilhelm MP. Vancomycin."
+        labels[following - 1] = Label.OTHER
+        following -= 1
     for inside in range(stop + 1, following):
-        labels[inside] = labels[following]
+        labels[inside] = opens
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _one_vancouver_name(tokens: Sequence[Token], first: int) -> bool:
+    """A Vancouver name and its initials, run together, closed by a full stop, and a word
+    after it that is not another initial ("Godfrey RG. A Guide …", not "Hofbauer L.C., …" nor
+    "Cantwell W., Morton J."), in a reference dated as Vancouver dates it."""
+    after = tokens[first + 3 : first + 5]
+    return (
+        tokens[first + 2].text == "."
+        and bool(after)
+        and after[0].is_word
+        and not (is_initial(after[0].text) and len(after) > 1 and after[1].text == ".")
+        and vancouver_dated(tokens)
+    )
 
 
 def names_and_title_read_as_editors(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -29,6 +29,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     more_a_name,
     mostly_a_venues_word,
     title_then,
+    vancouver_dated,
     words_between,
     words_run,
 )
@@ -176,27 +177,36 @@ def journal_run_into_sentence_case_title(
 def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A venue read straight after the title, no mark between, over the title's last words
     and its full stop ("… macrophages from diabetes prone | BB rats. Autoimmunity 1993"): the
-    words up to that full stop, one of them in lower case, are the title's."""
+    words up to that full stop, one of them in lower case, are the title's. Vancouver writes
+    its journals without full stops, so there the words may follow the title's comma and end
+    in a name ("… in Pueblo, | Colorado, and Macon, Georgia. Urban Geogr. 1997;18:521")."""
     labels = list(labelling.labels)
     runs = title_then(tokens, labels, Label.CONTAINER)
-    if runs is None or runs[1][0] != runs[0][1] + 1:
+    if runs is None:
         return labelling
-    venue = runs[1]
+    (_, title_end), (venue, venue_end) = runs
+    vancouver = vancouver_dated(tokens)
+    after_comma = vancouver and venue == title_end + 2 and tokens[title_end + 1].text == ","
+    if venue != title_end + 1 and not after_comma:
+        return labelling
     stop = next(
         (
             i
-            for i in range(venue[0] + 1, venue[1])
+            for i in range(venue + 1, venue_end)
             if tokens[i].text == "."
             and tokens[i - 1].text.isalpha()
-            and tokens[i - 1].text.islower()
             and len(tokens[i - 1].text) >= 3
             and tokens[i + 1].text[:1].isupper()
+            and (
+                tokens[i - 1].text.islower()
+                or (vancouver and any(tokens[k].text.islower() for k in range(venue, i)))
+            )
         ),
         None,
     )
     if stop is None:
         return labelling
-    for index in range(venue[0], stop):
+    for index in range(title_end + 1, stop):
         labels[index] = Label.TITLE
     labels[stop] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
@@ -223,7 +233,7 @@ def journal_abbreviations_read_as_title_end(
     if any(tokens[i].is_word for i in range(last + 1, venue[0])):
         return labelling
     opening = [i for i in range(venue[0], venue[1] + 1) if tokens[i].is_word][:2]
-    if _vancouver_dated(tokens) or not any(  # the venue goes on abbreviated: "… Class .Quantum
+    if vancouver_dated(tokens) or not any(  # the venue goes on abbreviated: "… Class .Quantum
         i + 1 < len(tokens) and tokens[i + 1].text == "." and _short_venue_word(tokens[i].text)
         for i in opening  # Grav .27"
     ):
@@ -249,15 +259,6 @@ def journal_abbreviations_read_as_title_end(
     for index in range(start + 1, venue[0]):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
-
-
-def _vancouver_dated(tokens: Sequence[Token]) -> bool:
-    """Vancouver's "2004;430:209": a style that closes its title with a full stop, so a
-    capitalised word before one is the title's ("… in eastern Asia. Nature Genet. 2004;…")."""
-    return any(
-        YEAR_ALONE.fullmatch(tokens[i].text) and tokens[i + 1].text == ";"
-        for i in range(len(tokens) - 1)
-    )
 
 
 def _an_abbreviation_alone(tokens: Sequence[Token], first: int, last: int) -> bool:
@@ -452,7 +453,13 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
         # ("…, Ontario, Canada.")
         and (
             (venue_after and any(tokens[i].text.lower() in VENUE_WORDS for i in part))
-            or (venue_after and abbreviated(tokens, last + 2, last + 3))
+            # (Vancouver's journal ends with a full stop that is no abbreviation's: "…
+            # Guangdong, China. PeerJ. 2019;7:e6157")
+            or (
+                venue_after
+                and abbreviated(tokens, last + 2, last + 3)
+                and not vancouver_dated(tokens)
+            )
             or (len(part) >= 2 and sum(_journal_abbreviation(tokens[i].text) for i in part) >= 2)
         )
     ):

@@ -104,6 +104,61 @@ def test_a_vancouver_titles_last_capitalised_word_is_not_the_journals(journal: s
     assert (read.venue, read.volume, read.pages) == (journal, "430", "209-13")
 
 
+@pytest.mark.parametrize(
+    ("text", "families", "title", "venue"),
+    [
+        (  # one name: its full stop ends the list, though a title's "A" looks like an initial
+            "Okafor RG. A Guide to the Understanding and Use of Tricyclic Antidepressants in"
+            " the Overall Management of Chronic Pain Syndromes. Arch Intern Med."
+            " 1996;156(10):1047-52.",
+            ["Okafor"],
+            "A Guide to the Understanding and Use of Tricyclic Antidepressants in the Overall"
+            " Management of Chronic Pain Syndromes",
+            "Arch Intern Med",
+        ),
+        (  # a title of one word
+            "Lindqvist MP. Vancomycin. Mayo Clin Proc 1991; 66:1165-1170.",
+            ["Lindqvist"],
+            "Vancomycin",
+            "Mayo Clin Proc",
+        ),
+        (
+            "Osei T, Ng K. Chambers. J Phys. 2010;12:1-9.",
+            ["Osei", "Ng"],
+            "Chambers",
+            "J Phys",
+        ),
+        (  # places after the title's commas, the last before its full stop
+            "Hong X, Wen F. A new species with a unique inflorescence from Guangdong, China."
+            " PeerJ. 2019;7:e6157.",
+            ["Hong", "Wen"],
+            "A new species with a unique inflorescence from Guangdong, China",
+            "PeerJ",
+        ),
+        (
+            "Talen E. The social equity of park access in Pueblo, Colorado, and Macon, Georgia."
+            " Urban Geogr. 1997;18:521-41.",
+            ["Talen"],
+            "The social equity of park access in Pueblo, Colorado, and Macon, Georgia",
+            "Urban Geogr",
+        ),
+        (  # initials with full stops are no Vancouver list of one
+            "Haddad L.C., Mbeki S., Osei D.R. Estrogen stimulates gene expression in human"
+            " osteoblastic cells. Endocrinology 1999; 140, pages 4367-4370.",
+            ["Haddad", "Mbeki", "Osei"],
+            "Estrogen stimulates gene expression in human osteoblastic cells",
+            "Endocrinology",
+        ),
+    ],
+)
+def test_vancouver_names_titles_and_journals_end_at_their_full_stops(
+    text: str, families: list[str], title: str, venue: str
+) -> None:
+    read = _read(text)
+    assert _families(read) == families
+    assert (read.title, read.venue) == (title, venue)
+
+
 @pytest.mark.parametrize(("opening", "closing"), [('"', '"'), ("“", "”"), ("'", "'")])
 def test_a_title_quoting_a_phrase_goes_on_after_the_quotation(opening: str, closing: str) -> None:
     read = _read(
