@@ -1105,6 +1105,125 @@ def _abbreviated_journal_end(tokens: Sequence[Token], start: int) -> int | None:
     return index
 
 
+def journal_opening_read_as_initials(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """ACS's journal abbreviated after the last name's initials, with no title between
+    ("Gotlib, I. H. Cogn. Ther. Res. 1998, 22, 445", "Feldstein, J. C. J. Couns. Psychol.
+    1979"), its first abbreviations read as more initials: in a list of names printed family
+    name first, from the first word after an initial that is written only in journals' names
+    (with a "J." just before it), the names read are the journal's, where a venue or the
+    numbers follow."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels:
+        return labelling
+    first, last = run
+    marks = [tokens[i].text for i in range(first, last + 1) if tokens[i].text in ",."]
+    if not marks or marks[0] != ",":
+        return labelling  # names printed initials first end with a family name: "J. P. COLLMAN."
+    opening = next(
+        (
+            i
+            for i in range(first + 2, last + 1)
+            if tokens[i - 1].text == "."
+            and is_initial(tokens[i - 2].text)
+            and i + 1 < len(tokens)
+            and tokens[i + 1].text == "."
+            and _a_journals_abbreviation(tokens[i].text)
+        ),
+        None,
+    )
+    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if (
+        opening is None
+        or after is None
+        or not (labels[after] is Label.CONTAINER or tokens[after].text[0].isdigit())
+    ):
+        return labelling
+    if (
+        tokens[opening - 2].text == "J"
+        and opening - 4 > first
+        and is_initial(tokens[opening - 4].text)
+    ):
+        opening -= 2  # "J. Couns. Psychol." after the initials "J. C."
+    end = after - 1 if labels[after] is Label.CONTAINER else last
+    for index in range(opening, end + 1):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def journal_opening_read_as_a_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """APS's journal abbreviated after a list of names printed initials first, its first
+    abbreviations read as one more name ("W. J. Lorenz, J. Magn. | Reson. B 104"): every name
+    of such a list ends in a family name, so a part after its last comma whose every word is
+    cut short by a full stop, one of them written only in journals' names, opens the venue
+    read after it."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels:
+        return labelling
+    first, last = run
+    if first >= last or not (is_initial(tokens[first].text) and tokens[first + 1].text == "."):
+        return labelling
+    comma = next((i for i in range(last, first, -1) if tokens[i].text == ","), None)
+    venue = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if comma is None or venue is None or labels[venue] is not Label.CONTAINER:
+        return labelling
+    part = [i for i in range(comma + 1, venue) if tokens[i].is_word]
+    if not (
+        part
+        and all(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in part)
+        and any(_a_journals_abbreviation(tokens[i].text) for i in part)
+    ):
+        return labelling
+    labels[comma] = Label.OTHER
+    for index in range(comma + 1, venue):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def journal_read_as_title_and_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A long journal's name abbreviated without full stops and read as a title and a venue
+    ("M. Swash et al., Amyotroph Lateral Scler Other Mot. | Neuron Disord 1, 293 (2000)"):
+    where the numbers after the venue are those of a reference printed without a title (APS's
+    volume, page and year; ACS's year, volume and page), a "title" just before the venue, in
+    capitalised words, two of them written only in journals' names, is the venue's opening."""
+    labels = list(labelling.labels)
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None:
+        return labelling
+    (first, last), (venue, venue_end) = runs
+    between = [tokens[i].text for i in range(last + 1, venue)]
+    tail = [token.text for token in tokens[venue_end + 1 :]]
+    if tail and tail[-1] == ".":
+        tail = tail[:-1]
+    words = [i for i in range(first, last + 1) if tokens[i].is_word]
+    if (
+        any(text not in "." for text in between)
+        or "".join(_shape_of(text) for text in tail) not in _LOCATOR_SHAPES
+        or not all(tokens[i].text[:1].isupper() for i in words)
+        or sum(_a_journals_abbreviation(tokens[i].text) for i in words) < 2
+    ):
+        return labelling
+    for index in range(first, venue):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _a_journals_abbreviation(text: str) -> bool:
+    """A capitalised word written only in venues' names and no name's: "Cogn", "Int", "Nurs"
+    (not "Th" nor "Chr", given names cut short, nor a family name in capitals)."""
+    return (
+        text.isalpha()
+        and text[0].isupper()
+        and text[1:].islower()
+        and not more_a_name(text)
+        and (
+            text.lower() in JOURNAL_WORDS
+            or (len(text) >= 3 and 0 < venue_count(text) == word_count(text))
+        )
+    )
+
+
 def journal_read_into_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A reference of names and an abbreviated journal with no title, read as one list of
     names ("Shiojima and Walsh, Circ. Res. (2002) 90", "Mischel and Cloughesy, Brain Pathol.

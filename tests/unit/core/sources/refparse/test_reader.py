@@ -169,6 +169,53 @@ def test_a_title_quoting_a_phrase_goes_on_after_the_quotation(opening: str, clos
     assert (read.venue, read.volume) == ("Health Policy", "6")
 
 
+@pytest.mark.parametrize(
+    ("text", "families", "venue"),
+    [
+        (  # ACS: the journal's first abbreviations after the last name's initials
+            "Mbeki, S. A.; Roberts, J. E.; Osei, I. H. Cogn. Ther. Res. 1998, 22, 445.",
+            ["Mbeki", "Roberts", "Osei"],
+            "Cogn. Ther. Res.",
+        ),
+        (
+            "Lindqvist, J. C. J. Couns. Psychol. 1979, 26, 437-443.",
+            ["Lindqvist"],
+            "J. Couns. Psychol.",
+        ),
+        (
+            "Abu-Saad Okafor, H. Int. J. Nurs. Stud. 2010, 47, 1199-1200.",
+            ["Abu-Saad Okafor"],
+            "Int. J. Nurs. Stud.",
+        ),
+        (  # APS: the journal's first abbreviations after the last name's comma
+            "T. Haddad, G. Brix, and W. J. Lorenz, J. Magn. Reson. B 104, 199 (1994).",
+            ["Haddad", "Brix", "Lorenz"],
+            "J. Magn. Reson. B",
+        ),
+        (  # a long journal abbreviated without full stops, read as a title and a venue
+            "B. Mbeki, R. Okafor, M. Swash et al., Amyotroph Lateral Scler Other Mot. Neuron"
+            " Disord 1, 293 (2000).",
+            ["Mbeki", "Okafor", "Swash"],
+            "Amyotroph Lateral Scler Other Mot. Neuron Disord",
+        ),
+    ],
+)
+def test_an_abbreviated_journal_after_names_without_a_title_is_read_whole(
+    text: str, families: list[str], venue: str
+) -> None:
+    """ACS and APS print no title and abbreviate every journal by ISO 4: its first
+    abbreviations look like one more initial or one more name."""
+    read = _read(text)
+    assert _families(read) == families
+    assert (read.title, read.venue.rstrip(".")) == ("", venue.rstrip("."))
+
+
+def test_initials_first_names_in_capitals_stay_names_before_an_abbreviated_journal() -> None:
+    read = _read("J. P. OKAFOR et G. LINDQVIST. J. Am. Chem. Soc. 103, 2450 (1981).")
+    assert _families(read) == ["OKAFOR", "LINDQVIST"]
+    assert read.venue.rstrip(".") == "J. Am. Chem. Soc"
+
+
 def test_pdf_spacing_around_marks_reads_as_typed() -> None:
     spaced = _read(
         'C. Reyes and D. Olsen, "Flat bands in twisted bilayers ,"Phys .Rev .B, vol. 88, p.'
