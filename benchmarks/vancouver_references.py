@@ -3,7 +3,6 @@ by the free-text reader and verified against the fake API.
 
     .venv/bin/python -m benchmarks.vancouver_references [--venue NAME] [--abbreviation ABBR]
         [--works N] [--seed S]
-    .venv/bin/python -m benchmarks.vancouver_references --every-journal [--works N] [--seed S]
 
 The articles are those of ../shared/data/corpus/works_xfield.jsonl.gz whose venue is NAME
 (default: the New England Journal of Medicine) with a volume and pages; each is printed
@@ -28,7 +27,6 @@ from cite_sentinel.core.sources.reflist import read_reflist
 
 from benchmarks.dev_sets import DATA
 from benchmarks.engine_runs import UNLIMITED, verify
-from benchmarks.iso4 import NEEDS, abbreviator
 from tests.fakeapi import FakeApi
 
 WORKS = DATA / "corpus" / "works_xfield.jsonl.gz"
@@ -41,33 +39,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not WORKS.is_file():
         print(f"needs the shared data folder beside the project ({WORKS} is absent)")
         return 1
-    venue = None if options.every_journal else options.venue
-    works = _articles(venue, options.works, options.seed)
-    abbreviations = _abbreviations(works) if venue is None else [options.abbreviation] * len(works)
-    if abbreviations is None:
-        print(f"--every-journal {NEEDS}")
-        return 1
-    lines = [
-        _printed(work, abbreviation, n)
-        for n, (work, abbreviation) in enumerate(zip(works, abbreviations, strict=True), start=1)
-    ]
+    works = _articles(options.venue, options.works, options.seed)
+    lines = [_printed(work, options.abbreviation, n) for n, work in enumerate(works, start=1)]
     with FakeApi.start("all") as fake:
         read = read_reflist("\n".join(lines), "vancouver.txt").references
         verdicts, _ = verify(fake.env(), read, UNLIMITED)
     tally = Counter(verdict.status.value for verdict in verdicts)
     held = Counter(problem.field for verdict in verdicts for problem in verdict.problems)
-    printed_as = "its ISO 4 abbreviation" if venue is None else repr(options.abbreviation)
-    print(f"{len(works)} articles of {venue or 'every journal'} printed with {printed_as}")
+    print(f"{len(works)} articles of {options.venue} printed as {options.abbreviation!r}")
     print(f"read {len(read)}; verified {tally['verified']}/{len(works)}; " + ", ".join(
         f"{status} {count}" for status, count in sorted(tally.items()) if status != "verified"
     ))  # fmt: skip
     if held:
         print("fields held against them: " + ", ".join(f"{f} {n}" for f, n in held.most_common()))
-    if venue is None:
-        for line, verdict in zip(lines, verdicts, strict=False):
-            if verdict.status.value != "verified":
-                fields = ", ".join(problem.field for problem in verdict.problems)
-                print(f"  {verdict.status.value} ({fields or verdict.reason}): {line}")
     return 0
 
 
@@ -75,19 +59,18 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.vancouver_references")
     parser.add_argument("--venue", default="New England Journal of Medicine")
     parser.add_argument("--abbreviation", default="N Engl J Med")
-    parser.add_argument("--every-journal", action="store_true")
     parser.add_argument("--works", type=int, default=50)
     parser.add_argument("--seed", type=int, default=3)
     return parser.parse_args(argv)
 
 
-def _articles(venue: str | None, count: int, seed: int) -> list[dict[str, object]]:
+def _articles(venue: str, count: int, seed: int) -> list[dict[str, object]]:
     fit = []
     with gzip.open(WORKS, "rt", encoding="utf-8") as lines:
         for line in lines:
             work = json.loads(line)
             if (
-                (work.get("venue") == venue or (venue is None and _a_journals(work)))
+                work.get("venue") == venue
                 and work.get("volume")
                 and work.get("pages")
                 and work.get("authors")
@@ -95,16 +78,6 @@ def _articles(venue: str | None, count: int, seed: int) -> list[dict[str, object
             ):
                 fit.append(work)
     return random.Random(seed).sample(fit, min(count, len(fit)))
-
-
-def _a_journals(work: dict[str, object]) -> bool:
-    return work.get("type") == "journal-article" and bool(work.get("venue"))
-
-
-def _abbreviations(works: list[dict[str, object]]) -> list[str] | None:
-    """Each work's journal abbreviated by ISO 4 without full stops; None without pyiso4."""
-    abbreviate = abbreviator(full_stops=False)
-    return None if abbreviate is None else [abbreviate(str(work["venue"])) for work in works]
 
 
 def _printed(work: dict[str, object], abbreviation: str, number: int) -> str:

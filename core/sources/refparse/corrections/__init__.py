@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cite_sentinel.core.sources.refparse.corrections.dates import (
+    announced_page_read_as_date,
     date_read_as_volume,
     date_read_into_title,
     day_after_month,
@@ -99,6 +100,7 @@ from cite_sentinel.core.sources.refparse.corrections.venues import (
     journal_read_into_names,
     journal_run_into_sentence_case_title,
     journal_split_at_its_and,
+    journal_word_read_as_publisher,
     locators_after_venue,
     title_end_read_into_venue,
     title_hyphen_read_as_venue,
@@ -172,6 +174,8 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         journal_opening_read_as_initials,
         journal_opening_read_as_a_name,
         journal_read_as_title_and_venue,
+        journal_word_read_as_publisher,
+        announced_page_read_as_date,
         journal_alone_read_as_names,
         journal_after_given_first_names,
         title_opening_read_as_name,

@@ -263,6 +263,21 @@ def year_span_read_as_numbers(tokens: Sequence[Token], labelling: Labelling) -> 
     return labelling
 
 
+def announced_page_read_as_date(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A first page that looks like a year, announced as a page and read as the date where
+    another year is the date: IEEE's "vol. 105, pp. 1547, 2005"."""
+    labels = list(labelling.labels)
+    dates = [i for i, label in enumerate(labels) if label is Label.DATE]
+    if len(dates) < 2:
+        return labelling
+    for index in dates:
+        others = [i for i in dates if i != index and YEAR_ALONE.fullmatch(tokens[i].text)]
+        if _after_pp(tokens, index) and others and tokens[index].text.isdigit():
+            labels[index] = Label.PAGES
+            return Labelling(tuple(labels), labelling.confidence)
+    return labelling
+
+
 def date_read_as_volume(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """Where no date was read, a volume read from a year with more after it is the date and
     then the volume: Vancouver's "Ann Emerg Med. 2012 Jul; 60(1)", "Aviat Space Environ Med.
@@ -298,6 +313,12 @@ def _a_volume(tokens: Sequence[Token], index: int) -> bool:
         return False
     after = tokens[index + 1].text if index + 1 < len(tokens) else ""
     return after in ("(", ":", "") or tokens[index - 1].text in (";", ".") or len(text) > 2
+
+
+def _after_pp(tokens: Sequence[Token], index: int) -> bool:
+    """A number straight after "pp." or "p." in lower case (a capital "P." is an initial)."""
+    before = [token.text for token in tokens[max(0, index - 2) : index]]
+    return before[-1:] in (["pp"], ["p"]) or before in (["pp", "."], ["p", "."])
 
 
 def _announced_pages(tokens: Sequence[Token], index: int) -> bool:

@@ -89,6 +89,9 @@ def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> 
     )
     if end is None or not 1 <= words_between(tokens, end + 1, last + 1) <= _JOURNAL_WORDS:
         return labelling
+    if Label.DATE not in labels and YEAR_ALONE.fullmatch(tokens[last].text) and last > end + 1:
+        labels[last] = Label.DATE  # ACS's year after the journal: "… BIS. Emotion 2004, 4, 305"
+        last -= 1
     labels[end] = Label.OTHER
     for inside in range(end + 1, last + 1):
         labels[inside] = Label.CONTAINER
@@ -175,20 +178,23 @@ def journal_run_into_sentence_case_title(
 
 
 def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A venue read straight after the title, no mark between, over the title's last words
-    and its full stop ("… macrophages from diabetes prone | BB rats. Autoimmunity 1993"): the
-    words up to that full stop, one of them in lower case, are the title's. Vancouver writes
-    its journals without full stops, so there the words may follow the title's comma and end
-    in a name ("… in Pueblo, | Colorado, and Macon, Georgia. Urban Geogr. 1997;18:521")."""
+    """A venue read over the title's last words and its full stop ("… macrophages from
+    diabetes prone | BB rats. Autoimmunity 1993"; "… angry faces: | it's BAS, not BIS. Emotion
+    2004, 4, 305"): the words up to that full stop are the title's where the title ran into
+    them with no mark between, or they hold a word in lower case that no venue's name is
+    written with, or the title stopped at "and", "of" or "the". Vancouver writes its
+    journals without full stops, so there the words may follow the title's comma and end in a
+    name ("… in Pueblo, | Colorado, and Macon, Georgia. Urban Geogr. 1997;18:521")."""
     labels = list(labelling.labels)
     runs = title_then(tokens, labels, Label.CONTAINER)
     if runs is None:
         return labelling
     (_, title_end), (venue, venue_end) = runs
     vancouver = vancouver_dated(tokens)
-    after_comma = vancouver and venue == title_end + 2 and tokens[title_end + 1].text == ","
-    if venue != title_end + 1 and not after_comma:
+    mark = tokens[title_end + 1].text if venue == title_end + 2 else ""
+    if venue != title_end + 1 and not (mark in ".:" and mark) and not (vancouver and mark == ","):
         return labelling
+    unfinished = tokens[title_end].text.lower() in NAME_SMALL_WORDS
     stop = next(
         (
             i
@@ -198,8 +204,10 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
             and len(tokens[i - 1].text) >= 3
             and tokens[i + 1].text[:1].isupper()
             and (
-                tokens[i - 1].text.islower()
-                or (vancouver and any(tokens[k].text.islower() for k in range(venue, i)))
+                (not mark and tokens[i - 1].text.islower())
+                or unfinished
+                or any(_prose(tokens[k].text) for k in range(venue, i))
+                or (mark == "," and any(tokens[k].text.islower() for k in range(venue, i)))
             )
         ),
         None,
@@ -210,6 +218,18 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
         labels[index] = Label.TITLE
     labels[stop] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _prose(text: str) -> bool:
+    """A word in lower case that titles write and venues' names hardly ever do: "not",
+    "newly", "formed"."""
+    return (
+        text.isalpha()
+        and text.islower()
+        and len(text) >= 3
+        and text not in NAME_SMALL_WORDS
+        and word_count(text) > _TITLE_WORD_SHARE * venue_count(text)
+    )
 
 
 def journal_abbreviations_read_as_title_end(
@@ -410,6 +430,8 @@ def venue_abbreviation_after_title(tokens: Sequence[Token], labelling: Labelling
         and word[0].isupper()
         and word.lower() in VENUE_WORDS
         and tokens[last - 1].text.islower()
+        and tokens[last - 1].text not in NAME_SMALL_WORDS  # "… Meta-Analysis and Review."
+        and not vancouver_dated(tokens)  # its journal's full stop closes it: "Psychosomatics."
         and tokens[last + 1].text == "."
         and labels[last + 2] is Label.CONTAINER
         and last + 3 < len(tokens)
@@ -447,7 +469,9 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
     if not (
         0 < len(part) <= _ABBREVIATIONS_AT_MOST
         and all(_short_capitalised(tokens[i].text) for i in part)
-        and abbreviated(tokens, comma + 1, last + 1)
+        # all cut short, or the last one a journal's abbreviation or no word at all ("…
+        # groups. Linear Algebr. | Appl.", "… Hair Loss. Case Rep. | Dermatol.")
+        and (abbreviated(tokens, comma + 1, last + 1) or _cut_short(tokens[part[-1]].text))
         # a venue word among them ("Nucl. Phys.", "C. R. Acad. Sci."), or the venue after
         # goes on abbreviated ("Funct. | Anal. Appl."): not a place that ends a title
         # ("…, Ontario, Canada.")
@@ -470,6 +494,14 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
     return Labelling(tuple(labels), labelling.confidence)
 
 
+def _cut_short(text: str) -> bool:
+    """A journal's abbreviation, or a word of three letters or more no title and no name
+    holds ("Algebr")."""
+    return _a_journals_abbreviation(text) or (
+        len(text) >= 3 and word_count(text) == 0 and name_counts(text) == (0, 0)
+    )
+
+
 def _journal_abbreviation(text: str) -> bool:
     """A journal's word of three letters or more, not a translator's or an editor's: "Acad",
     "Sci", "Phys" (not "Trans", "Ed", "N")."""
@@ -479,9 +511,19 @@ def _journal_abbreviation(text: str) -> bool:
 
 def _ends_title_part(tokens: Sequence[Token], index: int) -> bool:
     """A comma, or a full stop after a word in lower case (a sentence's end in sentence case,
-    not an initial's or an abbreviation's)."""
+    not an initial's or an abbreviation's) or after a word titles write and venues hardly
+    ever do (title case's "… Presenting as Hair Loss.")."""
     text, before = tokens[index].text, tokens[index - 1].text
-    return text == "," or (text == "." and before.isalpha() and before[0].islower())
+    if text == ",":
+        return True
+    if text != "." or not before.isalpha():
+        return False
+    return before[0].islower() or (
+        len(before) >= 4 and word_count(before) > _TITLE_WORD_SHARE * venue_count(before)
+    )
+
+
+_TITLE_WORD_SHARE = 10  # times more often in titles than in venues: a title's word
 
 
 def _short_capitalised(text: str) -> bool:
@@ -1205,6 +1247,28 @@ def journal_read_as_title_and_venue(tokens: Sequence[Token], labelling: Labellin
     ):
         return labelling
     for index in range(first, venue):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def journal_word_read_as_publisher(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's last abbreviation read as a publisher between the journal and its numbers
+    ("… neuralgia. Acta Neurol. | Scand. 1999, 100, 25-35"): an article with a volume and
+    pages has no publisher there, so abbreviated words just after the venue are the venue's."""
+    labels = list(labelling.labels)
+    venue = first_run(labels, Label.CONTAINER)
+    if venue is None or Label.VOLUME not in labels or Label.PAGES not in labels:
+        return labelling
+    start = venue[1] + 1
+    while start < len(tokens) and tokens[start].text == ".":
+        start += 1
+    end = start
+    while end < len(tokens) and (labels[end] is Label.PUBLISHER or tokens[end].text == "."):
+        end += 1
+    words = [i for i in range(start, end) if tokens[i].is_word]
+    if not words or labels[start] is not Label.PUBLISHER or not abbreviated(tokens, start, end):
+        return labelling
+    for index in range(venue[1] + 1, words[-1] + 1):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
 

@@ -210,6 +210,63 @@ def test_an_abbreviated_journal_after_names_without_a_title_is_read_whole(
     assert (read.title, read.venue.rstrip(".")) == ("", venue.rstrip("."))
 
 
+@pytest.mark.parametrize(
+    ("text", "title", "venue"),
+    [
+        (  # the journal's last abbreviation read as a publisher
+            "(260) Osei, C.; Haddad, L. Treatment options in postherpetic neuralgia. Acta Neurol."
+            " Scand. 1999, 100, 25-35.",
+            "Treatment options in postherpetic neuralgia",
+            "Acta Neurol. Scand.",
+        ),
+        (  # the journal's first words, one written out, read as the title's last sentence
+            "(40) Mbeki, R. B.; Lal, A. K. Path positivity and infinite Coxeter groups. Linear"
+            " Algebr. Appl. 1994, 196, 19-35.",
+            "Path positivity and infinite Coxeter groups",
+            "Linear Algebr. Appl.",
+        ),
+        (
+            "7. Okafor, E. G. & Haddad, J. A Case Report of Cushing's Disease Presenting as Hair"
+            " Loss. Case Rep. Dermatol. 9, 45-50 (2017).",
+            "A Case Report of Cushing's Disease Presenting as Hair Loss",
+            "Case Rep. Dermatol.",
+        ),
+        (  # the title's last sentence read into a one-word journal
+            "(6) Osei, P.; Lindqvist, E. Emotional Stroop performance for masked angry faces:"
+            " it's BAS, not BIS. Emotion 2004, 4, 305.",
+            "Emotional Stroop performance for masked angry faces: it's BAS, not BIS",
+            "Emotion",
+        ),
+        (
+            "(21) Okafor, N.; Factor, V. Common antigens of mouse oval and biliary epithelial"
+            " cells. Expression on newly formed hepatocytes. Differentiation 1990, 45, 29.",
+            "Common antigens of mouse oval and biliary epithelial cells. Expression on newly"
+            " formed hepatocytes",
+            "Differentiation",
+        ),
+        (
+            "19. Haddad LM, Osei PE. Antidepressant Treatment of Fibromyalgia: A Meta-Analysis"
+            " and Review. Psychosomatics. 2000;41(2):104-113.",
+            "Antidepressant Treatment of Fibromyalgia: A Meta-Analysis and Review",
+            "Psychosomatics",
+        ),
+    ],
+)
+def test_where_a_title_ends_and_an_abbreviated_journal_starts(
+    text: str, title: str, venue: str
+) -> None:
+    read = _read(text)
+    assert (read.title, read.venue.rstrip(".")) == (title, venue.rstrip("."))
+
+
+def test_a_first_page_announced_by_pp_is_no_year_though_it_looks_like_one() -> None:
+    read = _read(
+        '[143] N. Okafor and C. Mirkin, "Nanostructures in biodiagnostics," Chem Rev, vol. 105,'
+        " pp. 1547, 2005."
+    )
+    assert (read.volume, read.pages, read.year) == ("105", "1547", 2005)
+
+
 def test_initials_first_names_in_capitals_stay_names_before_an_abbreviated_journal() -> None:
     read = _read("J. P. OKAFOR et G. LINDQVIST. J. Am. Chem. Soc. 103, 2450 (1981).")
     assert _families(read) == ["OKAFOR", "LINDQVIST"]
