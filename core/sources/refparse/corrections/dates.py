@@ -263,16 +263,25 @@ def year_span_read_as_numbers(tokens: Sequence[Token], labelling: Labelling) -> 
     return labelling
 
 
-def announced_page_read_as_date(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A first page that looks like a year, announced as a page and read as the date where
-    another year is the date: IEEE's "vol. 105, pp. 1547, 2005"."""
+def page_read_as_date(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A first page that looks like a year, read as the date where another year is the date:
+    announced as a page (IEEE's "vol. 105, pp. 1547, 2005"), or after the volume that follows
+    the year (ACS's "Crit. Care Med. 2006, 34, 2016")."""
     labels = list(labelling.labels)
     dates = [i for i, label in enumerate(labels) if label is Label.DATE]
     if len(dates) < 2:
         return labelling
     for index in dates:
         others = [i for i in dates if i != index and YEAR_ALONE.fullmatch(tokens[i].text)]
-        if _after_pp(tokens, index) and others and tokens[index].text.isdigit():
+        after_volume = (  # with no pages read: "Bull. 22, 1995, 583–610" has them
+            Label.PAGES not in labels
+            and index >= 2
+            and tokens[index - 1].text == ","
+            and labels[index - 2] is Label.VOLUME
+            and any(i < index - 2 for i in others)
+            and not any(token.is_word for token in tokens[index + 1 :])  # it ends the reference
+        )
+        if others and tokens[index].text.isdigit() and (_after_pp(tokens, index) or after_volume):
             labels[index] = Label.PAGES
             return Labelling(tuple(labels), labelling.confidence)
     return labelling

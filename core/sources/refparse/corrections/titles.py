@@ -161,8 +161,9 @@ def title_read_on_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Lab
 
 def title_goes_on_after_a_quotation(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A title that quotes a phrase, read as ending at the quotation's closing mark: "The
-    "avoidable death" guide to Europe. Health Policy." The words after the mark, in lower
-    case, are the title's up to its full stop; the venue starts after it."""
+    "avoidable death" guide to Europe. Health Policy.", "… of “Gaien” in Nagoya, Japan. J.
+    Jpn. Inst. Landsc. Archit." The words after the mark, in lower case, are the title's up to
+    its full stop; the venue starts after it."""
     labels = list(labelling.labels)
     runs = title_then(tokens, labels, Label.CONTAINER)
     if runs is None:
@@ -172,7 +173,12 @@ def title_goes_on_after_a_quotation(tokens: Sequence[Token], labelling: Labellin
     opening = next(
         (i for i in range(first + 1, last) if tokens[i].text == _OPENING_OF.get(closing)), None
     )
-    if venue != last + 2 or opening is None or not tokens[venue].text.islower():
+    between = range(last + 2, venue)  # words after the mark read as no field: "” in Nagoya"
+    if (
+        opening is None
+        or not tokens[last + 2].text.islower()
+        or any(labels[i] is not Label.OTHER for i in between)
+    ):
         return labelling
     stop = next(
         (i for i in range(venue + 1, venue_end) if tokens[i].text == "." and i + 1 <= venue_end),

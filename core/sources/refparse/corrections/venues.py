@@ -469,9 +469,15 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
     if not (
         0 < len(part) <= _ABBREVIATIONS_AT_MOST
         and all(_short_capitalised(tokens[i].text) for i in part)
-        # all cut short, or the last one a journal's abbreviation or no word at all ("…
-        # groups. Linear Algebr. | Appl.", "… Hair Loss. Case Rep. | Dermatol.")
-        and (abbreviated(tokens, comma + 1, last + 1) or _cut_short(tokens[part[-1]].text))
+        # the last one a journal's abbreviation or no word at all ("… groups. Linear Algebr. |
+        # Appl.", "… Hair Loss. Case Rep. | Dermatol."), or several all cut short
+        and (
+            _cut_short(tokens[part[-1]].text)
+            or (
+                abbreviated(tokens, comma + 1, last + 1)
+                and (len(part) >= 2 or word_count(tokens[part[0]].text) < _WRITTEN_OUT)
+            )
+        )  # a place's word alone is written out: "… of “Gaien” in Nagoya, Japan. J. Jpn."
         # a venue word among them ("Nucl. Phys.", "C. R. Acad. Sci."), or the venue after
         # goes on abbreviated ("Funct. | Anal. Appl."): not a place that ends a title
         # ("…, Ontario, Canada.")
@@ -524,6 +530,7 @@ def _ends_title_part(tokens: Sequence[Token], index: int) -> bool:
 
 
 _TITLE_WORD_SHARE = 10  # times more often in titles than in venues: a title's word
+_WRITTEN_OUT = 1000  # a word titles write this often is written out, not cut short ("Japan.")
 
 
 def _short_capitalised(text: str) -> bool:
@@ -1251,26 +1258,41 @@ def journal_read_as_title_and_venue(tokens: Sequence[Token], labelling: Labellin
     return Labelling(tuple(labels), labelling.confidence)
 
 
-def journal_word_read_as_publisher(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A journal's last abbreviation read as a publisher between the journal and its numbers
-    ("… neuralgia. Acta Neurol. | Scand. 1999, 100, 25-35"): an article with a volume and
-    pages has no publisher there, so abbreviated words just after the venue are the venue's."""
+def journal_abbreviations_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's last abbreviations read as a publisher or as no field between the journal
+    and its numbers ("… neuralgia. Acta Neurol. | Scand. 1999, 100, 25-35", IEEE's "…,"
+    Knee Surg. | Sport. Traumatol. Arthrosc., vol. 18"): an article with a volume or pages has
+    no publisher there, so capitalised words cut short just after the venue are the venue's."""
     labels = list(labelling.labels)
     venue = first_run(labels, Label.CONTAINER)
-    if venue is None or Label.VOLUME not in labels or Label.PAGES not in labels:
+    if venue is None or not (Label.VOLUME in labels or Label.PAGES in labels):
         return labelling
-    start = venue[1] + 1
-    while start < len(tokens) and tokens[start].text == ".":
-        start += 1
-    end = start
-    while end < len(tokens) and (labels[end] is Label.PUBLISHER or tokens[end].text == "."):
+    end = venue[1] + 1
+    while end < len(tokens) and labels[end] in (Label.PUBLISHER, Label.OTHER, Label.TITLE):
+        if tokens[end].is_word and not (
+            tokens[end].text[:1].isupper() and tokens[end].text.isalpha()
+        ):
+            break
         end += 1
-    words = [i for i in range(start, end) if tokens[i].is_word]
-    if not words or labels[start] is not Label.PUBLISHER or not abbreviated(tokens, start, end):
+    words = [i for i in range(venue[1] + 1, end) if tokens[i].is_word]
+    if (
+        not words
+        or any(tokens[i].text != "." for i in range(venue[1] + 1, words[0]))
+        or any(tokens[i].text.lower() in LOCATOR_WORDS for i in words)  # "Bd.", "V.", "S."
+        or any(labels[i] is Label.TITLE and not _outside_the_title(labels, i) for i in words)
+        or not abbreviated(tokens, words[0], words[-1] + 1)
+    ):
         return labelling
     for index in range(venue[1] + 1, words[-1] + 1):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _outside_the_title(labels: Sequence[Label], index: int) -> bool:
+    """Whether a word read as the title stands after the venue, apart from the title before it."""
+    return (
+        Label.CONTAINER in labels[:index] and Label.TITLE in labels[: labels.index(Label.CONTAINER)]
+    )
 
 
 def _a_journals_abbreviation(text: str) -> bool:

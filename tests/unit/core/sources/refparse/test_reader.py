@@ -259,6 +259,34 @@ def test_where_a_title_ends_and_an_abbreviated_journal_starts(
     assert (read.title, read.venue.rstrip(".")) == (title, venue.rstrip("."))
 
 
+def test_an_ieee_journals_abbreviations_after_the_quoted_title_are_the_journals() -> None:
+    read = _read(
+        '[18] M. K. Okafor, S. H. Choi, and M. H. Won, "Autologous chondrocyte implantation in'
+        ' the knee using fibrin," Knee Surg. Sport. Traumatol. Arthrosc., vol. 18, no. 4,'
+        " pp. 528-534, 2010."
+    )
+    assert read.title == "Autologous chondrocyte implantation in the knee using fibrin"
+    assert read.venue.rstrip(".") == "Knee Surg. Sport. Traumatol. Arthrosc"
+    assert (read.volume, read.issue, read.pages, read.year) == ("18", "4", "528-534", 2010)
+
+
+def test_a_quoted_word_inside_a_title_and_a_place_after_it_stay_the_titles() -> None:
+    read = _read(
+        "158. OSEI, J., KUMANO, M. & HADDAD, T. The Spatial Characteristics and Evaluation of"
+        " “Gaien” in Nagoya, Japan. J. Jpn. Inst. Landsc. Archit. 66, 795-798 (2003)."
+    )
+    assert read.title == "The Spatial Characteristics and Evaluation of “Gaien” in Nagoya, Japan"
+    assert read.venue.rstrip(".") == "J. Jpn. Inst. Landsc. Archit"
+
+
+def test_acs_first_page_that_looks_like_a_year_is_the_page() -> None:
+    read = _read(
+        "(56) Okafor, E.; Kellum, J. RIFLE criteria provide robust assessment of kidney"
+        " dysfunction. Crit Care Med 2006, 34, 2016."
+    )
+    assert (read.venue, read.year, read.volume, read.pages) == ("Crit Care Med", 2006, "34", "2016")
+
+
 def test_a_first_page_announced_by_pp_is_no_year_though_it_looks_like_one() -> None:
     read = _read(
         '[143] N. Okafor and C. Mirkin, "Nanostructures in biodiagnostics," Chem Rev, vol. 105,'
