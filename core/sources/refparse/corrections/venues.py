@@ -253,9 +253,13 @@ def journal_abbreviations_read_as_title_end(
     if any(tokens[i].is_word for i in range(last + 1, venue[0])):
         return labelling
     opening = [i for i in range(venue[0], venue[1] + 1) if tokens[i].is_word][:2]
-    if vancouver_dated(tokens) or not any(  # the venue goes on abbreviated: "… Class .Quantum
-        i + 1 < len(tokens) and tokens[i + 1].text == "." and _short_venue_word(tokens[i].text)
-        for i in opening  # Grav .27"
+    if (
+        vancouver_dated(tokens)
+        or _numbers_with_commas(tokens, venue[1])
+        or not any(  # the venue goes on abbreviated: "… Class .Quantum Grav .27"
+            i + 1 < len(tokens) and tokens[i + 1].text == "." and _short_venue_word(tokens[i].text)
+            for i in opening
+        )
     ):
         return labelling
     start = last
@@ -279,6 +283,19 @@ def journal_abbreviations_read_as_title_end(
     for index in range(start + 1, venue[0]):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _numbers_with_commas(tokens: Sequence[Token], venue_end: int) -> bool:
+    """Whether the venue's numbers are ACS's or Nature's, commas between them ("… after Stroke.
+    Am. J. Neuroradiol. 32, 857-863 (2011)"): styles that end the title with a full stop,
+    where IOP prints "27 194002" and runs its title into the journal."""
+    start = venue_end + 1
+    while start < len(tokens) and tokens[start].text == ".":
+        start += 1
+    tail = [token.text for token in tokens[start:]]
+    if tail and tail[-1] == ".":
+        tail = tail[:-1]
+    return "".join(_shape_of(text) for text in tail) in _LOCATOR_SHAPES
 
 
 def _an_abbreviation_alone(tokens: Sequence[Token], first: int, last: int) -> bool:
@@ -468,7 +485,10 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
     part = [i for i in range(comma + 1, last + 1) if tokens[i].is_word]
     if not (
         0 < len(part) <= _ABBREVIATIONS_AT_MOST
-        and all(_short_capitalised(tokens[i].text) for i in part)
+        and all(
+            _short_capitalised(tokens[i].text) or _a_journals_abbreviation(tokens[i].text)
+            for i in part
+        )
         # the last one a journal's abbreviation or no word at all ("… groups. Linear Algebr. |
         # Appl.", "… Hair Loss. Case Rep. | Dermatol."), or several all cut short
         and (
