@@ -292,10 +292,7 @@ def _numbers_with_commas(tokens: Sequence[Token], venue_end: int) -> bool:
     start = venue_end + 1
     while start < len(tokens) and tokens[start].text == ".":
         start += 1
-    tail = [token.text for token in tokens[start:]]
-    if tail and tail[-1] == ".":
-        tail = tail[:-1]
-    return "".join(_shape_of(text) for text in tail) in _LOCATOR_SHAPES
+    return _locator_shape(tokens, start)
 
 
 def _an_abbreviation_alone(tokens: Sequence[Token], first: int, last: int) -> bool:
@@ -901,18 +898,24 @@ def _short_name_before_locators(tokens: Sequence[Token], labels: Sequence[Label]
     and before the numbers of a title-less reference, its index."""
     for index in range(1, len(tokens) - 1):
         text = tokens[index].text
-        tail = [token.text for token in tokens[index + 1 :]]
-        if tail and tail[-1] == ".":
-            tail = tail[:-1]
         if (
             tokens[index - 1].text == ","
             and text.isalpha()
             and sum(letter.isupper() for letter in text) >= 2
             and not more_a_name(text)
-            and "".join(_shape_of(piece) for piece in tail) in _LOCATOR_SHAPES
+            and _locator_shape(tokens, index + 1)
         ):
             return index
     return None
+
+
+def _locator_shape(tokens: Sequence[Token], start: int) -> bool:
+    """Whether the tokens from `start` to the end (and its full stop) are a title-less
+    reference's numbers: "2012, 65, 1968", "3, 40 (2008)", "09 (2011) 012"."""
+    tail = [token.text for token in tokens[start:]]
+    if tail and tail[-1] == ".":
+        tail = tail[:-1]
+    return "".join(_shape_of(text) for text in tail) in _LOCATOR_SHAPES
 
 
 def _shape_of(text: str) -> str:
@@ -1262,13 +1265,10 @@ def journal_read_as_title_and_venue(tokens: Sequence[Token], labelling: Labellin
         return labelling
     (first, last), (venue, venue_end) = runs
     between = [tokens[i].text for i in range(last + 1, venue)]
-    tail = [token.text for token in tokens[venue_end + 1 :]]
-    if tail and tail[-1] == ".":
-        tail = tail[:-1]
     words = [i for i in range(first, last + 1) if tokens[i].is_word]
     if (
         any(text not in "." for text in between)
-        or "".join(_shape_of(text) for text in tail) not in _LOCATOR_SHAPES
+        or not _locator_shape(tokens, venue_end + 1)
         or not all(tokens[i].text[:1].isupper() for i in words)
         or sum(_a_journals_abbreviation(tokens[i].text) for i in words) < 2
     ):
