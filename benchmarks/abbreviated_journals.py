@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if dotted is None or bare is None:
         print(NEEDS)
         return 1
-    works = _articles(options.works, options.seed)
+    works = articles(options.works, options.seed)
     print(f"{len(works)} journal articles of {WORKS.name}, seed {options.seed}")
     with FakeApi.start("all") as fake:
         for style, printer in STYLES.items():
@@ -89,14 +89,16 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _articles(count: int, seed: int) -> list[Work]:
+def articles(count: int, seed: int, venue: str | None = None) -> list[Work]:
+    """`count` articles drawn with `seed`: of the journal named `venue`, or (None) journal
+    articles of every journal; each with authors, a volume, pages and a real title."""
     fit = []
     with gzip.open(WORKS, "rt", encoding="utf-8") as lines:
         for line in lines:
             work = json.loads(line)
+            journal = work.get("venue") == venue if venue else _a_journals(work)
             if (
-                work.get("type") == "journal-article"
-                and work.get("venue")
+                journal
                 and work.get("volume")
                 and work.get("pages")
                 and work.get("authors")
@@ -106,7 +108,12 @@ def _articles(count: int, seed: int) -> list[Work]:
     return random.Random(seed).sample(fit, min(count, len(fit)))
 
 
-def _vancouver(work: Work, journal: str, number: int) -> str:
+def _a_journals(work: Work) -> bool:
+    return work.get("type") == "journal-article" and bool(work.get("venue"))
+
+
+def vancouver(work: Work, journal: str, number: int) -> str:
+    """Vancouver's "1. Family GI, …, et al. Title. Journal. 2004;430(7):209-13." (six names)."""
     people = _people(work)
     names = ", ".join(f"{p.get('family', '')} {_initials(p, '')}".strip() for p in people[:_NAMES])
     names += ", et al" if len(people) > _NAMES else ""
@@ -146,7 +153,7 @@ def _acs(work: Work, journal: str, number: int) -> str:
 
 
 STYLES: dict[str, Callable[[Work, str, int], str]] = {
-    "vancouver": _vancouver,
+    "vancouver": vancouver,
     "ieee": _ieee,
     "nature": _nature,
     "acs": _acs,

@@ -15,22 +15,16 @@ against it.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import logging
-import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
 
 from cite_sentinel.core.sources.reflist import read_reflist
 
-from benchmarks.dev_sets import DATA
+from benchmarks.abbreviated_journals import WORKS, articles, vancouver
 from benchmarks.engine_runs import UNLIMITED, verify
 from tests.fakeapi import FakeApi
-
-WORKS = DATA / "corpus" / "works_xfield.jsonl.gz"
-_NAMES = 6  # Vancouver lists six names, then "et al."
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -39,8 +33,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not WORKS.is_file():
         print(f"needs the shared data folder beside the project ({WORKS} is absent)")
         return 1
-    works = _articles(options.venue, options.works, options.seed)
-    lines = [_printed(work, options.abbreviation, n) for n, work in enumerate(works, start=1)]
+    works = articles(options.works, options.seed, venue=options.venue)
+    lines = [vancouver(work, options.abbreviation, n) for n, work in enumerate(works, start=1)]
     with FakeApi.start("all") as fake:
         read = read_reflist("\n".join(lines), "vancouver.txt").references
         verdicts, _ = verify(fake.env(), read, UNLIMITED)
@@ -62,39 +56,6 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--works", type=int, default=50)
     parser.add_argument("--seed", type=int, default=3)
     return parser.parse_args(argv)
-
-
-def _articles(venue: str, count: int, seed: int) -> list[dict[str, object]]:
-    fit = []
-    with gzip.open(WORKS, "rt", encoding="utf-8") as lines:
-        for line in lines:
-            work = json.loads(line)
-            if (
-                work.get("venue") == venue
-                and work.get("volume")
-                and work.get("pages")
-                and work.get("authors")
-                and len(str(work.get("title") or "")) > 25
-            ):
-                fit.append(work)
-    return random.Random(seed).sample(fit, min(count, len(fit)))
-
-
-def _printed(work: dict[str, object], abbreviation: str, number: int) -> str:
-    people: list[dict[str, str]] = work["authors"]  # type: ignore[assignment]
-    names = ", ".join(f"{p.get('family', '')} {_initials(p)}".strip() for p in people[:_NAMES])
-    if len(people) > _NAMES:
-        names += ", et al"
-    issue = f"({work['issue']})" if work.get("issue") else ""
-    return (
-        f"{number}. {names}. {work['title']}. {abbreviation}. "
-        f"{work['year']};{work['volume']}{issue}:{work['pages']}."
-    )
-
-
-def _initials(person: dict[str, str]) -> str:
-    given = (person.get("given") or "").replace("-", " ").replace(".", " ").split()
-    return "".join(part[0] for part in given if part)
 
 
 if __name__ == "__main__":
