@@ -180,10 +180,7 @@ def title_goes_on_after_a_quotation(tokens: Sequence[Token], labelling: Labellin
         or any(labels[i] is not Label.OTHER for i in between)
     ):
         return labelling
-    stop = next(
-        (i for i in range(venue + 1, venue_end) if tokens[i].text == "." and i + 1 <= venue_end),
-        None,
-    )
+    stop = next((i for i in range(venue + 1, venue_end) if tokens[i].text == "."), None)
     if stop is None or not tokens[stop + 1].text[:1].isupper():
         return labelling
     for inside in range(last + 1, stop):

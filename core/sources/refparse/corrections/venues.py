@@ -1267,7 +1267,7 @@ def journal_read_as_title_and_venue(tokens: Sequence[Token], labelling: Labellin
     between = [tokens[i].text for i in range(last + 1, venue)]
     words = [i for i in range(first, last + 1) if tokens[i].is_word]
     if (
-        any(text not in "." for text in between)
+        any(text != "." for text in between)
         or not _locator_shape(tokens, venue_end + 1)
         or not all(tokens[i].text[:1].isupper() for i in words)
         or sum(_a_journals_abbreviation(tokens[i].text) for i in words) < 2
