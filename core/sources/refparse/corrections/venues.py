@@ -182,7 +182,8 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
     diabetes prone | BB rats. Autoimmunity 1993"; "… angry faces: | it's BAS, not BIS. Emotion
     2004, 4, 305"): the words up to that full stop are the title's where the title ran into
     them with no mark between, or they hold a word in lower case that no venue's name is
-    written with, or the title stopped at "and", "of" or "the". Vancouver writes its
+    written with (also after the title's comma: "… immunity, | innate immunity and
+    osteoimmunology. Bioessays"), or the title stopped at "and", "of" or "the". Vancouver writes its
     journals without full stops, so there the words may follow the title's comma and end in a
     name ("… in Pueblo, | Colorado, and Macon, Georgia. Urban Geogr. 1997;18:521")."""
     labels = list(labelling.labels)
@@ -192,7 +193,7 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
     (_, title_end), (venue, venue_end) = runs
     vancouver = vancouver_dated(tokens)
     mark = tokens[title_end + 1].text if venue == title_end + 2 else ""
-    if venue != title_end + 1 and not (mark in ".:" and mark) and not (vancouver and mark == ","):
+    if venue != title_end + 1 and mark not in (".", ":", ","):
         return labelling
     unfinished = tokens[title_end].text.lower() in NAME_SMALL_WORDS
     stop = next(
@@ -203,11 +204,16 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
             and tokens[i - 1].text.isalpha()
             and len(tokens[i - 1].text) >= 3
             and tokens[i + 1].text[:1].isupper()
+            and not _ROMAN_NUMBER.fullmatch(tokens[i + 1].text)  # a book's part: "…geometry. II"
             and (
                 (not mark and tokens[i - 1].text.islower())
-                or unfinished
+                or (unfinished and mark != ",")
                 or any(_prose(tokens[k].text) for k in range(venue, i))
-                or (mark == "," and any(tokens[k].text.islower() for k in range(venue, i)))
+                or (
+                    vancouver
+                    and mark == ","
+                    and any(tokens[k].text.islower() for k in range(venue, i))
+                )
             )
         ),
         None,
@@ -1279,18 +1285,20 @@ def journal_read_as_title_and_venue(tokens: Sequence[Token], labelling: Labellin
 
 
 def journal_abbreviations_after_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A journal's last abbreviations read as a publisher or as no field between the journal
-    and its numbers ("… neuralgia. Acta Neurol. | Scand. 1999, 100, 25-35", IEEE's "…,"
-    Knee Surg. | Sport. Traumatol. Arthrosc., vol. 18"): an article with a volume or pages has
-    no publisher there, so capitalised words cut short just after the venue are the venue's."""
+    """A journal's last abbreviations read as a publisher, a date or no field between the
+    journal and its numbers ("… neuralgia. Acta Neurol. | Scand. 1999, 100, 25-35", IEEE's
+    "…," Knee Surg. | Sport. Traumatol. Arthrosc., vol. 18"): an article with a volume or pages
+    has no publisher there, so capitalised words cut short just after the venue (no month's)
+    are the venue's."""
     labels = list(labelling.labels)
     venue = first_run(labels, Label.CONTAINER)
     if venue is None or not (Label.VOLUME in labels or Label.PAGES in labels):
         return labelling
     end = venue[1] + 1
-    while end < len(tokens) and labels[end] in (Label.PUBLISHER, Label.OTHER, Label.TITLE):
+    while end < len(tokens) and labels[end] in _NO_JOURNALS_LABELS:
+        text = tokens[end].text
         if tokens[end].is_word and not (
-            tokens[end].text[:1].isupper() and tokens[end].text.isalpha()
+            text[:1].isupper() and text.isalpha() and not month_number(text)
         ):
             break
         end += 1
@@ -1306,6 +1314,11 @@ def journal_abbreviations_after_venue(tokens: Sequence[Token], labelling: Labell
     for index in range(venue[1] + 1, words[-1] + 1):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+# What a journal's last abbreviations are read as between the journal and its numbers: a
+# publisher, no field, the title, or the date ("Obstet. Gynecol. | Surv. 1988, 43").
+_NO_JOURNALS_LABELS = (Label.PUBLISHER, Label.OTHER, Label.TITLE, Label.DATE)
 
 
 def _outside_the_title(labels: Sequence[Label], index: int) -> bool:

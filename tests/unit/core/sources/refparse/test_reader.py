@@ -311,6 +311,33 @@ def test_where_a_title_case_title_ends_before_an_abbreviated_journal(
     assert (read.title, read.venue.rstrip(".")) == (title, venue.rstrip("."))
 
 
+@pytest.mark.parametrize(
+    ("text", "title", "venue"),
+    [
+        (  # the journal's last abbreviation read as the date
+            "(13) OSEI, W.; HADDAD, P. E. Prognosis of Subsequent Pregnancies after Recurrent"
+            " Spontaneous Abortion in First Trimester. Obstet. Gynecol. Surv. 1988, 43, 90-91.",
+            "Prognosis of Subsequent Pregnancies after Recurrent Spontaneous Abortion in First"
+            " Trimester",
+            "Obstet. Gynecol. Surv.",
+        ),
+        (  # the title's part after its comma read into the journal
+            "(241) Okafor, H.; Arron, J. TRAF6, a molecular bridge spanning adaptive immunity,"
+            " innate immunity and osteoimmunology. Bioessays 2003, 25, 1096.",
+            "TRAF6, a molecular bridge spanning adaptive immunity, innate immunity and"
+            " osteoimmunology",
+            "Bioessays",
+        ),
+    ],
+)
+def test_an_acs_journal_takes_what_is_its_own_and_leaves_the_titles(
+    text: str, title: str, venue: str
+) -> None:
+    read = _read(text)
+    assert (read.title, read.venue.rstrip(".")) == (title, venue.rstrip("."))
+    assert read.year in (1988, 2003)
+
+
 def test_a_first_page_announced_by_pp_is_no_year_though_it_looks_like_one() -> None:
     read = _read(
         '[143] N. Okafor and C. Mirkin, "Nanostructures in biodiagnostics," Chem Rev, vol. 105,'
