@@ -3,8 +3,9 @@ labeller, which sees a few tokens around each one, cannot: identifiers are never
 starts after a name list's last initial, a venue printed without a title is a venue.
 
 Each correction is in the module of what it decides (`titles`, `imprints`, `genres`, `names`,
-`venues`, `dates`, `quotes`, `east_asian`, `identifiers`); `corrected` applies them in the
-order below."""
+`venues`, `journal_names` for journals read as people's names, `dates`, `quotes`,
+`east_asian`, `identifiers`; `journal_words` holds what a word says of a journal's name);
+`corrected` applies them in the order below."""
 
 from __future__ import annotations
 
@@ -34,6 +35,14 @@ from cite_sentinel.core.sources.refparse.corrections.imprints import (
     place_in_a_title_read_before_its_journal,
     place_opening_read_into_title,
     publisher_read_as_titles_end,
+)
+from cite_sentinel.core.sources.refparse.corrections.journal_names import (
+    journal_after_given_first_names,
+    journal_alone_read_as_names,
+    journal_opening_read_as_a_name,
+    journal_opening_read_as_initials,
+    journal_read_as_last_name,
+    journal_read_into_names,
 )
 from cite_sentinel.core.sources.refparse.corrections.names import (
     given_name_read_as_title,
@@ -90,15 +99,9 @@ from cite_sentinel.core.sources.refparse.corrections.venues import (
     book_read_as_venue,
     journal_abbreviations_after_venue,
     journal_abbreviations_read_as_title_end,
-    journal_after_given_first_names,
     journal_after_title_read_as_other,
-    journal_alone_read_as_names,
-    journal_opening_read_as_a_name,
-    journal_opening_read_as_initials,
-    journal_read_as_last_name,
     journal_read_as_title_and_venue,
     journal_read_as_title_end,
-    journal_read_into_names,
     journal_run_into_sentence_case_title,
     journal_split_at_its_and,
     locators_after_venue,

@@ -11,7 +11,7 @@ from cite_sentinel.core.lexicon import (
     LOCATOR_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import YEAR, month_number
-from cite_sentinel.core.lexicon.words import name_counts, venue_count, word_count
+from cite_sentinel.core.lexicon.words import name_counts, word_count
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
@@ -97,13 +97,6 @@ def first_run(labels: Sequence[Label], label: Label) -> tuple[int, int] | None:
     while last + 1 < len(labels) and labels[last + 1] is label:
         last += 1
     return first, last
-
-
-def mostly_a_venues_word(text: str) -> bool:
-    """A word no dictionary holds, or written more often in venues' names than in titles
-    ("Fertil", "Steril", "Bioinform", "Oncogene")."""
-    lower = text.lower()
-    return word_count(lower) == 0 or 2 * venue_count(lower) > word_count(lower)
 
 
 def more_a_name(text: str) -> bool:

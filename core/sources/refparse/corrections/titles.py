@@ -25,12 +25,12 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     first_run,
     is_initial,
     last_word,
-    mostly_a_venues_word,
     plain_word,
     sentence_end,
     title_then,
     words_between,
 )
+from cite_sentinel.core.sources.refparse.corrections.journal_words import mostly_a_venues_word
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token

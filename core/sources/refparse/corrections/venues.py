@@ -8,14 +8,13 @@ from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import (
     AND_WORDS,
-    EDITOR_WORDS,
     JOURNAL_WORDS,
     LOCATOR_WORDS,
     NAME_SUFFIXES,
     PLACE_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import month_number
-from cite_sentinel.core.lexicon.words import is_word, name_counts, venue_count, word_count
+from cite_sentinel.core.lexicon.words import venue_count, word_count
 from cite_sentinel.core.sources.refparse.corrections.common import (
     LOCATOR_LABELS,
     NAME_SMALL_WORDS,
@@ -24,14 +23,26 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     YEAR_ALONE,
     abbreviated,
     first_run,
-    goes_on_into_venue,
     is_initial,
     more_a_name,
-    mostly_a_venues_word,
     title_then,
     vancouver_dated,
     words_between,
     words_run,
+)
+from cite_sentinel.core.sources.refparse.corrections.journal_words import (
+    ABBREVIATION_LETTERS,
+    JOURNAL_NAME_WORDS,
+    TITLE_WORD_SHARE,
+    a_journals_abbreviation,
+    cut_short,
+    journal_abbreviation,
+    mostly_a_venues_word,
+    opens_a_venue,
+    prose,
+    short_capitalised,
+    short_venue_or_unknown_word,
+    short_venue_word,
 )
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
@@ -39,11 +50,9 @@ from cite_sentinel.core.sources.refparse.tokens import Token
 
 _IMPRINT = (Label.PUBLISHER, Label.LOCATION)
 _ROMAN_NUMBER = re.compile(r"[IVXLC]+")
-_JOURNAL_WORDS = 6  # words of a journal's name read as the title's end, at most
 _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
-_ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
-_TITLE_CASE_JOURNAL_WORDS = 4  # words of a journal's name known by its case and volume alone
+_TITLE_CASEJOURNAL_NAME_WORDS = 4  # words of a journal's name known by its case and volume alone
 _VENUE_ALONE = 20  # times a word is written in venues' names to be a journal's name alone
 _VENUE_SOMETIMES = 5  # … or fewer, where it is written more in venues' names than in titles
 
@@ -87,7 +96,7 @@ def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> 
         ),
         None,
     )
-    if end is None or not 1 <= words_between(tokens, end + 1, last + 1) <= _JOURNAL_WORDS:
+    if end is None or not 1 <= words_between(tokens, end + 1, last + 1) <= JOURNAL_NAME_WORDS:
         return labelling
     if Label.DATE not in labels and YEAR_ALONE.fullmatch(tokens[last].text) and last > end + 1:
         labels[last] = Label.DATE  # ACS's year after the journal: "… BIS. Emotion 2004, 4, 305"
@@ -160,7 +169,7 @@ def journal_run_into_sentence_case_title(
     if not (
         journal
         and words[words.index(title_end) + 1] == journal[0]  # not "… stroke in AF Bandolier"
-        and len(journal) <= _JOURNAL_WORDS
+        and len(journal) <= JOURNAL_NAME_WORDS
         and all(tokens[i].text[:1].isupper() and tokens[i].text.isalpha() for i in journal)
         and _journal_words(tokens, journal)
         and words_between(tokens, first, journal[0]) >= TITLE_WORDS
@@ -208,7 +217,7 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
             and (
                 (not mark and tokens[i - 1].text.islower())
                 or (unfinished and mark != ",")
-                or any(_prose(tokens[k].text) for k in range(venue, i))
+                or any(prose(tokens[k].text) for k in range(venue, i))
                 or (
                     vancouver
                     and mark == ","
@@ -224,18 +233,6 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
         labels[index] = Label.TITLE
     labels[stop] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
-
-
-def _prose(text: str) -> bool:
-    """A word in lower case that titles write and venues' names hardly ever do: "not",
-    "newly", "formed"."""
-    return (
-        text.isalpha()
-        and text.islower()
-        and len(text) >= 3
-        and text not in NAME_SMALL_WORDS
-        and word_count(text) > _TITLE_WORD_SHARE * venue_count(text)
-    )
 
 
 def journal_abbreviations_read_as_title_end(
@@ -263,7 +260,7 @@ def journal_abbreviations_read_as_title_end(
         vancouver_dated(tokens)
         or _numbers_with_commas(tokens, venue[1])
         or not any(  # the venue goes on abbreviated: "… Class .Quantum Grav .27"
-            i + 1 < len(tokens) and tokens[i + 1].text == "." and _short_venue_word(tokens[i].text)
+            i + 1 < len(tokens) and tokens[i + 1].text == "." and short_venue_word(tokens[i].text)
             for i in opening
         )
     ):
@@ -273,7 +270,7 @@ def journal_abbreviations_read_as_title_end(
         start - 1 > first
         and start + 1 < len(tokens)
         and tokens[start + 1].text == "."
-        and _short_venue_word(tokens[start].text)
+        and short_venue_word(tokens[start].text)
     ):
         start -= 1
         while start > first and tokens[start].text == ".":
@@ -313,20 +310,8 @@ def _an_abbreviation_alone(tokens: Sequence[Token], first: int, last: int) -> bo
         and tokens[last + 1].text == "."
         and text.isalpha()
         and text.istitle()
-        and 2 <= len(text) <= _ABBREVIATION_LETTERS + 1
+        and 2 <= len(text) <= ABBREVIATION_LETTERS + 1
         and not is_initial(tokens[last - 2].text)
-    )
-
-
-def _short_venue_word(text: str) -> bool:
-    """A capitalised word a journal's name is written with, short enough to be cut short:
-    "Class", "Nucl", "Instrum" (not "Clytia", which no venue's name holds, nor an acronym
-    such as "AIDS")."""
-    return (
-        text.isalpha()
-        and text.istitle()
-        and len(text) <= _ABBREVIATION_LETTERS + 1
-        and venue_count(text.lower()) > 0
     )
 
 
@@ -371,17 +356,12 @@ def journal_split_at_its_and(tokens: Sequence[Token], labelling: Labelling) -> L
         and tokens[last + 1].text == "."
         and last - 1 > first
         and tokens[last - 1].text in ",."
-        and _short_venue_or_unknown_word(tokens[last].text)
+        and short_venue_or_unknown_word(tokens[last].text)
     ):
         return labelling
     labels[last - 1] = Label.OTHER
     labels[last] = labels[last + 1] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
-
-
-def _short_venue_or_unknown_word(text: str) -> bool:
-    """A journal's word, or a capitalised one no dictionary holds ("Theoret", "Commn")."""
-    return _short_venue_word(text) or (text.istitle() and mostly_a_venues_word(text))
 
 
 def _journals_numbers_at(
@@ -489,13 +469,13 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
     if not (
         0 < len(part) <= _ABBREVIATIONS_AT_MOST
         and all(
-            _short_capitalised(tokens[i].text) or _a_journals_abbreviation(tokens[i].text)
+            short_capitalised(tokens[i].text) or a_journals_abbreviation(tokens[i].text)
             for i in part
         )
         # the last one a journal's abbreviation or no word at all ("… groups. Linear Algebr. |
         # Appl.", "… Hair Loss. Case Rep. | Dermatol."), or several all cut short
         and (
-            _cut_short(tokens[part[-1]].text)
+            cut_short(tokens[part[-1]].text)
             or (
                 abbreviated(tokens, comma + 1, last + 1)
                 and (len(part) >= 2 or word_count(tokens[part[0]].text) < _WRITTEN_OUT)
@@ -513,7 +493,7 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
                 and abbreviated(tokens, last + 2, last + 3)
                 and not vancouver_dated(tokens)
             )
-            or (len(part) >= 2 and sum(_journal_abbreviation(tokens[i].text) for i in part) >= 2)
+            or (len(part) >= 2 and sum(journal_abbreviation(tokens[i].text) for i in part) >= 2)
         )
     ):
         return labelling
@@ -521,21 +501,6 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
     for index in range(comma + 1, last + 2):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
-
-
-def _cut_short(text: str) -> bool:
-    """A journal's abbreviation, or a word of three letters or more no title and no name
-    holds ("Algebr")."""
-    return _a_journals_abbreviation(text) or (
-        len(text) >= 3 and word_count(text) == 0 and name_counts(text) == (0, 0)
-    )
-
-
-def _journal_abbreviation(text: str) -> bool:
-    """A journal's word of three letters or more, not a translator's or an editor's: "Acad",
-    "Sci", "Phys" (not "Trans", "Ed", "N")."""
-    lower = text.lower()
-    return len(lower) >= 3 and lower in JOURNAL_WORDS and lower not in EDITOR_WORDS
 
 
 def _ends_title_part(tokens: Sequence[Token], index: int) -> bool:
@@ -548,59 +513,11 @@ def _ends_title_part(tokens: Sequence[Token], index: int) -> bool:
     if text != "." or not before.isalpha():
         return False
     return before[0].islower() or (
-        len(before) >= 4 and word_count(before) > _TITLE_WORD_SHARE * venue_count(before)
+        len(before) >= 4 and word_count(before) > TITLE_WORD_SHARE * venue_count(before)
     )
 
 
-_TITLE_WORD_SHARE = 10  # times more often in titles than in venues: a title's word
 _WRITTEN_OUT = 1000  # a word titles write this often is written out, not cut short ("Japan.")
-
-
-def _short_capitalised(text: str) -> bool:
-    """A word as a journal's abbreviation prints it: a capital, a few letters, not all
-    capitals ("Funct", "Phys"; not "USA", not "Tennessee")."""
-    return (
-        text.isalpha()
-        and text[0].isupper()
-        and len(text) <= _ABBREVIATION_LETTERS
-        and not (len(text) > 1 and text.isupper())
-    )
-
-
-def journal_read_as_last_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A reference printed without a title whose journal's first abbreviation was read as the
-    last name of the list: "H. Rieger and N. Kawashima, Euro. Phys. J. B 9", "K. Olive, Chin.
-    Phys. C 38", "J. J. H. Brouwers, J. Engrg. Math., 44". The last name, after its comma, is
-    an abbreviation (an initial before it at most) going on into the venue read after it: a
-    journal's word, or in a list of names with initials, a word with none and that no name
-    list holds."""
-    labels = list(labelling.labels)
-    run = words_run(tokens, labels, Label.AUTHOR)
-    if run is None or Label.TITLE in labels:
-        return labelling
-    first, last = run
-    comma = next((i for i in range(last - 1, first, -1) if tokens[i].text in {",", "and"}), None)
-    if comma is None or last + 2 >= len(tokens):
-        return labelling
-    initialled = is_initial(tokens[first].text)
-    start = comma + 1
-    word = last
-    chunk = [tokens[i].text for i in range(start, last + 1)]
-    has_initial = len(chunk) == 3 and is_initial(chunk[0]) and chunk[1] == "."
-    if (
-        not (len(chunk) == 1 or has_initial)
-        or not tokens[word].text[:1].isupper()
-        or is_initial(tokens[word].text)  # "van Wees, B.J .Nat Nanotechnol": J is his
-    ):
-        return labelling
-    journal_word = tokens[word].text.lower() in JOURNAL_WORDS
-    no_name = initialled and not has_initial and name_counts(tokens[word].text) == (0, 0)
-    if not (journal_word or no_name) or not goes_on_into_venue(tokens, labels, word):
-        return labelling
-    labels[comma] = Label.OTHER
-    for index in range(start, word + 2):
-        labels[index] = Label.CONTAINER
-    return Labelling(tuple(labels), labelling.confidence)
 
 
 def venue_after_inverted_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -968,7 +885,7 @@ def title_read_as_venue_opening(tokens: Sequence[Token], labelling: Labelling) -
     first, last = run
     if not any(label in (Label.AUTHOR, Label.DATE) for label in labels[:first]):
         return labelling
-    if _opens_a_venue(tokens[first].text):
+    if opens_a_venue(tokens[first].text):
         return labelling
     for stop in range(first + 2, last):
         if not _ends_title_part(tokens, stop) and not _sentence_end(tokens, stop):
@@ -983,11 +900,6 @@ def title_read_as_venue_opening(tokens: Sequence[Token], labelling: Labelling) -
             labels[stop] = Label.OTHER
             return Labelling(tuple(labels), labelling.confidence)
     return labelling
-
-
-def _opens_a_venue(text: str) -> bool:
-    """A word that opens venues' names more than titles: "Proceedings", "Annals", "Monthly"."""
-    return text.lower() in VENUE_WORDS or (is_word(text) and mostly_a_venues_word(text))
 
 
 def _sentence_end(tokens: Sequence[Token], index: int) -> bool:
@@ -1010,7 +922,7 @@ def _named_as_a_journal(tokens: Sequence[Token], start: int, stop: int) -> bool:
     words = [i for i in range(start, stop) if tokens[i].is_word]
     if (
         not words
-        or len(words) > _JOURNAL_WORDS
+        or len(words) > JOURNAL_NAME_WORDS
         or not tokens[words[0]].text[0].isupper()
         or tokens[words[0]].text.lower() in LOCATOR_WORDS  # "No. 6"
     ):
@@ -1026,11 +938,11 @@ def _named_as_a_journal(tokens: Sequence[Token], start: int, stop: int) -> bool:
             and len(tokens[i].text) >= 2
             and tokens[i].text.lower() not in PLACE_WORDS
         )
-        or (_short_capitalised(tokens[i].text) and i + 1 < stop and tokens[i + 1].text == ".")
+        or (short_capitalised(tokens[i].text) and i + 1 < stop and tokens[i + 1].text == ".")
         for i in words
     ):
         return True
-    title_case = len(words) <= _TITLE_CASE_JOURNAL_WORDS and all(
+    title_case = len(words) <= _TITLE_CASEJOURNAL_NAME_WORDS and all(
         tokens[i].text[0].isupper() or tokens[i].text in NAME_SMALL_WORDS for i in words
     )  # "…, Mind 59", "…. Expert Systems with Applications, 33"
     if any(tokens[i].text.lower() in JOURNAL_WORDS for i in words):
@@ -1055,210 +967,6 @@ def _after_a_mark(tokens: Sequence[Token], stop: int) -> str:
     return tokens[stop].text if stop < len(tokens) else ""
 
 
-def journal_alone_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A reference of a journal and its numbers only, as patents cite the literature
-    ("Cancer Res., Vol. 57, p. 1625 (1997)", "EMBO J. 4: 167-171", "Macromol. Rapid Commun.
-    139-143 (1999)"), whose journal opening was read as names: where the names read open the
-    reference, hold a journal's word or a word written mostly in venues' names and no word
-    more a name's, and numbers follow, they are the journal's. Where a comma parts the names
-    read, only what follows the last comma may be the journal ("M. Cirelli, JCAP 03 (2011)
-    051": the names, then physics' short name of a journal)."""
-    labels = list(labelling.labels)
-    run = first_run(labels, Label.AUTHOR)
-    words = [i for i, token in enumerate(tokens) if token.is_word]
-    if run is None or Label.TITLE in labels or not words or run[0] != words[0]:
-        return labelling
-    end = run[1]
-    while end + 1 < len(tokens) and (
-        labels[end + 1] is Label.CONTAINER or not tokens[end + 1].is_word
-    ):
-        end += 1
-    commas = [i for i in range(run[0], run[1]) if tokens[i].text == ","]
-    start = commas[-1] + 1 if commas else run[0]
-    named = [i for i in range(start, run[1] + 1) if tokens[i].is_word]
-    after = next(
-        (
-            i
-            for i in range(end + 1, len(tokens))
-            if tokens[i].is_word and tokens[i].text.lower() not in LOCATOR_WORDS
-        ),
-        None,
-    )
-    if (
-        after is None
-        or not named
-        or (commas and _the_last_name(tokens, named))
-        or not tokens[after].text[0].isdigit()
-        or not (
-            labels[after] in LOCATOR_LABELS
-            or (labels[after] is Label.DATE and Label.VOLUME in labels[after + 1 : after + 4])
-        )
-        or not any(_mostly_a_journals_word(tokens[i].text) for i in named)
-        or any(more_a_name(tokens[i].text) for i in named)
-    ):
-        return labelling
-    if commas:
-        labels[commas[-1]] = Label.OTHER
-    for index in range(start, end + 1):
-        if labels[index] is Label.AUTHOR or labels[index] is Label.CONTAINER:
-            labels[index] = Label.CONTAINER
-    while not tokens[end].is_word:
-        labels[end] = Label.OTHER
-        end -= 1
-    return Labelling(tuple(labels), labelling.confidence)
-
-
-def _the_last_name(tokens: Sequence[Token], named: Sequence[int]) -> bool:
-    """Words after a comma of a name list that are the list's last name: "and" opens them,
-    or an initial ("…, and N. H. March, Proc. R. Soc. A 282, 283")."""
-    first = tokens[named[0]].text
-    return first.lower() in AND_WORDS or (len(first) == 1 and first.isupper())
-
-
-def _mostly_a_journals_word(text: str) -> bool:
-    """A word of three letters or more that journals' names use, more often than titles do
-    ("Res", "Commun", "Macromol"; not a name no list holds)."""
-    lower = text.lower()
-    return len(text) >= 3 and (
-        lower in JOURNAL_WORDS or (venue_count(lower) > 0 and mostly_a_venues_word(text))
-    )
-
-
-def journal_after_given_first_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A journal's abbreviations after names printed initials first, with no title between
-    ("D. J. Thomson, J. Fluid Mech., 180, 529-556 (1987)"), read as one more name and a
-    title: the part after the names' comma whose words are a journal's, each cut short by a
-    full stop, with numbers after it, is the venue."""
-    labels = list(labelling.labels)
-    if not (len(tokens) > 2 and is_initial(tokens[0].text) and tokens[1].text == "."):
-        return labelling
-    for comma in range(2, len(tokens) - 3):
-        if tokens[comma].text != "," or labels[comma - 1] is not Label.AUTHOR:
-            continue
-        stop = _abbreviated_journal_end(tokens, comma + 1)
-        if stop is None:
-            continue
-        after = next((i for i in range(stop, len(tokens)) if tokens[i].is_word), None)
-        if after is None or not tokens[after].text[0].isdigit():
-            return labelling
-        if any(label is Label.TITLE for i, label in enumerate(labels) if not comma < i < stop):
-            return labelling
-        for index in range(comma + 1, stop):
-            labels[index] = Label.CONTAINER
-        if tokens[stop - 1].text == ".":
-            labels[stop - 1] = Label.OTHER  # the last abbreviation's full stop
-        return Labelling(tuple(labels), labelling.confidence)
-    return labelling
-
-
-def _abbreviated_journal_end(tokens: Sequence[Token], start: int) -> int | None:
-    """Where a journal's name from `start` ends, its capitalised words two or more of them cut
-    short by a full stop, an initial's letter perhaps first ("J. Fluid Mech.", "Phys. Rev.
-    Lett."), one a journal's, and a comma or a number after it; None where the words there
-    are not so (a name's suffix, "Jr.", is no journal's)."""
-    index = start
-    words: list[str] = []
-    cut = 0
-    while index < len(tokens) and tokens[index].is_word and tokens[index].text.isalpha():
-        word = tokens[index].text
-        if (
-            not word[:1].isupper()
-            or word.lower() in NAME_SUFFIXES
-            or (words and is_initial(word) and len(word) == 1)  # "M. R. TRUTER": a name's
-        ):
-            return None
-        words.append(word)
-        index += 1
-        if index < len(tokens) and tokens[index].text == ".":
-            cut += 1
-            index += 1
-    if (
-        len(words) < 2
-        or cut < 2
-        or index >= len(tokens)
-        or not (tokens[index].text == "," or tokens[index].text[:1].isdigit())
-        or not any(_mostly_a_journals_word(word) for word in words)
-    ):
-        return None
-    return index
-
-
-def journal_opening_read_as_initials(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """ACS's journal abbreviated after the last name's initials, with no title between
-    ("Gotlib, I. H. Cogn. Ther. Res. 1998, 22, 445", "Feldstein, J. C. J. Couns. Psychol.
-    1979"), its first abbreviations read as more initials: in a list of names printed family
-    name first, from the first word after an initial that is written only in journals' names
-    (with a "J." just before it), the names read are the journal's, where a venue or the
-    numbers follow."""
-    labels = list(labelling.labels)
-    run = first_run(labels, Label.AUTHOR)
-    if run is None or Label.TITLE in labels:
-        return labelling
-    first, last = run
-    marks = [tokens[i].text for i in range(first, last + 1) if tokens[i].text in ",."]
-    if not marks or marks[0] != ",":
-        return labelling  # names printed initials first end with a family name: "J. P. COLLMAN."
-    opening = next(
-        (
-            i
-            for i in range(first + 2, last + 1)
-            if tokens[i - 1].text == "."
-            and is_initial(tokens[i - 2].text)
-            and i + 1 < len(tokens)
-            and tokens[i + 1].text == "."
-            and _a_journals_abbreviation(tokens[i].text)
-        ),
-        None,
-    )
-    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
-    if (
-        opening is None
-        or after is None
-        or not (labels[after] is Label.CONTAINER or tokens[after].text[0].isdigit())
-    ):
-        return labelling
-    if (
-        tokens[opening - 2].text == "J"
-        and opening - 4 > first
-        and is_initial(tokens[opening - 4].text)
-    ):
-        opening -= 2  # "J. Couns. Psychol." after the initials "J. C."
-    end = after - 1 if labels[after] is Label.CONTAINER else last
-    for index in range(opening, end + 1):
-        labels[index] = Label.CONTAINER
-    return Labelling(tuple(labels), labelling.confidence)
-
-
-def journal_opening_read_as_a_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """APS's journal abbreviated after a list of names printed initials first, its first
-    abbreviations read as one more name ("W. J. Lorenz, J. Magn. | Reson. B 104"): every name
-    of such a list ends in a family name, so a part after its last comma whose every word is
-    cut short by a full stop, one of them written only in journals' names, opens the venue
-    read after it."""
-    labels = list(labelling.labels)
-    run = first_run(labels, Label.AUTHOR)
-    if run is None or Label.TITLE in labels:
-        return labelling
-    first, last = run
-    if first >= last or not (is_initial(tokens[first].text) and tokens[first + 1].text == "."):
-        return labelling
-    comma = next((i for i in range(last, first, -1) if tokens[i].text == ","), None)
-    venue = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
-    if comma is None or venue is None or labels[venue] is not Label.CONTAINER:
-        return labelling
-    part = [i for i in range(comma + 1, venue) if tokens[i].is_word]
-    if not (
-        part
-        and all(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in part)
-        and any(_a_journals_abbreviation(tokens[i].text) for i in part)
-    ):
-        return labelling
-    labels[comma] = Label.OTHER
-    for index in range(comma + 1, venue):
-        labels[index] = Label.CONTAINER
-    return Labelling(tuple(labels), labelling.confidence)
-
-
 def journal_read_as_title_and_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A long journal's name abbreviated without full stops and read as a title and a venue
     ("M. Swash et al., Amyotroph Lateral Scler Other Mot. | Neuron Disord 1, 293 (2000)"):
@@ -1276,7 +984,7 @@ def journal_read_as_title_and_venue(tokens: Sequence[Token], labelling: Labellin
         any(text != "." for text in between)
         or not _locator_shape(tokens, venue_end + 1)
         or not all(tokens[i].text[:1].isupper() for i in words)
-        or sum(_a_journals_abbreviation(tokens[i].text) for i in words) < 2
+        or sum(a_journals_abbreviation(tokens[i].text) for i in words) < 2
     ):
         return labelling
     for index in range(first, venue):
@@ -1326,55 +1034,3 @@ def _outside_the_title(labels: Sequence[Label], index: int) -> bool:
     return (
         Label.CONTAINER in labels[:index] and Label.TITLE in labels[: labels.index(Label.CONTAINER)]
     )
-
-
-def _a_journals_abbreviation(text: str) -> bool:
-    """A capitalised word written only in venues' names and no name's: "Cogn", "Int", "Nurs"
-    (not "Th" nor "Chr", given names cut short, nor a family name in capitals)."""
-    return (
-        text.isalpha()
-        and text[0].isupper()
-        and text[1:].islower()
-        and not more_a_name(text)
-        and (
-            text.lower() in JOURNAL_WORDS
-            or (len(text) >= 3 and 0 < venue_count(text) == word_count(text))
-        )
-    )
-
-
-def journal_read_into_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A reference of names and an abbreviated journal with no title, read as one list of
-    names ("Shiojima and Walsh, Circ. Res. (2002) 90", "Mischel and Cloughesy, Brain Pathol.
-    (2003) 13"): the part after the list's last comma is the journal where its words are
-    capitalised, one of them a journal's abbreviation cut short by a full stop, and numbers
-    follow."""
-    labels = list(labelling.labels)
-    run = words_run(tokens, labels, Label.AUTHOR)
-    if run is None or Label.TITLE in labels or Label.CONTAINER in labels:
-        return labelling
-    first, last = run
-    comma = next((i for i in range(last - 1, first, -1) if tokens[i].text == ","), None)
-    if comma is None or words_between(tokens, first, comma) < 2:
-        return labelling
-    part = [i for i in range(comma + 1, last + 1) if tokens[i].is_word]
-    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
-    if not (
-        0 < len(part) <= _JOURNAL_WORDS
-        and all(tokens[i].text.isalpha() and tokens[i].text[0].isupper() for i in part)
-        and not is_initial(tokens[part[0]].text)
-        and any(
-            i + 1 < len(tokens)
-            and tokens[i + 1].text == "."
-            and len(tokens[i].text) > 1
-            and (tokens[i].text.lower() in JOURNAL_WORDS or mostly_a_venues_word(tokens[i].text))
-            for i in part
-        )
-        and after is not None
-        and tokens[after].text[0].isdigit()
-    ):
-        return labelling
-    labels[comma] = Label.OTHER
-    for index in range(comma + 1, last + 1):
-        labels[index] = Label.CONTAINER
-    return Labelling(tuple(labels), labelling.confidence)
