@@ -61,9 +61,11 @@ _ROLE_WORDS = EDITOR_WORDS | _EDITOR_MARKS | {
 def title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """In a list of names printed initials first ("K. Osei, T. Ng, …"), a part between commas
     that opens with no initial and holds three words or more is no name but the title the
-    labeller read into the names: "K. Osei, T. Ng, Rivers and Their Deltas, in: …"; what the
-    names' run holds after it is the venue where it reads as one ("…, Rivers and their
-    deltas, J. Hydrol. 12"), else no field (a publisher, a place)."""
+    labeller read into the names: "K. Osei, T. Ng, Rivers and Their Deltas, in: …"; so is a
+    shorter last part before a book's imprint in brackets, as physics prints books ("H. Lamb,
+    Hydrodynamics (Cambridge Univ. Press, 1993)"). What the names' run holds after it is the
+    venue where it reads as one ("…, Rivers and their deltas, J. Hydrol. 12"), else no field
+    (a publisher, a place)."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.AUTHOR)
     if Label.TITLE in labels or run is None:
@@ -85,7 +87,10 @@ def title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
             continue  # "andR .de Tourreil": the last name, "and" glued to it in a PDF
         if _initials_first(tokens, begin, end):
             continue
-        if words_between(tokens, begin, end) < 3 or not _no_initials(tokens, begin, end):
+        titled = words_between(tokens, begin, end) >= 3 or (
+            end == last + 1 and _imprint_in_brackets(tokens, labels, end)
+        )
+        if not titled or not _no_initials(tokens, begin, end):
             return labelling
         for inside in range(chunks[number][0], end):  # an "and" before the title is none of it
             labels[inside] = Label.TITLE if inside >= begin else Label.OTHER
@@ -95,6 +100,19 @@ def title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
             labels[inside] = Label.CONTAINER if venue and inside in rest else Label.OTHER
         return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def _imprint_in_brackets(tokens: Sequence[Token], labels: Sequence[Label], start: int) -> bool:
+    """Whether a bracket opens at `start` around a publisher or a place: "(Wiley, New York,
+    1993)"."""
+    if start >= len(tokens) or tokens[start].text != "(":
+        return False
+    for index in range(start + 1, len(tokens)):
+        if tokens[index].text == ")":
+            return False
+        if labels[index] in (Label.PUBLISHER, Label.LOCATION):
+            return True
+    return False
 
 
 def _initials_first(tokens: Sequence[Token], begin: int, end: int) -> bool:

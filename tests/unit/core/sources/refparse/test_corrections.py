@@ -1661,3 +1661,24 @@ def test_editors_marked_as_editors_are_left_to_the_rules_for_editors() -> None:
     labels = [_A] * 4 + [_O] + [Label.EDITOR] * 3 + [_O] * 6 + [_T] * 3 + [_O]
     labelling = Labelling(tuple(labels), (0.9,) * len(labels))
     assert names_read_as_editors_unmarked(tokenise(text), labelling) == labelling
+
+
+def test_a_books_one_word_title_read_as_a_name_before_its_imprint_in_brackets_is_the_title() -> (
+    None
+):
+    # physics prints a book as "Names, Title (Publisher, Place, Year)": a one-word title
+    # after the names' comma reads like one more family name
+    text = "A. Okafor and T. Mbeki, Turbulence (Wiley, New York, 1993)."
+    labels = [_A] * 8 + [_A, _O, Label.PUBLISHER, _O, Label.LOCATION, Label.LOCATION, _O, _D]
+    labels += [_O, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Turbulence"
+    assert fields[_A] == "A . Okafor and T . Mbeki ,"
+
+
+def test_a_family_name_before_a_bracket_without_an_imprint_stays_a_name() -> None:
+    text = "A. Okafor, Mbeki (2001). Turbulence in rivers."
+    labels = [_A] * 5 + [_O, _D, _O, _O] + [_T] * 3 + [_O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "A . Okafor , Mbeki"
+    assert fields[_T] == "Turbulence in rivers"
