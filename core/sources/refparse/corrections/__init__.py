@@ -35,6 +35,7 @@ from cite_sentinel.core.sources.refparse.corrections.imprints import (
     place_in_a_title_read_before_its_journal,
     place_opening_read_into_title,
     publisher_read_as_titles_end,
+    title_read_as_publisher_before_its_imprint,
 )
 from cite_sentinel.core.sources.refparse.corrections.journal_names import (
     journal_after_given_first_names,
@@ -195,6 +196,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         venue_before_numbers,
         journal_after_title_read_as_other,
         book_read_as_venue,
+        title_read_as_publisher_before_its_imprint,
         book_after_its_editors,
         imprint_read_into_title,
         locators_after_venue,

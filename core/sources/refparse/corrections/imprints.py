@@ -145,3 +145,42 @@ def place_opening_read_into_title(tokens: Sequence[Token], labelling: Labelling)
 
 
 _STATE = re.compile(r"[A-Z]{2}")  # a state's or a country's letters after a city: "MA", "UK"
+
+
+def title_read_as_publisher_before_its_imprint(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """A book's title read as its publisher where physics prints the imprint in brackets after
+    it: "L. D. Landau and E. M. Lifshitz, Mechanics (Pergamon, Oxford, 1976)." Where no title
+    was read, the words between the names' comma and a bracket that holds a publisher or a
+    place and the date are the title."""
+    labels = list(labelling.labels)
+    names = words_run(tokens, labels, Label.AUTHOR)
+    if Label.TITLE in labels or names is None:
+        return labelling
+    start = names[1] + 2
+    if start >= len(tokens) or tokens[start - 1].text != ",":
+        return labelling
+    bracket = next((i for i in range(start, len(tokens)) if not tokens[i].is_word), None)
+    if (
+        bracket is None
+        or bracket == start
+        or tokens[bracket].text != "("
+        or bracket - start > _SHORT_TITLE_WORDS
+        or any(labels[i] is not Label.PUBLISHER for i in range(start, bracket))
+        or not _an_imprint(labels, bracket)
+    ):
+        return labelling
+    for index in range(start, bracket):
+        labels[index] = Label.TITLE
+    labels[bracket] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_SHORT_TITLE_WORDS = 3  # words of a title the labeller reads as a publisher, at most
+
+
+def _an_imprint(labels: Sequence[Label], bracket: int) -> bool:
+    """Whether the bracket opened at `bracket` holds a publisher or a place, and a date."""
+    inside = labels[bracket + 1 :]
+    return Label.DATE in inside and (Label.PUBLISHER in inside or Label.LOCATION in inside)

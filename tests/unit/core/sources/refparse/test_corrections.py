@@ -1682,3 +1682,17 @@ def test_a_family_name_before_a_bracket_without_an_imprint_stays_a_name() -> Non
     fields = _fields(text, labels)
     assert fields[_A] == "A . Okafor , Mbeki"
     assert fields[_T] == "Turbulence in rivers"
+
+
+def test_a_books_title_read_as_its_publisher_before_its_imprint_in_brackets_is_the_title() -> None:
+    text = "L. D. Landau and E. M. Lifshitz, Mechanics (Pergamon, Oxford, 1976)."
+    labels = [_A] * 11 + [_O] + [Label.PUBLISHER] * 3 + [_O, Label.LOCATION, _O, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Mechanics"
+    assert fields[Label.PUBLISHER] == "Pergamon"
+
+
+def test_a_publisher_before_a_bracket_without_a_date_stays_the_publisher() -> None:
+    text = "L. D. Landau, Mechanics. Pergamon (Oxford)."
+    labels = [_A] * 6 + [_T, _O, Label.PUBLISHER, _O, Label.LOCATION, _O, _O]
+    assert _fields(text, labels)[Label.PUBLISHER] == "Pergamon"
