@@ -510,3 +510,30 @@ def names_and_date_read_as_title(tokens: Sequence[Token], labelling: Labelling) 
 
 
 _NAMES_TOKENS = 24  # tokens of the names read into a title, at most
+
+
+def title_date_and_venue_run_together(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A reference printed without marks between its fields, as PDFs of LNCS's lists give
+    them ("Elman, J.L. Finding structure in time 1990 Cognitive Sci 14 179--211"), read as one
+    venue over its title, year and journal: where no title and no date were read, a year alone
+    inside the venue, between words and before a capitalised word, with the volume after the
+    venue, parts the title, the date and the journal."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.CONTAINER)
+    if Label.TITLE in labels or Label.DATE in labels or run is None:
+        return labelling
+    start, stop = run
+    years = [i for i in range(start + 1, stop) if YEAR_ALONE.fullmatch(tokens[i].text)]
+    if len(years) != 1 or stop + 1 >= len(tokens) or labels[stop + 1] is not Label.VOLUME:
+        return labelling
+    year = years[0]
+    if (
+        words_between(tokens, start, year) < 2
+        or not tokens[year - 1].is_word
+        or not (tokens[year + 1].is_word and tokens[year + 1].text[:1].isupper())
+    ):
+        return labelling
+    for index in range(start, year):
+        labels[index] = Label.TITLE
+    labels[year] = Label.DATE
+    return Labelling(tuple(labels), labelling.confidence)

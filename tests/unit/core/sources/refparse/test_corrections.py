@@ -1696,3 +1696,19 @@ def test_a_publisher_before_a_bracket_without_a_date_stays_the_publisher() -> No
     text = "L. D. Landau, Mechanics. Pergamon (Oxford)."
     labels = [_A] * 6 + [_T, _O, Label.PUBLISHER, _O, Label.LOCATION, _O, _O]
     assert _fields(text, labels)[Label.PUBLISHER] == "Pergamon"
+
+
+def test_a_title_year_and_journal_printed_without_marks_and_read_as_one_venue_are_parted() -> None:
+    # PDFs of LNCS's lists: "Names. Title YEAR Journal VOLUME PAGES"
+    text = "Elman, J.L. Finding structure in time 1990 Cognitive Sci 14 179--211"
+    labels = [_A] * 5 + [_O] + [Label.CONTAINER] * 7 + [Label.VOLUME] + [Label.PAGES] * 4
+    fields = _fields(text, labels)
+    assert fields[_T] == "Finding structure in time"
+    assert fields[_D] == "1990"
+    assert fields[Label.CONTAINER] == "Cognitive Sci"
+
+
+def test_a_year_in_a_journals_name_read_alone_stays_the_journals() -> None:
+    text = "Okafor, T. Annals 1848 Revisited 14 179"
+    labels = [_A] * 4 + [Label.CONTAINER] * 3 + [Label.VOLUME, Label.PAGES]
+    assert _fields(text, labels)[Label.CONTAINER] == "Annals 1848 Revisited"
