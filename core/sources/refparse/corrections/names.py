@@ -551,9 +551,10 @@ def _opens_abbreviated_venue(tokens: Sequence[Token], labels: Sequence[Label], w
 def title_opening_read_as_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A title's first part before its colon read as the last of the names: "… J. Lee, and
     E.-S. Kim. Mstr: Multi-scale transformer …", "… Michel Dagenais, ARITO: Cyber-attack
-    response system …". In a list whose names open with initials, a word after a family name's
-    full stop starts no name; nor does a word in capitals in a list of names that are not.
-    The word and its colon open the title."""
+    response system …", "Willimon, William H., Pastor: The Theology …". In a list whose names
+    open with initials, a word after a family name's full stop starts no name; nor does a word
+    in capitals in a list of names that are not, nor a word after a comma that is more a word
+    than a name. The word and its colon open the title."""
     labels = list(labelling.labels)
     run = words_run(tokens, labels, Label.AUTHOR)
     if run is None:
@@ -572,7 +573,15 @@ def title_opening_read_as_name(tokens: Sequence[Token], labelling: Labelling) ->
         and word.isupper()
         and not any(t.text.isupper() and len(t.text) > 2 for t in tokens[first : last - 1])
     )
-    if is_initial(word) or not (after_full_stop or in_capitals):
+    no_name = (  # "Willimon, William H., Pastor: The Theology …"
+        before == ","
+        and word.istitle()
+        and len(word) > 2
+        and word_count(word.lower()) > 0  # a word titles write, and more a word than a name
+        and not more_a_name(word)
+        and word.lower() not in NAME_PARTICLES
+    )
+    if is_initial(word) or not (after_full_stop or in_capitals or no_name):
         return labelling
     labels[last - 1] = Label.OTHER
     labels[last] = labels[colon] = Label.TITLE

@@ -1712,3 +1712,17 @@ def test_a_year_in_a_journals_name_read_alone_stays_the_journals() -> None:
     text = "Okafor, T. Annals 1848 Revisited 14 179"
     labels = [_A] * 4 + [Label.CONTAINER] * 3 + [Label.VOLUME, Label.PAGES]
     assert _fields(text, labels)[Label.CONTAINER] == "Annals 1848 Revisited"
+
+
+def test_a_titles_first_word_before_its_colon_read_as_a_last_name_opens_the_title() -> None:
+    text = "Breakell, Sue, Perspectives: Negotiating the Archive. London: Tate, 2008."
+    labels = [_A] * 5 + [_O] + [_T] * 3 + [_O, Label.LOCATION, _O, Label.PUBLISHER, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Perspectives : Negotiating the Archive"
+    assert fields[_A] == "Breakell , Sue"
+
+
+def test_a_family_name_before_a_colon_in_a_list_of_names_stays_a_name() -> None:
+    text = "Breakell, Sue, Okafor: Negotiating the Archive. London: Tate, 2008."
+    labels = [_A] * 5 + [_O] + [_T] * 3 + [_O, Label.LOCATION, _O, Label.PUBLISHER, _O, _D, _O]
+    assert _fields(text, labels)[_A] == "Breakell , Sue , Okafor"
