@@ -304,7 +304,8 @@ def title_run_past_in(tokens: Sequence[Token], labelling: Labelling) -> Labellin
     … using ACE XML 2.0. In Structuring Music through Markup Language, ed. J. Steyn", "…
     Table-Fellowship, in The Social World of Luke-Acts"), with no venue read: a chapter's
     title ends there, and the book it is in is the venue. "In" opens the book's title with a
-    capital after it."""
+    capital after it; a title of one word ends there where the book's editors follow
+    ("Magnetometry. In Remote Sensing in Archaeology, edited by J.K. Johnson")."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
     if run is None or Label.CONTAINER in labels:
@@ -321,8 +322,11 @@ def title_run_past_in(tokens: Sequence[Token], labelling: Labelling) -> Labellin
         ),
         None,
     )
-    if announced is None or words_between(tokens, first, announced - 1) < 2:
+    if announced is None:
         return labelling
+    words = words_between(tokens, first, announced - 1)
+    if words < 2 and not (words == 1 and Label.EDITOR in labels[announced:]):
+        return labelling  # a one-word title where the book's editors say it is a chapter
     labels[announced - 1] = labels[announced] = Label.OTHER
     for inside in range(announced + 1, last + 1):
         labels[inside] = Label.CONTAINER

@@ -1726,3 +1726,20 @@ def test_a_family_name_before_a_colon_in_a_list_of_names_stays_a_name() -> None:
     text = "Breakell, Sue, Okafor: Negotiating the Archive. London: Tate, 2008."
     labels = [_A] * 5 + [_O] + [_T] * 3 + [_O, Label.LOCATION, _O, Label.PUBLISHER, _O, _D, _O]
     assert _fields(text, labels)[_A] == "Breakell , Sue , Okafor"
+
+
+def test_a_one_word_chapter_title_read_on_past_in_ends_there_where_the_books_editors_follow() -> (
+    None
+):
+    text = "Osei, K. 2006 Drift. In Rivers of the North, edited by J. Ng, pp. 5-9."
+    labels = [_A] * 4 + [_D] + [_T] * 7 + [_O] + [Label.EDITOR] * 5 + [_O] * 3
+    labels += [Label.PAGES, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Drift"
+    assert fields[Label.CONTAINER] == "Rivers of the North"
+
+
+def test_a_one_word_title_before_in_with_no_editors_keeps_its_in() -> None:
+    text = "Osei, K. 2006 Drift. In Rivers of the North. Hydrol. 5, 5-9."
+    labels = [_A] * 4 + [_D] + [_T] * 7 + [_O, _O, _O, Label.VOLUME, _O, Label.PAGES, _O]
+    assert _fields(text, labels)[_T] == "Drift . In Rivers of the North"
