@@ -281,11 +281,29 @@ def journal_abbreviations_read_as_title_end(
     before = tokens[start].text  # the title's last word: in lower case, or an acronym
     if start == last or not (before == "." or before.isalpha()):
         return labelling
-    if before != "." and not (before.islower() or before.isupper()):
+    opened = _journal_opening_after_comma(tokens, first, start)
+    if opened is not None:  # "…, Stochastic Process. Appl. 65": the journal's first word
+        start = opened
+        labels[start] = Label.OTHER
+    elif before != "." and not (before.islower() or before.isupper()):
         return labelling
     for index in range(start + 1, venue[0]):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _journal_opening_after_comma(tokens: Sequence[Token], first: int, start: int) -> int | None:
+    """Where a journal's first word written out stands between the title's comma and its
+    abbreviations ("…, Stochastic Process. Appl."), the comma; else None."""
+    word = start
+    while word > first and tokens[word].text.istitle() and tokens[word].text.isalpha():
+        if tokens[word - 1].text == ",":
+            return word - 1 if start - word < _WRITTEN_OUT_OPENING else None
+        word -= 1
+    return None
+
+
+_WRITTEN_OUT_OPENING = 2  # a journal's words written out before its abbreviations, at most
 
 
 def _numbers_with_commas(tokens: Sequence[Token], venue_end: int) -> bool:

@@ -1743,3 +1743,19 @@ def test_a_one_word_title_before_in_with_no_editors_keeps_its_in() -> None:
     text = "Osei, K. 2006 Drift. In Rivers of the North. Hydrol. 5, 5-9."
     labels = [_A] * 4 + [_D] + [_T] * 7 + [_O, _O, _O, Label.VOLUME, _O, Label.PAGES, _O]
     assert _fields(text, labels)[_T] == "Drift . In Rivers of the North"
+
+
+def test_a_journals_first_word_written_out_after_the_titles_comma_opens_the_venue() -> None:
+    text = "D. Osei, Drift of rivers, Stochastic Process. Appl. 65 (1996), no. 2, 259-279."
+    labels = [_A] * 3 + [_O] + [_T] * 6 + [_O, Label.CONTAINER, _O]
+    labels += [Label.VOLUME, _O, _D, _O, _O, _O, _O, Label.ISSUE, _O, Label.PAGES, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Drift of rivers"
+    assert fields[Label.CONTAINER] == "Stochastic Process . Appl"
+
+
+def test_a_title_case_title_part_before_a_sentence_end_stays_the_titles() -> None:
+    text = "D. Osei, Drift of Rivers, Deltas and Coasts. Appl. Hydrol. 65 (1996), no. 2, 259-279."
+    labels = [_A] * 3 + [_O] + [_T] * 7 + [_O] + [Label.CONTAINER] * 3 + [_O]
+    labels += [Label.VOLUME, _O, _D, _O, _O, _O, _O, Label.ISSUE, _O, Label.PAGES, _O]
+    assert _fields(text, labels)[_T] == "Drift of Rivers , Deltas and Coasts"
