@@ -1,6 +1,6 @@
 """Which free-text titles may be misread, so that nothing is called fabricated on them: the
-reader says how sure it was of the title; a title it doubted, or too short to name a work, is
-never grounds for "fabricated"."""
+reader says how sure it was of the title; a title it doubted, too short to name a work or made
+of a journal's abbreviations, is never grounds for "fabricated"."""
 
 from __future__ import annotations
 
@@ -54,3 +54,23 @@ def test_a_reader_that_states_no_confidence_is_trusted() -> None:
     )
     assert reference.certainty("title") == 1.0
     assert not misread_title(reference)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Am. j. orthod. dentofac. orthop.: off. publ. Am. Assoc. Orthod. const. soc",
+        "Proc. Natl. Acad. Sci",
+        "J. Am. Chem. Soc",
+    ],
+)
+def test_a_journals_abbreviated_name_read_as_the_title_is_misread(title: str) -> None:
+    assert misread_title(_reference(title))
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["The U.S. economy after 2008", "Vitamin D. status in adults, a review", "Dr. Strangelove"],
+)
+def test_a_title_with_a_few_abbreviations_is_a_title(title: str) -> None:
+    assert not misread_title(_reference(title))
