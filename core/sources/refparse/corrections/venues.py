@@ -18,6 +18,7 @@ from cite_sentinel.core.lexicon.words import venue_count, word_count
 from cite_sentinel.core.sources.refparse.corrections.common import (
     LOCATOR_LABELS,
     NAME_SMALL_WORDS,
+    PLACE_LENGTH,
     TITLE_WORDS,
     VENUE_WORDS,
     YEAR_ALONE,
@@ -743,18 +744,35 @@ def book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelli
     """A "venue" with an imprint after it (a publisher or a place) and no volume or issue,
     where no title was read, is a book's title: "Berg, O. Polymer Physics; Wiley: Hoboken, NJ,
     2003.", "Robert Redfield, Peasant Society and Culture, Chicago, 1956." (a journal's name
-    comes with its numbers, a book's title with its imprint)."""
+    comes with its numbers, a book's title with its imprint). An organisation printed again
+    after it, read as names, is its publisher ("Osei Agency. (2019). Annual energy outlook
+    2019. Osei Agency.")."""
     labels = list(labelling.labels)
     if Label.TITLE in labels or Label.CONTAINER not in labels:
         return labelling
     if Label.ISSUE in labels or (Label.VOLUME in labels and not _a_books_volume(labels)):
         return labelling
+    venue = labels.index(Label.CONTAINER)
     imprint = [index for index, label in enumerate(labels) if label in _IMPRINT]
-    if not imprint or imprint[0] < labels.index(Label.CONTAINER):
+    publisher = _names_after(tokens, labels, venue)  # "Osei Agency. (2019). Title. Osei Agency."
+    if (not imprint or imprint[0] < venue) and publisher is None:
         return labelling
-    return Labelling(
-        tuple(Label.TITLE if label is Label.CONTAINER else label for label in labels),
-        labelling.confidence,
+    labels = [Label.TITLE if label is Label.CONTAINER else label for label in labels]
+    if publisher is not None:
+        for index in range(publisher, len(labels)):
+            if labels[index] is Label.AUTHOR:
+                labels[index] = Label.PUBLISHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _names_after(tokens: Sequence[Token], labels: Sequence[Label], venue: int) -> int | None:
+    """Where names read after the venue start, the authors having been read before it: an
+    organisation that published its own work, printed again as its publisher; else None."""
+    if Label.AUTHOR not in labels[:venue]:
+        return None
+    return next(
+        (i for i in range(venue, len(labels)) if labels[i] is Label.AUTHOR and tokens[i].is_word),
+        None,
     )
 
 
@@ -1052,3 +1070,63 @@ def _outside_the_title(labels: Sequence[Label], index: int) -> bool:
     return (
         Label.CONTAINER in labels[:index] and Label.TITLE in labels[: labels.index(Label.CONTAINER)]
     )
+
+
+def title_place_read_into_vancouver_journal(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """A place ending a title after its comma, read as the first sentence of a Vancouver
+    journal ("… in Pueblo, Colorado, and Macon, | Georgia. Urban Geogr. 1997;18"): MEDLINE's
+    abbreviations hold no full stop, so where the venue's first sentence is a word or two
+    written out, none cut short, it is the title's."""
+    labels = list(labelling.labels)
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None or not vancouver_dated(tokens):
+        return labelling
+    (_, last), (start, stop) = runs
+    if [token.text for token in tokens[last + 1 : start]] != [","]:
+        return labelling
+    stop_at = next((i for i in range(start, stop + 1) if tokens[i].text == "."), None)
+    if stop_at is None or not any(tokens[i].is_word for i in range(stop_at + 1, stop + 1)):
+        return labelling
+    place = [tokens[i].text for i in range(start, stop_at)]
+    if not (0 < len(place) <= PLACE_LENGTH) or not all(
+        word.isalpha() and word.istitle() and not cut_short(word) for word in place
+    ):
+        return labelling
+    for index in range(last + 1, stop_at):
+        labels[index] = Label.TITLE
+    labels[stop_at] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def journal_before_vancouver_date_read_as_imprint(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """A journal read as a publisher or a place before Vancouver's date and numbers, where no
+    venue was read ("… guide to Europe. Health Policy. 1986;6:115-22"): a journal article's
+    date, volume and pages follow its journal, never an imprint."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None or Label.CONTAINER in labels or not vancouver_dated(tokens):
+        return labelling
+    start = run[1] + 1
+    while start < len(tokens) and not tokens[start].is_word:
+        start += 1
+    date = next((i for i in range(start, len(tokens)) if labels[i] is Label.DATE), None)
+    if date is None or date == start or not tokens[start].text[:1].isupper():
+        return labelling
+    numbers = [token.text for token in tokens[date + 1 : date + 3]]
+    if numbers[:1] != [";"] or not numbers[1:2] or not numbers[1][:1].isdigit():
+        return labelling  # a journal's "1986;6:115-22", not a book's "Orbis, 1996; Edinburgh"
+    inside = [i for i in range(start, date) if tokens[i].is_word]
+    if (
+        len(inside) > JOURNAL_NAME_WORDS
+        or any(labels[i] not in _IMPRINT for i in inside)
+        or any(token.text == ":" for token in tokens[start:date])  # "Place: Publisher"
+    ):
+        return labelling
+    end = max(inside)
+    for index in range(start, end + 1):
+        labels[index] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)

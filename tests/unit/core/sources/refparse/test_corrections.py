@@ -1759,3 +1759,47 @@ def test_a_title_case_title_part_before_a_sentence_end_stays_the_titles() -> Non
     labels = [_A] * 3 + [_O] + [_T] * 7 + [_O] + [Label.CONTAINER] * 3 + [_O]
     labels += [Label.VOLUME, _O, _D, _O, _O, _O, _O, Label.ISSUE, _O, Label.PAGES, _O]
     assert _fields(text, labels)[_T] == "Drift of Rivers , Deltas and Coasts"
+
+
+_C, _V, _P = Label.CONTAINER, Label.VOLUME, Label.PAGES
+_VANCOUVER_NUMBERS = [_D, _O, _V, _O, _P, _O]  # "1997;18:521-41."
+
+
+def test_a_place_ending_a_title_read_into_a_vancouver_journal_is_the_titles() -> None:
+    text = "Talen E. The social equity of parks in Macon, Georgia. Urban Geogr. 1997;18:521-41."
+    labels = [_A, _A, _O] + [_T] * 7 + [_O, _C, _C, _C, _C, _O] + _VANCOUVER_NUMBERS
+    fields = _fields(text, labels)
+    assert fields[_T] == "The social equity of parks in Macon , Georgia"
+    assert fields[_C] == "Urban Geogr"
+
+
+def test_a_dotted_journal_after_a_titles_comma_in_a_vancouver_reference_stays_the_journal() -> None:
+    text = "Talen E. The social equity of parks in Macon, Am. Urban Geogr. 1997;18:521-41."
+    labels = [_A, _A, _O] + [_T] * 7 + [_O] + [_C] * 4 + [_O] + _VANCOUVER_NUMBERS
+    assert _fields(text, labels)[_C] == "Am . Urban Geogr"
+
+
+def test_a_journal_read_as_a_publisher_before_vancouvers_date_and_numbers_is_the_journal() -> None:
+    text = "Haddad W. The guide to Europe. Health Policy. 1986;6:115-22."
+    labels = [_A, _A, _O] + [_T] * 4 + [_O, Label.PUBLISHER, Label.PUBLISHER, _O]
+    fields = _fields(text, labels + _VANCOUVER_NUMBERS)
+    assert fields[_C] == "Health Policy"
+    assert Label.PUBLISHER not in fields
+
+
+def test_a_books_imprint_before_a_year_and_a_semicolon_stays_its_imprint() -> None:
+    text = "Walls A. The Missionary Movement. Maryknoll, NY: Orbis, 1996; Edinburgh: Clark, 1996."
+    imprint = [Label.LOCATION, _O, Label.LOCATION, _O, Label.PUBLISHER, _O, _D, _O]
+    labels = [_A, _A, _O] + [_T] * 3 + [_O] + imprint + [_O] * 6
+    assert _C not in _fields(text, labels)
+
+
+def test_an_organisations_report_read_as_a_venue_and_its_name_again_is_title_and_publisher() -> (
+    None
+):
+    text = "Osei Agency. (2019). Annual energy outlook 2019. Osei Agency."
+    labels = [_A, _A, _O, _O, _D, _O, _O] + [_C] * 4 + [_O, _A, _A, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Annual energy outlook 2019"
+    assert fields[Label.PUBLISHER] == "Osei Agency"
+    assert fields[_A] == "Osei Agency"
