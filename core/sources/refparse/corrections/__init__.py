@@ -47,6 +47,7 @@ from cite_sentinel.core.sources.refparse.corrections.journal_names import (
     journal_read_into_names,
 )
 from cite_sentinel.core.sources.refparse.corrections.names import (
+    family_name_read_as_a_journal,
     given_name_read_as_title,
     last_name_after_an_ellipsis,
     name_after_last_initial,
@@ -77,6 +78,7 @@ from cite_sentinel.core.sources.refparse.corrections.titles import (
     imprint_read_as_title,
     imprint_read_into_title,
     locator_read_into_title,
+    locator_word_ending_a_title,
     name_of_a_link,
     number_read_as_titles_last_sentence,
     place_and_publisher_after_title,
@@ -141,6 +143,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         title_run_past_in,
         editors_read_into_title,
         locator_read_into_title,
+        locator_word_ending_a_title,
         parts_of_an_east_asian_reference,
         east_asian_title_ends_at_its_full_stop,
         edition_read_into_title,
@@ -176,6 +179,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         last_name_after_an_ellipsis,
         year_ends_the_names,
         name_after_last_initial,
+        family_name_read_as_a_journal,
         journal_read_as_last_name,
         journal_read_into_names,
         journal_opening_read_as_initials,

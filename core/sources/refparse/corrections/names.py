@@ -1023,3 +1023,28 @@ def names_read_as_editors_unmarked(tokens: Sequence[Token], labelling: Labelling
     for inside in range(names[1] + 1, editors[1] + 1):
         labels[inside] = Label.AUTHOR
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def family_name_read_as_a_journal(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """The last name's family name, after its initials, read as a journal's abbreviation
+    before the title ("…, Lichan Hong, and Ed H. | Chi. Improving training stability …"): a
+    journal is never printed between the names and the title, so one capitalised word there,
+    after an initial's full stop and before the title, ends the names."""
+    labels = list(labelling.labels)
+    names = first_run(labels, Label.AUTHOR)
+    if names is None:
+        return labelling
+    stop = names[1] + 1  # the initial's full stop, read as no name's
+    word = stop + 1
+    if (
+        word + 2 >= len(tokens)
+        or tokens[stop].text != "."
+        or not is_initial(tokens[stop - 1].text)
+        or labels[word] is not Label.CONTAINER
+        or not (tokens[word].text.istitle() and tokens[word].text.isalpha())
+        or tokens[word + 1].text not in (".", ",")
+        or labels[word + 2] is not Label.TITLE
+    ):
+        return labelling
+    labels[stop] = labels[word] = Label.AUTHOR
+    return Labelling(tuple(labels), labelling.confidence)

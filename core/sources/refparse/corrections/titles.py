@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from cite_sentinel.core.lexicon import (
     EDITOR_WORDS,
     IN_WORDS,
+    LOCATOR_WORDS,
     PUBLISHER_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import YEAR
@@ -741,6 +742,28 @@ def locator_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> La
     field = _LOCATED[located] or Label.OTHER
     for index in range(word - 1, last + 1):
         labels[index] = field if index == number else Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def locator_word_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title's last word that is also a locator's ("… on Non-News Pages. IEEE …", "… in
+    Four Parts."), left out of the title: with no number after it, it is the title's."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    word = run[1] + 1
+    after = tokens[word + 1].text if word + 1 < len(tokens) else ""
+    if (
+        word >= len(tokens)
+        or labels[word] is not Label.OTHER
+        or not tokens[word].text.istitle()
+        or tokens[word].text.lower() not in LOCATOR_WORDS
+        or after not in (".", ",", "")
+        or (word + 2 < len(tokens) and tokens[word + 2].text[:1].isdigit())
+    ):
+        return labelling
+    labels[word] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
 
 

@@ -193,7 +193,9 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
     2004, 4, 305"): the words up to that full stop are the title's where the title ran into
     them with no mark between, or they hold a word in lower case that no venue's name is
     written with (also after the title's comma: "… immunity, | innate immunity and
-    osteoimmunology. Bioessays"), or the title stopped at "and", "of" or "the". Vancouver writes its
+    osteoimmunology. Bioessays"), or the title stopped at "and", "of" or "the", or a venue's
+    name opens after the stop, the words before holding none of a venue's ("… Scene Parsing, |
+    Depth Estimation, and More. IEEE Conference on …"). Vancouver writes its
     journals without full stops, so there the words may follow the title's comma and end in a
     name ("… in Pueblo, | Colorado, and Macon, Georgia. Urban Geogr. 1997;18:521")."""
     labels = list(labelling.labels)
@@ -224,6 +226,7 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
                     and mark == ","
                     and any(tokens[k].text.islower() for k in range(venue, i))
                 )
+                or (mark == "," and _a_venue_opens_after(tokens, venue, i))
             )
         ),
         None,
@@ -234,6 +237,24 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
         labels[index] = Label.TITLE
     labels[stop] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _a_venue_opens_after(tokens: Sequence[Token], venue: int, stop: int) -> bool:
+    """Whether the word after the full stop at `stop` opens a venue's name, written out
+    ("IEEE", "Proceedings"; not a journal's abbreviation, "Appl."), and the venue's words
+    before it are none of a venue's."""
+    after = tokens[stop + 1].text
+    cut = stop + 2 < len(tokens) and tokens[stop + 2].text == "."  # "… Process. Appl. 65"
+    opening = (after.isupper() and len(after) >= 3) or opens_a_venue(after)
+    return (
+        opening
+        and not cut
+        and not any(
+            tokens[k].text.lower() in VENUE_WORDS or mostly_a_venues_word(tokens[k].text)
+            for k in range(venue, stop)
+            if tokens[k].is_word
+        )
+    )
 
 
 def journal_abbreviations_read_as_title_end(

@@ -1803,3 +1803,46 @@ def test_an_organisations_report_read_as_a_venue_and_its_name_again_is_title_and
     assert fields[_T] == "Annual energy outlook 2019"
     assert fields[Label.PUBLISHER] == "Osei Agency"
     assert fields[_A] == "Osei Agency"
+
+
+def test_a_last_family_name_read_as_a_journal_before_the_title_ends_the_names() -> None:
+    text = "Lichan Hong, and Ed H. Chi. Improving training stability. In KDD, 2023."
+    labels = [_A] * 6 + [_O, _C, _O] + [_T] * 3 + [_O, _O, _C, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "Lichan Hong , and Ed H . Chi"
+    assert fields[_C] == "KDD"
+
+
+def test_a_journal_after_the_initials_of_a_reference_without_a_title_stays_the_journal() -> None:
+    text = "W. J. Lorenz, Chem. 141, 1234 (2019)."
+    labels = [_A] * 5 + [_O, _C, _O, _V, _O, _P, _O, _D, _O, _O]
+    assert _fields(text, labels)[_C] == "Chem"
+
+
+def test_a_titles_last_word_that_is_a_locators_word_without_a_number_is_the_titles() -> None:
+    text = "Osei, K. (2018). Dwell Time on Non-News Pages. IEEE Conference on Big Data, 4333-4338."
+    labels = [_A] * 4 + [_O, _D, _O, _O] + [_T] * 4 + [_O, _O] + [_C] * 5 + [_O, _P, _O]
+    assert _fields(text, labels)[_T] == "Dwell Time on Non-News Pages"
+
+
+def test_a_locators_word_before_its_number_stays_out_of_the_title() -> None:
+    text = "Osei, K. (2018). Drift of rivers, Pages 12-19."
+    labels = [_A] * 4 + [_O, _D, _O, _O] + [_T] * 3 + [_O, _O, _P, _O]
+    assert _fields(text, labels)[_T] == "Drift of rivers"
+
+
+def test_a_title_part_read_into_the_venue_before_a_venues_name_is_the_titles() -> None:
+    text = (
+        "Ye, J. (2019). Scene Parsing, Depth Estimation, and More. IEEE Conference on Vision,"
+        " 2829-2838."
+    )
+    labels = [_A] * 4 + [_O, _D, _O, _O] + [_T] * 2 + [_O] + [_C] * 10 + [_O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Scene Parsing , Depth Estimation , and More"
+    assert fields[_C] == "IEEE Conference on Vision"
+
+
+def test_a_journals_abbreviated_words_after_the_titles_comma_stay_the_venue() -> None:
+    text = "Ye, J. (2019). Scene Parsing, Stochastic Process. Appl. 65, 2829-2838."
+    labels = [_A] * 4 + [_O, _D, _O, _O] + [_T] * 2 + [_O] + [_C] * 4 + [_O, _V, _O, _P, _O]
+    assert _fields(text, labels)[_C] == "Stochastic Process . Appl"
