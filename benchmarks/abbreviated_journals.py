@@ -5,7 +5,7 @@ read by the free-text reader and verified against the fake API.
 
 Articles of ../shared/data/corpus/works_xfield.jsonl.gz (journal articles with authors, a
 volume and pages; every field outside machine learning) are printed with their journal's ISO
-4 abbreviation (benchmarks/iso4.py) in four styles:
+4 abbreviation (training/iso4.py) in four styles:
 
     vancouver  1. Family GI, Family GI. Title. J Abbrev. 2004;430(7):209-13.
     ieee       [1] G. I. Family and G. Family, "Title," J. Abbrev., vol. 430, no. 7,
@@ -32,7 +32,7 @@ from cite_sentinel.core.sources.reflist import read_reflist
 
 from benchmarks.dev_sets import DATA
 from benchmarks.engine_runs import UNLIMITED, verify
-from benchmarks.iso4 import NEEDS, abbreviator
+from training.iso4 import NEEDS, abbreviator
 from tests.fakeapi import FakeApi
 
 WORKS = DATA / "corpus" / "works_xfield.jsonl.gz"

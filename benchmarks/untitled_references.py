@@ -16,7 +16,7 @@ Run from the repository root:
     .venv/bin/python -m benchmarks.untitled_references [--works N] [--seed S] [--abbreviate]
 
 With --abbreviate each journal is printed by its ISO 4 abbreviation ("J. Am. Chem. Soc."), as
-both styles print them (benchmarks/iso4.py).
+both styles print them (training/iso4.py).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from cite_sentinel.core.sources.reflist import read_reflist
 
 from benchmarks.dev_sets import DATA
 from benchmarks.engine_runs import UNLIMITED, verify
-from benchmarks.iso4 import NEEDS, abbreviator
+from training.iso4 import NEEDS, abbreviator
 from tests.fakeapi import FakeApi
 
 WORKS = DATA / "corpus" / "works_xfield.jsonl.gz"

@@ -11,7 +11,7 @@ is the right journal, so "differs" is a false alarm: `check` would call the venu
 Counted per article (a journal cited often counts often); names the abbreviation leaves as
 they are are not counted.
 
-pyiso4 has quirks of its own (benchmarks/iso4.py), so part of what is left is not a form
+pyiso4 has quirks of its own (training/iso4.py), so part of what is left is not a form
 anyone prints; the listing shows which.
 """
 
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from cite_sentinel.core.matching.venues import Placement, place
 
 from benchmarks.dev_sets import DATA
-from benchmarks.iso4 import NEEDS, abbreviator
+from training.iso4 import NEEDS, abbreviator
 
 WORKS = DATA / "corpus" / "works_xfield.jsonl.gz"
 

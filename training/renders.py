@@ -22,16 +22,17 @@ import re
 import subprocess
 import tempfile
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from cite_sentinel.core.sources.refparse.labels import Label
 
+from training.iso4 import NEEDS, abbreviator
 from training.labelled import Labelled, Span
 
 CSL = "http://purl.org/net/xbiblio/csl"
-VERSION = 3  # raise it when a change here changes what is rendered: the cache is keyed by it
+VERSION = 4  # raise it when a change here changes what is rendered: the cache is keyed by it
 _OPEN = 0xE000  # + the label's index
 _CLOSE = "\ue0ff"
 _LABELS = tuple(Label)
@@ -194,9 +195,21 @@ def _half(ident: str) -> bool:
     return hashlib.sha1(ident.encode()).digest()[0] % 2 == 1
 
 
-def csl_item(work: dict[str, Any], ident: str, rng: random.Random) -> dict[str, Any]:
+# How often a journal article carries its journal's ISO 4 abbreviation (which the styles that
+# print a short form print: about half of them), and how often the abbreviation stands for the
+# name itself (reference managers that keep only the abbreviation; every style prints it).
+_ABBREVIATED = 0.6
+_ONLY_ABBREVIATED = 0.1
+
+
+def csl_item(
+    work: dict[str, Any],
+    ident: str,
+    rng: random.Random,
+    abbreviate: Callable[[str], str] | None = None,
+) -> dict[str, Any]:
     """A corpus work as a CSL-JSON item, its optional fields kept or dropped at random, as
-    people's bibliographies do."""
+    people's bibliographies do; `abbreviate` gives a journal's ISO 4 abbreviation."""
     kind = _CSL_TYPES.get(work.get("type", ""), "article-journal")
     item: dict[str, Any] = {"id": ident, "type": kind, "title": work["title"]}
     authors = [_name(person) for person in work.get("authors") or ()]
@@ -213,6 +226,8 @@ def csl_item(work: dict[str, Any], ident: str, rng: random.Random) -> dict[str, 
     venue = short if draw < 0.3 and short else work.get("venue")
     if venue and kind not in ("book", "thesis", "report", "dataset", "software"):
         item["container-title"] = venue
+        if abbreviate is not None and kind == "article-journal":
+            _abbreviated(item, abbreviate(str(work.get("venue") or venue)), rng)
     for csl_name, name, chance in (
         ("volume", "volume", 0.95), ("issue", "issue", 0.8), ("page", "pages", 0.9),
         ("DOI", "doi", 0.5), ("URL", "url", 0.2), ("publisher", "publisher", 0.8),
@@ -229,6 +244,14 @@ def csl_item(work: dict[str, Any], ident: str, rng: random.Random) -> dict[str, 
     return item
 
 
+def _abbreviated(item: dict[str, Any], short: str, rng: random.Random) -> None:
+    draw = rng.random()
+    if draw < _ONLY_ABBREVIATED:
+        item["container-title"] = short
+    elif draw < _ABBREVIATED:
+        item["container-title-short"] = short
+
+
 def _name(person: dict[str, Any]) -> dict[str, str]:
     if person.get("is_org") or not person.get("given"):
         return {"literal": str(person.get("family", ""))}
@@ -240,12 +263,17 @@ def rendered_examples(
 ) -> Iterator[Labelled]:
     """`per_style` works rendered by each style, different works for each style."""
     works = training_works(data, seed=seed)
+    abbreviate = abbreviator()
+    if abbreviate is None:
+        raise SystemExit(NEEDS)
     rng = random.Random(seed)
     cursor = 0
     for style_path in styles:
         chosen = works[cursor : cursor + per_style]
         cursor = (cursor + per_style) % max(len(works) - per_style, 1)
-        items = [csl_item(work, f"w{index}", rng) for index, work in enumerate(chosen)]
+        items = [
+            csl_item(work, f"w{index}", rng, abbreviate) for index, work in enumerate(chosen)
+        ]
         try:
             style = marked_style(style_path.read_text(encoding="utf-8"))
         except ElementTree.ParseError:
