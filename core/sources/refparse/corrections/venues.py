@@ -1151,3 +1151,27 @@ def journal_before_vancouver_date_read_as_imprint(
     for index in range(start, end + 1):
         labels[index] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def journal_opening_left_out(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A journal's first abbreviation read as no field between the title's end and the rest of
+    the journal ("… efficacy.. | S. | Afr. Med. J. 88", IEEE's '…," | Obstet. | Gynecol. Surv.,
+    vol. 43'): a capitalised word cut short by a full stop, right before the venue and after
+    the marks that end the title, opens the venue."""
+    labels = list(labelling.labels)
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None:
+        return labelling
+    (_, title_end), (venue, _) = runs
+    word = venue - 2
+    if (
+        word <= title_end + 1
+        or tokens[word + 1].text != "."
+        or labels[word] is not Label.OTHER
+        or labels[word + 1] is not Label.OTHER
+        or not short_capitalised(tokens[word].text)
+        or any(tokens[i].is_word for i in range(title_end + 1, word))
+    ):
+        return labelling
+    labels[word] = labels[word + 1] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)

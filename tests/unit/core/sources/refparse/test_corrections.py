@@ -1846,3 +1846,18 @@ def test_a_journals_abbreviated_words_after_the_titles_comma_stay_the_venue() ->
     text = "Ye, J. (2019). Scene Parsing, Stochastic Process. Appl. 65, 2829-2838."
     labels = [_A] * 4 + [_O, _D, _O, _O] + [_T] * 2 + [_O] + [_C] * 4 + [_O, _V, _O, _P, _O]
     assert _fields(text, labels)[_C] == "Stochastic Process . Appl"
+
+
+_NATURE_NUMBERS = [_V, _O, _P, _O, _D, _O, _O]  # "88, 865-6 (1998)."
+
+
+def test_a_journals_first_abbreviation_left_out_after_the_titles_marks_opens_the_venue() -> None:
+    text = "Smit, J. Quinine as a contraceptive.. S. Afr. Med. J. 88, 865-6 (1998)."
+    labels = [_A] * 4 + [_T] * 4 + [_O, _O, _O, _O] + [_C] * 5 + [_O] + _NATURE_NUMBERS
+    assert _fields(text, labels)[_C] == "S . Afr . Med . J"
+
+
+def test_a_word_between_the_title_and_a_journals_left_out_abbreviation_keeps_it_out() -> None:
+    text = "Smit, J. Quinine as a contraceptive. Part. S. Afr. Med. J. 88, 865-6 (1998)."
+    labels = [_A] * 4 + [_T] * 4 + [_O] * 5 + [_C] * 5 + [_O] + _NATURE_NUMBERS
+    assert _fields(text, labels)[_C] == "Afr . Med . J"
