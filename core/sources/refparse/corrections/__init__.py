@@ -61,6 +61,7 @@ from cite_sentinel.core.sources.refparse.corrections.names import (
     prose_read_as_names,
     title_after_inverted_initials,
     title_after_one_inverted_name,
+    title_article_read_as_an_initial,
     title_opening_read_as_name,
     title_read_after_the_last_and,
     title_read_as_names,
@@ -119,6 +120,7 @@ from cite_sentinel.core.sources.refparse.corrections.venues import (
     venue_abbreviations_after_comma,
     venue_after_inverted_names,
     venue_before_numbers,
+    venue_word_ending_a_title,
 )
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.tokens import Token
@@ -139,6 +141,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         title_read_as_venue_opening,
         title_read_as_names,
         title_after_one_inverted_name,
+        title_article_read_as_an_initial,
         title_after_inverted_initials,
         title_before_in,
         title_run_past_in,
@@ -203,6 +206,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         names_and_date_read_as_title,
         year_read_into_title,
         venue_before_numbers,
+        venue_word_ending_a_title,
         journal_before_vancouver_date_read_as_imprint,
         journal_opening_left_out,
         title_place_read_into_vancouver_journal,

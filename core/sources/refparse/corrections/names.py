@@ -1048,3 +1048,34 @@ def family_name_read_as_a_journal(tokens: Sequence[Token], labelling: Labelling)
         return labelling
     labels[stop] = labels[word] = Label.AUTHOR
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_article_read_as_an_initial(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title's opening "A" read as one more initial, the title read on as names ("Doe J. A
+    real title. Venue. 2020."), where no title was read: words in lower case that titles write
+    and names do not follow the letter, so the title starts at it."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None or Label.TITLE in labels:
+        return labelling
+    first, last = run
+    prose = next((i for i in range(first + 3, last + 1) if _title_word(tokens[i].text)), None)
+    if prose is None:
+        return labelling
+    letter = prose - 1
+    if not (is_initial(tokens[letter].text) and tokens[letter - 1].text == "."):
+        return labelling
+    for index in range(letter, last + 1):
+        labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _title_word(text: str) -> bool:
+    """A word in lower case that titles write and name lists do not ("real", not "van")."""
+    return (
+        text.isalpha()
+        and text.islower()
+        and len(text) >= _PROSE_LETTERS
+        and text not in NAME_PARTICLES | AND_WORDS | _NAME_LIST_WORDS
+        and word_count(text) > 0
+    )

@@ -1175,3 +1175,30 @@ def journal_opening_left_out(tokens: Sequence[Token], labelling: Labelling) -> L
         return labelling
     labels[word] = labels[word + 1] = Label.CONTAINER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def venue_word_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A venue of one word read as the title's last sentence before the date, where no venue
+    was read ("Berger, Jens: The jurabib package. CTAN-Archive, 2002"): a capitalised word no
+    dictionary holds, or one written more often in venues' names, after the title's full stop
+    and before the date's comma, is the venue."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    if title is None or Label.CONTAINER in labels:
+        return labelling
+    first, last = title
+    word = last
+    if (
+        word - 2 <= first
+        or tokens[word - 1].text != "."
+        or not tokens[word - 2].text.isalpha()
+        or not tokens[word].text[:1].isupper()
+        or not mostly_a_venues_word(tokens[word].text)
+        or word + 2 >= len(tokens)
+        or tokens[word + 1].text != ","
+        or labels[word + 2] is not Label.DATE
+    ):
+        return labelling
+    labels[word - 1] = Label.OTHER
+    labels[word] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)

@@ -1861,3 +1861,30 @@ def test_a_word_between_the_title_and_a_journals_left_out_abbreviation_keeps_it_
     text = "Smit, J. Quinine as a contraceptive. Part. S. Afr. Med. J. 88, 865-6 (1998)."
     labels = [_A] * 4 + [_T] * 4 + [_O] * 5 + [_C] * 5 + [_O] + _NATURE_NUMBERS
     assert _fields(text, labels)[_C] == "Afr . Med . J"
+
+
+def test_a_titles_opening_a_read_as_one_more_initial_starts_the_title() -> None:
+    text = "Doe J. A real title. Venue. 2020."
+    labels = [_A] * 6 + [_O, _C, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "A real title"
+    assert fields[_A] == "Doe J ."
+
+
+def test_an_initial_before_a_name_particle_stays_an_initial() -> None:
+    text = "Doe J. A. van der Berg K. Rivers. Venue. 2020."
+    labels = [_A] * 10 + [_T, _O, _C, _O, _D, _O]
+    assert _fields(text, labels)[_A] == "Doe J . A . van der Berg K ."
+
+
+def test_a_venue_no_dictionary_holds_read_as_the_titles_last_sentence_is_the_venue() -> None:
+    text = "Berger, Jens: The jurabib package. CTAN-Archive, 2002."
+    labels = [_A, _A, _A, _O] + [_T] * 5 + [_O, _D, _O]
+    fields = _fields(text, labels)
+    assert (fields[_T], fields[_C]) == ("The jurabib package", "CTAN-Archive")
+
+
+def test_a_titles_last_sentence_of_a_word_titles_write_stays_the_titles() -> None:
+    text = "Berger, Jens: The jurabib package. Introduction, 2002."
+    labels = [_A, _A, _A, _O] + [_T] * 5 + [_O, _D, _O]
+    assert _fields(text, labels)[_T] == "The jurabib package . Introduction"
