@@ -32,8 +32,8 @@ from cite_sentinel.core.sources.reflist import read_reflist
 
 from benchmarks.dev_sets import DATA
 from benchmarks.engine_runs import UNLIMITED, verify
-from training.iso4 import NEEDS, abbreviator
 from tests.fakeapi import FakeApi
+from training.iso4 import NEEDS, abbreviator
 
 WORKS = DATA / "corpus" / "works_xfield.jsonl.gz"
 Work = dict[str, object]
