@@ -271,9 +271,7 @@ def rendered_examples(
     for style_path in styles:
         chosen = works[cursor : cursor + per_style]
         cursor = (cursor + per_style) % max(len(works) - per_style, 1)
-        items = [
-            csl_item(work, f"w{index}", rng, abbreviate) for index, work in enumerate(chosen)
-        ]
+        items = [csl_item(work, f"w{index}", rng, abbreviate) for index, work in enumerate(chosen)]
         try:
             style = marked_style(style_path.read_text(encoding="utf-8"))
         except ElementTree.ParseError:
