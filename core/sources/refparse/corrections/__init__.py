@@ -96,6 +96,7 @@ from cite_sentinel.core.sources.refparse.corrections.titles import (
     title_run_into_venue,
     title_run_past_in,
     title_words_before,
+    translated_title_read_into_venue,
     word_before_colon,
 )
 from cite_sentinel.core.sources.refparse.corrections.venues import (
@@ -138,6 +139,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         word_before_colon,
         title_words_before,
         title_inside_container,
+        translated_title_read_into_venue,
         title_read_as_venue_opening,
         title_read_as_names,
         title_after_one_inverted_name,

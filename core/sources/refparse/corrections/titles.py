@@ -968,3 +968,33 @@ def container_in_opening_a_title(tokens: Sequence[Token], labelling: Labelling) 
         return labelling
     labels[first] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def translated_title_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title in square brackets, as MEDLINE prints a title translated into English, read as
+    the opening of the venue where no title was read ("Franz, S. I. [Anthropometric
+    experimental research]. Psychol. Rev. 1898, 5"): what the brackets enclose is the title,
+    the words after their full stop the venue."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels:
+        return labelling
+    run = first_run(labels, Label.CONTAINER)
+    if run is None:
+        return labelling
+    start, stop = run
+    opening = start - 1 if start > 0 and tokens[start - 1].text == "[" else start
+    if tokens[opening].text != "[":
+        return labelling
+    closing = next((i for i in range(opening + 1, stop) if tokens[i].text == "]"), None)
+    if (
+        closing is None
+        or closing + 2 > stop
+        or tokens[closing + 1].text != "."
+        or words_between(tokens, opening + 1, closing) < TITLE_WORDS
+        or not any(tokens[i].is_word for i in range(closing + 2, stop + 1))
+    ):
+        return labelling
+    labels[opening] = labels[closing] = labels[closing + 1] = Label.OTHER
+    for index in range(opening + 1, closing):
+        labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)

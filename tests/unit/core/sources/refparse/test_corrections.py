@@ -1888,3 +1888,22 @@ def test_a_titles_last_sentence_of_a_word_titles_write_stays_the_titles() -> Non
     text = "Berger, Jens: The jurabib package. Introduction, 2002."
     labels = [_A, _A, _A, _O] + [_T] * 5 + [_O, _D, _O]
     assert _fields(text, labels)[_T] == "The jurabib package . Introduction"
+
+
+_ACS_NUMBERS = [_D, _O, _V, _O, _P, _O]  # "1898, 5, 662-666."
+
+
+def test_a_translated_title_in_square_brackets_read_into_the_venue_is_the_title() -> None:
+    # MEDLINE prints a title translated into English in square brackets
+    text = "Franz, S. I. [Anthropometric experimental research]. Psychol. Rev. 1898, 5, 662-666."
+    labels = [_A] * 5 + [_O, _O] + [_C] * 8 + [_O] + _ACS_NUMBERS
+    fields = _fields(text, labels)
+    assert fields[_T] == "Anthropometric experimental research"
+    assert fields[_C] == "Psychol . Rev"
+
+
+def test_a_bracketed_note_after_the_title_stays_out_of_it() -> None:
+    text = "Franz, S. I. Rivers. [Review]. Psychol. Rev. 1898, 5, 662-666."
+    labels = [_A] * 5 + [_O, _T, _O, _O, Label.NOTE, _O, _O, _C, _C, _C, _O] + _ACS_NUMBERS
+    fields = _fields(text, labels)
+    assert (fields[_T], fields[_C]) == ("Rivers", "Psychol . Rev")
