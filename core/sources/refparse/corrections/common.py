@@ -137,3 +137,16 @@ def title_then(
     if title is None or after is None or after[0] <= title[1]:
         return None
     return title, after
+
+
+def imprint_in_brackets(tokens: Sequence[Token], labels: Sequence[Label], start: int) -> bool:
+    """Whether a bracket opens at `start` around a book's imprint as physics prints it: a
+    publisher or a place, and the date ("(Wiley, New York, 1993)")."""
+    if start >= len(tokens) or tokens[start].text != "(":
+        return False
+    inside: set[Label] = set()
+    for index in range(start + 1, len(tokens)):
+        if tokens[index].text == ")":
+            break
+        inside.add(labels[index])
+    return Label.DATE in inside and bool(inside & {Label.PUBLISHER, Label.LOCATION})

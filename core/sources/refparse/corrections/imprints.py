@@ -12,6 +12,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     PUBLISHER_NAME_LENGTH,
     TITLE_WORDS,
     first_run,
+    imprint_in_brackets,
     last_word,
     sentence_end,
     title_then,
@@ -168,7 +169,7 @@ def title_read_as_publisher_before_its_imprint(
         or tokens[bracket].text != "("
         or bracket - start > _SHORT_TITLE_WORDS
         or any(labels[i] is not Label.PUBLISHER for i in range(start, bracket))
-        or not _an_imprint(labels, bracket)
+        or not imprint_in_brackets(tokens, labels, bracket)
     ):
         return labelling
     for index in range(start, bracket):
@@ -178,9 +179,3 @@ def title_read_as_publisher_before_its_imprint(
 
 
 _SHORT_TITLE_WORDS = 3  # words of a title the labeller reads as a publisher, at most
-
-
-def _an_imprint(labels: Sequence[Label], bracket: int) -> bool:
-    """Whether the bracket opened at `bracket` holds a publisher or a place, and a date."""
-    inside = labels[bracket + 1 :]
-    return Label.DATE in inside and (Label.PUBLISHER in inside or Label.LOCATION in inside)

@@ -16,8 +16,6 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
 
 JOURNAL_NAME_WORDS = 6  # words of a journal's name, at most, where its end is not printed
 ABBREVIATION_LETTERS = 7  # letters a journal's abbreviated word has at most
-
-
 TITLE_WORD_SHARE = 10  # times more often in titles than in venues: a title's word
 
 
@@ -81,6 +79,12 @@ def short_capitalised(text: str) -> bool:
         and len(text) <= ABBREVIATION_LETTERS
         and not (len(text) > 1 and text.isupper())
     )
+
+
+def a_venues_word(text: str) -> bool:
+    """A word venues' names are written with ("Proceedings", "Journal"), or one no dictionary
+    holds or written more often in venues' names than in titles."""
+    return text.lower() in VENUE_WORDS or mostly_a_venues_word(text)
 
 
 def opens_a_venue(text: str) -> bool:

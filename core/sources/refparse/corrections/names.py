@@ -21,6 +21,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     YEAR_ALONE,
     first_run,
     goes_on_into_venue,
+    imprint_in_brackets,
     is_initial,
     more_a_name,
     plain_word,
@@ -88,7 +89,7 @@ def title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
         if _initials_first(tokens, begin, end):
             continue
         titled = words_between(tokens, begin, end) >= 3 or (
-            end == last + 1 and _imprint_in_brackets(tokens, labels, end)
+            end == last + 1 and imprint_in_brackets(tokens, labels, end)
         )
         if not titled or not _no_initials(tokens, begin, end):
             return labelling
@@ -100,19 +101,6 @@ def title_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
             labels[inside] = Label.CONTAINER if venue and inside in rest else Label.OTHER
         return Labelling(tuple(labels), labelling.confidence)
     return labelling
-
-
-def _imprint_in_brackets(tokens: Sequence[Token], labels: Sequence[Label], start: int) -> bool:
-    """Whether a bracket opens at `start` around a publisher or a place: "(Wiley, New York,
-    1993)"."""
-    if start >= len(tokens) or tokens[start].text != "(":
-        return False
-    for index in range(start + 1, len(tokens)):
-        if tokens[index].text == ")":
-            return False
-        if labels[index] in (Label.PUBLISHER, Label.LOCATION):
-            return True
-    return False
 
 
 def _initials_first(tokens: Sequence[Token], begin: int, end: int) -> bool:

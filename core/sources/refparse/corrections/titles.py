@@ -31,7 +31,10 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     title_then,
     words_between,
 )
-from cite_sentinel.core.sources.refparse.corrections.journal_words import mostly_a_venues_word
+from cite_sentinel.core.sources.refparse.corrections.journal_words import (
+    a_venues_word,
+    mostly_a_venues_word,
+)
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
@@ -147,9 +150,7 @@ def title_read_on_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Lab
     if tokens[title[1] + 1].text != "," or any(label in LOCATOR_LABELS for label in labels):
         return labelling
     if ":" not in (tokens[i].text for i in range(*title)) or any(
-        tokens[i].is_word
-        and (tokens[i].text.lower() in VENUE_WORDS or mostly_a_venues_word(tokens[i].text))
-        for i in range(venue[0], venue[1] + 1)
+        tokens[i].is_word and a_venues_word(tokens[i].text) for i in range(venue[0], venue[1] + 1)
     ):
         return labelling  # a subtitle's list goes on; "…, Proceedings of …, Tokyo" is a venue
     after = next((i for i in range(venue[1] + 1, len(tokens)) if tokens[i].is_word), None)
@@ -753,10 +754,11 @@ def locator_word_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -
     if run is None:
         return labelling
     word = run[1] + 1
+    if word >= len(tokens):
+        return labelling
     after = tokens[word + 1].text if word + 1 < len(tokens) else ""
     if (
-        word >= len(tokens)
-        or labels[word] is not Label.OTHER
+        labels[word] is not Label.OTHER
         or not tokens[word].text.istitle()
         or tokens[word].text.lower() not in LOCATOR_WORDS
         or after not in (".", ",", "")

@@ -36,6 +36,7 @@ from cite_sentinel.core.sources.refparse.corrections.journal_words import (
     JOURNAL_NAME_WORDS,
     TITLE_WORD_SHARE,
     a_journals_abbreviation,
+    a_venues_word,
     cut_short,
     journal_abbreviation,
     mostly_a_venues_word,
@@ -53,7 +54,7 @@ _IMPRINT = (Label.PUBLISHER, Label.LOCATION)
 _ROMAN_NUMBER = re.compile(r"[IVXLC]+")
 _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
-_TITLE_CASEJOURNAL_NAME_WORDS = 4  # words of a journal's name known by its case and volume alone
+_TITLE_CASE_JOURNAL_WORDS = 4  # words of a journal's name known by its case and volume alone
 _VENUE_ALONE = 20  # times a word is written in venues' names to be a journal's name alone
 _VENUE_SOMETIMES = 5  # … or fewer, where it is written more in venues' names than in titles
 
@@ -249,11 +250,7 @@ def _a_venue_opens_after(tokens: Sequence[Token], venue: int, stop: int) -> bool
     return (
         opening
         and not cut
-        and not any(
-            tokens[k].text.lower() in VENUE_WORDS or mostly_a_venues_word(tokens[k].text)
-            for k in range(venue, stop)
-            if tokens[k].is_word
-        )
+        and not any(a_venues_word(tokens[k].text) for k in range(venue, stop) if tokens[k].is_word)
     )
 
 
@@ -999,7 +996,7 @@ def _named_as_a_journal(tokens: Sequence[Token], start: int, stop: int) -> bool:
         for i in words
     ):
         return True
-    title_case = len(words) <= _TITLE_CASEJOURNAL_NAME_WORDS and all(
+    title_case = len(words) <= _TITLE_CASE_JOURNAL_WORDS and all(
         tokens[i].text[0].isupper() or tokens[i].text in NAME_SMALL_WORDS for i in words
     )  # "…, Mind 59", "…. Expert Systems with Applications, 33"
     if any(tokens[i].text.lower() in JOURNAL_WORDS for i in words):
