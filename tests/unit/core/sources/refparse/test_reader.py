@@ -262,6 +262,20 @@ def test_an_abbreviated_journal_after_names_without_a_title_is_read_whole(
             "An Early Imaging Predictor of Motor Outcome after Stroke",
             "Am. J. Neuroradiol.",
         ),
+        (  # the journal's last abbreviation read as the date
+            "(13) OSEI, W.; HADDAD, P. E. Prognosis of Subsequent Pregnancies after Recurrent"
+            " Spontaneous Abortion in First Trimester. Obstet. Gynecol. Surv. 1988, 43, 90-91.",
+            "Prognosis of Subsequent Pregnancies after Recurrent Spontaneous Abortion in First"
+            " Trimester",
+            "Obstet. Gynecol. Surv.",
+        ),
+        (  # the title's part after its comma read into the journal
+            "(241) Okafor, H.; Arron, J. TRAF6, a molecular bridge spanning adaptive immunity,"
+            " innate immunity and osteoimmunology. Bioessays 2003, 25, 1096.",
+            "TRAF6, a molecular bridge spanning adaptive immunity, innate immunity and"
+            " osteoimmunology",
+            "Bioessays",
+        ),
     ],
 )
 def test_where_a_title_ends_and_an_abbreviated_journal_starts(
@@ -297,33 +311,6 @@ def test_acs_first_page_that_looks_like_a_year_is_the_page() -> None:
         " dysfunction. Crit Care Med 2006, 34, 2016."
     )
     assert (read.venue, read.year, read.volume, read.pages) == ("Crit Care Med", 2006, "34", "2016")
-
-
-@pytest.mark.parametrize(
-    ("text", "title", "venue"),
-    [
-        (  # the journal's last abbreviation read as the date
-            "(13) OSEI, W.; HADDAD, P. E. Prognosis of Subsequent Pregnancies after Recurrent"
-            " Spontaneous Abortion in First Trimester. Obstet. Gynecol. Surv. 1988, 43, 90-91.",
-            "Prognosis of Subsequent Pregnancies after Recurrent Spontaneous Abortion in First"
-            " Trimester",
-            "Obstet. Gynecol. Surv.",
-        ),
-        (  # the title's part after its comma read into the journal
-            "(241) Okafor, H.; Arron, J. TRAF6, a molecular bridge spanning adaptive immunity,"
-            " innate immunity and osteoimmunology. Bioessays 2003, 25, 1096.",
-            "TRAF6, a molecular bridge spanning adaptive immunity, innate immunity and"
-            " osteoimmunology",
-            "Bioessays",
-        ),
-    ],
-)
-def test_an_acs_journal_takes_what_is_its_own_and_leaves_the_titles(
-    text: str, title: str, venue: str
-) -> None:
-    read = _read(text)
-    assert (read.title, read.venue.rstrip(".")) == (title, venue.rstrip("."))
-    assert read.year in (1988, 2003)
 
 
 def test_a_first_page_announced_by_pp_is_no_year_though_it_looks_like_one() -> None:
