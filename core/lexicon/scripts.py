@@ -12,6 +12,11 @@ KANA_LETTER = re.compile("[\u3040-\u30ff]")
 EAST_ASIAN_PART_MARKS = frozenset({",", ".", "，", "。", "、", ";", "；"})
 # Scripts whose titles a word tokenizer cannot split well: the above, and Thai.
 UNSPACED_LETTER = re.compile(f"[\u0e00-\u0e7f{_EAST_ASIAN}]")
+# Capital letters of the Latin, Greek and Cyrillic scripts, as the inside of a character class,
+# for initials such as "Ł.", "Ø." or "Д.".
+UPPER = "A-Z" + "".join(
+    chr(code) for code in range(0xC0, 0x530) if chr(code).isupper() and chr(code) not in "\\]^-"
+)
 
 
 def mostly_in(text: str, letter: re.Pattern[str]) -> bool:

@@ -7,6 +7,7 @@ import re
 from cite_sentinel.core.lexicon.scripts import (
     EAST_ASIAN_LETTER,
     EAST_ASIAN_PART_MARKS,
+    UPPER,
     mostly_in,
 )
 from cite_sentinel.core.lexicon.words import name_counts
@@ -21,10 +22,6 @@ _CONNECTOR = re.compile(r"\s*,?\s*(?:&|\b(?i:and|und)\b|\bet\b|\by\b)\s+")
 _EDITOR_MARK = re.compile(r"\s*[,(]?\s*\(?\b(?:eds?|editors?|Hrsg|comps?)\b\.?\)?\s*$", re.I)
 _NAME_WORDS = 4  # words of one person's name written whole, at most
 _EAST_ASIAN_SEPARATOR = re.compile(f"[{re.escape(''.join(sorted(EAST_ASIAN_PART_MARKS)))}]")
-# Capital letters of Latin, Greek and Cyrillic scripts, for initials such as "Ł." or "Ø.".
-UPPER = "A-Z" + "".join(
-    chr(code) for code in range(0xC0, 0x530) if chr(code).isupper() and chr(code) not in "\\]^-"
-)
 _INITIAL = rf"(?:[{UPPER}][a-z]?\.|[{UPPER}](?=[\s,.-]|$))"
 # Initials, also of a hyphenated given name written half out: "Y.-fang B.", "H.-y." (Hung-yi)
 _INITIALS = re.compile(rf"^(?:(?:{_INITIAL}|[{UPPER}]\.?-[a-z]+\.?)\s*-?\s*)+$")

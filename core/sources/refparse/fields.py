@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cite_sentinel.core.lexicon.scripts import UPPER
 from cite_sentinel.core.sources.refparse.corrections import corrected
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
@@ -21,7 +22,7 @@ _TAG_NAMES = r"(?:i|b|em|strong|italic|bold|sup|sub|sc|span|u|small|smallcaps|sc
 _TAG = re.compile(
     rf"</?{_TAG_NAMES}(?:\s[^<>]*)?/?>|^/?{_TAG_NAMES}>|</?{_TAG_NAMES}$", re.IGNORECASE
 )
-_STOP_THEN_LETTER = re.compile(r"(?<=[^\W\d_])\.(?=[A-Z]|[^\W\d_]{2})")
+_STOP_THEN_LETTER = re.compile(rf"(?<=[^\W\d_])\.(?=[{UPPER}]|[^\W\d_]{{2}})")
 
 
 @dataclass(frozen=True, slots=True)

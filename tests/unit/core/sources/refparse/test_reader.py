@@ -873,3 +873,26 @@ def test_a_volume_and_a_first_page_that_looks_like_a_year_read_into_the_venue_ar
         "1968",
         2012,
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "families", "given"),
+    [
+        (
+            "Соколов А.Б., Лебедев Г.Д. Основы теории упругости. М.: Наука, 1988. 240 с.",
+            ["Соколов", "Лебедев"],
+            ["А. Б.", "Г. Д."],
+        ),
+        (
+            "Παπαδόπουλος Κ.Δ., Γεωργίου Α.Μ. Θεωρία ελαστικότητας. Αθήνα: Πανεπιστήμιο, 1988.",
+            ["Παπαδόπουλος", "Γεωργίου"],
+            ["Κ. Δ.", "Α. Μ."],
+        ),
+    ],
+)
+def test_initials_run_together_after_a_family_name_in_any_script_stay_initials(
+    text: str, families: list[str], given: list[str]
+) -> None:
+    reference = _read(text)
+    assert _families(reference) == families
+    assert [person.given for person in reference.people] == given
