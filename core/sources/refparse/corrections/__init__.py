@@ -31,6 +31,7 @@ from cite_sentinel.core.sources.refparse.corrections.genres import genre_read_in
 from cite_sentinel.core.sources.refparse.corrections.identifiers import (
     identifiers_apart,
     title_before_a_link_in_the_venue,
+    title_before_its_link_read_as_venue,
 )
 from cite_sentinel.core.sources.refparse.corrections.imprints import (
     place_in_a_title_read_before_its_journal,
@@ -97,6 +98,7 @@ from cite_sentinel.core.sources.refparse.corrections.titles import (
     title_run_past_in,
     title_words_before,
     translated_title_read_into_venue,
+    volumes_count_ending_a_title,
     word_before_colon,
 )
 from cite_sentinel.core.sources.refparse.corrections.venues import (
@@ -110,9 +112,11 @@ from cite_sentinel.core.sources.refparse.corrections.venues import (
     journal_opening_left_out,
     journal_read_as_title_and_venue,
     journal_read_as_title_end,
+    journal_read_as_volume,
     journal_run_into_sentence_case_title,
     journal_split_at_its_and,
     locators_after_venue,
+    title_and_journal_read_as_one_venue,
     title_end_read_into_venue,
     title_hyphen_read_as_venue,
     title_place_read_into_vancouver_journal,
@@ -132,6 +136,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     for correction in (
         identifiers_apart,
         title_before_a_link_in_the_venue,
+        title_before_its_link_read_as_venue,
         vancouver_name_before_colon,
         title_in_quotation_marks,
         title_ends_at_a_double_slash,
@@ -150,6 +155,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         editors_read_into_title,
         locator_read_into_title,
         locator_word_ending_a_title,
+        volumes_count_ending_a_title,
         parts_of_an_east_asian_reference,
         east_asian_title_ends_at_its_full_stop,
         edition_read_into_title,
@@ -157,6 +163,8 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         number_read_as_titles_last_sentence,
         title_run_into_venue,
         title_read_on_as_venue,
+        journal_read_as_volume,
+        title_and_journal_read_as_one_venue,
         title_goes_on_after_a_quotation,
         journal_read_as_title_end,
         journal_abbreviations_read_as_title_end,

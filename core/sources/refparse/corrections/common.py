@@ -19,6 +19,7 @@ VENUE_WORDS = JOURNAL_WORDS | CONFERENCE_WORDS | LOCATOR_WORDS
 # The labels of a work's numbers within its venue: volume, issue and pages.
 LOCATOR_LABELS = frozenset({Label.VOLUME, Label.ISSUE, Label.PAGES})
 YEAR_ALONE = re.compile(YEAR)
+ROMAN_NUMBER = re.compile(r"[IVXLC]+")  # a volume's or a part's number: "Vol. II"
 TITLE_WORDS = 3  # words a title keeps at least when its end is read as the journal
 # Words that announce the next field and are never the start of a title.
 ANNOUNCING = frozenset({"pp", "p", "vol", "no", "doi", "url", "available", "retrieved"})

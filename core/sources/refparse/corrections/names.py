@@ -203,31 +203,46 @@ def _inverted(tokens: Sequence[Token], parts: Sequence[tuple[int, int]]) -> bool
 
 
 def given_name_read_as_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A first author's given name read as the title's first word: "Ogasawara, Yuko. Office
-    Ladies and Salaried Men: …" (Chicago's "Family, Given. Title."). Where the names are one
-    family name and its comma, one or two given names and a full stop opening the title are
-    the names' own."""
+    """A first author's given name or initials read as the title's first words: "Ogasawara,
+    Yuko. Office Ladies and Salaried Men: …" (Chicago's "Family, Given. Title."), "Osei, K.
+    Lectures on Fluid Theory." Where the names are one family name and its comma, one or two
+    given names, or initials, and a full stop opening the title are the names' own. A book's
+    title read as a venue, in a reference with no issue or pages, is its title."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.AUTHOR)
-    title = first_run(labels, Label.TITLE)
-    if run is None or title is None or run[1] - run[0] > 1:
+    opened = first_run(labels, Label.TITLE)
+    if opened is None and Label.ISSUE not in labels and Label.PAGES not in labels:
+        opened = first_run(labels, Label.CONTAINER)
+    if run is None or opened is None or run[1] - run[0] > 1:
         return labelling
     comma = run[1] + 1 if tokens[run[1]].text != "," else run[1]
-    if comma >= len(tokens) or tokens[comma].text != "," or title[0] != comma + 1:
+    if comma >= len(tokens) or tokens[comma].text != "," or opened[0] != comma + 1:
         return labelling
-    stop = next(
-        (i for i in range(title[0], min(title[0] + 3, title[1])) if tokens[i].text == "."), None
-    )
-    if (
-        stop is None
-        or stop == title[0]
-        or not all(_given_word(tokens[i].text) for i in range(title[0], stop))
-    ):
+    stop = _given_names_stop(tokens, opened[0], opened[1])
+    if stop is None:
         return labelling
     for inside in range(run[0], stop):
         labels[inside] = Label.AUTHOR
     labels[stop] = Label.OTHER
+    for inside in range(stop + 1, opened[1] + 1):
+        labels[inside] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _given_names_stop(tokens: Sequence[Token], first: int, last: int) -> int | None:
+    """The full stop that ends one or two given names ("Yuko.") or initials ("K.", "K. R.")
+    at `first`, where a title's word that is no abbreviation follows it before `last`."""
+    index = first
+    while index + 1 < last and is_initial(tokens[index].text) and tokens[index + 1].text == ".":
+        index += 2
+    if index > first:
+        stop = index - 1
+        opens = index < last and tokens[index].text[:1].isupper()
+        return stop if opens and tokens[index + 1].text != "." else None
+    stop = next((i for i in range(first, min(first + 3, last)) if tokens[i].text == "."), None)
+    if stop is None or stop == first:
+        return None
+    return stop if all(_given_word(tokens[i].text) for i in range(first, stop)) else None
 
 
 def names_end_after_the_last_and(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -928,23 +943,25 @@ def _full_stop(tokens: Sequence[Token], index: int) -> bool:
 
 def title_after_inverted_initials(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """The title read as more of a name after names printed family name first and initials
-    after it ("Osei, K. Drift of chambers. Nature 465", "Ivanov, P. Teoriya grupp [in
-    Russian]."): the initials' full stop ends the names, and words up to the next full stop or
-    bracket that hold a lower-case word no name holds ("chambers", "grupp"; not a particle,
-    "van der") and no comma are the title. Only where no title was read."""
+    after it, with a comma between them or none ("Osei, K. Drift of chambers. Nature 465",
+    "Ivanov, P. Teoriya grupp [in Russian].", GOST's "Иванов И. И., Петров П. П. Теория
+    вероятностей."): the last name's initials and their full stop end the names, and words
+    up to the next full stop or bracket that hold a lower-case word no name holds ("chambers",
+    "grupp"; not a particle, "van der") and no comma are the title. Only where no title was
+    read."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.AUTHOR)
     if run is None or run[0] != 0 or Label.TITLE in labels or run[1] + 1 >= len(tokens):
         return labelling
     last = run[1]
-    comma = next((i for i in range(1, last) if tokens[i].text == ","), None)
-    if comma is None or not all(tokens[i].is_word for i in range(comma)):
+    initials = _initials_after_the_family(tokens, last)
+    if initials is None:
         return labelling
-    index = comma + 1
+    index = initials
     while index + 1 <= last and is_initial(tokens[index].text) and tokens[index + 1].text in ".-":
         index += 2
     start = index  # the first word after the initials and their full stops
-    if start == comma + 1 or start > last or tokens[start - 1].text != ".":
+    if start == initials or start > last or tokens[start - 1].text != ".":
         return labelling
     words = tokens[start : last + 1]
     if (
@@ -957,6 +974,22 @@ def title_after_inverted_initials(tokens: Sequence[Token], labelling: Labelling)
         labels[inside] = Label.TITLE
     labels[start - 1] = Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _initials_after_the_family(tokens: Sequence[Token], last: int) -> int | None:
+    """Where the last name's initials start, in names printed family name first: after the
+    comma that ends its family name ("Osei, K.", "…, Ng, T."), or straight after a one-word
+    family name with none ("Иванов И.", "…, Петров П.")."""
+    separators = [i for i in range(last) if tokens[i].text in ",;"]
+    after = separators[-1] + 1 if separators else 0
+    if is_initial(tokens[after].text) and separators:  # "Osei, K." with its comma
+        before = separators[-2] + 1 if len(separators) > 1 else 0
+        family = range(before, separators[-1])
+        return after if family and all(tokens[i].is_word for i in family) else None
+    family, first = tokens[after], tokens[after + 1]
+    if family.is_word and not is_initial(family.text) and is_initial(first.text):
+        return after + 1
+    return None
 
 
 def names_read_as_the_titles_opening(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -19,6 +19,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     PLACE_LENGTH,
     PUBLISHER_NAME_LENGTH,
     QUOTES,
+    ROMAN_NUMBER,
     TITLE_WORDS,
     VENUE_WORDS,
     YEAR_ALONE,
@@ -61,6 +62,8 @@ _EDITION_WORDS = frozenset({"ed", "edn", "edition", "éd", "édition", "aufl", "
 _BY = frozenset({"by", "von", "par", "di", "por", "door"})
 _TRANSLATOR_MARKS = frozenset({"trans", "transl", "translated", "translator", "übers"})
 # A locator's word after a title's comma and the field its number is; None: no field's.
+# How a book's count of volumes is printed: "2 vols.", "3 volumes", "4 Bde.", "2 t."
+_VOLUMES = frozenset({"vols", "volumes", "vol", "bde", "bände", "t", "tomes", "tomos", "voll"})
 _LOCATED: dict[str, Label | None] = {
     "vol": Label.VOLUME, "volume": Label.VOLUME, "no": Label.ISSUE, "nr": Label.ISSUE,
     "issue": Label.ISSUE, "p": Label.PAGES, "pp": Label.PAGES, "pages": Label.PAGES,
@@ -719,31 +722,50 @@ def _marks_a_books_people(tokens: Sequence[Token], index: int) -> bool:
 
 
 def locator_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A title read on over a locator after its comma ("Neural Networks: A comprehensive
-    foundation, ch. 7", "… of Finite Groups, vol. 2", "…, pp. 12-19"): the title ends before
-    the comma; a volume, an issue or pages are read as such, a chapter or a section as none
-    of the fields. "Part 2" may name a work ("Harry Potter, Part 2") and stays."""
+    """A title read on over a locator after its comma or its full stop ("Neural Networks: A
+    comprehensive foundation, ch. 7", "… of Finite Groups, vol. 2", "…, pp. 12-19", "The
+    porphyrins. Vol. I."), or up to the locator's word with its number read as another field:
+    the title ends before the comma or the full stop; a volume, an issue or pages are read as
+    such, a chapter or a section as none of the fields. "Part 2" may name a work ("Harry
+    Potter, Part 2") and stays."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
     if run is None:
         return labelling
     first, last = run
-    number = last_word(tokens, first, last)
-    word = number - 2 if tokens[number - 1].text == "." else number - 1
+    word, number = _locator_at_the_end(tokens, first, last)
+    mark = word - 1
     if (
-        word - 1 <= first
-        or tokens[word - 1].text != ","
-        or not tokens[number].text[:1].isdigit()
-        or words_between(tokens, first, word - 1) < TITLE_WORDS
+        mark <= first
+        or tokens[mark].text not in ",."
+        or (tokens[mark].text == "," and words_between(tokens, first, mark) < TITLE_WORDS)
+        or (tokens[mark].text == "." and not sentence_end(tokens, mark))
+        or not (tokens[number].text[:1].isdigit() or ROMAN_NUMBER.fullmatch(tokens[number].text))
     ):
         return labelling
     located = tokens[word].text.lower()
     if located not in _LOCATED:
         return labelling
     field = _LOCATED[located] or Label.OTHER
-    for index in range(word - 1, last + 1):
+    stop = number + 1 if number + 1 < len(tokens) and not tokens[number + 1].is_word else number
+    for index in range(mark, max(last, stop) + 1):
         labels[index] = field if index == number else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _locator_at_the_end(tokens: Sequence[Token], first: int, last: int) -> tuple[int, int]:
+    """Where a locator's word and its number would stand at the end of the title from `first`
+    to `last`: the title's last word and the number after the word's full stop, where that
+    word is a locator's ("… Vol" before ". I"), or else the number as the title's last word
+    and the word before it ("…, vol. 2")."""
+    end = last_word(tokens, first, last)
+    if (
+        tokens[end].text.lower() in _LOCATED
+        and end + 2 < len(tokens)
+        and tokens[end + 1].text == "."
+    ):
+        return end, end + 2
+    return (end - 2 if tokens[end - 1].text == "." else end - 1), end
 
 
 def locator_word_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -999,4 +1021,32 @@ def translated_title_read_into_venue(tokens: Sequence[Token], labelling: Labelli
     labels[opening] = labels[closing] = labels[closing + 1] = Label.OTHER
     for index in range(opening + 1, closing):
         labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def volumes_count_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read on over the count of its volumes ("The Decline of the West. 2 vols. 1:
+    Form and Actuality. 2: …"): the title ends at the full stop before the count; the count
+    is no field, and the volumes' own titles after it are a note."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    count = next(
+        (
+            i
+            for i in range(first + 2, last)
+            if tokens[i].text.isdigit()
+            and tokens[i + 1].text.lower() in _VOLUMES
+            and tokens[i - 1].text == "."
+            and sentence_end(tokens, i - 1)
+        ),
+        None,
+    )
+    if count is None:
+        return labelling
+    after = count + 3 if count + 2 <= last and tokens[count + 2].text == "." else count + 2
+    for index in range(count - 1, last + 1):
+        labels[index] = Label.NOTE if index >= after and tokens[index].is_word else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)

@@ -19,12 +19,14 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     LOCATOR_LABELS,
     NAME_SMALL_WORDS,
     PLACE_LENGTH,
+    ROMAN_NUMBER,
     TITLE_WORDS,
     VENUE_WORDS,
     YEAR_ALONE,
     abbreviated,
     first_run,
     is_initial,
+    last_word,
     more_a_name,
     title_then,
     vancouver_dated,
@@ -51,7 +53,6 @@ from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
 _IMPRINT = (Label.PUBLISHER, Label.LOCATION)
-_ROMAN_NUMBER = re.compile(r"[IVXLC]+")
 _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _TITLE_CASE_JOURNAL_WORDS = 4  # words of a journal's name known by its case and volume alone
@@ -92,8 +93,8 @@ def journal_read_as_title_end(tokens: Sequence[Token], labelling: Labelling) -> 
             )
             and _opens_a_name(tokens[index + 1].text)
             and tokens[index + 1].text.lower() not in LOCATOR_WORDS  # "Volume II: …"
-            and not _ROMAN_NUMBER.fullmatch(tokens[index - 1].text)  # "models. II. Form …"
-            and not _ROMAN_NUMBER.fullmatch(tokens[index + 1].text)
+            and not ROMAN_NUMBER.fullmatch(tokens[index - 1].text)  # "models. II. Form …"
+            and not ROMAN_NUMBER.fullmatch(tokens[index + 1].text)
             and words_between(tokens, first, index) >= TITLE_WORDS
         ),
         None,
@@ -217,7 +218,7 @@ def title_end_read_into_venue(tokens: Sequence[Token], labelling: Labelling) -> 
             and tokens[i - 1].text.isalpha()
             and len(tokens[i - 1].text) >= 3
             and tokens[i + 1].text[:1].isupper()
-            and not _ROMAN_NUMBER.fullmatch(tokens[i + 1].text)  # a book's part: "…geometry. II"
+            and not ROMAN_NUMBER.fullmatch(tokens[i + 1].text)  # a book's part: "…geometry. II"
             and (
                 (not mark and tokens[i - 1].text.islower())
                 or (unfinished and mark != ",")
@@ -1198,4 +1199,87 @@ def venue_word_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> 
         return labelling
     labels[word - 1] = Label.OTHER
     labels[word] = Label.CONTAINER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_and_journal_read_as_one_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title and its journal read as one venue, where no title was read ("Holliday, V. T.,
+    …, Age and effects of the Odessa meteorite impact, western Texas, USA. | Geology, v. 33,
+    …"): where the venue's last sentence is a short name in capitals with the venue's
+    numbers after it, and the sentences before it are prose (four words or more, one of them
+    a lower-case word titles write and venues' names hardly ever do), those are the title."""
+    labels = list(labelling.labels)
+    venue = first_run(labels, Label.CONTAINER)
+    if Label.TITLE in labels or venue is None or Label.AUTHOR not in labels[: venue[0]]:
+        return labelling
+    first, last = venue
+    end = last_word(tokens, first, last)
+    stop = next((i for i in range(end, first, -1) if tokens[i].text == "."), None)
+    following = next(
+        (i for i in range(last + 1, len(tokens)) if labels[i] is not Label.OTHER), None
+    )
+    if stop is None or following is None or not _a_sentence_ends(tokens, stop):
+        return labelling
+    if not _numbers_after(tokens, labels, following):
+        return labelling
+    journal = [i for i in range(stop + 1, end + 1) if tokens[i].is_word]
+    title = [i for i in range(first, stop) if tokens[i].is_word]
+    if (
+        not 1 <= len(journal) <= 4
+        or not tokens[stop + 1].text[:1].isupper()
+        or len(title) < 4
+        or not any(prose(tokens[i].text) for i in title)
+        or any(tokens[i + 1].text == "." for i in title if i + 1 < stop)  # abbreviations
+    ):
+        return labelling
+    for inside in range(first, stop):
+        labels[inside] = Label.TITLE
+    labels[stop] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _a_sentence_ends(tokens: Sequence[Token], stop: int) -> bool:
+    """A full stop after a word that is no abbreviation and no initial ("impact.", "USA.")."""
+    before = tokens[stop - 1].text
+    return len(before) >= 2 and before.isalpha() and not cut_short(before)
+
+
+def journal_read_as_volume(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A one-word journal read as part of its volume ("…, Computing Machinery and
+    Intelligence, Mind 59, pp 433–460"): a capitalised word after a comma, read as the volume
+    before the volume's number, is the journal, where no title or no venue was read (not a
+    month, "Jul 2002 167(7)", nor the word of an issue after the volume, "Volume 149, Numéro
+    149"); and where no title was read, the venue read before it is the title."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels and Label.CONTAINER in labels:
+        return labelling
+    word = next(
+        (
+            i
+            for i in range(1, len(tokens) - 1)
+            if labels[i] is Label.VOLUME
+            and tokens[i - 1].text == ","
+            and (i < 2 or labels[i - 2] not in LOCATOR_LABELS)  # "Volume 149, Numéro 149"
+            and tokens[i].text.isalpha()
+            and tokens[i].text.istitle()
+            and tokens[i].text.lower() not in LOCATOR_WORDS
+            and not month_number(tokens[i].text)
+            and not ROMAN_NUMBER.fullmatch(tokens[i].text)
+            and labels[i + 1] is Label.VOLUME
+            and tokens[i + 1].text[:1].isdigit()
+        ),
+        None,
+    )
+    if word is None:
+        return labelling
+    labels[word] = Label.CONTAINER
+    venue = first_run(labels, Label.CONTAINER)
+    if (
+        Label.TITLE not in labels
+        and venue is not None
+        and venue[1] < word - 1
+        and all(labels[i] is Label.OTHER for i in range(venue[1] + 1, word))
+    ):
+        for inside in range(venue[0], venue[1] + 1):
+            labels[inside] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)

@@ -1907,3 +1907,79 @@ def test_a_bracketed_note_after_the_title_stays_out_of_it() -> None:
     labels = [_A] * 5 + [_O, _T, _O, _O, Label.NOTE, _O, _O, _C, _C, _C, _O] + _ACS_NUMBERS
     fields = _fields(text, labels)
     assert (fields[_T], fields[_C]) == ("Rivers", "Psychol . Rev")
+
+
+def test_gost_names_without_a_comma_before_their_initials_end_before_the_title() -> None:
+    # GOST 7.1: "Family I. O., Family I. O. Title. Place: Publisher, Year.", the title read
+    # as more of the last name
+    text = "Орлов А. Б., Зайцев В. Г. Теория упругих оболочек. М.: Наука, 1990."
+    labels = [_A] * 14 + [_O, _L, _O, _O, Label.PUBLISHER, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Теория упругих оболочек"
+    assert fields[_A] == "Орлов А . Б . , Зайцев В . Г"
+
+
+def test_a_volume_after_the_titles_full_stop_is_no_part_of_the_title() -> None:
+    # "The porphyrins. Vol. I. Academic Press": the title read up to "Vol", its roman number
+    # as the publisher's opening
+    text = "Reyes, P. The alkaloids. Vol. II. Academic Press, 1981."
+    labels = [_A, _A, _A, _O, _T, _T, _T, _T, _O, *[Label.PUBLISHER] * 4, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "The alkaloids"
+    assert fields[_V] == "II"
+    assert fields[Label.PUBLISHER] == "Academic Press"
+
+
+def test_initials_read_as_a_books_opening_are_the_authors() -> None:
+    # "Family, I. Title." with the initial and the title read as a venue
+    text = "Osei, K. Lectures on Plasma Waves. Oxford: Clarendon, 1990."
+    labels = [_A, _O, *[_C] * 6, _O, _L, _O, Label.PUBLISHER, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "Osei , K"
+    assert fields[_T] == "Lectures on Plasma Waves"
+    assert _C not in fields
+
+
+def test_a_preprints_title_before_its_arxiv_identifier_is_no_venue() -> None:
+    text = "Tomas R. Berg and Ana M. Lund, Quantum Knot Invariants, arXiv:1501.00001, preprint."
+    labels = [*[_A] * 9, _O, _C, _C, _C, _O, _O, _O, Label.IDENTIFIER, _O, Label.NOTE, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Quantum Knot Invariants"
+    assert _C not in fields
+
+
+def test_a_journal_before_a_doi_stays_the_venue() -> None:
+    text = "R. Berg and A. Lund, Nature Reviews Physics, doi:10.1038/s42254-020-0001-1."
+    labels = [*[_A] * 7, _O, _C, _C, _C, _O, _O, _O, Label.DOI, _O]
+    fields = _fields(text, labels)
+    assert fields[_C] == "Nature Reviews Physics"
+    assert _T not in fields
+
+
+def test_a_title_and_its_journal_read_as_one_venue_are_parted_at_the_full_stop() -> None:
+    text = (
+        "Moreau, P., Slope failure of the glacial moraines, northern Chile. Geomorphology,"
+        " v. 12, p. 1-9."
+    )
+    labels = [*[_A] * 4, _O, *[_C] * 11, _O, _O, _O, _V, _O, _O, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Slope failure of the glacial moraines , northern Chile"
+    assert fields[_C] == "Geomorphology"
+
+
+def test_a_one_word_journal_read_as_its_volume_is_the_venue() -> None:
+    # "…, Computing Machinery and Intelligence, Mind 59, pp 433–460 (1950)"
+    text = "Hart, Anna, Thinking Machines and Minds, Brain 12, pp 43-60 (1950)"
+    labels = [_A, _A, _A, _O, _C, _C, _C, _C, _O, _V, _V, _O, _O, _P, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Thinking Machines and Minds"
+    assert fields[_C] == "Brain"
+    assert fields[_V] == "12"
+
+
+def test_a_count_of_volumes_ends_the_title() -> None:
+    text = "Burckhardt, Jacob. The Age of Rome. 3 vols. 1: The Early City. Paris: Alcan, 1920."
+    labels = [_A, _A, _A, _O, *[_T] * 14, _L, _O, Label.PUBLISHER, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "The Age of Rome"
+    assert "vols" not in fields[Label.NOTE]
