@@ -90,6 +90,7 @@ from cite_sentinel.core.sources.refparse.corrections.titles import (
     title_before_in,
     title_ends_at_a_double_slash,
     title_ends_at_an_open_bracket,
+    title_ends_at_its_closing_tag,
     title_goes_on_after_a_quotation,
     title_inside_container,
     title_read_as_note,
@@ -232,6 +233,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         year_span_ending_a_title,
         place_opening_read_into_title,
         container_in_opening_a_title,
+        title_ends_at_its_closing_tag,
     ):
         labelling = correction(tokens, labelling)
     return labelling

@@ -13,6 +13,7 @@ from cite_sentinel.core.lexicon import (
     PUBLISHER_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import YEAR
+from cite_sentinel.core.lexicon.kinds import is_descriptor, kind_of_genre
 from cite_sentinel.core.sources.refparse.corrections.common import (
     LOCATOR_LABELS,
     NAME_SMALL_WORDS,
@@ -307,10 +308,11 @@ def title_before_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
 def title_run_past_in(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A title read on past "In" after its full stop or comma ("Expressing musical features
     … using ACE XML 2.0. In Structuring Music through Markup Language, ed. J. Steyn", "…
-    Table-Fellowship, in The Social World of Luke-Acts"), with no venue read: a chapter's
-    title ends there, and the book it is in is the venue. "In" opens the book's title with a
-    capital after it; a title of one word ends there where the book's editors follow
-    ("Magnetometry. In Remote Sensing in Archaeology, edited by J.K. Johnson")."""
+    Table-Fellowship, in The Social World of Luke-Acts", "…, in: Behindertenpädagogik"), with
+    no venue read: a chapter's title ends there, and the book it is in is the venue. "In"
+    opens the book's title with a capital after it, or a colon; a title of one word ends
+    there where the book's editors follow ("Magnetometry. In Remote Sensing in Archaeology,
+    edited by J.K. Johnson")."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
     if run is None or Label.CONTAINER in labels:
@@ -322,8 +324,13 @@ def title_run_past_in(tokens: Sequence[Token], labelling: Labelling) -> Labellin
             for index in range(first + 2, last - 1)
             if tokens[index].text.lower() == "in"
             and tokens[index - 1].text in ",."
-            and (tokens[index].text == "In" or tokens[index - 1].text == ",")
-            and tokens[index + 1].text[:1].isupper()
+            and (
+                tokens[index + 1].text == ":"  # German "In:", "in:"
+                or (
+                    (tokens[index].text == "In" or tokens[index - 1].text == ",")
+                    and tokens[index + 1].text[:1].isupper()
+                )
+            )
         ),
         None,
     )
@@ -332,9 +339,9 @@ def title_run_past_in(tokens: Sequence[Token], labelling: Labelling) -> Labellin
     words = words_between(tokens, first, announced - 1)
     if words < 2 and not (words == 1 and Label.EDITOR in labels[announced:]):
         return labelling  # a one-word title where the book's editors say it is a chapter
-    labels[announced - 1] = labels[announced] = Label.OTHER
-    for inside in range(announced + 1, last + 1):
-        labels[inside] = Label.CONTAINER
+    book = announced + 2 if tokens[announced + 1].text == ":" else announced + 1
+    for inside in range(announced - 1, last + 1):
+        labels[inside] = Label.CONTAINER if inside >= book else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
 
 
@@ -1049,4 +1056,40 @@ def volumes_count_ending_a_title(tokens: Sequence[Token], labelling: Labelling) 
     after = count + 3 if count + 2 <= last and tokens[count + 2].text == "." else count + 2
     for index in range(count - 1, last + 1):
         labels[index] = Label.NOTE if index >= after and tokens[index].is_word else Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_ends_at_its_closing_tag(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title set in italics by the markup it was copied with, read on past the closing tag
+    ("<italic>Manners and Customs of the Ancient Egyptians.</italic> Scribner and Welford, New
+    York.", "… <italic>(Cervus elaphus).</italic> Dissertation, Colorado State University"):
+    where the italics close inside the title after a full stop and open at its start, the
+    title ends there. What follows is its genre where it names one, else its publisher where
+    a place or a date comes after it, else a note."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.TITLE)
+    if run is None:
+        return labelling
+    first, last = run
+    opening = next(
+        (i for i in range(max(first - 3, 0), first + 1) if _tag_at(tokens, i, closing=False)), None
+    )
+    if opening is None:
+        return labelling
+    closing = next(
+        (i for i in range(first + 1, last - 3) if _tag_at(tokens, i, closing=True)), None
+    )
+    if closing is None or tokens[closing - 1].text not in ".?!":
+        return labelling
+    rest = range(closing + 4, last + 1)
+    text = " ".join(tokens[i].text for i in rest if tokens[i].is_word)
+    after = next((labels[i] for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if kind_of_genre(text) or is_descriptor(text):
+        field = Label.GENRE
+    elif after in (Label.LOCATION, Label.DATE, Label.PUBLISHER):
+        field = Label.PUBLISHER
+    else:
+        field = Label.NOTE
+    for index in range(closing, last + 1):
+        labels[index] = field if index in rest else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)

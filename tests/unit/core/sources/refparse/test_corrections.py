@@ -1983,3 +1983,26 @@ def test_a_count_of_volumes_ends_the_title() -> None:
     fields = _fields(text, labels)
     assert fields[_T] == "The Age of Rome"
     assert "vols" not in fields[Label.NOTE]
+
+
+def test_a_title_read_on_past_a_german_in_colon_ends_there() -> None:
+    text = "Ilse Berger: Vom Sein der Dinge, in: Handbuch der Ontologie, 2010, 46-48."
+    labels = [_A, _A, _O, *[_T] * 10, _O, _D, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Vom Sein der Dinge"
+    assert fields[_C] == "Handbuch der Ontologie"
+
+
+def test_a_title_in_italic_markup_ends_at_its_closing_tag() -> None:
+    # A reference copied with its markup; the book's title read on over its publisher
+    text = (
+        "Hale, R. T., 1902. <italic>Customs of the Old Kingdoms.</italic> Macmillan and Sons,"
+        " London."
+    )
+    labels = [*[_A] * 5, _O, _O, _D, _O, _O, *[_T] * 15, _O, _L, _O]
+    fields = _fields(text, labels)
+    assert fields[_T].endswith("Customs of the Old Kingdoms .")  # its tags go when tidied
+    assert fields[Label.PUBLISHER] == "Macmillan and Sons"
+    thesis = text.replace("Macmillan and Sons, London", "PhD thesis, University of Leeds")
+    labels = [*[_A] * 5, _O, _O, _D, _O, _O, *[_T] * 14, _O, *[Label.PUBLISHER] * 3, _O]
+    assert _fields(thesis, labels)[Label.GENRE] == "PhD thesis"
