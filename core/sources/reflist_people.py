@@ -125,9 +125,13 @@ _CORPORATE = re.compile(
     r"|project|office|board|commission|bureau|network|inc|ltd|llc|corporation|company"
     r"|federation|union|academy|ministry|service|alliance|panel|program(?:me)?|initiative"
     r"|working|authority|administration|agency|laborator(?:y|ies)|press|nations|bank"
+    r"|investigators|trialists|collaborators"
     r"|google|openai|deepmind|microsoft|meta|anthropic|ieee|acm|who|oecd|unesco|nasa)\b",
     re.IGNORECASE,
 )
+# A group the authors wrote for, named after them: "for the ARISE Investigators", "on behalf
+# of the Canadian Lung Oncology Group"; the group is the author.
+_ON_BEHALF_OF = re.compile(r"^(?:for\s+the|on\s+behalf\s+of(?:\s+the)?)\s+", re.IGNORECASE)
 # An inverted list's last name written given first after "and": "Hurwicz, L. and H. Uzawa".
 _LAST_GIVEN_FIRST = re.compile(
     _CONNECTOR.pattern
@@ -382,7 +386,7 @@ def _one_name(name: str) -> Person:
         person = _one_name(name[: tail.start()])
         return Person(family=person.family, given=person.given, suffix=tail.group(1))
     if _CORPORATE.search(name) or len(_INITIAL_WORD.sub("", name).split()) > 5:
-        return Person(literal=name)
+        return Person(literal=_ON_BEHALF_OF.sub("", name))
     marked = _family_marked(name)
     if marked is not None:
         return marked

@@ -263,16 +263,19 @@ def year_span_read_as_numbers(tokens: Sequence[Token], labelling: Labelling) -> 
     return labelling
 
 
-def page_read_as_date(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A first page that looks like a year, read as the date where another year is the date:
-    announced as a page (IEEE's "vol. 105, pp. 1547, 2005"), or after the volume that follows
-    the year (ACS's "Crit. Care Med. 2006, 34, 2016")."""
+def locator_read_as_date(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A first page or a volume that looks like a year, read as the date where another year
+    is the date: announced as a page (IEEE's "vol. 105, pp. 1547, 2005") or as a volume
+    ("CEUR Workshop Proceedings, vol. 2072. CEUR-WS.org (2018)"), or a page after the volume
+    that follows the year (ACS's "Crit. Care Med. 2006, 34, 2016")."""
     labels = list(labelling.labels)
     dates = [i for i, label in enumerate(labels) if label is Label.DATE]
     if len(dates) < 2:
         return labelling
     for index in dates:
         others = [i for i in dates if i != index and YEAR_ALONE.fullmatch(tokens[i].text)]
+        if not others or not tokens[index].text.isdigit():
+            continue
         after_volume = (  # with no pages read: "Bull. 22, 1995, 583–610" has them
             Label.PAGES not in labels
             and index >= 2
@@ -281,8 +284,11 @@ def page_read_as_date(tokens: Sequence[Token], labelling: Labelling) -> Labellin
             and any(i < index - 2 for i in others)
             and not any(token.is_word for token in tokens[index + 1 :])  # it ends the reference
         )
-        if others and tokens[index].text.isdigit() and (_after_pp(tokens, index) or after_volume):
+        if _after_pp(tokens, index) or after_volume:
             labels[index] = Label.PAGES
+            return Labelling(tuple(labels), labelling.confidence)
+        if Label.VOLUME not in labels and _after_vol(tokens, index):
+            labels[index] = Label.VOLUME
             return Labelling(tuple(labels), labelling.confidence)
     return labelling
 
@@ -328,6 +334,14 @@ def _after_pp(tokens: Sequence[Token], index: int) -> bool:
     """A number straight after "pp." or "p." in lower case (a capital "P." is an initial)."""
     before = [token.text for token in tokens[max(0, index - 2) : index]]
     return before[-1:] in (["pp"], ["p"]) or before in (["pp", "."], ["p", "."])
+
+
+def _after_vol(tokens: Sequence[Token], index: int) -> bool:
+    """A number straight after "vol." or "Volume"."""
+    before = [token.text.lower() for token in tokens[max(0, index - 2) : index]]
+    return bool(before) and (
+        before[-1] in _VOLUME_WORDS or (before[-1] == "." and before[0] in _VOLUME_WORDS)
+    )
 
 
 def _announced_pages(tokens: Sequence[Token], index: int) -> bool:

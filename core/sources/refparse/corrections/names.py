@@ -14,7 +14,7 @@ from cite_sentinel.core.lexicon import (
     NAME_SUFFIXES,
 )
 from cite_sentinel.core.lexicon.words import name_counts, word_count
-from cite_sentinel.core.sources.reflist_people import parse_people
+from cite_sentinel.core.sources.reflist_people import corporate, parse_people
 from cite_sentinel.core.sources.refparse.corrections.common import (
     LOCATOR_LABELS,
     VENUE_WORDS,
@@ -30,6 +30,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     words_between,
     words_run,
 )
+from cite_sentinel.core.sources.refparse.corrections.journal_words import journal_abbreviation
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
@@ -1099,4 +1100,73 @@ def _title_word(text: str) -> bool:
         and len(text) >= _PROSE_LETTERS
         and text not in NAME_PARTICLES | AND_WORDS | _NAME_LIST_WORDS
         and word_count(text) > 0
+    )
+
+
+def group_after_the_names_read_as_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A group the authors wrote for, named after them and read as the title's opening
+    ("Walter SD, …, Troyan S, for the Canadian Lung Oncology Group. Outcome assessment …",
+    "…, on behalf of the ARISE Investigators."): up to its full stop it is one more author."""
+    labels = list(labelling.labels)
+    names, title = first_run(labels, Label.AUTHOR), first_run(labels, Label.TITLE)
+    if names is None or title is None or names[0] != 0 or title[0] != names[1] + 2:
+        return labelling
+    comma, first = names[1] + 1, title[0]
+    opening = [token.text.lower() for token in tokens[first : first + 3]]
+    if tokens[comma].text != "," or not (
+        opening[:2] == ["for", "the"] or opening[:3] == ["on", "behalf", "of"]
+    ):
+        return labelling
+    stop = next((i for i in range(first, title[1]) if tokens[i].text == "."), None)
+    if stop is None or not corporate(" ".join(token.text for token in tokens[first:stop])):
+        return labelling
+    for index in range(comma, stop):
+        labels[index] = Label.AUTHOR
+    labels[stop] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_opening_read_as_the_last_name(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title's first sentence read as the last name of a list printed initials first, its
+    second as the whole title or the venue ("J. V. Moreau, Homeric Misdirection. False
+    Prediction in the Iliad, Ann Arbor 1992."): a last part with no initial, of words in
+    capitals none of which is known as a name, closed by a full stop before the title, is the
+    title's opening."""
+    labels = list(labelling.labels)
+    run = first_run(labels, Label.AUTHOR)
+    if run is None or run[0] != 0 or run[1] + 2 >= len(tokens):
+        return labelling
+    first, last = run
+    commas = [i for i in range(first, last) if tokens[i].text == ","]
+    if not commas or not _initials_first(tokens, first, commas[0]):
+        return labelling
+    begin = commas[-1] + 1
+    words = tokens[begin : last + 1]
+    after = labels[last + 2]
+    if (
+        tokens[last + 1].text != "."
+        or after not in (Label.TITLE, Label.CONTAINER)
+        or not 1 <= len(words) <= 3
+        or not all(_a_titles_capital_word(token.text) for token in words)
+        or tokens[last + 3].text == "."  # a journal's abbreviations: "Kawashima, Euro. Phys. J."
+    ):
+        return labelling
+    stop = last + 2
+    while stop < len(tokens) and labels[stop] is after:
+        stop += 1
+    labels[commas[-1]] = Label.OTHER
+    for index in range(begin, stop):
+        labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _a_titles_capital_word(text: str) -> bool:
+    """A word written with a capital and more letters after it that is no initial, no name
+    and no journal's abbreviation: "Silent", "Homeric" (not "Z", "Kowalski", "Phys")."""
+    return (
+        text.isalpha()
+        and text.istitle()
+        and not is_initial(text)
+        and sum(name_counts(text)) == 0
+        and not journal_abbreviation(text)
     )

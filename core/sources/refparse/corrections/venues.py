@@ -932,7 +932,9 @@ def title_read_as_venue_opening(tokens: Sequence[Token], labelling: Labelling) -
     sentence's end, and a journal's name: "Elements of Supergeometry, J. Soviet
     Mathematics", "Putting objects in perspective. IJCV". The journal's name is short and
     named as journals are (a journal's word, an abbreviation, an acronym); the title's part
-    is not a venue's opening ("Proceedings of the …, USA") nor abbreviated."""
+    is not a venue's opening ("Proceedings of the …, USA") nor abbreviated. So are the
+    proceedings a paper was given in: "The MACSYMA System, Proceedings of Second Symposium on
+    …"."""
     labels = list(labelling.labels)
     run = words_run(tokens, labels, Label.CONTAINER)
     if Label.TITLE in labels or run is None:
@@ -940,7 +942,8 @@ def title_read_as_venue_opening(tokens: Sequence[Token], labelling: Labelling) -
     first, last = run
     if not any(label in (Label.AUTHOR, Label.DATE) for label in labels[:first]):
         return labelling
-    if opens_a_venue(tokens[first].text):
+    opening = first + 1 if tokens[first].text.lower() in _ARTICLES else first  # "The Journal"
+    if opens_a_venue(tokens[opening].text):
         return labelling
     for stop in range(first + 2, last):
         if not _ends_title_part(tokens, stop) and not _sentence_end(tokens, stop):
@@ -948,13 +951,20 @@ def title_read_as_venue_opening(tokens: Sequence[Token], labelling: Labelling) -
         if (
             words_between(tokens, first, stop) >= TITLE_WORDS
             and not abbreviated(tokens, first, stop)
-            and _named_as_a_journal(tokens, stop + 1, last + 1)
+            and (
+                _named_as_a_journal(tokens, stop + 1, last + 1)
+                or tokens[stop + 1].text.lower() in _PROCEEDINGS_OPENING
+            )
         ):
             for inside in range(first, stop):
                 labels[inside] = Label.TITLE
             labels[stop] = Label.OTHER
             return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+_ARTICLES = frozenset({"the", "a", "an", "la", "le", "les", "l", "der", "die", "das", "el", "il"})
+_PROCEEDINGS_OPENING = frozenset({"proceedings", "proc", "proceeding", "actes", "atti", "anais"})
 
 
 def _sentence_end(tokens: Sequence[Token], index: int) -> bool:

@@ -58,6 +58,16 @@ def test_corporate_authors_are_literal() -> None:
     assert people == (Person(literal="National Institute of Standards and Technology"),)
 
 
+@pytest.mark.parametrize("behalf", ["for the", "on behalf of the", "On behalf of"])
+def test_a_group_the_authors_wrote_for_is_named_as_the_group(behalf: str) -> None:
+    people, _ = parse_people(f"Osei K, Ng T, {behalf} Nordic Asthma Trial Investigators")
+    assert [person.family or person.literal for person in people] == [
+        "Osei",
+        "Ng",
+        "Nordic Asthma Trial Investigators",
+    ]
+
+
 @pytest.mark.parametrize(
     "text",
     [

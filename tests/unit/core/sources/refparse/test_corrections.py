@@ -2006,3 +2006,45 @@ def test_a_title_in_italic_markup_ends_at_its_closing_tag() -> None:
     thesis = text.replace("Macmillan and Sons, London", "PhD thesis, University of Leeds")
     labels = [*[_A] * 5, _O, _O, _D, _O, _O, *[_T] * 14, _O, *[Label.PUBLISHER] * 3, _O]
     assert _fields(thesis, labels)[Label.GENRE] == "PhD thesis"
+
+
+def test_a_volume_that_looks_like_a_year_after_vol_is_the_volume() -> None:
+    text = (
+        "Lund, P.: Decision records in practice. In: CEUR Workshop Proceedings, vol. 2011."
+        " CEUR-WS.org (2019)"
+    )
+    labels = [_A, _A, _A, _O, _O, *[_T] * 4, _O, _O, _O, _C, _C, _C, _O, _O, _O, _D, _O]
+    labels += [Label.PUBLISHER] * 3 + [_O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_V] == "2011"
+    assert fields[_D] == "2019"
+
+
+def test_a_group_the_authors_wrote_for_is_one_more_author() -> None:
+    text = (
+        "Osei K, Ng T, Park J, for the Nordic Asthma Trial Group. Inhaled steroids in children."
+        " Thorax 2001; 56:12-18."
+    )
+    labels = [*[_A] * 8, _O, *[_T] * 11, _O, _C, _D, _O, _V, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_A].endswith("Park J , for the Nordic Asthma Trial Group")
+    assert fields[_T] == "Inhaled steroids in children"
+
+
+def test_a_titles_first_sentence_read_as_the_last_name_is_the_titles() -> None:
+    text = "K.L. Brandt, Silent Witnesses. Memory in the Greek Epic, Oxford 1988."
+    labels = [*[_A] * 8, _O, *[_C] * 5, _O, _L, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "K . L . Brandt"
+    assert fields[_T] == "Silent Witnesses . Memory in the Greek Epic"
+
+
+def test_a_title_before_the_proceedings_it_was_given_in_is_no_venue() -> None:
+    text = (
+        "A. Berg and T. Lund, The ALGOL Compiler, Proceedings of the Third Symposium on"
+        " Compilers (May 1969)."
+    )
+    labels = [*[_A] * 7, _O, *[_C] * 11, _O, _D, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "The ALGOL Compiler"
+    assert fields[_C] == "Proceedings of the Third Symposium on Compilers"
