@@ -36,6 +36,7 @@ from cite_sentinel.core.sources.refparse.corrections.identifiers import (
 from cite_sentinel.core.sources.refparse.corrections.imprints import (
     place_in_a_title_read_before_its_journal,
     place_opening_read_into_title,
+    publisher_opening_read_into_title,
     publisher_read_as_titles_end,
     title_read_as_publisher_before_its_imprint,
 )
@@ -129,6 +130,7 @@ from cite_sentinel.core.sources.refparse.corrections.venues import (
     venue_after_inverted_names,
     venue_before_numbers,
     venue_word_ending_a_title,
+    volume_before_its_journal_read_into_title,
 )
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.tokens import Token
@@ -181,6 +183,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         publisher_after_title,
         place_and_publisher_after_title,
         publisher_read_as_titles_end,
+        publisher_opening_read_into_title,
         imprint_read_as_title,
         title_read_as_note,
         name_of_a_link,
@@ -222,6 +225,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         year_read_into_title,
         venue_before_numbers,
         venue_word_ending_a_title,
+        volume_before_its_journal_read_into_title,
         journal_before_vancouver_date_read_as_imprint,
         journal_opening_left_out,
         title_place_read_into_vancouver_journal,

@@ -179,3 +179,41 @@ def title_read_as_publisher_before_its_imprint(
 
 
 _SHORT_TITLE_WORDS = 3  # words of a title the labeller reads as a publisher, at most
+
+
+def publisher_opening_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A publisher's first words read as the title's last part, the rest read as the
+    publisher ("… in Developing Nations, The University of | Chicago Press, Chicago, 1977.",
+    "System of logic. Longmans, | Green & Co., London"): a last part after a comma that holds
+    a publisher's word and only capitalised or small words, or a last sentence of one or two
+    capitalised words before the publisher's comma, is the publisher's."""
+    labels = list(labelling.labels)
+    title = words_run(tokens, labels, Label.TITLE)
+    if title is None:
+        return labelling
+    first, last = title
+    publisher = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    if publisher is None or labels[publisher] is not Label.PUBLISHER:
+        return labelling
+    between = [tokens[i].text for i in range(last + 1, publisher)]
+    boundary = next(
+        (i for i in range(last - 1, first, -1) if tokens[i].text == "," or sentence_end(tokens, i)),
+        None,
+    )
+    if boundary is None or words_between(tokens, first, boundary) < TITLE_WORDS:
+        return labelling
+    part = [tokens[i].text for i in range(boundary + 1, last + 1)]
+    if not all(text[:1].isupper() or text.lower() in _PUBLISHERS_SMALL_WORDS for text in part):
+        return labelling
+    named = any(text.lower() in PUBLISHER_WORDS for text in part)
+    after_comma = tokens[boundary].text == "," and not between and named  # "…, The University of"
+    after_stop = tokens[boundary].text == "." and between == [","] and 1 <= len(part) <= 2
+    if not (after_comma or after_stop):
+        return labelling
+    labels[boundary] = Label.OTHER
+    for index in range(boundary + 1, publisher):
+        labels[index] = Label.PUBLISHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+_PUBLISHERS_SMALL_WORDS = frozenset({"of", "the", "and", "&", "für", "de", "du", "des"})

@@ -51,10 +51,27 @@ def title_in_quotation_marks(tokens: Sequence[Token], labelling: Labelling) -> L
     return Labelling(tuple(labels), labelling.confidence)
 
 
+# Opening marks no apostrophe is written with.
+_NO_APOSTROPHE = frozenset({"«", "„", "“"})
+
+
+def _venue_after(tokens: Sequence[Token], closing: int) -> bool:
+    """Whether the venue, or the pages in brackets, follow a closing mark straight away with
+    no comma between ("» RDP, 1984", "” (143-172)"), not the title's own words ("» : une",
+    "” with antiracist")."""
+    after = tokens[closing + 1 : closing + 3]
+    if not after:
+        return False
+    if after[0].text == "(":
+        return len(after) > 1 and after[1].text[:1].isdigit()
+    return after[0].is_word and after[0].text[:1].isupper()
+
+
 def _quoted_span(tokens: Sequence[Token], labels: Sequence[Label]) -> tuple[int, int] | None:
     """Quotation marks that open right after the names or the date and close before a comma,
     a full stop, a semicolon or "in" (or after one, or after a question before a word),
-    enclosing words: (opening, closing) token positions; None where there are none. A mark
+    enclosing words, or marks that are never an apostrophe before the venue ("« … » RDP,
+    1984"): (opening, closing) token positions; None where there are none. A mark
     that closes inside the title (an apostrophe; one closing a quotation inside, « La
     « société civile » dans … ») is passed over."""
     for opening in range(1, len(tokens) - 2):
@@ -80,6 +97,7 @@ def _quoted_span(tokens: Sequence[Token], labels: Sequence[Label]) -> tuple[int,
                 break  # a nickname among the names: 'Jiang, C. "Max"., Kashinath, K., …'
             elif (
                 after in ",.;"
+                or (tokens[opening].text in _NO_APOSTROPHE and _venue_after(tokens, closing))
                 or _in_after(tokens, closing)
                 or tokens[closing - 1].text in ",."
                 or _asked(tokens, closing)

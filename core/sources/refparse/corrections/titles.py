@@ -14,6 +14,7 @@ from cite_sentinel.core.lexicon import (
 )
 from cite_sentinel.core.lexicon.dates import YEAR
 from cite_sentinel.core.lexicon.kinds import is_descriptor, kind_of_genre
+from cite_sentinel.core.lexicon.words import word_count
 from cite_sentinel.core.sources.refparse.corrections.common import (
     LOCATOR_LABELS,
     NAME_SMALL_WORDS,
@@ -28,6 +29,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     first_run,
     is_initial,
     last_word,
+    more_a_name,
     plain_word,
     sentence_end,
     title_then,
@@ -525,7 +527,9 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
     UK: BMJ Publishing Group". After the title's full stop, a place (a few capitalised words)
     and a colon, and then a publisher's name (a word such as "Press", "Centre", "Verlag"), or
     a place and its state read into the title before the publisher read as one ("… Education.
-    White River Junction (VT): Chelsea Green"): the title ends at its full stop."""
+    White River Junction (VT): Chelsea Green"): the title ends at its full stop. After the
+    title's comma, with only the date after it, the publisher may be a person's firm ("The
+    Spirit and the Forms of Love, Welwyn: James Nisbet, 1968.")."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
     if run is None or any(label in (Label.PUBLISHER, Label.LOCATION) for label in labels[: run[0]]):
@@ -537,8 +541,9 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
         for index in range(placed + 1, last + 1):
             labels[index] = Label.LOCATION if tokens[index].is_word else Label.OTHER
         return Labelling(tuple(labels), labelling.confidence)
+    dated = _a_date_ends(tokens, labels, last)
     for stop in range(first + 3, last - 2):
-        if tokens[stop].text != "." or not tokens[stop - 1].text.isalpha():
+        if tokens[stop].text not in ".," or not tokens[stop - 1].text.isalpha():
             continue
         colon = next(
             (i for i in range(stop + 2, min(last, stop + 6)) if tokens[i].text == ":"), None
@@ -547,11 +552,14 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
             continue
         place = [i for i in range(stop + 1, colon) if tokens[i].is_word]
         publisher = [i for i in range(colon + 1, last + 1) if tokens[i].is_word]
+        named = any(tokens[i].text.lower() in PUBLISHER_WORDS for i in publisher)
+        if tokens[stop].text == ",":  # "…, Welwyn: James Nisbet, 1968": a person's firm too
+            named = dated and (named or all(_a_firms_word(tokens[i].text) for i in publisher))
         if (
             1 <= len(place) <= PLACE_LENGTH + 1
             and all(tokens[i].text[:1].isupper() for i in place)
             and 1 <= len(publisher) <= PUBLISHER_NAME_LENGTH
-            and any(tokens[i].text.lower() in PUBLISHER_WORDS for i in publisher)
+            and named
         ):
             labels[stop] = labels[colon] = Label.OTHER
             for index in range(stop + 1, colon):
@@ -560,6 +568,18 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
                 labels[index] = Label.PUBLISHER
             return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def _a_firms_word(text: str) -> bool:
+    """A word of a firm named after its founder: a capitalised name, or a word no dictionary
+    holds ("James", "Nisbet"; not "Love")."""
+    return more_a_name(text) or (text[:1].isupper() and word_count(text.lower()) == 0)
+
+
+def _a_date_ends(tokens: Sequence[Token], labels: Sequence[Label], last: int) -> bool:
+    """Whether only the date follows the title that ends at `last`: "…, 1968."."""
+    after = [i for i in range(last + 1, len(tokens)) if tokens[i].is_word]
+    return bool(after) and all(labels[i] is Label.DATE for i in after)
 
 
 def _place_ending_title(

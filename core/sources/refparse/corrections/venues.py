@@ -1293,3 +1293,31 @@ def journal_read_as_volume(tokens: Sequence[Token], labelling: Labelling) -> Lab
         for inside in range(venue[0], venue[1] + 1):
             labels[inside] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def volume_before_its_journal_read_into_title(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """The law reviews' order (the Bluebook's "Title, 30 J. Shellfish Res. 659 (2011)"): the
+    number after the title's comma and straight before the journal is its volume, not the
+    title's, and the number after the journal is the first page."""
+    labels = list(labelling.labels)
+    runs = title_then(tokens, labels, Label.CONTAINER)
+    if runs is None:
+        return labelling
+    (first, last), (venue, venue_end) = runs
+    if not (
+        venue == last + 1
+        and last - 1 > first
+        and tokens[last].text.isdigit()
+        and tokens[last - 1].text == ","
+        and not YEAR_ALONE.fullmatch(tokens[last].text)
+    ):
+        return labelling
+    page = next((i for i in range(venue_end + 1, len(tokens)) if tokens[i].is_word), None)
+    if page is None or not tokens[page].text[:1].isdigit() or labels[page] not in LOCATOR_LABELS:
+        return labelling
+    labels[last - 1] = Label.OTHER
+    labels[last] = Label.VOLUME
+    labels[page] = Label.PAGES
+    return Labelling(tuple(labels), labelling.confidence)

@@ -2048,3 +2048,52 @@ def test_a_title_before_the_proceedings_it_was_given_in_is_no_venue() -> None:
     fields = _fields(text, labels)
     assert fields[_T] == "The ALGOL Compiler"
     assert fields[_C] == "Proceedings of the Third Symposium on Compilers"
+
+
+def test_guillemets_close_the_title_before_a_venue_with_no_comma() -> None:
+    text = "P. Morel, « La doctrine du droit administratif » RFDA, 1991, pp. 12-20"
+    labels = [_A, _A, _A, _O, _O, *[_T] * 7, _O, _D, _O, _O, _O, _P]
+    fields = _fields(text, labels)
+    assert fields[_T] == "La doctrine du droit administratif"
+    assert fields[_C] == "RFDA"
+
+
+def test_guillemets_around_the_titles_opening_keep_the_rest_of_the_title() -> None:
+    text = (
+        "Roux P., « Le poids du nombre » : corps et danse à Dakar, Politique africaine 107: 81-101."
+    )
+    labels = [_A, _A, _A, _O, _O, *[_T] * 11, _O, _C, _C, _V, _O, _P, _O]
+    assert _fields(text, labels)[_T].endswith("corps et danse à Dakar")
+
+
+def test_a_publishers_opening_read_into_the_title_is_the_publishers() -> None:
+    text = "Janssen, Pieter, Trade and Empire in the Baltic Sea, The University of Toronto Press,"
+    text += " Toronto, 1981."
+    pub = Label.PUBLISHER
+    labels = [_A, _A, _A, _O, *[_T] * 11, pub, pub, _O, _L, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Trade and Empire in the Baltic Sea"
+    assert fields[pub] == "The University of Toronto Press"
+    text = "Moss JR (1902) Principles of induction. Longmans, Green & Co., London"
+    labels = [_A, _A, _O, _D, _O, *[_T] * 5, _O, pub, pub, pub, _O, _O, _L]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Principles of induction"
+    assert fields[pub] == "Longmans , Green & Co"
+
+
+def test_a_place_and_a_firm_after_the_titles_comma_are_the_imprint() -> None:
+    text = "Hardy, Anne Mary, The Shape of the River, Welwyn: James Nisbet, 1971."
+    labels = [_A, _A, _A, _A, _O, *[_T] * 10, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "The Shape of the River"
+    assert (fields[_L], fields[Label.PUBLISHER]) == ("Welwyn", "James Nisbet")
+
+
+def test_a_law_reviews_volume_before_its_journal_is_the_volume() -> None:
+    text = (
+        "Ana Ruiz & Tom Berg, Tidal Flushing in Coastal Lagoons, 41 Estuar. Coast. Res. 233 (2015)."
+    )
+    labels = [*[_A] * 5, _O, *[_T] * 7, *[_C] * 5, _O, _V, _O, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Tidal Flushing in Coastal Lagoons"
+    assert (fields[_V], fields[_P]) == ("41", "233")
