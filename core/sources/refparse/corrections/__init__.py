@@ -68,9 +68,11 @@ from cite_sentinel.core.sources.refparse.corrections.names import (
     title_opening_read_as_name,
     title_opening_read_as_the_last_name,
     title_read_after_the_last_and,
+    title_read_as_editors,
     title_read_as_names,
     vancouver_name_before_colon,
     vancouver_names_end,
+    vancouver_names_read_into_title,
     year_ends_the_names,
 )
 from cite_sentinel.core.sources.refparse.corrections.quotes import (
@@ -143,6 +145,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         title_before_a_link_in_the_venue,
         title_before_its_link_read_as_venue,
         vancouver_name_before_colon,
+        vancouver_names_read_into_title,
         title_in_quotation_marks,
         title_ends_at_a_double_slash,
         species_name_read_as_venue,
@@ -195,6 +198,7 @@ def corrected(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
         names_read_as_the_titles_opening,
         opening_names_read_as_other,
         names_and_title_read_as_editors,
+        title_read_as_editors,
         names_marked_as_editors,
         names_read_as_editors_unmarked,
         names_run_on,

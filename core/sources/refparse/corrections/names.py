@@ -507,15 +507,22 @@ def name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> La
     """In a list of names printed given name first ("P. Boniol, M. Meftah", "Jon J. Bentley and
     Brian W. Kernighan"), names that end at an initial lack their family name: the word after
     it is that name, whatever field the labeller began there ("E. Remy, T. Palpanas in SIGMOD
-    '22: …")."""
+    '22: …"). So does the last name after "and" in a list that opens family name first
+    ("Warrington, C.J.S. and R. V. | Nicholls 1949 A History …")."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.AUTHOR)
     if run is None:
         return labelling
     first, last = run
     given_first = (
-        first + 1 < len(tokens) and is_initial(tokens[first].text) and tokens[first + 1].text == "."
-    ) or _middle_initial_first(tokens, first)
+        (
+            first + 1 < len(tokens)
+            and is_initial(tokens[first].text)
+            and tokens[first + 1].text == "."
+        )
+        or _middle_initial_first(tokens, first)
+        or _initials_after_and(tokens, first, last)
+    )
     if not given_first or last + 2 >= len(tokens) or not is_initial(tokens[last].text):
         return labelling
     if _capitals_after_initial(tokens, last):
@@ -531,7 +538,24 @@ def name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> La
             labels[index] = Label.CONTAINER
         return Labelling(tuple(labels), labelling.confidence)
     labels[last + 1] = labels[last + 2] = Label.AUTHOR
+    year = last + 3
+    if (
+        year < len(tokens)
+        and labels[year] is Label.TITLE
+        and YEAR_ALONE.fullmatch(tokens[year].text)
+    ):
+        labels[year] = Label.DATE  # "… and R. V. Nicholls 1949 A History"
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _initials_after_and(tokens: Sequence[Token], first: int, last: int) -> bool:
+    """Whether the names from `first` end at initials that follow "and": "… and R. V."."""
+    start = last
+    while (
+        start - 2 >= first and tokens[start - 1].text == "." and is_initial(tokens[start - 2].text)
+    ):
+        start -= 2
+    return start > first and start != last and tokens[start - 1].text.lower() in AND_WORDS
 
 
 def _capitals_after_initial(tokens: Sequence[Token], index: int) -> bool:
@@ -1170,3 +1194,85 @@ def _a_titles_capital_word(text: str) -> bool:
         and sum(name_counts(text)) == 0
         and not journal_abbreviation(text)
     )
+
+
+def vancouver_names_read_into_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """Vancouver names after the first read as the title's opening ("Dyck DG, | Short R,
+    Vitaliano PP: Predictors of burden …"): where the names are written family name and run-
+    together initials, parts of the title shaped so up to a colon are names, or up to a full
+    stop where there are two or more ("Cell DNA." alone may be a title)."""
+    labels = list(labelling.labels)
+    names, title = first_run(labels, Label.AUTHOR), first_run(labels, Label.TITLE)
+    if names is None or title is None or names[0] != 0 or names[1] > 2:
+        return labelling
+    if not _vancouver_name_at(tokens, 0) or title[0] != _vancouver_name_at(tokens, 0) + 1:
+        return labelling
+    index = title[0]
+    while (after := _vancouver_name_at(tokens, index)) is not None and after <= title[1]:
+        if tokens[after].text == ":" or (tokens[after].text == "." and index > title[0]):
+            for inside in range(names[1] + 1, after):
+                labels[inside] = Label.AUTHOR
+            labels[after] = Label.OTHER
+            return Labelling(tuple(labels), labelling.confidence)
+        if tokens[after].text != ",":
+            return labelling
+        index = after + 1
+    return labelling
+
+
+def _vancouver_name_at(tokens: Sequence[Token], index: int) -> int | None:
+    """Where the mark after a Vancouver name at `index` stands ("Short R," → the comma's
+    place): a capitalised word of a family name and run-together initials; else None."""
+    if index + 2 >= len(tokens):
+        return None
+    family, initials = tokens[index].text, tokens[index + 1].text
+    if not (family.isalpha() and family[:1].isupper() and not is_initial(family)):
+        return None
+    return index + 2 if is_initial(initials) and tokens[index + 2].text in ",:." else None
+
+
+def title_read_as_editors(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A book's title read with the editor or translator named after it as editors, the
+    authors read before them ("Douglass, Frederick. | My Bondage and My Freedom. Ed. William L.
+    Andrews.", "Bourdieu, Pierre, | Homo Academicus, Peter Collier (trans.)"): the words before
+    the editor's mark ("Ed.", "Trans.", "Edited by") or before the comma that opens the names
+    marked after them ("(trans.)", "(ed.)") are the title."""
+    labels = list(labelling.labels)
+    names, editors = first_run(labels, Label.AUTHOR), first_run(labels, Label.EDITOR)
+    if names is None or editors is None or Label.TITLE in labels or names[0] != 0:
+        return labelling
+    first, end = editors
+    if any(tokens[i].is_word for i in range(names[1] + 1, first)):
+        return labelling
+    stop = _title_end_before_editors(tokens, first, end)
+    if stop is None or words_between(tokens, first, stop) < 1:
+        return labelling
+    for index in range(first, stop):
+        labels[index] = Label.TITLE
+    labels[stop] = Label.OTHER
+    for index in range(stop + 1, end + 1):  # "Ed.", "(trans." are no names
+        if _editors_mark(tokens, index) or (index > 0 and _editors_mark(tokens, index - 1)):
+            labels[index] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def _editors_mark(tokens: Sequence[Token], index: int) -> bool:
+    """An editor's or translator's word, or the bracket it opens with: "Ed", "(" of "(trans"."""
+    text = tokens[index].text
+    if text == "(":
+        return index + 1 < len(tokens) and tokens[index + 1].text.lower() in EDITOR_WORDS
+    return text.lower() in EDITOR_WORDS
+
+
+def _title_end_before_editors(tokens: Sequence[Token], first: int, end: int) -> int | None:
+    """The full stop before "Ed." ("… Freedom. Ed. William"), or the comma before names that
+    a bracketed mark follows ("…, Peter Collier (trans.)"), within `first`..`end`."""
+    for index in range(first + 2, end + 1):
+        text = tokens[index].text
+        if text[:1].isupper() and text.lower() in EDITOR_WORDS and tokens[index - 1].text == ".":
+            after = tokens[index + 1].text if index + 1 < len(tokens) else ""
+            if after in (".", "by"):
+                return index - 1
+        if text == "(" and _editors_mark(tokens, index):
+            return next((i for i in range(index - 1, first, -1) if tokens[i].text == ","), None)
+    return None

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import (
+    AND_WORDS,
     EDITOR_WORDS,
     IN_WORDS,
     LOCATOR_WORDS,
@@ -96,7 +97,8 @@ def title_words_before(tokens: Sequence[Token], labelling: Labelling) -> Labelli
 def word_before_colon(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A word between a name list's closing initial and a colon opens the title, not the
     names: "Kan, M.-Y. FANG: Leveraging …", "Gil, H. Whiskers: Exploring …" (a name before a
-    colon, DIN's "Berger, Jens: …", follows a comma)."""
+    colon, DIN's "Berger, Jens: …", follows a comma, and so does the family name of the last
+    author after "and", "…, and A. Vermeulen: Agricultural …")."""
     labels = list(labelling.labels)
     for index in range(2, len(tokens) - 2):
         if (
@@ -106,9 +108,18 @@ def word_before_colon(tokens: Sequence[Token], labelling: Labelling) -> Labellin
             and tokens[index - 1].text == "."
             and is_initial(tokens[index - 2].text)
             and labels[index + 2] is Label.TITLE
+            and not _after_and_initials(tokens, index - 2)
         ):
             labels[index] = labels[index + 1] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def _after_and_initials(tokens: Sequence[Token], initial: int) -> bool:
+    """Whether "and" opens the run of initials that ends at `initial`: "and A. Vermeulen"."""
+    start = initial
+    while start >= 2 and tokens[start - 1].text == "." and is_initial(tokens[start - 2].text):
+        start -= 2
+    return start > 0 and tokens[start - 1].text.lower() in AND_WORDS
 
 
 def title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
@@ -170,8 +181,9 @@ def title_read_on_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Lab
 def title_goes_on_after_a_quotation(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
     """A title that quotes a phrase, read as ending at the quotation's closing mark: "The
     "avoidable death" guide to Europe. Health Policy.", "… of “Gaien” in Nagoya, Japan. J.
-    Jpn. Inst. Landsc. Archit." The words after the mark, in lower case, are the title's up to
-    its full stop; the venue starts after it."""
+    Jpn. Inst. Landsc. Archit." The words after the mark, in lower case (or in capitals, in a
+    title written in title case: "Revisiting the ‘Democratic Rollback’ Hypothesis. Contemporary
+    Politics"), are the title's up to its full stop; the venue starts after it."""
     labels = list(labelling.labels)
     runs = title_then(tokens, labels, Label.CONTAINER)
     if runs is None:
@@ -184,7 +196,7 @@ def title_goes_on_after_a_quotation(tokens: Sequence[Token], labelling: Labellin
     between = range(last + 2, venue)  # words after the mark read as no field: "” in Nagoya"
     if (
         opening is None
-        or not tokens[last + 2].text.islower()
+        or not (tokens[last + 2].text.islower() or _title_case(tokens, first, last + 2))
         or any(labels[i] is not Label.OTHER for i in between)
     ):
         return labelling
@@ -198,6 +210,14 @@ def title_goes_on_after_a_quotation(tokens: Sequence[Token], labelling: Labellin
 
 
 _OPENING_OF = {closing: opening for opening, closing in QUOTES.items()}
+
+
+def _title_case(tokens: Sequence[Token], first: int, word: int) -> bool:
+    """Whether the title from `first` is written in title case, every word but the small ones
+    capitalised, and so is the word at `word`."""
+    words = [tokens[i].text for i in range(first, word + 1) if tokens[i].text.isalpha()]
+    long = [text for text in words if text.lower() not in NAME_SMALL_WORDS]
+    return len(long) >= TITLE_WORDS and all(text[:1].isupper() for text in long)
 
 
 def number_read_as_titles_last_sentence(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -2097,3 +2097,58 @@ def test_a_law_reviews_volume_before_its_journal_is_the_volume() -> None:
     fields = _fields(text, labels)
     assert fields[_T] == "Tidal Flushing in Coastal Lagoons"
     assert (fields[_V], fields[_P]) == ("41", "233")
+
+
+def test_the_last_name_after_and_before_a_colon_stays_a_name() -> None:
+    text = "Erisman, A. Bleeker, B. Hensen, and C. Vermeulen : Urban air quality in Europe, Atm."
+    text += " Environ., 2008."
+    labels = [*[_A] * 14, _O, *[_T] * 5, _O, _C, _C, _C, _O, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_A].endswith("and C . Vermeulen")
+    assert fields[_T] == "Urban air quality in Europe"
+
+
+def test_the_last_family_name_after_and_and_the_date_end_the_names() -> None:
+    text = (
+        "Hartley, C.J.S. and R. V. Nolan 1949 A History of Chemistry in Canada. Pitman, New York."
+    )
+    labels = [*[_A] * 12, _O, *[_T] * 8, _O, Label.PUBLISHER, _O, _L, _L, _O]
+    fields = _fields(text, labels)
+    assert fields[_A].endswith("and R . V . Nolan")
+    assert fields[_D] == "1949"
+    assert fields[_T] == "A History of Chemistry in Canada"
+
+
+def test_vancouver_names_read_as_the_titles_opening_before_a_colon_are_names() -> None:
+    text = "Okafor DG, Lind R, Moreau PP: Predictors of burden in caregivers. Psychosom Med 1999;"
+    text += " 61:411-19."
+    labels = [_A, _A, _O, *[_T] * 11, _O, _C, _C, _D, _O, _V, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "Okafor DG , Lind R , Moreau PP"
+    assert fields[_T] == "Predictors of burden in caregivers"
+
+
+def test_a_title_read_with_its_editor_or_translator_as_editors_is_the_title() -> None:
+    text = "Hale, Frederick. My Life and Times. Ed. William L. Andrews. Urbana: University of"
+    text += " Illinois Press, 1987."
+    pub = Label.PUBLISHER
+    labels = [_A, _A, _A, _O, *[Label.EDITOR] * 11, _O, _L, _O, pub, pub, pub, pub, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "My Life and Times"
+    assert fields[Label.EDITOR] == "William L . Andrews"
+    text = (
+        "Girard, Pierre, Homo Politicus, Peter Collier (trans.) (Stanford University Press, 1990)."
+    )
+    labels = [_A, _A, _A, _O, *[Label.EDITOR] * 7, _O, _O, _O, pub, pub, pub, _O, _D, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Homo Politicus"
+    assert fields[Label.EDITOR] == "Peter Collier"
+
+
+def test_a_title_case_title_goes_on_after_a_quoted_phrase_inside_it() -> None:
+    text = "Berg, Anna. 2011. Are Democracies Returning? Revisiting the ‘Democratic Rollback’"
+    text += " Hypothesis. Contemporary Politics 16: 17-31."
+    labels = [_A, _A, _A, _O, _D, _O, *[_T] * 9, _O, _C, _C, _C, _C, _V, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_T].endswith("‘ Democratic Rollback ’ Hypothesis")
+    assert fields[_C] == "Contemporary Politics"
