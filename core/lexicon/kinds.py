@@ -37,7 +37,7 @@ _GENRES = (
      "software"),
     (re.compile(r"\b(?:data ?set|data file|database)\b", re.I), "dataset"),
     (re.compile(r"\b(?:preprint|arxiv|biorxiv|medrxiv|ssrn)\b", re.I), "article"),
-    (re.compile(r"\b(?:unpublished|manuscript|in preparation|personal communication)\b",
+    (re.compile(r"\b(?:unpublished|manuscript|in preparation|(?:personal|private) communication)\b",
                 re.I), "manuscript"),
 )  # fmt: skip
 

@@ -14,6 +14,7 @@ from cite_sentinel.core.lexicon import (
     PLACE_WORDS,
 )
 from cite_sentinel.core.lexicon.dates import month_number
+from cite_sentinel.core.lexicon.kinds import kind_of_genre
 from cite_sentinel.core.lexicon.words import venue_count, word_count
 from cite_sentinel.core.sources.refparse.corrections.common import (
     LOCATOR_LABELS,
@@ -127,10 +128,12 @@ def _numbers_after(tokens: Sequence[Token], labels: Sequence[Label], after: int)
             return True
     if labels[index] is not Label.DATE:
         return False
+    while index + 1 < len(tokens) and labels[index + 1] is Label.DATE:
+        index += 1  # a date in words: "avril 2008, n°237"
     colon = index + 1 < len(tokens) and tokens[index + 1].text == ":"  # "1980: 133-137"
     return any(
         labels[i] is Label.VOLUME or (colon and labels[i] is Label.PAGES)
-        for i in range(index + 1, min(index + 4, len(tokens)))
+        for i in range(index + 1, min(index + 5, len(tokens)))
     )
 
 
@@ -1320,4 +1323,35 @@ def volume_before_its_journal_read_into_title(
     labels[last - 1] = Label.OTHER
     labels[last] = Label.VOLUME
     labels[page] = Label.PAGES
+    return Labelling(tuple(labels), labelling.confidence)
+
+
+def title_read_as_a_venue_alone(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A title read as the venue where nothing else was read as the title, and nothing a
+    journal's name comes with follows it ("DARES, Les écarts de salaire entre les hommes et les
+    femmes en 2009, 2012.", "Corroyer, J. 1888. L’architecture romane, 258-268"): right after
+    the names or their date, words written out, with a word in lower case that titles write
+    and venues' names hardly ever do, and no volume or issue anywhere, are the title."""
+    labels = list(labelling.labels)
+    if Label.TITLE in labels or Label.VOLUME in labels or Label.ISSUE in labels:
+        return labelling
+    venue = first_run(labels, Label.CONTAINER)
+    if venue is None:
+        return labelling
+    first, last = venue
+    before = next((i for i in range(first - 1, -1, -1) if tokens[i].is_word), None)
+    words = [i for i in range(first, last + 1) if tokens[i].is_word]
+    if (
+        before is None
+        or labels[before] not in (Label.AUTHOR, Label.DATE)
+        or len(words) < 2
+        or opens_a_venue(tokens[first].text)
+        or not any(prose(tokens[i].text) for i in words)
+        or any(tokens[i].text.lower() in VENUE_WORDS for i in words)
+        or any(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in words[:-1])
+        or kind_of_genre(" ".join(tokens[i].text for i in words))  # "private communication"
+    ):
+        return labelling
+    for inside in range(first, last + 1):
+        labels[inside] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)

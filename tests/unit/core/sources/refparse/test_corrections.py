@@ -2152,3 +2152,19 @@ def test_a_title_case_title_goes_on_after_a_quoted_phrase_inside_it() -> None:
     fields = _fields(text, labels)
     assert fields[_T].endswith("‘ Democratic Rollback ’ Hypothesis")
     assert fields[_C] == "Contemporary Politics"
+
+
+def test_a_journal_read_into_the_title_before_a_date_in_words_is_the_venue() -> None:
+    text = "MOREAU, Claire. Corps et âme. L’Infirmière Magazine, avril 2009, n°212. p. 18-22."
+    labels = [_A, _A, _A, _O, *[_T] * 6, _O, _D, _D, _O, _O, _O, _V, _O, _O, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Corps et âme"
+    assert fields[_C] == "L’Infirmière Magazine"
+
+
+def test_a_reports_title_read_as_a_venue_with_nothing_a_journal_has_is_the_title() -> None:
+    text = "INSEE, Les écarts de revenus entre les régions en 2010, 2013."
+    labels = [_A, _O, *[_C] * 9, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Les écarts de revenus entre les régions en 2010"
+    assert _C not in fields
