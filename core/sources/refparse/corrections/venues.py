@@ -545,11 +545,11 @@ def venue_abbreviations_after_comma(tokens: Sequence[Token], labelling: Labellin
 
 
 def _ends_title_part(tokens: Sequence[Token], index: int) -> bool:
-    """A comma, or a full stop after a word in lower case (a sentence's end in sentence case,
-    not an initial's or an abbreviation's) or after a word titles write and venues hardly
-    ever do (title case's "… Presenting as Hair Loss.")."""
+    """A comma, a question's or an exclamation's mark, or a full stop after a word in lower
+    case (a sentence's end in sentence case, not an initial's or an abbreviation's) or after a
+    word titles write and venues hardly ever do (title case's "… Presenting as Hair Loss.")."""
     text, before = tokens[index].text, tokens[index - 1].text
-    if text == ",":
+    if text in ",?!":
         return True
     if text != "." or not before.isalpha():
         return False

@@ -2168,3 +2168,11 @@ def test_a_reports_title_read_as_a_venue_with_nothing_a_journal_has_is_the_title
     fields = _fields(text, labels)
     assert fields[_T] == "Les écarts de revenus entre les régions en 2010"
     assert _C not in fields
+
+
+def test_a_question_read_into_the_journal_after_it_is_the_title() -> None:
+    text = "Osei, K., Strong spider silk? Creation 12(1): 40–41, 2003."
+    labels = [_A, _A, _A, _A, _O, *[_C] * 5, _V, _O, Label.ISSUE, _O, _O, _P, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Strong spider silk"
+    assert fields[_C] == "Creation"
