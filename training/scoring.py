@@ -95,7 +95,7 @@ def judge(example: Labelled, reference: Reference) -> Judged:
     glued = _volume_in_venue(gold, reference)
     right = {
         "title": normalise(gold["title"]) == normalise(reference.title),
-        "authors": _families(gold["authors"])
+        "authors": gold_families(gold["authors"])
         == [normalise(person.family or person.literal) for person in reference.people],
         "year": (_year(gold["date"]) or _year_opening(gold["volume"])) == reference.year,
         "venue": normalise(gold["venue"]) == normalise(reference.venue) or glued,
@@ -116,7 +116,7 @@ def _volume_in_venue(gold: dict[str, str], reference: Reference) -> bool:
     return normalise(gold["venue"]) == normalise(reference.venue) + reference.volume
 
 
-def _families(text: str) -> list[str]:
+def gold_families(text: str) -> list[str]:
     """The family names of a gold author field, its text tidied as the reader tidies a field
     before reading names ("Katsonis,K .,Maynard ,G ." as a PDF spaced it)."""
     text = tidy(text, spaced_stops=True)

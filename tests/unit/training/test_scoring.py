@@ -3,7 +3,7 @@ would call the same text is the same; anything else is not."""
 
 from __future__ import annotations
 
-from training.scoring import normalise
+from training.scoring import gold_families, normalise
 
 
 def test_a_word_hyphenated_at_a_line_end_is_the_word_the_reader_joins() -> None:
@@ -58,3 +58,9 @@ def test_a_volume_the_gold_keeps_glued_to_the_journal_counts_read_as_the_volume(
 def test_another_volume_or_journal_than_the_glued_one_is_still_wrong() -> None:
     assert not _judged("Phys. Rev. D86, 054009 (2012)", "Phys. Rev. D", "87", "054009")["volume"]
     assert not _judged("Phys. Rev. D86, 054009 (2012)", "Phys. Rev. C", "86", "054009")["venue"]
+
+
+def test_gold_names_are_read_as_the_reader_reads_names() -> None:
+    # initials run together after a family name, in any script: the family name is the first
+    assert gold_families("Соколов А.Б., Лебедев Г.Д.") == ["соколов", "лебедев"]
+    assert gold_families("Katsonis,K .,Maynard ,G .") == ["katsonis", "maynard"]
