@@ -231,8 +231,8 @@ def journal_opening_read_as_a_name(tokens: Sequence[Token], labelling: Labelling
     """APS's journal abbreviated after a list of names printed initials first, its first
     abbreviations read as one more name ("W. J. Lorenz, J. Magn. | Reson. B 104"): every name
     of such a list ends in a family name, so a part after its last comma whose every word is
-    cut short by a full stop, one of them written only in journals' names, opens the venue
-    read after it."""
+    cut short by a full stop, one of them written only in journals' names or none of them an
+    initial ("A. F. Shestakov, Russ. | J. Gen. Chem."), opens the venue read after it."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.AUTHOR)
     if run is None or Label.TITLE in labels:
@@ -248,7 +248,10 @@ def journal_opening_read_as_a_name(tokens: Sequence[Token], labelling: Labelling
     if not (
         part
         and all(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in part)
-        and any(a_journals_abbreviation(tokens[i].text) for i in part)
+        and (
+            any(a_journals_abbreviation(tokens[i].text) for i in part)
+            or not any(is_initial(tokens[i].text) for i in part)  # "Shestakov, Russ. | J. Gen."
+        )
     ):
         return labelling
     labels[comma] = Label.OTHER

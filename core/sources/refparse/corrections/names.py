@@ -49,6 +49,7 @@ _PROSE_WORDS = 2  # words a part read among the names holds at least to be prose
 _ANNOUNCING_EDITORS = IN_WORDS | EDITOR_WORDS  # "In J. Ng (ed.)", "edited by J. Ng"
 _NAME_LIST_WORDS = frozenset({"others", "with", "etat", "avec", "mit"})  # words name lists hold
 _PROSE_LETTERS = 4  # letters of a lower-case word that is no name's ("cargo", not "v." or "de")
+_UNKNOWN_PROSE_LETTERS = 7  # and of one no word list holds ("revoluce", not "etal")
 # What marks names as a work's editors: "ed.", "(eds.)", "editors", "(Hrsg.)", "(dir.)".
 # What marks names as a work's editors (the lexicon's editor words, less a translator's).
 _EDITOR_MARKS = (EDITOR_WORDS | {"hgg", "dirs", "coords"}) - {
@@ -131,12 +132,13 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
     first, last = run
     parts = _comma_parts(tokens, first, last + 1)
     for position, (start, stop) in enumerate(parts[1:], start=1):
-        words = [
-            tokens[index]
+        indices = [
+            index
             for index in range(start, stop)
             if tokens[index].is_word and not _a_tags_name(tokens, index)
         ]
-        prose = [word for word in words if _no_names_word(word.text) and plain_word(word)]
+        words = [tokens[index] for index in indices]
+        prose = [i for i in indices if _no_names_word(tokens[i].text) and _not_a_name(tokens, i)]
         if len(words) < _PROSE_WORDS:
             continue
         titled = (
@@ -155,6 +157,16 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
                 labels[inside] = Label.TITLE
         return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+def _not_a_name(tokens: Sequence[Token], index: int) -> bool:
+    """A word written more in titles than as a name, or a long one neither list holds that
+    stands alone ("revoluce", in a language the word counts do not cover; not "etal", nor a
+    name's piece a broken encoding cut off, "Br€|uggemann")."""
+    token = tokens[index]
+    alone = index == 0 or tokens[index - 1].end < token.start
+    unknown = word_count(token.text) == 0 and sum(name_counts(token.text)) == 0
+    return plain_word(token) or (alone and unknown and len(token.text) >= _UNKNOWN_PROSE_LETTERS)
 
 
 def _a_tags_name(tokens: Sequence[Token], index: int) -> bool:

@@ -2176,3 +2176,20 @@ def test_a_question_read_into_the_journal_after_it_is_the_title() -> None:
     fields = _fields(text, labels)
     assert fields[_T] == "Strong spider silk"
     assert fields[_C] == "Creation"
+
+
+def test_a_lower_case_word_no_word_list_holds_ends_the_names_before_the_title() -> None:
+    # the word counts are English-heavy: "revoluce" is in neither list, and no name's
+    text = "KOVÁŘ, Jan, Dějiny husitské revoluce, Praha, 1995."
+    labels = [*[_A] * 7, _O, _L, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "KOVÁŘ , Jan"
+    assert fields[_T] == "Dějiny husitské revoluce"
+
+
+def test_a_journals_first_abbreviation_read_as_a_name_with_no_initial_opens_the_venue() -> None:
+    text = "B. K. Orlov, Russ. J. Phys. Chem. 81 (2007) 112–118."
+    labels = [*[_A] * 7, _O, *[_C] * 5, _O, _V, _O, _D, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "B . K . Orlov"
+    assert fields[_C] == "Russ . J . Phys . Chem"
