@@ -1133,3 +1133,26 @@ def title_ends_at_its_closing_tag(tokens: Sequence[Token], labelling: Labelling)
     for index in range(closing, last + 1):
         labels[index] = field if index in rest else Label.OTHER
     return Labelling(tuple(labels), labelling.confidence)
+
+
+def subtitle_read_as_editors(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
+    """A subtitle after the title's colon read as editors ("Comparative Research on Oral
+    Traditions: A Memorial for Milman Parry, Columbus Ohio 1987"): no editor's names follow a
+    title's colon unannounced, so the words up to their comma or full stop are the title's."""
+    labels = list(labelling.labels)
+    title = first_run(labels, Label.TITLE)
+    if title is None:
+        return labelling
+    colon = title[1] + 1
+    if colon + 1 >= len(tokens) or tokens[colon].text != ":" or labels[colon + 1] != Label.EDITOR:
+        return labelling
+    stop = colon + 1
+    while stop < len(tokens) and labels[stop] is Label.EDITOR and tokens[stop].text not in ",;":
+        stop += 1
+    if any(tokens[i].text.lower() in EDITOR_WORDS for i in range(colon + 1, stop)):
+        return labelling  # "…: ed. by J. Ng"
+    if stop < len(tokens) and labels[stop] is Label.EDITOR:
+        return labelling  # the names go on after a comma: a list of editors after all
+    for index in range(colon, stop):
+        labels[index] = Label.TITLE
+    return Labelling(tuple(labels), labelling.confidence)

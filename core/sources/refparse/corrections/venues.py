@@ -54,6 +54,7 @@ from cite_sentinel.core.sources.refparse.labels import Label
 from cite_sentinel.core.sources.refparse.tokens import Token
 
 _IMPRINT = (Label.PUBLISHER, Label.LOCATION)
+_A_BOOKS = (*_IMPRINT, Label.EDITION)  # what a book's title comes with and a journal's not
 _NUMBERS = frozenset({Label.DATE, Label.VOLUME, Label.ISSUE, Label.PAGES})
 _ABBREVIATIONS_AT_MOST = 4  # a journal's abbreviated words read into a title's last part
 _TITLE_CASE_JOURNAL_WORDS = 4  # words of a journal's name known by its case and volume alone
@@ -763,10 +764,11 @@ def abbreviations_joined(tokens: Sequence[Token], labelling: Labelling) -> Label
 
 
 def book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelling:
-    """A "venue" with an imprint after it (a publisher or a place) and no volume or issue,
-    where no title was read, is a book's title: "Berg, O. Polymer Physics; Wiley: Hoboken, NJ,
-    2003.", "Robert Redfield, Peasant Society and Culture, Chicago, 1956." (a journal's name
-    comes with its numbers, a book's title with its imprint). An organisation printed again
+    """A "venue" with an imprint (a publisher or a place) or an edition after it and no volume
+    or issue, where no title was read, is a book's title: "Berg, O. Polymer Physics; Wiley:
+    Hoboken, NJ, 2003.", "Robert Redfield, Peasant Society and Culture, Chicago, 1956.",
+    "Stedman's Medical Dictionary (26th ed.), p.1439" (a journal's name comes with its numbers,
+    a book's title with its imprint and its editions). An organisation printed again
     after it, read as names, is its publisher ("Osei Agency. (2019). Annual energy outlook
     2019. Osei Agency.")."""
     labels = list(labelling.labels)
@@ -775,7 +777,7 @@ def book_read_as_venue(tokens: Sequence[Token], labelling: Labelling) -> Labelli
     if Label.ISSUE in labels or (Label.VOLUME in labels and not _a_books_volume(labels)):
         return labelling
     venue = labels.index(Label.CONTAINER)
-    imprint = [index for index, label in enumerate(labels) if label in _IMPRINT]
+    imprint = [index for index, label in enumerate(labels) if label in _A_BOOKS]
     publisher = _names_after(tokens, labels, venue)  # "Osei Agency. (2019). Title. Osei Agency."
     if (not imprint or imprint[0] < venue) and publisher is None:
         return labelling

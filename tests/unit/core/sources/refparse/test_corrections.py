@@ -2193,3 +2193,20 @@ def test_a_journals_first_abbreviation_read_as_a_name_with_no_initial_opens_the_
     fields = _fields(text, labels)
     assert fields[_A] == "B . K . Orlov"
     assert fields[_C] == "Russ . J . Phys . Chem"
+
+
+def test_a_subtitle_read_as_editors_is_the_titles() -> None:
+    text = "K. Lund (ed.), Studies on Epic Traditions: A Tribute to Albert Lord, Boston 1990."
+    ed = Label.EDITOR
+    labels = [_A, _A, _A, _O, _O, _O, _O, _O, *[_T] * 4, _O, *[ed] * 5, _O, _C, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Studies on Epic Traditions : A Tribute to Albert Lord"
+    assert fields[ed] == "K . Lund"  # the names marked "(ed.)" before the title
+
+
+def test_a_venue_with_an_edition_after_it_is_a_books_title() -> None:
+    text = "Gray's Anatomy (39th ed.), p. 1200 (2005)"
+    labels = [_C, _C, _O, Label.EDITION, Label.EDITION, _O, _O, _O, _O, _O, _P, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Gray's Anatomy"
+    assert _C not in fields
