@@ -451,7 +451,7 @@ def year_span_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> L
     Society in Imperial Austria, 1848-1918. West Lafayette, 1998.", "… in Revolution,
     1917-1921 (Oxford: Clarendon Press, 1989)"), read as pages, a date or nothing: where no
     volume was read before it and the work's date is no earlier than the span's end, the span
-    is the title's."""
+    is the title's; so is a span written with a word between its years ("1800 to 2000")."""
     labels = list(labelling.labels)
     for index in range(2, len(tokens)):
         span = _SUBJECT_YEARS.fullmatch(tokens[index].text)
@@ -470,7 +470,43 @@ def year_span_ending_a_title(tokens: Sequence[Token], labelling: Labelling) -> L
             return labelling
         labels[index - 1] = labels[index] = Label.TITLE
         return Labelling(tuple(labels), labelling.confidence)
+    return _year_span_in_words_ending_a_title(tokens, labels, labelling)
+
+
+def _year_span_in_words_ending_a_title(
+    tokens: Sequence[Token], labels: list[Label], labelling: Labelling
+) -> Labelling:
+    """The years a book's subject spans written with a word between them ("The Western
+    Medical Tradition, 1800 to 2000.", "… en France de 1789 à 1870, Vol. 2."), read as its
+    date, after the title's comma or a preposition ending it, where a later year is the work's
+    date: the span is the title's."""
+    for index in range(2, len(tokens) - 2):
+        first, word, last = tokens[index], tokens[index + 1], tokens[index + 2]
+        if not (
+            YEAR_ALONE.fullmatch(first.text)
+            and word.text.lower() in _SPAN_WORDS
+            and YEAR_ALONE.fullmatch(last.text)
+            and int(first.text) < int(last.text)
+            and labels[index] in (Label.DATE, Label.PAGES, Label.OTHER)
+        ):
+            continue
+        before = index - 1
+        after_comma = tokens[before].text == "," and labels[before - 1] is Label.TITLE
+        after_preposition = labels[before] is Label.TITLE and tokens[before].text in _SPAN_OPENERS
+        if not (after_comma or after_preposition):
+            return labelling
+        dates = [i for i, label in enumerate(labels) if label is Label.DATE and i > index + 2]
+        if not any(_year_from(tokens, (i, i), int(last.text)) for i in dates):
+            return labelling
+        for inside in range(before if after_comma else index, index + 3):
+            labels[inside] = Label.TITLE
+        return Labelling(tuple(labels), labelling.confidence)
     return labelling
+
+
+# What joins the first and last year of a span in words, and what opens it in a title.
+_SPAN_WORDS = frozenset({"to", "à", "a", "bis", "until", "till", "al", "au", "-", "–", "—"})
+_SPAN_OPENERS = frozenset({"de", "from", "von", "of", "between", "in", "du", "dal", "del"})
 
 
 def names_and_date_read_as_title(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -2210,3 +2210,18 @@ def test_a_venue_with_an_edition_after_it_is_a_books_title() -> None:
     fields = _fields(text, labels)
     assert fields[_T] == "Gray's Anatomy"
     assert _C not in fields
+
+
+def test_the_years_a_book_spans_written_with_a_word_between_them_are_the_titles() -> None:
+    pub = Label.PUBLISHER
+    text = "Harlow, W.F. and A. Lund. The Northern Medical Tradition, 1700 to 1900. Cambridge:"
+    text += " Cambridge University Press, 2004."
+    labels = [*[_A] * 10, _O, *[_T] * 4, _O, _D, _D, _D, _O, _L, _O, pub, pub, pub, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "The Northern Medical Tradition , 1700 to 1900"
+    assert fields[_D] == "2004"
+    text = "Moreau, Paul. Histoire des ports en France de 1815 à 1870, Vol. 1. Paris: Colin, 1910."
+    labels = [_A, _A, _A, _O, *[_T] * 6, _D, _D, _D, _O, _O, _O, _V, _O, _L, _O, pub, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Histoire des ports en France de 1815 à 1870"
+    assert fields[_D] == "1910"
