@@ -138,7 +138,13 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
             if tokens[index].is_word and not _a_tags_name(tokens, index)
         ]
         words = [tokens[index] for index in indices]
-        prose = [i for i in indices if _no_names_word(tokens[i].text) and _not_a_name(tokens, i)]
+        initialled = any(is_initial(token.text) for token in words)  # "ffytche D": a name's
+        prose = [
+            i
+            for i in indices
+            if _no_names_word(tokens[i].text)
+            and (plain_word(tokens[i]) or (not initialled and _unknown_prose(tokens, i)))
+        ]
         if len(words) < _PROSE_WORDS:
             continue
         titled = (
@@ -159,14 +165,14 @@ def prose_read_as_names(tokens: Sequence[Token], labelling: Labelling) -> Labell
     return labelling
 
 
-def _not_a_name(tokens: Sequence[Token], index: int) -> bool:
-    """A word written more in titles than as a name, or a long one neither list holds that
-    stands alone ("revoluce", in a language the word counts do not cover; not "etal", nor a
-    name's piece a broken encoding cut off, "Br€|uggemann")."""
+def _unknown_prose(tokens: Sequence[Token], index: int) -> bool:
+    """A long lower-case word neither word list holds, standing alone ("revoluce", in a
+    language the word counts do not cover; not "etal", nor a name's piece a broken encoding
+    cut off, "Br€|uggemann"). A name written in lower case ("ffytche D.") has its initials."""
     token = tokens[index]
     alone = index == 0 or tokens[index - 1].end < token.start
     unknown = word_count(token.text) == 0 and sum(name_counts(token.text)) == 0
-    return plain_word(token) or (alone and unknown and len(token.text) >= _UNKNOWN_PROSE_LETTERS)
+    return alone and unknown and len(token.text) >= _UNKNOWN_PROSE_LETTERS
 
 
 def _a_tags_name(tokens: Sequence[Token], index: int) -> bool:

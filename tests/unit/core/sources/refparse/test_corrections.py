@@ -2225,3 +2225,11 @@ def test_the_years_a_book_spans_written_with_a_word_between_them_are_the_titles(
     fields = _fields(text, labels)
     assert fields[_T] == "Histoire des ports en France de 1815 à 1870"
     assert fields[_D] == "1910"
+
+
+def test_a_family_name_written_in_lower_case_with_its_initials_stays_a_name() -> None:
+    text = "Lund J, ffolkes D, Berg C. Memory in old age. Brain. 2006;129:1780."
+    labels = [*[_A] * 8, _O, *[_T] * 4, _O, _C, _O, _D, _O, _V, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "Lund J , ffolkes D , Berg C"
+    assert fields[_T] == "Memory in old age"
