@@ -255,9 +255,8 @@ def _given_names_stop(tokens: Sequence[Token], first: int, last: int) -> int | N
     while index + 1 < last and is_initial(tokens[index].text) and tokens[index + 1].text == ".":
         index += 2
     if index > first:
-        stop = index - 1
         opens = index < last and tokens[index].text[:1].isupper()
-        return stop if opens and tokens[index + 1].text != "." else None
+        return index - 1 if opens and tokens[index + 1].text != "." else None
     stop = next((i for i in range(first, min(first + 3, last)) if tokens[i].text == "."), None)
     if stop is None or stop == first:
         return None
@@ -1027,8 +1026,8 @@ def _initials_after_the_family(tokens: Sequence[Token], last: int) -> int | None
     after = separators[-1] + 1 if separators else 0
     if is_initial(tokens[after].text) and separators:  # "Osei, K." with its comma
         before = separators[-2] + 1 if len(separators) > 1 else 0
-        family = range(before, separators[-1])
-        return after if family and all(tokens[i].is_word for i in family) else None
+        words = range(before, separators[-1])
+        return after if words and all(tokens[i].is_word for i in words) else None
     family, first = tokens[after], tokens[after + 1]
     if family.is_word and not is_initial(family.text) and is_initial(first.text):
         return after + 1
@@ -1223,7 +1222,8 @@ def vancouver_names_read_into_title(tokens: Sequence[Token], labelling: Labellin
     names, title = first_run(labels, Label.AUTHOR), first_run(labels, Label.TITLE)
     if names is None or title is None or names[0] != 0 or names[1] > 2:
         return labelling
-    if not _vancouver_name_at(tokens, 0) or title[0] != _vancouver_name_at(tokens, 0) + 1:
+    first_mark = _vancouver_name_at(tokens, 0)
+    if first_mark is None or title[0] != first_mark + 1:
         return labelling
     index = title[0]
     while (after := _vancouver_name_at(tokens, index)) is not None and after <= title[1]:
