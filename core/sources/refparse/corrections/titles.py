@@ -15,7 +15,6 @@ from cite_sentinel.core.lexicon import (
 )
 from cite_sentinel.core.lexicon.dates import YEAR
 from cite_sentinel.core.lexicon.kinds import is_descriptor, kind_of_genre
-from cite_sentinel.core.lexicon.words import word_count
 from cite_sentinel.core.sources.refparse.corrections.common import (
     LOCATOR_LABELS,
     NAME_SMALL_WORDS,
@@ -30,7 +29,6 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     first_run,
     is_initial,
     last_word,
-    more_a_name,
     plain_word,
     sentence_end,
     title_then,
@@ -547,9 +545,10 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
     UK: BMJ Publishing Group". After the title's full stop, a place (a few capitalised words)
     and a colon, and then a publisher's name (a word such as "Press", "Centre", "Verlag"), or
     a place and its state read into the title before the publisher read as one ("… Education.
-    White River Junction (VT): Chelsea Green"): the title ends at its full stop. After the
-    title's comma, with only the date after it, the publisher may be a person's firm ("The
-    Spirit and the Forms of Love, Welwyn: James Nisbet, 1968.")."""
+    White River Junction (VT): Chelsea Green"): the title ends at its full stop. Where the
+    date follows, the publisher is any name in capitals, a person's firm too, and it may
+    follow the title's comma ("The Spirit and the Forms of Love, Welwyn: James Nisbet, 1968.",
+    "… la relation d'aide. Lyon : Chronique Sociale, 2012.")."""
     labels = list(labelling.labels)
     run = first_run(labels, Label.TITLE)
     if run is None or any(label in (Label.PUBLISHER, Label.LOCATION) for label in labels[: run[0]]):
@@ -563,7 +562,7 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
         return Labelling(tuple(labels), labelling.confidence)
     dated = _a_date_ends(tokens, labels, last)
     for stop in range(first + 3, last - 2):
-        if tokens[stop].text not in ".," or not tokens[stop - 1].text.isalpha():
+        if tokens[stop].text not in ".," or not tokens[stop - 1].is_word:
             continue
         colon = next(
             (i for i in range(stop + 2, min(last, stop + 6)) if tokens[i].text == ":"), None
@@ -573,8 +572,10 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
         place = [i for i in range(stop + 1, colon) if tokens[i].is_word]
         publisher = [i for i in range(colon + 1, last + 1) if tokens[i].is_word]
         named = any(tokens[i].text.lower() in PUBLISHER_WORDS for i in publisher)
-        if tokens[stop].text == ",":  # "…, Welwyn: James Nisbet, 1968": a person's firm too
-            named = dated and (named or all(_a_firms_word(tokens[i].text) for i in publisher))
+        if dated and not named:  # "…, Welwyn: James Nisbet, 1968", "… Lyon : Chronique Sociale"
+            named = all(tokens[i].text[:1].isupper() for i in publisher)
+        elif tokens[stop].text == ",":
+            named = named and dated
         if (
             1 <= len(place) <= PLACE_LENGTH + 1
             and all(tokens[i].text[:1].isupper() for i in place)
@@ -590,16 +591,10 @@ def place_and_publisher_after_title(tokens: Sequence[Token], labelling: Labellin
     return labelling
 
 
-def _a_firms_word(text: str) -> bool:
-    """A word of a firm named after its founder: a capitalised name, or a word no dictionary
-    holds ("James", "Nisbet"; not "Love")."""
-    return more_a_name(text) or (text[:1].isupper() and word_count(text.lower()) == 0)
-
-
 def _a_date_ends(tokens: Sequence[Token], labels: Sequence[Label], last: int) -> bool:
-    """Whether only the date follows the title that ends at `last`: "…, 1968."."""
-    after = [i for i in range(last + 1, len(tokens)) if tokens[i].is_word]
-    return bool(after) and all(labels[i] is Label.DATE for i in after)
+    """Whether the date follows the title that ends at `last` straight away: "…, 1968."."""
+    after = next((i for i in range(last + 1, len(tokens)) if tokens[i].is_word), None)
+    return after is not None and labels[after] is Label.DATE
 
 
 def _place_ending_title(

@@ -2233,3 +2233,18 @@ def test_a_family_name_written_in_lower_case_with_its_initials_stays_a_name() ->
     fields = _fields(text, labels)
     assert fields[_A] == "Lund J , ffolkes D , Berg C"
     assert fields[_T] == "Memory in old age"
+
+
+def test_a_place_and_any_publisher_before_the_date_are_the_imprint() -> None:
+    pub = Label.PUBLISHER
+    text = "Berg, Anna M., Leadership in the Early Church, Eugene: Cascade, 2014."
+    labels = [*[_A] * 5, _O, *[_T] * 9, _O, _D, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "Leadership in the Early Church"
+    assert (fields[_L], fields[pub]) == ("Eugene", "Cascade")
+    text = "ROUX, Paul. De la relation de soin : un autre regard sur l’aide. Lyon : Chronique"
+    text += " Sociale, 2011. 92 p."
+    labels = [_A, _A, _A, _O, *[_T] * 16, _O, _D, _O, _P, _O, _O]
+    fields = _fields(text, labels)
+    assert fields[_T] == "De la relation de soin : un autre regard sur l’aide"
+    assert (fields[_L], fields[pub]) == ("Lyon", "Chronique Sociale")
