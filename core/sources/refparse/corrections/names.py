@@ -1294,3 +1294,28 @@ def _title_end_before_editors(tokens: Sequence[Token], first: int, end: int) -> 
         if text == "(" and _editors_mark(tokens, index):
             return next((i for i in range(index - 1, first, -1) if tokens[i].text == ","), None)
     return None
+
+
+def last_name_read_as_the_titles_opening(
+    tokens: Sequence[Token], labelling: Labelling
+) -> Labelling:
+    """The last name of a list, after "and", read as the title's opening ("H. Idrissi, O.
+    Lefebvre | and C. Michelot, A primal-dual algorithm …"): a title that opens with "and",
+    initials and a family name, and their comma, opens with the last name."""
+    labels = list(labelling.labels)
+    names, title = first_run(labels, Label.AUTHOR), first_run(labels, Label.TITLE)
+    if names is None or title is None or title[0] != names[1] + 1:
+        return labelling
+    join = title[0]
+    if tokens[join].text.lower() not in AND_WORDS or not _initials_then_family(tokens, join + 1):
+        return labelling
+    index = join + 1
+    while _initial_at(tokens, index):
+        index += 2
+    family = index  # the family name after the initials
+    if family + 1 > title[1] or tokens[family + 1].text not in ",.":
+        return labelling
+    for inside in range(join, family + 1):
+        labels[inside] = Label.AUTHOR
+    labels[family + 1] = Label.OTHER
+    return Labelling(tuple(labels), labelling.confidence)

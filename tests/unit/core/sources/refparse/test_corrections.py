@@ -2248,3 +2248,12 @@ def test_a_place_and_any_publisher_before_the_date_are_the_imprint() -> None:
     fields = _fields(text, labels)
     assert fields[_T] == "De la relation de soin : un autre regard sur l’aide"
     assert (fields[_L], fields[pub]) == ("Lyon", "Chronique Sociale")
+
+
+def test_the_last_name_after_and_read_as_the_titles_opening_is_a_name() -> None:
+    text = "H. Osei, O. Laurent and C. Moreau, A dual method for the Weber problem, Rev. Fr."
+    text += " Autom. 22 (1988) 17-40."
+    labels = [*[_A] * 7, *[_T] * 12, _O, *[_C] * 5, _O, _V, _O, _D, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_A] == "H . Osei , O . Laurent and C . Moreau"
+    assert fields[_T] == "A dual method for the Weber problem"
