@@ -572,7 +572,7 @@ def _initials_after_and(tokens: Sequence[Token], first: int, last: int) -> bool:
         start - 2 >= first and tokens[start - 1].text == "." and is_initial(tokens[start - 2].text)
     ):
         start -= 2
-    return start > first and start != last and tokens[start - 1].text.lower() in AND_WORDS
+    return start > first and tokens[start - 1].text.lower() in AND_WORDS
 
 
 def _capitals_after_initial(tokens: Sequence[Token], index: int) -> bool:

@@ -2117,6 +2117,11 @@ def test_the_last_family_name_after_and_and_the_date_end_the_names() -> None:
     assert fields[_A].endswith("and R . V . Nolan")
     assert fields[_D] == "1949"
     assert fields[_T] == "A History of Chemistry in Canada"
+    text = "Hartley, C. and R. Nolan 1949 A History of Chemistry in Canada. Pitman, New York."
+    labels = [*[_A] * 6, _O, *[_T] * 8, _O, Label.PUBLISHER, _O, _L, _L, _O]  # one initial
+    fields = _fields(text, labels)
+    assert fields[_A].endswith("and R . Nolan")
+    assert fields[_D] == "1949"
 
 
 def test_vancouver_names_read_as_the_titles_opening_before_a_colon_are_names() -> None:
