@@ -572,7 +572,7 @@ def _initials_after_and(tokens: Sequence[Token], first: int, last: int) -> bool:
         start - 2 >= first and tokens[start - 1].text == "." and is_initial(tokens[start - 2].text)
     ):
         start -= 2
-    return start > first and tokens[start - 1].text.lower() in AND_WORDS
+    return start > first and tokens[start - 1].text in AND_WORDS  # never the initial "A"
 
 
 def _capitals_after_initial(tokens: Sequence[Token], index: int) -> bool:
@@ -1307,7 +1307,7 @@ def last_name_read_as_the_titles_opening(
     if names is None or title is None or title[0] != names[1] + 1:
         return labelling
     join = title[0]
-    if tokens[join].text.lower() not in AND_WORDS or not _initials_then_family(tokens, join + 1):
+    if tokens[join].text not in AND_WORDS or not _initials_then_family(tokens, join + 1):
         return labelling
     index = join + 1
     while _initial_at(tokens, index):

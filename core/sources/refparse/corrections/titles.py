@@ -117,7 +117,7 @@ def _after_and_initials(tokens: Sequence[Token], initial: int) -> bool:
     start = initial
     while start >= 2 and tokens[start - 1].text == "." and is_initial(tokens[start - 2].text):
         start -= 2
-    return start > 0 and tokens[start - 1].text.lower() in AND_WORDS
+    return start > 0 and tokens[start - 1].text in AND_WORDS  # never the initial "A"
 
 
 def title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

@@ -2262,3 +2262,12 @@ def test_the_last_name_after_and_read_as_the_titles_opening_is_a_name() -> None:
     fields = _fields(text, labels)
     assert fields[_A] == "H . Osei , O . Laurent and C . Moreau"
     assert fields[_T] == "A dual method for the Weber problem"
+
+
+def test_an_initial_a_is_no_and_before_the_title() -> None:
+    # Vancouver's initials printed twice over ("Grenvik A A."): the second "A" is no "a" (and)
+    text = "Osei L L, Park MR MR, Grenvik A A. Long-term outcome of care. JAMA 1993; 269:3119-3123."
+    labels = [*[_A] * 10, _A, _O, *[_T] * 4, _O, _C, _D, _O, _V, _O, _P, _O]
+    fields = _fields(text, labels)
+    assert fields[_A].endswith("Grenvik A A")
+    assert fields[_T] == "Long-term outcome of care"
