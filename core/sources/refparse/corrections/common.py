@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import (
+    AND_WORDS,
     CONFERENCE_WORDS,
     JOURNAL_WORDS,
     LOCATOR_WORDS,
@@ -69,6 +70,24 @@ def abbreviated(tokens: Sequence[Token], start: int, stop: int) -> bool:
     journal's abbreviations are ("Biochim. Biophys. Acta")."""
     words = [i for i in range(start, stop) if tokens[i].text.isalpha()]
     return all(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in words)
+
+
+def any_cut_short(tokens: Sequence[Token], words: Sequence[int]) -> bool:
+    """Whether a full stop follows any of the words at `words`: an abbreviation or an
+    initial among them ("Russ. J.", "A. Smith")."""
+    return any(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in words)
+
+
+def initials_after_and(tokens: Sequence[Token], initial: int, first: int = 0) -> bool:
+    """Whether "and", as printed, opens the run of initials that ends at `initial` ("…, and
+    R. V. | Nicholls", "and A. | Vermeulen"), within the tokens from `first`; an initial "A"
+    is never Czech "a"."""
+    start = initial
+    while (
+        start - 2 >= first and tokens[start - 1].text == "." and is_initial(tokens[start - 2].text)
+    ):
+        start -= 2
+    return start > first and tokens[start - 1].text in AND_WORDS
 
 
 def plain_word(token: Token) -> bool:

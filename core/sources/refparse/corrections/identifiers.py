@@ -7,7 +7,11 @@ from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import CONFERENCE_WORDS, JOURNAL_WORDS
 from cite_sentinel.core.lexicon.words import word_count
-from cite_sentinel.core.sources.refparse.corrections.common import first_run, words_between
+from cite_sentinel.core.sources.refparse.corrections.common import (
+    any_cut_short,
+    first_run,
+    words_between,
+)
 from cite_sentinel.core.sources.refparse.corrections.journal_words import mostly_a_venues_word
 from cite_sentinel.core.sources.refparse.labeller import Labelling
 from cite_sentinel.core.sources.refparse.labels import Label
@@ -94,7 +98,7 @@ def title_before_its_link_read_as_venue(tokens: Sequence[Token], labelling: Labe
         after is None
         or labels[after] not in _IDENTIFYING
         or words_between(tokens, first, last + 1) < 2
-        or any(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in words[:-1])
+        or any_cut_short(tokens, words[:-1])
         or any(_a_known_venues_word(tokens[i].text) for i in words)
     ):
         return labelling

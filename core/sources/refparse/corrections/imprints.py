@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import PUBLISHER_WORDS
 from cite_sentinel.core.sources.refparse.corrections.common import (
+    NAME_SMALL_WORDS,
     PLACE_LENGTH,
     PUBLISHER_NAME_LENGTH,
     TITLE_WORDS,
@@ -203,7 +204,7 @@ def publisher_opening_read_into_title(tokens: Sequence[Token], labelling: Labell
     if boundary is None or words_between(tokens, first, boundary) < TITLE_WORDS:
         return labelling
     part = [tokens[i].text for i in range(boundary + 1, last + 1)]
-    if not all(text[:1].isupper() or text.lower() in _PUBLISHERS_SMALL_WORDS for text in part):
+    if not all(text[:1].isupper() or text.lower() in NAME_SMALL_WORDS for text in part):
         return labelling
     named = any(text.lower() in PUBLISHER_WORDS for text in part)
     after_comma = tokens[boundary].text == "," and not between and named  # "…, The University of"
@@ -214,6 +215,3 @@ def publisher_opening_read_into_title(tokens: Sequence[Token], labelling: Labell
     for index in range(boundary + 1, publisher):
         labels[index] = Label.PUBLISHER
     return Labelling(tuple(labels), labelling.confidence)
-
-
-_PUBLISHERS_SMALL_WORDS = frozenset({"of", "the", "and", "&", "für", "de", "du", "des"})

@@ -22,6 +22,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     first_run,
     goes_on_into_venue,
     imprint_in_brackets,
+    initials_after_and,
     is_initial,
     more_a_name,
     plain_word,
@@ -538,7 +539,7 @@ def name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> La
             and tokens[first + 1].text == "."
         )
         or _middle_initial_first(tokens, first)
-        or _initials_after_and(tokens, first, last)
+        or initials_after_and(tokens, last, first)
     )
     if not given_first or last + 2 >= len(tokens) or not is_initial(tokens[last].text):
         return labelling
@@ -563,16 +564,6 @@ def name_after_last_initial(tokens: Sequence[Token], labelling: Labelling) -> La
     ):
         labels[year] = Label.DATE  # "… and R. V. Nicholls 1949 A History"
     return Labelling(tuple(labels), labelling.confidence)
-
-
-def _initials_after_and(tokens: Sequence[Token], first: int, last: int) -> bool:
-    """Whether the names from `first` end at initials that follow "and": "… and R. V."."""
-    start = last
-    while (
-        start - 2 >= first and tokens[start - 1].text == "." and is_initial(tokens[start - 2].text)
-    ):
-        start -= 2
-    return start > first and tokens[start - 1].text in AND_WORDS  # never the initial "A"
 
 
 def _capitals_after_initial(tokens: Sequence[Token], index: int) -> bool:

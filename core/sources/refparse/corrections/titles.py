@@ -7,7 +7,6 @@ import re
 from collections.abc import Sequence
 
 from cite_sentinel.core.lexicon import (
-    AND_WORDS,
     EDITOR_WORDS,
     IN_WORDS,
     LOCATOR_WORDS,
@@ -27,6 +26,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     YEAR_ALONE,
     abbreviated,
     first_run,
+    initials_after_and,
     is_initial,
     last_word,
     plain_word,
@@ -106,18 +106,10 @@ def word_before_colon(tokens: Sequence[Token], labelling: Labelling) -> Labellin
             and tokens[index - 1].text == "."
             and is_initial(tokens[index - 2].text)
             and labels[index + 2] is Label.TITLE
-            and not _after_and_initials(tokens, index - 2)
+            and not initials_after_and(tokens, index - 2)
         ):
             labels[index] = labels[index + 1] = Label.TITLE
     return Labelling(tuple(labels), labelling.confidence)
-
-
-def _after_and_initials(tokens: Sequence[Token], initial: int) -> bool:
-    """Whether "and" opens the run of initials that ends at `initial`: "and A. Vermeulen"."""
-    start = initial
-    while start >= 2 and tokens[start - 1].text == "." and is_initial(tokens[start - 2].text):
-        start -= 2
-    return start > 0 and tokens[start - 1].text in AND_WORDS  # never the initial "A"
 
 
 def title_inside_container(tokens: Sequence[Token], labelling: Labelling) -> Labelling:

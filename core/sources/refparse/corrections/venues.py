@@ -25,6 +25,7 @@ from cite_sentinel.core.sources.refparse.corrections.common import (
     VENUE_WORDS,
     YEAR_ALONE,
     abbreviated,
+    any_cut_short,
     first_run,
     is_initial,
     last_word,
@@ -1244,7 +1245,7 @@ def title_and_journal_read_as_one_venue(tokens: Sequence[Token], labelling: Labe
         or not tokens[stop + 1].text[:1].isupper()
         or len(title) < 4
         or not any(prose(tokens[i].text) for i in title)
-        or any(tokens[i + 1].text == "." for i in title if i + 1 < stop)  # abbreviations
+        or any_cut_short(tokens, title[:-1])  # a journal's abbreviations
     ):
         return labelling
     for inside in range(first, stop):
@@ -1350,7 +1351,7 @@ def title_read_as_a_venue_alone(tokens: Sequence[Token], labelling: Labelling) -
         or opens_a_venue(tokens[first].text)
         or not any(prose(tokens[i].text) for i in words)
         or any(tokens[i].text.lower() in VENUE_WORDS for i in words)
-        or any(i + 1 < len(tokens) and tokens[i + 1].text == "." for i in words[:-1])
+        or any_cut_short(tokens, words[:-1])
         or kind_of_genre(" ".join(tokens[i].text for i in words))  # "private communication"
     ):
         return labelling
